@@ -1,0 +1,208 @@
+"""Django settings. Every knob an operator may turn is an environment variable (see README)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+ROOT_DIR = BASE_DIR.parent
+VAR_DIR = Path(os.environ.get("KANTYNA_VAR_DIR", ROOT_DIR / "var"))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    return default if value is None else value.lower() in {"1", "true", "yes", "on"}
+
+
+def generated_secret(name: str) -> str:
+    """A development secret kept in var/ so that it survives restarts and never enters git."""
+    path = VAR_DIR / name
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+DEBUG = env_bool("DEBUG", False)
+SECRET_KEY = os.environ.get("SECRET_KEY") or generated_secret("secret.key")
+JWT_SECRET = os.environ.get("JWT_SECRET") or generated_secret("jwt.key")
+JWT_TTL_SECONDS = int(os.environ.get("JWT_TTL_SECONDS", str(12 * 3600)))
+
+# Tenancy: the tenant is the first label of the host (DESIGN.md §2).
+BASE_DOMAIN = os.environ.get("BASE_DOMAIN", "localhost")
+DEFAULT_TENANT = os.environ.get("DEFAULT_TENANT", "demo")
+RESERVED_TENANT_LABELS = {"auth", "www", "api", "admin"}
+PUBLIC_URL_SCHEME = os.environ.get("PUBLIC_URL_SCHEME", "http")
+PUBLIC_PORT = os.environ.get("PUBLIC_PORT", "8000")
+ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", f".{BASE_DOMAIN},{BASE_DOMAIN},127.0.0.1,testserver").split(",")
+USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", False)
+CSRF_TRUSTED_ORIGINS = [
+    origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin
+] or [f"{PUBLIC_URL_SCHEME}://*.{BASE_DOMAIN}:{PUBLIC_PORT}", f"{PUBLIC_URL_SCHEME}://{BASE_DOMAIN}:{PUBLIC_PORT}"]
+
+SHARED_APPS = [
+    "django_tenants",
+    "kantyna.tenancy",
+    "kantyna.identity",
+    "django.contrib.contenttypes",
+    "django.contrib.auth",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "django_filters",
+    "procrastinate.contrib.django",
+    "kantyna.core",
+    "kantyna.demo",
+]
+TENANT_APPS = [
+    "kantyna.audit",
+    "kantyna.users",
+    "kantyna.tenant_settings",
+]
+INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
+
+TENANT_MODEL = "tenancy.Tenant"
+TENANT_DOMAIN_MODEL = "tenancy.Domain"
+AUTH_USER_MODEL = "identity.Account"
+PUBLIC_SCHEMA_NAME = "public"
+ROOT_URLCONF = "config.urls_tenant"
+PUBLIC_SCHEMA_URLCONF = "config.urls_public"
+
+MIDDLEWARE = [
+    "kantyna.tenancy.middleware.TenantFromHostMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "kantyna.core.middleware.UserLocaleMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+            ]
+        },
+    }
+]
+
+WSGI_APPLICATION = "config.wsgi.application"
+
+
+def database_url() -> str:
+    """DATABASE_URL, else the embedded server that scripts/devdb.py starts."""
+    if os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    port = os.environ.get("KANTYNA_PG_PORT", "54329")
+    name = os.environ.get("KANTYNA_DB_NAME", "kantyna")
+    return f"postgresql://postgres@127.0.0.1:{port}/{name}"
+
+
+DATABASES = {"default": dj_database_url.parse(database_url(), conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")))}
+DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
+DATABASE_ROUTERS = ["django_tenants.routers.TenantSyncRouter"]
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "pl"
+LANGUAGES = [("pl", "Polski"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "Europe/Warsaw"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = VAR_DIR / "static"
+FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", ROOT_DIR / "frontend" / "dist"))
+# The built SPA (index.html, /assets/*, /version.json) is served from the site root.
+WHITENOISE_ROOT = FRONTEND_DIST if FRONTEND_DIST.exists() else None
+MEDIA_URL = "/media/"
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
+STORAGES = {
+    "default": {"BACKEND": os.environ.get("FILE_STORAGE", "django.core.files.storage.FileSystemStorage")},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
+# E-mail: SMTP when EMAIL_HOST is set, otherwise one file per message under var/mail.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "kantyna.core.mail.JsonFileEmailBackend"
+EMAIL_FILE_PATH = VAR_DIR / "mail"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kantyna <no-reply@kantyna.localhost>")
+DEV_MAIL_PAGE = env_bool("DEV_MAIL_PAGE", DEBUG)
+
+# Sign-in throttling: failures counted per account and per client address over a sliding window.
+LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
+LOGIN_FAILURES_PER_IP = int(os.environ.get("LOGIN_FAILURES_PER_IP", "20"))
+LOGIN_FAILURE_WINDOW_SECONDS = int(os.environ.get("LOGIN_FAILURE_WINDOW_SECONDS", "900"))
+PASSWORD_RESET_TTL_SECONDS = int(os.environ.get("PASSWORD_RESET_TTL_SECONDS", str(24 * 3600)))
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["kantyna.identity.authentication.JWTAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["kantyna.core.permissions.IsTenantUser"],
+    "DEFAULT_PAGINATION_CLASS": "kantyna.core.pagination.PagePagination",
+    "DEFAULT_RENDERER_CLASSES": ["djangorestframework_camel_case.render.CamelCaseJSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "djangorestframework_camel_case.parser.CamelCaseJSONParser",
+        "djangorestframework_camel_case.parser.CamelCaseMultiPartParser",
+        "djangorestframework_camel_case.parser.CamelCaseFormParser",
+    ],
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "EXCEPTION_HANDLER": "kantyna.core.exceptions.api_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+    "COERCE_DECIMAL_TO_STRING": True,
+    "JSON_UNDERSCOREIZE": {"no_underscore_before_number": True},
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Kantyna API",
+    "DESCRIPTION": "Frontend API of Kantyna. Authenticate with `Authorization: Bearer <token>` (see docs/api.md).",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "CAMELIZE_NAMES": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.contrib.djangorestframework_camel_case.camelize_serializer_fields",
+        "drf_spectacular.hooks.postprocess_schema_enums",
+    ],
+    "ENUM_NAME_OVERRIDES": {},
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django.db.backends": {"level": "INFO"},
+        "procrastinate": {"level": "WARNING"},
+    },
+}
+
+if not DEBUG:
+    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", PUBLIC_URL_SCHEME == "https")
+    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE

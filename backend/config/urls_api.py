@@ -1,0 +1,44 @@
+"""Every `/api/frontend/` route, grouped by area. Paths are the spec's, exactly (api-calls.tsv)."""
+
+from django.urls import path
+
+from kantyna.identity.api import views as identity
+from kantyna.tenant_settings.api import views as tenant_settings
+from kantyna.users.api import views as users
+
+urlpatterns = [
+    # auth
+    path("auth/currentUser", users.CurrentUserView.as_view()),
+    path("auth/currentUser/locale", users.CurrentUserLocaleView.as_view()),
+    path("auth/currentUser/balance", users.CurrentUserBalanceView.as_view()),
+    path("auth/sendPasswordResetToken", identity.SendPasswordResetTokenView.as_view()),
+    path("auth/resetPassword/<str:token>", identity.ResetPasswordView.as_view()),
+    path("auth/logout", identity.LogoutView.as_view()),
+    path("auth/termsUrls", tenant_settings.TermsUrlsView.as_view()),
+    path("auth/cateringTermsOfUse", tenant_settings.CateringTermsOfUseView.as_view()),
+    path("auth/deleteAccount", users.DeleteAccountView.as_view()),
+    path("tenant/status", tenant_settings.TenantStatusView.as_view()),
+    # account
+    path("common/account/password", users.ChangePasswordView.as_view()),
+    path("common/account/phoneNumbers", users.PhoneNumbersView.as_view()),
+    path("common/account/invoicesSettings", users.InvoicesSettingsView.as_view()),
+    path("common/account/notificationsSettings", users.NotificationsSettingsView.as_view()),
+    path("common/account/calendarSettings", users.CalendarSettingsView.as_view()),
+    # settings
+    *[
+        path(f"common/settings/{view.section_path}", view.as_view())
+        for view in tenant_settings.SECTION_VIEWS.values()
+    ],
+    path("common/settings/companyDetails", tenant_settings.CompanyDetailsView.as_view()),
+    path("common/settings/companyTermsUrl", tenant_settings.CompanyTermsUrlView.as_view()),
+    path("common/settings/uploadMaxFileSize", tenant_settings.UploadMaxFileSizeView.as_view()),
+    path("common/settings/fiscalizationEnabled", tenant_settings.FiscalizationEnabledView.as_view()),
+    path("common/settings/registerAs", tenant_settings.RegisterAsView.as_view()),
+    path("common/settings/parentsSettings/allowSelfRegistration", tenant_settings.AllowSelfRegistrationView.as_view()),
+    path("common/settings/parentsSettings/<str:flag>", tenant_settings.ParentsSettingsFlagView.as_view()),
+    path("institutionSettings/institutions/hiddenGrammages", tenant_settings.HiddenGrammagesView.as_view()),
+    # shell counters
+    path("orders/totalAmounts", users.ActiveOrdersAmountView.as_view()),
+    path("notifications/unread", users.UnreadNotificationsView.as_view()),
+    path("announcements/unseen", users.UnseenAnnouncementsView.as_view()),
+]

@@ -1,0 +1,58 @@
+"""`?page=&perPage=` in, `{"items", "total", "page", "perPage"}` out (DESIGN.md §3)."""
+
+from __future__ import annotations
+
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import BasePagination
+from rest_framework.response import Response
+
+DEFAULT_PER_PAGE = 20
+MAX_PER_PAGE = 9999  # option lists ask for everything with perPage=9999
+
+
+def _positive_int(raw: str | None, name: str, default: int, maximum: int | None = None) -> int:
+    if raw in (None, ""):
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValidationError({name: ["A whole number is required."]}) from None
+    if value < 1 or (maximum is not None and value > maximum):
+        limit = f" and at most {maximum}" if maximum else ""
+        raise ValidationError({name: [f"Must be at least 1{limit}."]})
+    return value
+
+
+class PagePagination(BasePagination):
+    def paginate_queryset(self, queryset, request, view=None):
+        self.page = _positive_int(request.query_params.get("page"), "page", 1)
+        self.per_page = _positive_int(request.query_params.get("perPage"), "perPage", DEFAULT_PER_PAGE, MAX_PER_PAGE)
+        self.total = queryset.count() if hasattr(queryset, "count") and not isinstance(queryset, list) else len(queryset)
+        start = (self.page - 1) * self.per_page
+        return list(queryset[start : start + self.per_page])
+
+    def get_paginated_response(self, data):
+        return Response({"items": data, "total": self.total, "page": self.page, "perPage": self.per_page})
+
+    def get_paginated_response_schema(self, schema):
+        return {
+            "type": "object",
+            "required": ["items", "total", "page", "perPage"],
+            "properties": {
+                "items": schema,
+                "total": {"type": "integer"},
+                "page": {"type": "integer"},
+                "perPage": {"type": "integer"},
+            },
+        }
+
+    def get_schema_operation_parameters(self, view):
+        return [
+            {"name": "page", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 1}},
+            {
+                "name": "perPage",
+                "in": "query",
+                "required": False,
+                "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PER_PAGE},
+            },
+        ]

@@ -1,0 +1,134 @@
+"""The one table of roles, institutions-admin permissions and abilities (spec section 6).
+
+Every endpoint names the ability it needs; `currentUser` exports the caller's roles, permissions and
+abilities so the SPA hides what the server would refuse. Tenant settings that an ability depends on
+(cards enabled, prepaid allowed...) are checked by the service that performs the action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rest_framework.permissions import BasePermission
+
+ROLE_ADMIN = "ROLE_ADMIN"
+ROLE_INSTITUTIONS_ADMIN = "ROLE_INSTITUTIONS_ADMIN"
+ROLE_PARENT = "ROLE_PARENT"
+ROLE_INSTITUTION_WORKER = "ROLE_INSTITUTION_WORKER"
+ROLE_COOK = "ROLE_COOK"
+ROLE_TICKET_ADMIN = "ROLE_TICKET_ADMIN"
+ROLE_MANAGE_REPORTS = "ROLE_MANAGE_REPORTS"
+ROLE_EMPLOYEE = "ROLE_EMPLOYEE"
+ROLES = [
+    ROLE_ADMIN,
+    ROLE_INSTITUTIONS_ADMIN,
+    ROLE_PARENT,
+    ROLE_INSTITUTION_WORKER,
+    ROLE_COOK,
+    ROLE_TICKET_ADMIN,
+    ROLE_MANAGE_REPORTS,
+    ROLE_EMPLOYEE,
+]
+CUSTOMER_ROLES = frozenset({ROLE_PARENT, ROLE_INSTITUTION_WORKER})
+POWER_ROLES = frozenset({ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN})
+
+PERMISSIONS = [
+    "tickets_manage",
+    "parents_edit",
+    "parents_view",
+    "children_edit",
+    "menu_edit",
+    "orders_cancel",
+    "orders_edit",
+    "orders_create",
+    "transactions_edit",
+]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Granted when the user holds one of `roles`, or is an institutions admin holding `permission`,
+    or has the user setting `setting` switched on."""
+
+    roles: frozenset[str] = field(default_factory=frozenset)
+    permission: str | None = None
+    setting: str | None = None
+
+
+def rule(*roles: str, permission: str | None = None, setting: str | None = None) -> Rule:
+    return Rule(roles=frozenset(roles), permission=permission, setting=setting)
+
+
+ABILITIES: dict[str, Rule] = {
+    "settings.manage": rule(ROLE_ADMIN),
+    "tenant.access": rule(*ROLES),
+    "prices.see": rule(ROLE_ADMIN, setting="can_see_prices"),
+    "terminal.use": rule(ROLE_ADMIN, ROLE_COOK),
+    "children.edit": rule(ROLE_ADMIN, ROLE_PARENT, permission="children_edit"),
+    "calendar.view": rule(ROLE_ADMIN, permission="children_edit"),
+    "orders.view": rule(ROLE_ADMIN, ROLE_PARENT, permission="children_edit"),
+    "orders.create": rule(ROLE_ADMIN, ROLE_INSTITUTION_WORKER, permission="orders_create"),
+    "orders.cancel": rule(ROLE_ADMIN, permission="orders_cancel"),
+    "orders.edit": rule(ROLE_ADMIN, permission="orders_edit"),
+    "orders.prepaid": rule(ROLE_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER),
+    "children.change_sensitive": rule(ROLE_ADMIN, permission="children_edit"),
+    "cards.edit": rule(ROLE_ADMIN, ROLE_COOK, ROLE_PARENT, ROLE_INSTITUTION_WORKER, permission="children_edit"),
+    "parents.view": rule(ROLE_ADMIN, permission="parents_view"),
+    "parents.edit": rule(ROLE_ADMIN, permission="parents_edit"),
+    "menu.edit": rule(ROLE_ADMIN, permission="menu_edit"),
+    "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
+    "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
+    "reports.manage": rule(ROLE_MANAGE_REPORTS),
+    "notifications.receive": rule(*(set(ROLES) - {ROLE_COOK})),
+    "profile.edit": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, ROLE_COOK),
+    "account.delete": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
+}
+
+
+def effective_permissions(roles: list[str], permissions: list[str]) -> list[str]:
+    """Admins hold every institutions-admin permission; institutions admins hold what they were given."""
+    if ROLE_ADMIN in roles:
+        return list(PERMISSIONS)
+    if ROLE_INSTITUTIONS_ADMIN in roles:
+        return [p for p in PERMISSIONS if p in permissions]
+    return []
+
+
+def has_ability(user, ability: str) -> bool:
+    granted = ABILITIES[ability]
+    roles = set(getattr(user, "roles", None) or [])
+    if roles & granted.roles:
+        return True
+    if granted.permission and ROLE_INSTITUTIONS_ADMIN in roles:
+        if granted.permission in (getattr(user, "permissions", None) or []):
+            return True
+    if granted.setting and (getattr(user, "settings", None) or {}).get(granted.setting):
+        return True
+    return False
+
+
+def abilities_of(user) -> list[str]:
+    return sorted(name for name in ABILITIES if has_ability(user, name))
+
+
+class IsTenantUser(BasePermission):
+    """Default: an authenticated user of this tenant (a tenant User, not a bare account)."""
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user is not None and getattr(user, "is_authenticated", False) and hasattr(user, "roles"))
+
+
+class HasAbility(BasePermission):
+    """The ability a view needs, declared per viewset action or HTTP method:
+    `abilities = {"list": "settings.read", "PUT": "settings.manage"}`, or one `ability` for all."""
+
+    def has_permission(self, request, view) -> bool:
+        if not IsTenantUser().has_permission(request, view):
+            return False
+        declared = getattr(view, "abilities", None) or {}
+        ability = declared.get(getattr(view, "action", None) or "") or declared.get(request.method)
+        ability = ability or getattr(view, "ability", None)
+        if ability is None:
+            return False  # deny by default: a view that forgot to declare is closed, not open
+        return has_ability(request.user, ability)

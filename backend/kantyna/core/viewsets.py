@@ -1,0 +1,62 @@
+"""The one way to expose an entity: CrudViewSet for plain CRUD, ApiView for commands (docs/adding-an-entity.md)."""
+
+from __future__ import annotations
+
+from django.db.models import ProtectedError, RestrictedError
+from rest_framework import mixins, status, viewsets
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from kantyna.core.exceptions import ApiError
+from kantyna.core.permissions import HasAbility
+
+IN_USE_MESSAGE = "This record is in use and cannot be deleted."
+
+
+def status_response(http_status: int = status.HTTP_200_OK) -> Response:
+    """Deletes and actions answer `{"status": true}` (spec: response checks)."""
+    return Response({"status": True}, status=http_status)
+
+
+class ApiView(APIView):
+    """A command or read endpoint guarded by declared abilities (see HasAbility)."""
+
+    permission_classes = [HasAbility]
+
+
+class CrudViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    """List (paginated), retrieve, create (201 + id), update (200, PUT), delete (`{"status": true}`).
+
+    Subclasses set `queryset`, `serializer_class`, `abilities` and, when an entity is not visible to
+    every user of the tenant, override `scope_queryset`. Writes go through `perform_create`/`perform_update`,
+    which call the entity's service functions."""
+
+    permission_classes = [HasAbility]
+    http_method_names = ["get", "post", "put", "delete"]
+
+    def scope_queryset(self, queryset):
+        return queryset
+
+    def get_queryset(self):
+        return self.scope_queryset(super().get_queryset())
+
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        self.perform_create(serializer)
+        return Response(serializer.data, status=status.HTTP_201_CREATED)
+
+    def destroy(self, request, *args, **kwargs):
+        instance = self.get_object()
+        try:
+            self.perform_destroy(instance)
+        except (ProtectedError, RestrictedError):
+            raise ApiError(IN_USE_MESSAGE, status_code=status.HTTP_409_CONFLICT) from None
+        return status_response()

@@ -1,0 +1,56 @@
+"""DRF authentication: every request re-checks signature, expiry, revocation and tenant membership."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from datetime import timezone as dt_timezone
+
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.exceptions import AuthenticationFailed
+
+from kantyna.identity.models import Account, RevokedToken
+from kantyna.identity.tokens import InvalidToken, token_decode
+
+
+class JWTAuthentication(BaseAuthentication):
+    keyword = b"bearer"
+
+    def authenticate(self, request):
+        header = get_authorization_header(request).split()
+        if not header or header[0].lower() != self.keyword:
+            return None
+        if len(header) != 2:
+            raise AuthenticationFailed("Unauthenticated.")
+        try:
+            claims = token_decode(header[1].decode())
+        except (InvalidToken, UnicodeDecodeError) as error:
+            raise AuthenticationFailed("Unauthenticated.") from error
+        account = Account.objects.filter(pk=claims["sub"], is_active=True).first()
+        if account is None or account.token_version != claims["ver"]:
+            raise AuthenticationFailed("Unauthenticated.")
+        if RevokedToken.objects.filter(jti=claims["jti"]).exists():
+            raise AuthenticationFailed("Unauthenticated.")
+        claims["expires_at"] = datetime.fromtimestamp(claims["exp"], tz=dt_timezone.utc)
+        tenant = getattr(request._request, "tenant", None)
+        if tenant is None:
+            return AccountPrincipal(account), claims
+        from kantyna.users.selectors import user_get_active_for_account
+
+        user = user_get_active_for_account(account=account)
+        if user is None:
+            # A valid token of another tenant's user is no identity here.
+            raise AuthenticationFailed("Unauthenticated.")
+        return user, claims
+
+    def authenticate_header(self, request):
+        return 'Bearer realm="api"'
+
+
+class AccountPrincipal:
+    """The caller on the public site, where there are no tenant users."""
+
+    is_authenticated = True
+
+    def __init__(self, account: Account):
+        self.account = account
+        self.roles: list[str] = []

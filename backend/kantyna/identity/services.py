@@ -1,0 +1,147 @@
+"""Sign-in, tokens, revocation and password reset. Accounts are global; tenants are checked per request."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django_tenants.utils import schema_context
+
+from kantyna.core.exceptions import ApiError
+from kantyna.core.tasks import send_email
+from kantyna.identity.models import Account, LoginFailure, PasswordResetToken, RevokedToken
+from kantyna.identity.tokens import IssuedToken, token_issue
+from kantyna.tenancy.models import Tenant
+from kantyna.tenancy.services import tenant_origin
+
+INVALID_CREDENTIALS = "Invalid e-mail address or password."
+TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later."
+INVALID_RESET_TOKEN = "The password reset link is invalid or has expired."
+
+
+@dataclass(frozen=True)
+class TenantAccess:
+    slug: str
+    name: str
+    url: str
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def login_is_throttled(*, email: str, ip_address: str | None) -> bool:
+    since = timezone.now() - timedelta(seconds=settings.LOGIN_FAILURE_WINDOW_SECONDS)
+    recent = LoginFailure.objects.filter(created_at__gte=since)
+    if recent.filter(email=Account.objects.normalize(email)).count() >= settings.LOGIN_FAILURES_PER_ACCOUNT:
+        return True
+    return bool(ip_address) and recent.filter(ip_address=ip_address).count() >= settings.LOGIN_FAILURES_PER_IP
+
+
+def account_tenants(*, account: Account) -> list[TenantAccess]:
+    """Tenants where the account has an active user. One query per tenant schema: sign-in only."""
+    found = []
+    for tenant in Tenant.objects.filter(is_active=True).order_by("name"):
+        with schema_context(tenant.schema_name):
+            from kantyna.users.models import User
+
+            if User.objects.filter(account=account, is_active=True).exists():
+                found.append(TenantAccess(slug=tenant.slug, name=tenant.name, url=tenant_origin(tenant.slug)))
+    return found
+
+
+def account_authenticate(*, email: str, password: str, ip_address: str | None) -> Account:
+    """Check credentials with throttling per account and per address. Raises ApiError (401 or 429)."""
+    email = Account.objects.normalize(email)
+    if login_is_throttled(email=email, ip_address=ip_address):
+        raise ApiError(TOO_MANY_ATTEMPTS, status_code=429)
+    account = Account.objects.filter(email=email, is_active=True).first()
+    if account is None:
+        Account().set_password(password)  # same hashing cost whether or not the account exists
+    if account is None or not account.check_password(password):
+        LoginFailure.objects.create(email=email, ip_address=ip_address)
+        raise ApiError(INVALID_CREDENTIALS, status_code=401)
+    LoginFailure.objects.filter(email=email).delete()
+    Account.objects.filter(pk=account.pk).update(last_login=timezone.now())
+    return account
+
+
+def session_start(*, email: str, password: str, ip_address: str | None) -> tuple[IssuedToken, list[TenantAccess]]:
+    account = account_authenticate(email=email, password=password, ip_address=ip_address)
+    return token_issue(account_id=account.pk, token_version=account.token_version), account_tenants(account=account)
+
+
+def token_revoke(*, jti: str, expires_at) -> None:
+    RevokedToken.objects.get_or_create(jti=jti, defaults={"expires_at": expires_at})
+
+
+def account_revoke_all_tokens(*, account: Account) -> None:
+    Account.objects.filter(pk=account.pk).update(token_version=F("token_version") + 1)
+    account.refresh_from_db(fields=["token_version"])
+
+
+def account_set_password(*, account: Account, password: str) -> IssuedToken:
+    """Set a new password, revoke every earlier token and hand back a fresh one for the caller."""
+    try:
+        validate_password(password, user=account)
+    except ValidationError as error:
+        raise ApiError("The given data was invalid.", errors={"password": list(error.messages)}) from None
+    with transaction.atomic():
+        account.set_password(password)
+        account.save(update_fields=["password"])
+        account_revoke_all_tokens(account=account)
+    return token_issue(account_id=account.pk, token_version=account.token_version)
+
+
+def password_reset_request(*, email: str, tenant_slug: str, locale: str) -> None:
+    """E-mail a single-use reset link. Answers the same whether or not the e-mail is known."""
+    account = Account.objects.filter(email=Account.objects.normalize(email), is_active=True).first()
+    if account is None:
+        return
+    token = secrets.token_urlsafe(32)
+    with transaction.atomic():
+        PasswordResetToken.objects.create(
+            account=account,
+            token_hash=_hash(token),
+            tenant_slug=tenant_slug or "",
+            expires_at=timezone.now() + timedelta(seconds=settings.PASSWORD_RESET_TTL_SECONDS),
+        )
+        origin = tenant_origin(tenant_slug) if tenant_slug else tenant_origin(settings.DEFAULT_TENANT)
+        link = f"{origin}/sso/reset/{token}"
+        with translation.override(locale if locale in ("pl", "en") else account.locale):
+            context = {"link": link, "hours": settings.PASSWORD_RESET_TTL_SECONDS // 3600}
+            subject = render_to_string("identity/email/password_reset_subject.txt", context).strip()
+            text = render_to_string("identity/email/password_reset.txt", context)
+        # Deferred in this transaction: the job exists only if the token does.
+        send_email.defer(to=[account.email], subject=subject, text=text)
+
+
+def password_reset_confirm(*, token: str, password: str, password_confirmation: str) -> Account:
+    if password != password_confirmation:
+        raise ApiError(
+            "The given data was invalid.", errors={"passwordConfirmation": ["The passwords do not match."]}
+        )
+    with transaction.atomic():
+        reset = (
+            PasswordResetToken.objects.select_for_update()
+            .select_related("account")
+            .filter(token_hash=_hash(token), used_at__isnull=True, expires_at__gt=timezone.now())
+            .first()
+        )
+        if reset is None or not reset.account.is_active:
+            raise ApiError(INVALID_RESET_TOKEN, status_code=400)
+        account_set_password(account=reset.account, password=password)
+        reset.used_at = timezone.now()
+        reset.save(update_fields=["used_at"])
+        # Every other outstanding link for this account dies with this one.
+        PasswordResetToken.objects.filter(account=reset.account, used_at__isnull=True).update(used_at=timezone.now())
+    return reset.account

@@ -1,0 +1,151 @@
+"""The sign-in site: server-rendered pages under /sso/ on any host (and at the `auth` host), plus a JSON
+token call for scripts. It hands the SPA a token in the URL fragment, which never reaches a server log."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote, urlsplit
+
+from django.conf import settings
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from kantyna.core.exceptions import ApiError
+from kantyna.core.mail import mail_list
+from kantyna.identity.services import (
+    TenantAccess,
+    password_reset_confirm,
+    password_reset_request,
+    session_start,
+)
+from kantyna.tenancy.middleware import tenant_label
+
+CALLBACK_PATH = "/auth/callback"
+
+
+def client_ip(request) -> str | None:
+    return request.META.get("REMOTE_ADDR")
+
+
+def _fragment(token: str, tenants: list[TenantAccess]) -> str:
+    listing = json.dumps([t.__dict__ for t in tenants], separators=(",", ":"))
+    return f"token={quote(token)}&tenants={quote(listing)}"
+
+
+def _return_target(request, next_url: str, tenants: list[TenantAccess]) -> TenantAccess | None:
+    """Where to send the browser: the tenant named by `next` if the account may enter it, else the tenant
+    of this host. Any other target is refused, so the form cannot be used as an open redirect."""
+    by_slug = {t.slug: t for t in tenants}
+    if next_url:
+        parts = urlsplit(next_url)
+        label = tenant_label((parts.hostname or "").lower())
+        if label in by_slug and parts.path == CALLBACK_PATH:
+            return by_slug[label]
+    host_tenant = getattr(request, "tenant", None)
+    if host_tenant is not None and host_tenant.slug in by_slug:
+        return by_slug[host_tenant.slug]
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+def login_page(request):
+    next_url = request.POST.get("next") or request.GET.get("next", "")
+    context = {"next": next_url, "email": "", "error": None}
+    if request.method == "POST":
+        email = request.POST.get("email", "")
+        context["email"] = email
+        try:
+            issued, tenants = session_start(email=email, password=request.POST.get("password", ""), ip_address=client_ip(request))
+        except ApiError as error:
+            context["error"] = _(error.message)
+            return render(request, "identity/login.html", context, status=error.status_code)
+        target = _return_target(request, next_url, tenants)
+        fragment = _fragment(issued.token, tenants)
+        if target is not None:
+            return HttpResponseRedirect(f"{target.url}{CALLBACK_PATH}#{fragment}")
+        choices = [{"name": t.name, "href": f"{t.url}{CALLBACK_PATH}#{fragment}"} for t in tenants]
+        return render(request, "identity/choose_tenant.html", {"choices": choices})
+    return render(request, "identity/login.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def forgot_page(request):
+    context = {"sent": False, "email": ""}
+    if request.method == "POST":
+        context["email"] = request.POST.get("email", "")
+        tenant = getattr(request, "tenant", None)
+        password_reset_request(
+            email=context["email"], tenant_slug=tenant.slug if tenant else "", locale=request.LANGUAGE_CODE
+        )
+        context["sent"] = True
+    return render(request, "identity/forgot.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def reset_page(request, token: str):
+    context = {"error": None, "errors": {}, "done": False}
+    if request.method == "POST":
+        try:
+            password_reset_confirm(
+                token=token,
+                password=request.POST.get("password", ""),
+                password_confirmation=request.POST.get("password_confirmation", ""),
+            )
+            context["done"] = True
+        except ApiError as error:
+            context["error"] = _(error.message)
+            context["errors"] = error.errors
+            return render(request, "identity/reset.html", context, status=400)
+    return render(request, "identity/reset.html", context)
+
+
+def dev_mail_page(request):
+    if not settings.DEV_MAIL_PAGE:
+        raise Http404
+    return render(request, "identity/dev_mail.html", {"messages": mail_list()})
+
+
+class TokenView(APIView):
+    """`POST /sso/api/token` — sign in from a script; the answer carries the token and the tenants."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="sso_token",
+        request=inline_serializer("TokenRequest", {"email_address": serializers.EmailField(), "password": serializers.CharField()}),
+        responses=inline_serializer(
+            "TokenResponse",
+            {
+                "token": serializers.CharField(),
+                "expires_at": serializers.DateTimeField(),
+                "tenants": inline_serializer(
+                    "TenantAccess",
+                    {"slug": serializers.CharField(), "name": serializers.CharField(), "url": serializers.CharField()},
+                    many=True,
+                ),
+            },
+        ),
+    )
+    def post(self, request):
+        email = request.data.get("email_address") or ""
+        password = request.data.get("password") or ""
+        errors = {}
+        if not email:
+            errors["emailAddress"] = ["This field is required."]
+        if not password:
+            errors["password"] = ["This field is required."]
+        if errors:
+            raise ApiError("The given data was invalid.", errors=errors)
+        issued, tenants = session_start(email=email, password=password, ip_address=client_ip(request))
+        return Response(
+            {"token": issued.token, "expires_at": issued.expires_at, "tenants": [t.__dict__ for t in tenants]}
+        )
+

@@ -1,0 +1,46 @@
+"""Tenants live in the public schema; each has a PostgreSQL schema of its own (DESIGN.md §2)."""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django_tenants.models import DomainMixin, TenantMixin
+
+SLUG_RE = re.compile(r"^[a-z][a-z0-9-]{1,38}[a-z0-9]$")
+
+
+def validate_slug(value: str) -> None:
+    if not SLUG_RE.match(value):
+        raise ValidationError("A tenant slug is 3 to 40 lowercase letters, digits or hyphens, starting with a letter.")
+    if value in settings.RESERVED_TENANT_LABELS or value == "public":
+        raise ValidationError("This tenant slug is reserved.")
+
+
+def schema_name_for(slug: str) -> str:
+    return "t_" + slug.replace("-", "_")
+
+
+class Tenant(TenantMixin):
+    slug = models.CharField(max_length=40, unique=True, validators=[validate_slug])
+    name = models.CharField(max_length=200)
+    locale = models.CharField(max_length=5, default="pl")
+    timezone = models.CharField(max_length=64, default="Europe/Warsaw")
+    is_demo = models.BooleanField(default=False)
+    is_active = models.BooleanField(default=True)
+    branding = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    # Schemas are created explicitly by services.tenant_create so that creation is one visible step.
+    auto_create_schema = False
+    auto_drop_schema = False
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class Domain(DomainMixin):
+    """Required by django-tenants; we resolve tenants by the host's first label, so a row per tenant
+    records its canonical host for links in e-mails."""

@@ -1,0 +1,42 @@
+"""Writes on tenants: creating one creates its schema, runs its migrations and its first admin."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import connection, transaction
+from django_tenants.utils import schema_context
+
+from kantyna.tenancy.models import Domain, Tenant, schema_name_for, validate_slug
+
+
+def tenant_host(slug: str) -> str:
+    return f"{slug}.{settings.BASE_DOMAIN}"
+
+
+def tenant_origin(slug: str) -> str:
+    port = settings.PUBLIC_PORT
+    default_port = {"http": "80", "https": "443"}[settings.PUBLIC_URL_SCHEME]
+    suffix = "" if port in ("", default_port) else f":{port}"
+    return f"{settings.PUBLIC_URL_SCHEME}://{tenant_host(slug)}{suffix}"
+
+
+def tenant_create(*, slug: str, name: str, is_demo: bool = False, locale: str = "pl") -> Tenant:
+    """Create a tenant and its migrated schema. Idempotent on the slug's schema."""
+    validate_slug(slug)
+    connection.set_schema_to_public()
+    with transaction.atomic():
+        tenant = Tenant.objects.create(
+            slug=slug, name=name, schema_name=schema_name_for(slug), is_demo=is_demo, locale=locale
+        )
+        Domain.objects.create(tenant=tenant, domain=tenant_host(slug), is_primary=True)
+    tenant.create_schema(check_if_exists=True, verbosity=0)
+    return tenant
+
+
+def tenant_get(slug: str) -> Tenant:
+    return Tenant.objects.get(slug=slug)
+
+
+def in_tenant(tenant: Tenant):
+    """Context manager running ORM calls inside a tenant's schema."""
+    return schema_context(tenant.schema_name)

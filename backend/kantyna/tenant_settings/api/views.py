@@ -1,0 +1,203 @@
+"""`common/settings/*`: one view class per section, built from the section table."""
+
+from __future__ import annotations
+
+from django.conf import settings as django_settings
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from kantyna.core.viewsets import ApiView
+from kantyna.tenant_settings.sections import SECTIONS, ParentsSettingsSerializer
+from kantyna.tenant_settings.selectors import settings_get
+from kantyna.tenant_settings.services import settings_update
+
+
+class SectionView(ApiView):
+    section_key = ""
+
+    def get(self, request):
+        return Response(SECTIONS[self.section_key].serializer(settings_get(self.section_key)).data)
+
+    def put(self, request):
+        saved = settings_update(actor=request.user, key=self.section_key, data=request.data)
+        return Response(SECTIONS[self.section_key].serializer(saved).data)
+
+
+def section_view(key: str) -> type[SectionView]:
+    section = SECTIONS[key]
+    view = type(
+        f"{section.serializer.__name__.removesuffix('Serializer')}View",
+        (SectionView,),
+        {
+            "section_key": key,
+            "section_path": section.path,
+            "abilities": {"GET": section.read_ability, "PUT": section.write_ability},
+        },
+    )
+    view = extend_schema(methods=["GET"], responses=section.serializer, operation_id=f"settings_{key}_get")(view)
+    return extend_schema(
+        methods=["PUT"], request=section.serializer, responses=section.serializer, operation_id=f"settings_{key}_put"
+    )(view)
+
+
+SECTION_VIEWS = {key: section_view(key) for key in SECTIONS if key != "company_details"}
+
+
+class CompanyDetailsView(ApiView):
+    """GET the company details; POST multipart (fields plus an optional `logo` image) to save them."""
+
+    abilities = {"GET": "tenant.access", "POST": "settings.manage"}
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(responses=SECTIONS["company_details"].serializer)
+    def get(self, request):
+        return Response(SECTIONS["company_details"].serializer(settings_get("company_details")).data)
+
+    @extend_schema(
+        request={"multipart/form-data": SECTIONS["company_details"].serializer},
+        responses=SECTIONS["company_details"].serializer,
+    )
+    def post(self, request):
+        data = {key: value for key, value in request.data.items() if key != "logo"}
+        saved = settings_update(actor=request.user, key="company_details", data=data, logo=request.FILES.get("logo"))
+        return Response(SECTIONS["company_details"].serializer(saved).data)
+
+
+def single_value_view(name: str, key: str, field: str, *, public: bool, ability: str = "tenant.access") -> type[ApiView]:
+    """A GET answering `{field: value}` from one section, e.g. `common/settings/registerAs`."""
+
+    response = inline_serializer(f"{name}Response", {field: serializers.JSONField()})
+
+    def get(self, request):
+        return Response({field: settings_get(key)[field]})
+
+    attrs = {"get": extend_schema(responses=response, operation_id=f"settings_{field}_get")(get), "ability": ability}
+    if public:
+        attrs.update(authentication_classes=[], permission_classes=[AllowAny])
+    return type(name, (ApiView,), attrs)
+
+
+RegisterAsView = single_value_view("RegisterAsView", "general", "register_as", public=True)
+UploadMaxFileSizeView = single_value_view("UploadMaxFileSizeView", "general", "upload_max_file_size", public=False)
+FiscalizationEnabledView = single_value_view("FiscalizationEnabledView", "fiscal_config", "fiscalization_enabled", public=False)
+AllowSelfRegistrationView = single_value_view(
+    "AllowSelfRegistrationView", "parents_settings", "allow_self_registration", public=True
+)
+
+
+class CompanyTermsUrlView(ApiView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=inline_serializer("CompanyTermsUrl", {"company_terms_url": serializers.CharField(allow_null=True)}))
+    def get(self, request):
+        return Response({"company_terms_url": settings_get("company_details")["terms_url"] or None})
+
+
+PARENTS_FLAGS = {name for name in ParentsSettingsSerializer().fields} - {"allow_self_registration"}
+
+
+class ParentsSettingsFlagView(ApiView):
+    """`common/settings/parentsSettings/{flag}` for any parents-settings flag, by its camelCase name."""
+
+    ability = "tenant.access"
+
+    @extend_schema(responses=inline_serializer("ParentsSettingsFlag", {"value": serializers.JSONField()}))
+    def get(self, request, flag: str):
+        from djangorestframework_camel_case.util import camel_to_underscore
+
+        key = camel_to_underscore(flag)
+        if key not in PARENTS_FLAGS:
+            raise NotFound()
+        return Response({key: settings_get("parents_settings")[key]})
+
+
+class TermsUrlsView(ApiView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses=inline_serializer(
+            "TermsUrls",
+            {
+                "terms_and_conditions_url": serializers.CharField(allow_null=True),
+                "privacy_policy_url": serializers.CharField(allow_null=True),
+                "catering_terms_url": serializers.CharField(allow_null=True),
+            },
+        )
+    )
+    def get(self, request):
+        company = settings_get("company_details")
+        return Response(
+            {
+                "terms_and_conditions_url": company["terms_url"] or None,
+                "privacy_policy_url": company["privacy_policy_url"] or None,
+                "catering_terms_url": company["catering_terms_url"] or None,
+            }
+        )
+
+
+class CateringTermsOfUseView(ApiView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=inline_serializer("CateringTermsOfUse", {"url": serializers.CharField(allow_null=True)}))
+    def get(self, request):
+        return Response({"url": settings_get("company_details")["catering_terms_url"] or None})
+
+
+class TenantStatusView(ApiView):
+    """The landing page's lookup: tenant identity, the sign-in address and, when self-registration is on,
+    the registration data that shows the Register block."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses=inline_serializer(
+            "TenantStatus",
+            {
+                "tenant": inline_serializer(
+                    "TenantInfo",
+                    {
+                        "slug": serializers.CharField(),
+                        "name": serializers.CharField(),
+                        "demo": serializers.BooleanField(),
+                        "default_locale": serializers.CharField(),
+                    },
+                ),
+                "login_url": serializers.CharField(),
+                "data": inline_serializer("TenantRegistration", {"register_as": serializers.CharField()}, allow_null=True),
+            },
+        )
+    )
+    def get(self, request):
+        tenant = request.tenant
+        parents = settings_get("parents_settings")
+        general = settings_get("general")
+        return Response(
+            {
+                "tenant": {
+                    "slug": tenant.slug,
+                    "name": tenant.name,
+                    "demo": tenant.is_demo,
+                    "default_locale": general["default_locale"],
+                },
+                "login_url": getattr(django_settings, "SSO_LOGIN_URL", "/sso/login"),
+                "data": {"register_as": general["register_as"]} if parents["allow_self_registration"] else None,
+            }
+        )
+
+
+class HiddenGrammagesView(ApiView):
+    """Institutions whose menus hide grammages. Institutions arrive with the catalogue issue, which fills this."""
+
+    ability = "tenant.access"
+
+    @extend_schema(responses=inline_serializer("HiddenGrammages", {"institutions_ids": serializers.ListField(child=serializers.IntegerField())}))
+    def get(self, request):
+        return Response({"institutions_ids": []})

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TenantSettingsConfig(AppConfig):
+    name = "kantyna.tenant_settings"
+    label = "tenant_settings"

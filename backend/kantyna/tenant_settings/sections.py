@@ -1,0 +1,166 @@
+"""Each settings section: its fields with defaults (a serializer), and who may read and write it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rest_framework import serializers
+
+from kantyna.core.serializers import MoneySerializer
+from kantyna.core.validators import validate_nrb
+
+ZERO = {"amount": "0.00", "currency": "PLN"}
+MAX_UPLOAD_LIMIT = 50 * 1024 * 1024
+
+
+def money_field(**kwargs) -> MoneySerializer:
+    return MoneySerializer(default=lambda: dict(ZERO), **kwargs)
+
+
+class ParentsSettingsSerializer(serializers.Serializer):
+    registration_fee = money_field()
+    add_registration_fee = serializers.BooleanField(default=False)
+    allow_self_registration = serializers.BooleanField(default=False)
+    hide_institutions_lists_from_parents = serializers.BooleanField(default=False)
+    iban_account_number_part = serializers.RegexField(
+        r"^\d{0,8}$", default="", allow_blank=True, error_messages={"invalid": "Enter up to 8 digits."}
+    )
+    allow_changing_allergens = serializers.BooleanField(default=True)
+    allow_changing_allergens_note = serializers.BooleanField(default=True)
+    allow_changing_diets = serializers.BooleanField(default=False)
+    allow_changing_classrooms = serializers.BooleanField(default=False)
+    allow_changing_institutions = serializers.BooleanField(default=False)
+    allow_changing_card_numbers = serializers.BooleanField(default=False)
+    hide_ingredients = serializers.BooleanField(default=False)
+    balance_per_children = serializers.BooleanField(default=False)
+
+
+class FeesSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True, default=1)
+    add_manipulation_fee = serializers.BooleanField(default=False)
+    default_manipulation_fee = money_field()
+    add_payment_transaction_fee = serializers.BooleanField(default=False)
+    payment_transaction_fee = serializers.DecimalField(
+        max_digits=8, decimal_places=2, min_value=0, default="0.00", coerce_to_string=True
+    )
+    payment_transaction_fee_type = serializers.ChoiceField(choices=["amount", "percent"], default="amount")
+    order_charge_time = serializers.ChoiceField(choices=["on_marking", "in_order_day"], default="on_marking")
+
+    def validate(self, data):
+        if data.get("payment_transaction_fee_type") == "percent" and data.get("payment_transaction_fee", 0) > 100:
+            raise serializers.ValidationError({"payment_transaction_fee": ["A percentage cannot exceed 100."]})
+        return data
+
+
+class OrdersConfigSerializer(serializers.Serializer):
+    card_number_length = serializers.IntegerField(min_value=6, max_value=10, default=10)
+    dining_cards_enabled = serializers.BooleanField(default=True)
+    order_deadline_days_before = serializers.IntegerField(min_value=0, max_value=14, default=1)
+    order_deadline_time = serializers.RegexField(
+        r"^([01]\d|2[0-3]):[0-5]\d$", default="12:00", error_messages={"invalid": "Enter a time as HH:MM."}
+    )
+
+
+class PresencesMarkingConfigSerializer(serializers.Serializer):
+    allow_any_diets = serializers.BooleanField(default=False)
+    allow_notes = serializers.BooleanField(default=True)
+    allow_prepaid_orders = serializers.BooleanField(default=False)
+    allow_only_one_diet_and_meal_type = serializers.BooleanField(default=False)
+    allow_subscribed_payments = serializers.BooleanField(default=False)
+    require_last_month_to_be_paid = serializers.BooleanField(default=False)
+
+
+class PaymentMethodsConfigSerializer(serializers.Serializer):
+    tpay_enabled = serializers.BooleanField(default=False)
+    tpay_collect_enabled = serializers.BooleanField(default=False)
+    przelewy24_enabled = serializers.BooleanField(default=False)
+    autopay_enabled = serializers.BooleanField(default=False)
+    allow_online_payments = serializers.BooleanField(default=False)
+    allow_bank_transfers = serializers.BooleanField(default=True)
+    static_bank_account_number = serializers.CharField(default="", allow_blank=True, max_length=32, validators=[])
+    static_bank_account_number2 = serializers.CharField(default="", allow_blank=True, max_length=32)
+    minimum_payment_amount = money_field()
+
+    def validate_static_bank_account_number(self, value):
+        return validate_nrb(value)
+
+    def validate_static_bank_account_number2(self, value):
+        return validate_nrb(value)
+
+
+class DebitsConfigSerializer(serializers.Serializer):
+    apply_allowed_debit = serializers.BooleanField(default=False)
+    allowed_debit = money_field()
+
+
+class InvoicesConfigSerializer(serializers.Serializer):
+    invoices_enabled = serializers.BooleanField(default=False)
+    numbering_pattern = serializers.CharField(default="FV/{number}/{month}/{year}", max_length=60)
+    payment_due_days = serializers.IntegerField(min_value=0, max_value=90, default=14)
+    default_vat_rate = serializers.ChoiceField(choices=["0", "5", "8", "23", "zw"], default="8")
+
+    def validate_numbering_pattern(self, value):
+        if "{number}" not in value:
+            raise serializers.ValidationError("The pattern must contain {number}.")
+        return value
+
+
+class InvoicesConfigForUsersSerializer(serializers.Serializer):
+    enable_invoices_for_users = serializers.BooleanField(default=False)
+    require_invoice_config_for_users = serializers.BooleanField(default=False)
+
+
+class FiscalConfigSerializer(serializers.Serializer):
+    fiscalization_enabled = serializers.BooleanField(default=False)
+
+
+class GeneralSettingsSerializer(serializers.Serializer):
+    register_as = serializers.ChoiceField(choices=["parent", "institution_worker", "both"], default="parent")
+    upload_max_file_size = serializers.IntegerField(min_value=1024 * 1024, max_value=MAX_UPLOAD_LIMIT, default=10 * 1024 * 1024)
+    can_see_prices_by_default = serializers.BooleanField(default=True)
+    default_locale = serializers.ChoiceField(choices=["pl", "en"], default="pl")
+
+
+class CompanyDetailsSerializer(serializers.Serializer):
+    name = serializers.CharField(default="", allow_blank=True, max_length=200)
+    vat_id = serializers.RegexField(r"^(\d{10})?$", default="", allow_blank=True, error_messages={"invalid": "Enter 10 digits."})
+    street = serializers.CharField(default="", allow_blank=True, max_length=200)
+    city = serializers.CharField(default="", allow_blank=True, max_length=100)
+    post_code = serializers.RegexField(r"^(\d{2}-\d{3})?$", default="", allow_blank=True, error_messages={"invalid": "Enter a post code as 00-000."})
+    email = serializers.EmailField(default="", allow_blank=True)
+    phone_number = serializers.CharField(default="", allow_blank=True, max_length=20)
+    bank_account_number = serializers.CharField(default="", allow_blank=True, max_length=32)
+    terms_url = serializers.URLField(default="", allow_blank=True)
+    privacy_policy_url = serializers.URLField(default="", allow_blank=True)
+    catering_terms_url = serializers.URLField(default="", allow_blank=True)
+    logo_url = serializers.CharField(read_only=True, allow_null=True)
+
+    def validate_bank_account_number(self, value):
+        return validate_nrb(value)
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str  # storage key and service name
+    path: str  # URL segment under common/settings/
+    serializer: type[serializers.Serializer]
+    read_ability: str = "tenant.access"
+    write_ability: str = "settings.manage"
+
+
+SECTIONS: dict[str, Section] = {
+    section.key: section
+    for section in [
+        Section("parents_settings", "parentsSettings", ParentsSettingsSerializer),
+        Section("fees", "fees", FeesSerializer),
+        Section("orders_config", "ordersConfig", OrdersConfigSerializer),
+        Section("presences_marking_config", "presencesMarkingConfig", PresencesMarkingConfigSerializer),
+        Section("payment_methods_config", "paymentMethodsConfig", PaymentMethodsConfigSerializer),
+        Section("debits_config", "debitsConfig", DebitsConfigSerializer, read_ability="settings.manage"),
+        Section("invoices_config", "invoicesConfig", InvoicesConfigSerializer),
+        Section("invoices_config_for_users", "invoicesConfigForUsers", InvoicesConfigForUsersSerializer),
+        Section("fiscal_config", "fiscalConfig", FiscalConfigSerializer),
+        Section("general", "tenant/settings", GeneralSettingsSerializer),
+        Section("company_details", "companyDetails", CompanyDetailsSerializer),
+    ]
+}

@@ -1,0 +1,53 @@
+"""Writes on tenant settings: validated per section, under a row lock, audited."""
+
+from __future__ import annotations
+
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from rest_framework.exceptions import ValidationError
+
+from kantyna.audit.services import audit_record
+from kantyna.core.uploads import validate_image_upload
+from kantyna.tenant_settings.models import TenantSettings
+from kantyna.tenant_settings.sections import SECTIONS
+from kantyna.tenant_settings.selectors import section_defaults, settings_get
+
+
+def _json_ready(data: dict) -> dict:
+    """Decimals become strings: money never passes through float."""
+    out = {}
+    for key, value in data.items():
+        if isinstance(value, dict):
+            out[key] = _json_ready(value)
+        elif hasattr(value, "as_tuple"):
+            out[key] = f"{value:.2f}"
+        else:
+            out[key] = value
+    return out
+
+
+@transaction.atomic
+def settings_update(*, actor, key: str, data: dict, logo: UploadedFile | None = None) -> dict:
+    """Replace a section's values. Fields missing from `data` take their defaults: a PUT is a whole section."""
+    section = SECTIONS[key]
+    serializer = section.serializer(data=data)
+    serializer.is_valid(raise_exception=True)
+    TenantSettings.objects.get_or_create(singleton=True)
+    row = TenantSettings.objects.select_for_update().get(singleton=True)
+    before = row.values.get(key, section_defaults_json(key))
+    after = _json_ready(dict(serializer.validated_data))
+    row.values = {**row.values, key: after}
+    fields = ["values", "updated_at"]
+    if logo is not None:
+        if key != "company_details":
+            raise ValidationError({"logo": ["A logo belongs to the company details."]})
+        validate_image_upload(logo, field="logo")
+        row.company_logo.save(logo.name, logo, save=False)
+        fields.append("company_logo")
+    row.save(update_fields=fields)
+    audit_record(actor=actor, action=f"settings.{key}", data={"before": before, "after": after})
+    return settings_get(key, row=row)
+
+
+def section_defaults_json(key: str) -> dict:
+    return _json_ready(section_defaults(key))

@@ -1,0 +1,138 @@
+"""`auth/currentUser*`, the `common/account/*` PUTs and the per-user counters the shell polls."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.response import Response
+
+from kantyna.core.serializers import MoneySerializer, StatusSerializer, money
+from kantyna.core.viewsets import ApiView, status_response
+from kantyna.users import services
+from kantyna.users.api import serializers as s
+from kantyna.users.selectors import user_active_orders_amount, user_balance
+
+
+class CurrentUserView(ApiView):
+    ability = "tenant.access"
+
+    @extend_schema(responses=s.CurrentUserSerializer)
+    def get(self, request):
+        return Response(s.CurrentUserSerializer(request.user).data)
+
+
+class CurrentUserLocaleView(ApiView):
+    ability = "tenant.access"
+
+    @extend_schema(request=s.LocaleSerializer, responses=s.LocaleSerializer)
+    def put(self, request):
+        data = s.LocaleSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.user_set_locale(user=request.user, locale=data.validated_data["locale"])
+        return Response({"locale": data.validated_data["locale"]})
+
+
+class CurrentUserBalanceView(ApiView):
+    ability = "tenant.access"
+
+    @extend_schema(responses=MoneySerializer)
+    def get(self, request):
+        return Response(money(user_balance(user=request.user)))
+
+
+class ActiveOrdersAmountView(ApiView):
+    """`orders/totalAmounts?status=active`: the header's active-orders amount for the caller."""
+
+    ability = "tenant.access"
+
+    @extend_schema(
+        parameters=[OpenApiParameter("status", str, enum=["active"], required=False)], responses=MoneySerializer
+    )
+    def get(self, request):
+        return Response(money(user_active_orders_amount(user=request.user)))
+
+
+class ProfileSectionView(ApiView):
+    """One `common/account/<section>` PUT: validate with `serializer_class`, store it into `field`."""
+
+    ability = "profile.edit"
+    serializer_class: type = s.CalendarSettingsSerializer
+    field = ""
+
+    def put(self, request):
+        data = self.serializer_class(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.user_update_profile(user=request.user, section=self.field, **{self.field: data.validated_data})
+        return Response(self.serializer_class(data.validated_data).data)
+
+
+def profile_section(name: str, serializer_class: type, field: str) -> type[ProfileSectionView]:
+    view = type(name, (ProfileSectionView,), {"serializer_class": serializer_class, "field": field})
+    return extend_schema(request=serializer_class, responses=serializer_class, methods=["PUT"])(view)
+
+
+InvoicesSettingsView = profile_section("InvoicesSettingsView", s.InvoicesSettingsSerializer, "invoices_settings")
+NotificationsSettingsView = profile_section(
+    "NotificationsSettingsView", s.NotificationsSettingsSerializer, "notifications_settings"
+)
+CalendarSettingsView = profile_section("CalendarSettingsView", s.CalendarSettingsSerializer, "calendar_settings")
+
+
+class PhoneNumbersView(ApiView):
+    ability = "profile.edit"
+
+    @extend_schema(request=s.PhoneNumbersSerializer, responses=s.PhoneNumbersSerializer)
+    def put(self, request):
+        data = s.PhoneNumbersSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.user_update_profile(user=request.user, section="phone_numbers", **data.validated_data)
+        return Response(data.validated_data)
+
+
+class ChangePasswordView(ApiView):
+    ability = "profile.edit"
+
+    @extend_schema(request=s.ChangePasswordSerializer, responses=s.ChangePasswordResultSerializer)
+    def put(self, request):
+        data = s.ChangePasswordSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        issued = services.user_change_password(
+            user=request.user,
+            current_password=data.validated_data["current_password"],
+            password=data.validated_data["password"],
+        )
+        return Response({"status": True, "token": issued.token})
+
+
+class DeleteAccountView(ApiView):
+    ability = "account.delete"
+
+    @extend_schema(request=s.DeleteAccountSerializer, responses=StatusSerializer)
+    def post(self, request):
+        data = s.DeleteAccountSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.user_delete_own_account(user=request.user, password=data.validated_data["password"], token_claims=request.auth)
+        return status_response()
+
+
+class UnreadNotificationsView(ApiView):
+    """Polled by the shell every 5 minutes; cooks get none. The messaging issue fills the list."""
+
+    ability = "tenant.access"
+
+    @extend_schema(
+        parameters=[OpenApiParameter("perPage", int, required=False)], responses=s.UnreadNotificationsSerializer
+    )
+    def get(self, request):
+        return Response(
+            {"status": True, "read_at": None, "unread_notifications": 0, "has_unread_messages": False, "notifications": []}
+        )
+
+
+class UnseenAnnouncementsView(ApiView):
+    """Fetched after each navigation. The announcements issue fills the list."""
+
+    ability = "tenant.access"
+
+    @extend_schema(responses=s.EmptyPageSerializer)
+    def get(self, request):
+        return Response({"items": [], "total": 0, "page": 1, "per_page": 20})

@@ -1,0 +1,91 @@
+"""Writes on tenant users. Each is atomic and leaves an audit entry."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from kantyna.audit.services import audit_record
+from kantyna.core.exceptions import ApiError
+from kantyna.core.permissions import PERMISSIONS, ROLES, effective_permissions
+from kantyna.identity.models import Account
+from kantyna.identity.services import account_set_password, token_revoke
+from kantyna.identity.tokens import IssuedToken
+from kantyna.users.models import User
+
+
+@transaction.atomic
+def user_create(
+    *,
+    actor: User | None,
+    email: str,
+    first_name: str,
+    last_name: str,
+    roles: list[str],
+    permissions: list[str] | None = None,
+    password: str | None = None,
+    locale: str = "pl",
+    **fields,
+) -> User:
+    """Create this tenant's user for an e-mail, reusing the global account when it exists (one login)."""
+    unknown = [role for role in roles if role not in ROLES]
+    if unknown or not roles:
+        raise ApiError("The given data was invalid.", errors={"roles": ["Unknown role."] if unknown else ["At least one role is required."]})
+    bad = [p for p in permissions or [] if p not in PERMISSIONS]
+    if bad:
+        raise ApiError("The given data was invalid.", errors={"permissions": ["Unknown permission."]})
+    account = Account.objects.filter(email=Account.objects.normalize(email)).first()
+    if account is None:
+        account = Account.objects.create_user(email=email, password=password, locale=locale)
+    elif User.objects.filter(account=account).exists():
+        raise ApiError("The given data was invalid.", errors={"emailAddress": ["This e-mail address is already used."]})
+    user = User.objects.create(
+        account=account,
+        first_name=first_name,
+        last_name=last_name,
+        roles=roles,
+        permissions=effective_permissions(roles, permissions or []) if "ROLE_INSTITUTIONS_ADMIN" in roles else [],
+        **fields,
+    )
+    audit_record(actor=actor, action="user.create", target=user, data={"roles": roles})
+    return user
+
+
+@transaction.atomic
+def user_set_locale(*, user: User, locale: str) -> None:
+    Account.objects.filter(pk=user.account_id).update(locale=locale)
+    user.account.locale = locale
+    audit_record(actor=user, action="user.locale", target=user, data={"locale": locale})
+
+
+@transaction.atomic
+def user_update_profile(*, user: User, section: str, **fields) -> User:
+    """Update one profile section (phone numbers, invoices, notifications or calendar settings)."""
+    for name, value in fields.items():
+        setattr(user, name, value)
+    user.save(update_fields=[*fields.keys(), "updated_at"])
+    audit_record(actor=user, action=f"user.profile.{section}", target=user)
+    return user
+
+
+def user_change_password(*, user: User, current_password: str, password: str) -> IssuedToken:
+    account = user.account
+    if not account.check_password(current_password):
+        raise ApiError("The given data was invalid.", errors={"currentPassword": ["The current password is incorrect."]})
+    with transaction.atomic():
+        issued = account_set_password(account=account, password=password)
+        audit_record(actor=user, action="user.password", target=user)
+    return issued
+
+
+@transaction.atomic
+def user_delete_own_account(*, user: User, password: str, token_claims: dict) -> None:
+    """A customer leaves this tenant: the user is deactivated (history stays for the ledger) and the
+    token used is revoked. The global account remains for the customer's other tenants."""
+    if not user.account.check_password(password):
+        raise ApiError("The given data was invalid.", errors={"password": ["The password is incorrect."]})
+    user.is_active = False
+    user.deactivated_at = timezone.now()
+    user.save(update_fields=["is_active", "deactivated_at", "updated_at"])
+    token_revoke(jti=token_claims["jti"], expires_at=token_claims["expires_at"])
+    audit_record(actor=user, action="user.delete_own_account", target=user)
