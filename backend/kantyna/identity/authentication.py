@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from datetime import timezone as dt_timezone
 
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -54,3 +55,11 @@ class AccountPrincipal:
     def __init__(self, account: Account):
         self.account = account
         self.roles: list[str] = []
+
+
+class JWTAuthenticationScheme(OpenApiAuthenticationExtension):
+    target_class = "kantyna.identity.authentication.JWTAuthentication"
+    name = "bearerAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}

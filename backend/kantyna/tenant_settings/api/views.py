@@ -38,10 +38,8 @@ def section_view(key: str) -> type[SectionView]:
             "abilities": {"GET": section.read_ability, "PUT": section.write_ability},
         },
     )
-    view = extend_schema(methods=["GET"], responses=section.serializer, operation_id=f"settings_{key}_get")(view)
-    return extend_schema(
-        methods=["PUT"], request=section.serializer, responses=section.serializer, operation_id=f"settings_{key}_put"
-    )(view)
+    view = extend_schema(methods=["GET"], responses=section.serializer)(view)
+    return extend_schema(methods=["PUT"], request=section.serializer, responses=section.serializer)(view)
 
 
 SECTION_VIEWS = {key: section_view(key) for key in SECTIONS if key != "company_details"}
@@ -75,7 +73,7 @@ def single_value_view(name: str, key: str, field: str, *, public: bool, ability:
     def get(self, request):
         return Response({field: settings_get(key)[field]})
 
-    attrs = {"get": extend_schema(responses=response, operation_id=f"settings_{field}_get")(get), "ability": ability}
+    attrs = {"get": extend_schema(responses=response)(get), "ability": ability}
     if public:
         attrs.update(authentication_classes=[], permission_classes=[AllowAny])
     return type(name, (ApiView,), attrs)
@@ -106,7 +104,10 @@ class ParentsSettingsFlagView(ApiView):
 
     ability = "tenant.access"
 
-    @extend_schema(responses=inline_serializer("ParentsSettingsFlag", {"value": serializers.JSONField()}))
+    @extend_schema(
+        operation_id="common_settings_parentsSettings_flag_retrieve",
+        responses=inline_serializer("ParentsSettingsFlag", {"value": serializers.JSONField()}),
+    )
     def get(self, request, flag: str):
         from djangorestframework_camel_case.util import camel_to_underscore
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kantyna.core.permissions import abilities_of, effective_permissions
@@ -107,7 +108,8 @@ class CurrentUserSerializer(serializers.Serializer):
         # Users are linked to institutions by the catalogue and people issues.
         return []
 
-    def get_institution(self, user: User) -> InstitutionRefSerializer | None:
+    @extend_schema_field(InstitutionRefSerializer(allow_null=True))
+    def get_institution(self, user: User) -> dict | None:
         return None
 
     def get_locale(self, user: User) -> str:
