@@ -41,9 +41,10 @@ PUBLIC_URL_SCHEME = os.environ.get("PUBLIC_URL_SCHEME", "http")
 PUBLIC_PORT = os.environ.get("PUBLIC_PORT", "8000")
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", f".{BASE_DOMAIN},{BASE_DOMAIN},127.0.0.1,testserver").split(",")
 USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", False)
-CSRF_TRUSTED_ORIGINS = [
-    origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin
-] or [f"{PUBLIC_URL_SCHEME}://*.{BASE_DOMAIN}:{PUBLIC_PORT}", f"{PUBLIC_URL_SCHEME}://{BASE_DOMAIN}:{PUBLIC_PORT}"]
+CSRF_TRUSTED_ORIGINS = [origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin] or [
+    f"{PUBLIC_URL_SCHEME}://*.{BASE_DOMAIN}:{PUBLIC_PORT}",
+    f"{PUBLIC_URL_SCHEME}://{BASE_DOMAIN}:{PUBLIC_PORT}",
+]
 
 SHARED_APPS = [
     "django_tenants",

@@ -25,10 +25,7 @@ urlpatterns = [
     path("common/account/notificationsSettings", users.NotificationsSettingsView.as_view()),
     path("common/account/calendarSettings", users.CalendarSettingsView.as_view()),
     # settings
-    *[
-        path(f"common/settings/{view.section_path}", view.as_view())
-        for view in tenant_settings.SECTION_VIEWS.values()
-    ],
+    *[path(f"common/settings/{view.section_path}", view.as_view()) for view in tenant_settings.SECTION_VIEWS.values()],
     path("common/settings/companyDetails", tenant_settings.CompanyDetailsView.as_view()),
     path("common/settings/companyTermsUrl", tenant_settings.CompanyTermsUrlView.as_view()),
     path("common/settings/uploadMaxFileSize", tenant_settings.UploadMaxFileSizeView.as_view()),

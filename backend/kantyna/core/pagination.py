@@ -27,7 +27,9 @@ class PagePagination(BasePagination):
     def paginate_queryset(self, queryset, request, view=None):
         self.page = _positive_int(request.query_params.get("page"), "page", 1)
         self.per_page = _positive_int(request.query_params.get("perPage"), "perPage", DEFAULT_PER_PAGE, MAX_PER_PAGE)
-        self.total = queryset.count() if hasattr(queryset, "count") and not isinstance(queryset, list) else len(queryset)
+        self.total = (
+            queryset.count() if hasattr(queryset, "count") and not isinstance(queryset, list) else len(queryset)
+        )
         start = (self.page - 1) * self.per_page
         return list(queryset[start : start + self.per_page])
 

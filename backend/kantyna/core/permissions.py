@@ -99,12 +99,10 @@ def has_ability(user, ability: str) -> bool:
     roles = set(getattr(user, "roles", None) or [])
     if roles & granted.roles:
         return True
-    if granted.permission and ROLE_INSTITUTIONS_ADMIN in roles:
-        if granted.permission in (getattr(user, "permissions", None) or []):
-            return True
-    if granted.setting and (getattr(user, "settings", None) or {}).get(granted.setting):
+    permissions = getattr(user, "permissions", None) or []
+    if granted.permission and ROLE_INSTITUTIONS_ADMIN in roles and granted.permission in permissions:
         return True
-    return False
+    return bool(granted.setting and (getattr(user, "settings", None) or {}).get(granted.setting))
 
 
 def abilities_of(user) -> list[str]:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
@@ -31,7 +30,7 @@ class JWTAuthentication(BaseAuthentication):
             raise AuthenticationFailed("Unauthenticated.")
         if RevokedToken.objects.filter(jti=claims["jti"]).exists():
             raise AuthenticationFailed("Unauthenticated.")
-        claims["expires_at"] = datetime.fromtimestamp(claims["exp"], tz=dt_timezone.utc)
+        claims["expires_at"] = datetime.fromtimestamp(claims["exp"], tz=UTC)
         tenant = getattr(request._request, "tenant", None)
         if tenant is None:
             return AccountPrincipal(account), claims

@@ -11,7 +11,7 @@ class AccountManager(BaseUserManager):
     def normalize(self, email: str) -> str:
         return (email or "").strip().lower()
 
-    def create_user(self, email: str, password: str | None = None, **extra) -> "Account":
+    def create_user(self, email: str, password: str | None = None, **extra) -> Account:
         account = self.model(email=self.normalize(email), **extra)
         if password:
             account.set_password(password)
@@ -20,7 +20,7 @@ class AccountManager(BaseUserManager):
         account.save(using=self._db)
         return account
 
-    def get_by_email(self, email: str) -> "Account":
+    def get_by_email(self, email: str) -> Account:
         return self.get(email=self.normalize(email))
 
 

@@ -127,9 +127,7 @@ def password_reset_request(*, email: str, tenant_slug: str, locale: str) -> None
 
 def password_reset_confirm(*, token: str, password: str, password_confirmation: str) -> Account:
     if password != password_confirmation:
-        raise ApiError(
-            "The given data was invalid.", errors={"passwordConfirmation": ["The passwords do not match."]}
-        )
+        raise ApiError("The given data was invalid.", errors={"passwordConfirmation": ["The passwords do not match."]})
     with transaction.atomic():
         reset = (
             PasswordResetToken.objects.select_for_update()

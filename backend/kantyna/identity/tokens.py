@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 
 import jwt
 from django.conf import settings
@@ -26,7 +25,7 @@ class InvalidToken(Exception):
 
 
 def token_issue(*, account_id: int, token_version: int, now: datetime | None = None) -> IssuedToken:
-    now = now or datetime.now(dt_timezone.utc)
+    now = now or datetime.now(UTC)
     expires_at = now + timedelta(seconds=settings.JWT_TTL_SECONDS)
     jti = uuid.uuid4().hex
     payload = {
@@ -36,7 +35,9 @@ def token_issue(*, account_id: int, token_version: int, now: datetime | None = N
         "iat": int(now.timestamp()),
         "exp": int(expires_at.timestamp()),
     }
-    return IssuedToken(token=jwt.encode(payload, settings.JWT_SECRET, algorithm=ALGORITHM), jti=jti, expires_at=expires_at)
+    return IssuedToken(
+        token=jwt.encode(payload, settings.JWT_SECRET, algorithm=ALGORITHM), jti=jti, expires_at=expires_at
+    )
 
 
 def token_decode(token: str) -> dict:

@@ -62,7 +62,9 @@ def login_page(request):
         email = request.POST.get("email", "")
         context["email"] = email
         try:
-            issued, tenants = session_start(email=email, password=request.POST.get("password", ""), ip_address=client_ip(request))
+            issued, tenants = session_start(
+                email=email, password=request.POST.get("password", ""), ip_address=client_ip(request)
+            )
         except ApiError as error:
             context["error"] = _(error.message)
             return render(request, "identity/login.html", context, status=error.status_code)
@@ -120,7 +122,9 @@ class TokenView(APIView):
 
     @extend_schema(
         operation_id="sso_token",
-        request=inline_serializer("TokenRequest", {"email_address": serializers.EmailField(), "password": serializers.CharField()}),
+        request=inline_serializer(
+            "TokenRequest", {"email_address": serializers.EmailField(), "password": serializers.CharField()}
+        ),
         responses=inline_serializer(
             "TokenResponse",
             {
@@ -148,4 +152,3 @@ class TokenView(APIView):
         return Response(
             {"token": issued.token, "expires_at": issued.expires_at, "tenants": [t.__dict__ for t in tenants]}
         )
-

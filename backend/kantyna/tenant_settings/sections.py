@@ -116,17 +116,23 @@ class FiscalConfigSerializer(serializers.Serializer):
 
 class GeneralSettingsSerializer(serializers.Serializer):
     register_as = serializers.ChoiceField(choices=["parent", "institution_worker", "both"], default="parent")
-    upload_max_file_size = serializers.IntegerField(min_value=1024 * 1024, max_value=MAX_UPLOAD_LIMIT, default=10 * 1024 * 1024)
+    upload_max_file_size = serializers.IntegerField(
+        min_value=1024 * 1024, max_value=MAX_UPLOAD_LIMIT, default=10 * 1024 * 1024
+    )
     can_see_prices_by_default = serializers.BooleanField(default=True)
     default_locale = serializers.ChoiceField(choices=["pl", "en"], default="pl")
 
 
 class CompanyDetailsSerializer(serializers.Serializer):
     name = serializers.CharField(default="", allow_blank=True, max_length=200)
-    vat_id = serializers.RegexField(r"^(\d{10})?$", default="", allow_blank=True, error_messages={"invalid": "Enter 10 digits."})
+    vat_id = serializers.RegexField(
+        r"^(\d{10})?$", default="", allow_blank=True, error_messages={"invalid": "Enter 10 digits."}
+    )
     street = serializers.CharField(default="", allow_blank=True, max_length=200)
     city = serializers.CharField(default="", allow_blank=True, max_length=100)
-    post_code = serializers.RegexField(r"^(\d{2}-\d{3})?$", default="", allow_blank=True, error_messages={"invalid": "Enter a post code as 00-000."})
+    post_code = serializers.RegexField(
+        r"^(\d{2}-\d{3})?$", default="", allow_blank=True, error_messages={"invalid": "Enter a post code as 00-000."}
+    )
     email = serializers.EmailField(default="", allow_blank=True)
     phone_number = serializers.CharField(default="", allow_blank=True, max_length=20)
     bank_account_number = serializers.CharField(default="", allow_blank=True, max_length=32)

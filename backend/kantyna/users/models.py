@@ -17,7 +17,11 @@ def default_calendar_settings() -> dict:
 
 
 def default_notifications_settings() -> dict:
-    return {"notifications_placement": "top-right", "email_notifications_enabled": True, "push_notifications_enabled": False}
+    return {
+        "notifications_placement": "top-right",
+        "email_notifications_enabled": True,
+        "push_notifications_enabled": False,
+    }
 
 
 def default_invoices_settings() -> dict:

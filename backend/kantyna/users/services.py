@@ -30,7 +30,10 @@ def user_create(
     """Create this tenant's user for an e-mail, reusing the global account when it exists (one login)."""
     unknown = [role for role in roles if role not in ROLES]
     if unknown or not roles:
-        raise ApiError("The given data was invalid.", errors={"roles": ["Unknown role."] if unknown else ["At least one role is required."]})
+        raise ApiError(
+            "The given data was invalid.",
+            errors={"roles": ["Unknown role."] if unknown else ["At least one role is required."]},
+        )
     bad = [p for p in permissions or [] if p not in PERMISSIONS]
     if bad:
         raise ApiError("The given data was invalid.", errors={"permissions": ["Unknown permission."]})
@@ -71,7 +74,9 @@ def user_update_profile(*, user: User, section: str, **fields) -> User:
 def user_change_password(*, user: User, current_password: str, password: str) -> IssuedToken:
     account = user.account
     if not account.check_password(current_password):
-        raise ApiError("The given data was invalid.", errors={"currentPassword": ["The current password is incorrect."]})
+        raise ApiError(
+            "The given data was invalid.", errors={"currentPassword": ["The current password is incorrect."]}
+        )
     with transaction.atomic():
         issued = account_set_password(account=account, password=password)
         audit_record(actor=user, action="user.password", target=user)

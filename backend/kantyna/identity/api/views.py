@@ -11,8 +11,6 @@ from kantyna.core.viewsets import ApiView, status_response
 from kantyna.identity.services import password_reset_confirm, password_reset_request, token_revoke
 
 
-
-
 class SendPasswordResetTokenSerializer(serializers.Serializer):
     email_address = serializers.EmailField()
 

@@ -65,7 +65,9 @@ class CompanyDetailsView(ApiView):
         return Response(SECTIONS["company_details"].serializer(saved).data)
 
 
-def single_value_view(name: str, key: str, field: str, *, public: bool, ability: str = "tenant.access") -> type[ApiView]:
+def single_value_view(
+    name: str, key: str, field: str, *, public: bool, ability: str = "tenant.access"
+) -> type[ApiView]:
     """A GET answering `{field: value}` from one section, e.g. `common/settings/registerAs`."""
 
     response = inline_serializer(f"{name}Response", {field: serializers.JSONField()})
@@ -81,7 +83,9 @@ def single_value_view(name: str, key: str, field: str, *, public: bool, ability:
 
 RegisterAsView = single_value_view("RegisterAsView", "general", "register_as", public=True)
 UploadMaxFileSizeView = single_value_view("UploadMaxFileSizeView", "general", "upload_max_file_size", public=False)
-FiscalizationEnabledView = single_value_view("FiscalizationEnabledView", "fiscal_config", "fiscalization_enabled", public=False)
+FiscalizationEnabledView = single_value_view(
+    "FiscalizationEnabledView", "fiscal_config", "fiscalization_enabled", public=False
+)
 AllowSelfRegistrationView = single_value_view(
     "AllowSelfRegistrationView", "parents_settings", "allow_self_registration", public=True
 )
@@ -91,12 +95,14 @@ class CompanyTermsUrlView(ApiView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=inline_serializer("CompanyTermsUrl", {"company_terms_url": serializers.CharField(allow_null=True)}))
+    @extend_schema(
+        responses=inline_serializer("CompanyTermsUrl", {"company_terms_url": serializers.CharField(allow_null=True)})
+    )
     def get(self, request):
         return Response({"company_terms_url": settings_get("company_details")["terms_url"] or None})
 
 
-PARENTS_FLAGS = {name for name in ParentsSettingsSerializer().fields} - {"allow_self_registration"}
+PARENTS_FLAGS = set(ParentsSettingsSerializer().fields) - {"allow_self_registration"}
 
 
 class ParentsSettingsFlagView(ApiView):
@@ -172,7 +178,9 @@ class TenantStatusView(ApiView):
                     },
                 ),
                 "login_url": serializers.CharField(),
-                "data": inline_serializer("TenantRegistration", {"register_as": serializers.CharField()}, allow_null=True),
+                "data": inline_serializer(
+                    "TenantRegistration", {"register_as": serializers.CharField()}, allow_null=True
+                ),
             },
         )
     )
@@ -199,6 +207,10 @@ class HiddenGrammagesView(ApiView):
 
     ability = "tenant.access"
 
-    @extend_schema(responses=inline_serializer("HiddenGrammages", {"institutions_ids": serializers.ListField(child=serializers.IntegerField())}))
+    @extend_schema(
+        responses=inline_serializer(
+            "HiddenGrammages", {"institutions_ids": serializers.ListField(child=serializers.IntegerField())}
+        )
+    )
     def get(self, request):
         return Response({"institutions_ids": []})

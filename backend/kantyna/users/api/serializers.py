@@ -30,7 +30,9 @@ class InvoicesSettingsSerializer(serializers.Serializer):
             if not data["company_name"].strip():
                 errors["company_name"] = ["This field is required."]
             address_errors = {
-                key: ["This field is required."] for key in ("street", "city", "post_code") if not data["address"][key].strip()
+                key: ["This field is required."]
+                for key in ("street", "city", "post_code")
+                if not data["address"][key].strip()
             }
             if address_errors:
                 errors["address"] = address_errors

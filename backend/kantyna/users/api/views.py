@@ -110,7 +110,9 @@ class DeleteAccountView(ApiView):
     def post(self, request):
         data = s.DeleteAccountSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.user_delete_own_account(user=request.user, password=data.validated_data["password"], token_claims=request.auth)
+        services.user_delete_own_account(
+            user=request.user, password=data.validated_data["password"], token_claims=request.auth
+        )
         return status_response()
 
 
@@ -124,7 +126,13 @@ class UnreadNotificationsView(ApiView):
     )
     def get(self, request):
         return Response(
-            {"status": True, "read_at": None, "unread_notifications": 0, "has_unread_messages": False, "notifications": []}
+            {
+                "status": True,
+                "read_at": None,
+                "unread_notifications": 0,
+                "has_unread_messages": False,
+                "notifications": [],
+            }
         )
 
 

@@ -31,36 +31,73 @@ class Command(BaseCommand):
 def seed_demo_tenant() -> None:
     from kantyna.users.services import user_create
 
-    tenant = tenant_create(slug="demo", name="Kantyna Demo – Catering Smakosz", is_demo=True)
+    tenant = tenant_create(slug="demo", name="Kantyna Demo - Catering Smakosz", is_demo=True)
     with in_tenant(tenant), transaction.atomic():
         for email, first, last, roles, permissions in STAFF:
-            user_create(actor=None, email=email, first_name=first, last_name=last, roles=roles,
-                        permissions=permissions, password=DEMO_PASSWORD)
+            user_create(
+                actor=None,
+                email=email,
+                first_name=first,
+                last_name=last,
+                roles=roles,
+                permissions=permissions,
+                password=DEMO_PASSWORD,
+            )
         for email, first, last, phone in PARENTS:
-            user_create(actor=None, email=email, first_name=first, last_name=last, roles=[ROLE_PARENT],
-                        password=DEMO_PASSWORD, phone_number=phone)
+            user_create(
+                actor=None,
+                email=email,
+                first_name=first,
+                last_name=last,
+                roles=[ROLE_PARENT],
+                password=DEMO_PASSWORD,
+                phone_number=phone,
+            )
         for email, first, last, phone in WORKERS:
-            user_create(actor=None, email=email, first_name=first, last_name=last, roles=[ROLE_INSTITUTION_WORKER],
-                        password=DEMO_PASSWORD, phone_number=phone)
-        settings_update(actor=None, key="parents_settings", data={"allow_self_registration": True, "iban_account_number_part": "1020"})
-        settings_update(actor=None, key="company_details", data={
-            "name": "Catering Smakosz sp. z o.o.",
-            "vat_id": "5261040828",
-            "street": "ul. Marszałkowska 84/92",
-            "city": "Warszawa",
-            "post_code": "00-514",
-            "email": "kontakt@smakosz.example.pl",
-            "phone_number": "22 123 45 67",
-            "bank_account_number": "61109010140000071219812874",
-            "terms_url": "https://smakosz.example.pl/regulamin",
-            "privacy_policy_url": "https://smakosz.example.pl/prywatnosc",
-        })
-        settings_update(actor=None, key="payment_methods_config", data={
-            "allow_bank_transfers": True,
-            "static_bank_account_number": "61109010140000071219812874",
-            "minimum_payment_amount": {"amount": "20.00", "currency": "PLN"},
-        })
-        settings_update(actor=None, key="debits_config", data={"apply_allowed_debit": True, "allowed_debit": {"amount": "50.00", "currency": "PLN"}})
+            user_create(
+                actor=None,
+                email=email,
+                first_name=first,
+                last_name=last,
+                roles=[ROLE_INSTITUTION_WORKER],
+                password=DEMO_PASSWORD,
+                phone_number=phone,
+            )
+        settings_update(
+            actor=None,
+            key="parents_settings",
+            data={"allow_self_registration": True, "iban_account_number_part": "1020"},
+        )
+        settings_update(
+            actor=None,
+            key="company_details",
+            data={
+                "name": "Catering Smakosz sp. z o.o.",
+                "vat_id": "5261040828",
+                "street": "ul. Marszałkowska 84/92",
+                "city": "Warszawa",
+                "post_code": "00-514",
+                "email": "kontakt@smakosz.example.pl",
+                "phone_number": "22 123 45 67",
+                "bank_account_number": "61109010140000071219812874",
+                "terms_url": "https://smakosz.example.pl/regulamin",
+                "privacy_policy_url": "https://smakosz.example.pl/prywatnosc",
+            },
+        )
+        settings_update(
+            actor=None,
+            key="payment_methods_config",
+            data={
+                "allow_bank_transfers": True,
+                "static_bank_account_number": "61109010140000071219812874",
+                "minimum_payment_amount": {"amount": "20.00", "currency": "PLN"},
+            },
+        )
+        settings_update(
+            actor=None,
+            key="debits_config",
+            data={"apply_allowed_debit": True, "allowed_debit": {"amount": "50.00", "currency": "PLN"}},
+        )
 
 
 def seed_acme_tenant() -> None:
@@ -68,5 +105,11 @@ def seed_acme_tenant() -> None:
 
     tenant = tenant_create(slug="acme", name="ACME Catering")
     with in_tenant(tenant), transaction.atomic():
-        user_create(actor=None, email="admin@acme.kantyna.pl", first_name="Alicja", last_name="Adamska",
-                    roles=[ROLE_ADMIN], password=DEMO_PASSWORD)
+        user_create(
+            actor=None,
+            email="admin@acme.kantyna.pl",
+            first_name="Alicja",
+            last_name="Adamska",
+            roles=[ROLE_ADMIN],
+            password=DEMO_PASSWORD,
+        )
