@@ -79,7 +79,6 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
     "kantyna.core.middleware.UserLocaleMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -126,6 +125,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "pl"
 LANGUAGES = [("pl", "Polski"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "locale"  # the SPA's language cookie also picks the sign-in site's language
 TIME_ZONE = "Europe/Warsaw"
 USE_I18N = True
 USE_TZ = True

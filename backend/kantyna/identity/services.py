@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext_noop
 from django_tenants.utils import schema_context
 
 from kantyna.core.exceptions import ApiError
@@ -23,9 +24,11 @@ from kantyna.identity.tokens import IssuedToken, token_issue
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import tenant_origin
 
-INVALID_CREDENTIALS = "Invalid e-mail address or password."
-TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later."
-INVALID_RESET_TOKEN = "The password reset link is invalid or has expired."
+# Stable English messages of the API; gettext_noop marks them for the sign-in pages' translations.
+INVALID_CREDENTIALS = gettext_noop("Invalid e-mail address or password.")
+TOO_MANY_ATTEMPTS = gettext_noop("Too many attempts. Please try again later.")
+INVALID_RESET_TOKEN = gettext_noop("The password reset link is invalid or has expired.")
+PASSWORDS_DIFFER = gettext_noop("The passwords do not match.")
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""`manage.py create_tenant --slug acme --name "ACME Catering" --admin-email boss@acme.pl`"""
+"""`manage.py add_tenant --slug acme --name "ACME Catering" --admin-email boss@acme.pl`"""
 
 from __future__ import annotations
 

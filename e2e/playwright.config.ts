@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 8765);
+
+// The system Chromium (Debian package), never a browser downloaded by a test tool.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://demo.localhost:${port}`,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    // The real server: gunicorn + the Procrastinate worker, on a database of its own emptied every run.
+    command: `${root}/.venv/bin/python ${root}/scripts/run.py`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PUBLIC_PORT: String(port),
+      WEB_WORKERS: '2',
+      KANTYNA_FRESH_DB: 'kantyna_e2e',
+      KANTYNA_KEEP_DB: '1',
+      DEV_MAIL_PAGE: '1',
+      KANTYNA_VAR_DIR: `${root}/var/e2e`,
+      JWT_SECRET: 'e2e-only-secret-not-for-production-0123456789',
+    },
+  },
+});

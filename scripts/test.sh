@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Every check, in order of speed: lint and schema first, then unit suites, then end to end in Chromium.
+# `scripts/test.sh [backend|frontend|e2e]` runs one part; no argument runs all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+PY="$ROOT/.venv/bin/python"
+part=${1:-all}
+started_db=0
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+cleanup() {
+  if [ "$started_db" = 1 ]; then "$PY" scripts/devdb.py stop; fi
+}
+trap cleanup EXIT
+
+ensure_db() {
+  if [ -z "${DATABASE_URL:-}" ] && [ "$("$PY" scripts/devdb.py status 2>/dev/null)" != running ]; then
+    started_db=1
+  fi
+  "$PY" scripts/devdb.py start >/dev/null
+}
+
+backend() {
+  ensure_db
+  cd "$ROOT/backend"
+  step "backend: ruff"
+  "$PY" -m ruff check .
+  "$PY" -m ruff format --check .
+  step "backend: migrations are complete"
+  "$PY" manage.py makemigrations --check --dry-run >/dev/null || { echo "Model changes without migrations: run makemigrations."; exit 1; }
+  step "backend: schema.yml is up to date"
+  tmp=$(mktemp --suffix=.yml)
+  "$PY" manage.py spectacular --file "$tmp" --validate --fail-on-warn
+  if ! diff -q "$tmp" schema.yml >/dev/null; then
+    diff -u schema.yml "$tmp" | head -40
+    echo "backend/schema.yml is stale: run 'make schema' and commit it."; exit 1
+  fi
+  rm -f "$tmp"
+  step "backend: pytest"
+  set +e
+  "$PY" -m pytest -q -n 2
+  status=$?
+  set -e
+  # pytest exits 5 when it collected no tests: that is a failure of the suite, say so plainly.
+  if [ $status -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi
+  [ $status -eq 0 ] || exit $status
+  cd "$ROOT"
+}
+
+frontend() {
+  cd "$ROOT/frontend"
+  step "frontend: generated API types match backend/schema.yml"
+  npm run --silent check:api
+  step "frontend: typecheck"
+  npm run --silent typecheck
+  step "frontend: lint"
+  npm run --silent lint
+  step "frontend: vitest"
+  npm run --silent test
+  cd "$ROOT"
+}
+
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ]; then return; fi
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    step "installing Debian chromium (apt-get)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "End-to-end tests need Chromium at /usr/bin/chromium: install the Debian package 'chromium' (apt-get install chromium)."
+    exit 1
+  fi
+}
+
+e2e() {
+  ensure_chromium
+  step "frontend: build"
+  (cd "$ROOT/frontend" && npm run --silent build)
+  step "e2e: playwright in Chromium"
+  cd "$ROOT/e2e"
+  npx playwright test
+  cd "$ROOT"
+}
+
+case "$part" in
+  backend) backend ;;
+  frontend) frontend ;;
+  e2e) e2e ;;
+  all) backend; frontend; e2e ;;
+  *) echo "usage: $0 [backend|frontend|e2e]"; exit 2 ;;
+esac
