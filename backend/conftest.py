@@ -1,8 +1,13 @@
-"""Test infrastructure shared by every area (see kantyna/testing/).
+"""Test infrastructure shared by every area (helpers in kantyna/testing/).
 
-Two tenants, `alpha` and `beta`, are created once per test database (per xdist worker) with migrated
-schemas. Tests reach them through the `tenant_a` / `tenant_b` fixtures, which re-create only the public
-rows if a transactional test flushed them; the schemas themselves stay.
+Two tenants, `alpha` and `beta`, are created once per test database (so once per xdist worker) with
+migrated schemas. Tests reach them through `tenant_a` / `tenant_b`, which re-create only the public rows
+when a transactional test's flush removed them; the schemas stay.
+
+Transactional tests (`@pytest.mark.django_db(transaction=True)`) need two extra steps, both automatic:
+- their flush must TRUNCATE ... CASCADE, because tenant tables reference public ones (users → accounts);
+  Django does that when `available_apps` is set, so it is set to every installed app;
+- what they committed inside the tenant schemas is emptied after them (the flush does not see it).
 """
 
 from __future__ import annotations
@@ -12,51 +17,53 @@ from django.db import connection
 
 from kantyna.testing.api import Api
 from kantyna.testing.factories import make_role_users, make_user
-
-TENANTS = {"alpha": "Alpha Catering", "beta": "Beta Catering"}
-TENANT_SCHEMAS = [f"t_{slug}" for slug in TENANTS]
+from kantyna.testing.tenants import create_test_tenants, ensure_tenant, truncate_tenant_schemas
 
 
 def pytest_configure(config):
     from django.conf import settings
 
-    config.addinivalue_line("markers", "slow: creates tenant schemas; several seconds")
-    # Hashing cost is not what these tests measure.
+    config.addinivalue_line("markers", "slow: creates tenant schemas (several seconds)")
+    config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")  # whitenoise, no static build
+    # Password hashing cost is not what these tests measure.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _is_transactional(item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    if marker is not None and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")):
+        return True
+    if marker is not None and marker.args and marker.args[0]:
+        return True
+    fixtures = getattr(item, "fixturenames", ())
+    return "transactional_db" in fixtures or "live_server" in fixtures
+
+
+def pytest_collection_modifyitems(items):
+    from django.conf import settings
+
+    for item in items:
+        marker = item.get_closest_marker("django_db")
+        if _is_transactional(item) and (marker is None or marker.kwargs.get("available_apps") is None):
+            kwargs = dict(marker.kwargs) if marker is not None else {}
+            kwargs.update(transaction=True, available_apps=list(settings.INSTALLED_APPS))
+            item.add_marker(pytest.mark.django_db(**kwargs), append=False)
 
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
-    from kantyna.tenancy.services import tenant_create
-
     with django_db_blocker.unblock():
-        connection.set_schema_to_public()
-        for slug, name in TENANTS.items():
-            tenant_create(slug=slug, name=name)
-        connection.set_schema_to_public()
-
-
-def _tenant(slug: str):
-    """The tenant row, re-created (without touching the schema) when a transactional test flushed it."""
-    from kantyna.tenancy.models import Domain, Tenant, schema_name_for
-    from kantyna.tenancy.services import tenant_host
-
-    connection.set_schema_to_public()
-    tenant, _ = Tenant.objects.get_or_create(
-        slug=slug, defaults={"name": TENANTS[slug], "schema_name": schema_name_for(slug)}
-    )
-    Domain.objects.get_or_create(tenant=tenant, defaults={"domain": tenant_host(slug), "is_primary": True})
-    return tenant
+        create_test_tenants()
 
 
 @pytest.fixture
 def tenant_a(db):
-    return _tenant("alpha")
+    return ensure_tenant("alpha")
 
 
 @pytest.fixture
 def tenant_b(db):
-    return _tenant("beta")
+    return ensure_tenant("beta")
 
 
 @pytest.fixture(autouse=True)
@@ -67,41 +74,27 @@ def _public_schema_after_test():
 
 @pytest.fixture(autouse=True)
 def _clean_tenant_schemas_after_transactional_test(request):
-    """A transactional test commits into the tenant schemas, which Django's flush (public schema only)
-    does not see: empty their tables before the flush, so later tests start clean."""
-    marker = request.node.get_closest_marker("django_db")
-    transactional = "transactional_db" in request.fixturenames or (
-        marker is not None and (marker.kwargs.get("transaction") or (marker.args and marker.args[0]))
-    )
-    if not transactional:
+    if not _is_transactional(request.node):
         yield
         return
-    request.getfixturevalue("transactional_db")
+    request.getfixturevalue("transactional_db")  # so that this teardown runs before the flush
     yield
-    connection.set_schema_to_public()
-    with connection.cursor() as cursor:
-        for schema in TENANT_SCHEMAS:
-            cursor.execute(
-                "SELECT tablename FROM pg_tables WHERE schemaname = %s AND tablename <> 'django_migrations'",
-                [schema],
-            )
-            tables = [f'"{schema}"."{name}"' for (name,) in cursor.fetchall()]
-            if tables:
-                cursor.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+    truncate_tenant_schemas()
 
 
 @pytest.fixture
 def api():
-    """`api(tenant, user=None, token=None)` → an `Api` client on the tenant's host."""
+    """`api(tenant, user=None, token=None)` → an `Api` client on `<slug>.localhost`."""
     return Api
 
 
 @pytest.fixture
 def user_factory():
+    """`make_user(tenant, *roles, permissions=(), email=None, password=..., **fields)`."""
     return make_user
 
 
 @pytest.fixture
 def role_users(tenant_a):
-    """ROLE_USERS: one user per role in tenant alpha, `{role: user}`."""
+    """ROLE_USERS: one user per role in tenant alpha, as `{role: user}`."""
     return make_role_users(tenant_a)

@@ -64,6 +64,8 @@ TENANT_APPS = [
     "kantyna.audit",
     "kantyna.users",
     "kantyna.tenant_settings",
+    "kantyna.catalog",
+    "kantyna.people",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -37,7 +37,11 @@ class UserLocaleMiddleware:
         response = self.get_response(request)
         if chosen:
             response.set_cookie(
-                settings.LANGUAGE_COOKIE_NAME, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure()
+                settings.LANGUAGE_COOKIE_NAME,
+                chosen,
+                max_age=COOKIE_MAX_AGE,
+                samesite="Lax",
+                secure=request.is_secure(),
             )
         response.headers.setdefault("Content-Language", locale)
         return response

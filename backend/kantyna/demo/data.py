@@ -16,30 +16,36 @@ from kantyna.core.permissions import (
 DEMO_PASSWORD = "kantyna-demo"
 
 STAFF = [
-    ("admin@demo.kantyna.pl", "Katarzyna", "Wiśniewska", [ROLE_ADMIN], []),
-    ("placowki@demo.kantyna.pl", "Tomasz", "Zieliński", [ROLE_INSTITUTIONS_ADMIN], list(PERMISSIONS)),
-    ("kucharz@demo.kantyna.pl", "Grażyna", "Kamińska", [ROLE_COOK], []),
-    ("zgloszenia@demo.kantyna.pl", "Paweł", "Lewandowski", [ROLE_TICKET_ADMIN], []),
-    ("raporty@demo.kantyna.pl", "Magdalena", "Dąbrowska", [ROLE_MANAGE_REPORTS], []),
+    {"email": "admin@demo.kantyna.pl", "first": "Katarzyna", "last": "Wiśniewska", "roles": [ROLE_ADMIN]},
+    {
+        "email": "placowki@demo.kantyna.pl",
+        "first": "Tomasz",
+        "last": "Zieliński",
+        "roles": [ROLE_INSTITUTIONS_ADMIN],
+        "permissions": list(PERMISSIONS),
+    },
+    {"email": "kucharz@demo.kantyna.pl", "first": "Grażyna", "last": "Kamińska", "roles": [ROLE_COOK]},
+    {"email": "zgloszenia@demo.kantyna.pl", "first": "Paweł", "last": "Lewandowski", "roles": [ROLE_TICKET_ADMIN]},
+    {"email": "raporty@demo.kantyna.pl", "first": "Magdalena", "last": "Dąbrowska", "roles": [ROLE_MANAGE_REPORTS]},
 ]
 
 PARENTS = [
-    ("anna.nowak@example.pl", "Anna", "Nowak", "501234567"),
-    ("piotr.kowalski@example.pl", "Piotr", "Kowalski", "502345678"),
-    ("agnieszka.wojcik@example.pl", "Agnieszka", "Wójcik", "503456789"),
-    ("marcin.kaczmarek@example.pl", "Marcin", "Kaczmarek", "504567890"),
-    ("ewa.mazur@example.pl", "Ewa", "Mazur", "505678901"),
-    ("krzysztof.krawczyk@example.pl", "Krzysztof", "Krawczyk", "506789012"),
-    ("joanna.piotrowska@example.pl", "Joanna", "Piotrowska", "507890123"),
-    ("michal.grabowski@example.pl", "Michał", "Grabowski", "508901234"),
-    ("monika.pawlowska@example.pl", "Monika", "Pawłowska", "509012345"),
-    ("lukasz.michalski@example.pl", "Łukasz", "Michalski", "510123456"),
+    {"email": "anna.nowak@example.pl", "first": "Anna", "last": "Nowak", "phone": "501234567"},
+    {"email": "piotr.kowalski@example.pl", "first": "Piotr", "last": "Kowalski", "phone": "502345678"},
+    {"email": "agnieszka.wojcik@example.pl", "first": "Agnieszka", "last": "Wójcik", "phone": "503456789"},
+    {"email": "marcin.kaczmarek@example.pl", "first": "Marcin", "last": "Kaczmarek", "phone": "504567890"},
+    {"email": "ewa.mazur@example.pl", "first": "Ewa", "last": "Mazur", "phone": "505678901"},
+    {"email": "krzysztof.krawczyk@example.pl", "first": "Krzysztof", "last": "Krawczyk", "phone": "506789012"},
+    {"email": "joanna.piotrowska@example.pl", "first": "Joanna", "last": "Piotrowska", "phone": "507890123"},
+    {"email": "michal.grabowski@example.pl", "first": "Michał", "last": "Grabowski", "phone": "508901234"},
+    {"email": "monika.pawlowska@example.pl", "first": "Monika", "last": "Pawłowska", "phone": "509012345"},
+    {"email": "lukasz.michalski@example.pl", "first": "Łukasz", "last": "Michalski", "phone": "510123456"},
 ]
 
 WORKERS = [
-    ("jan.krol@example.pl", "Jan", "Król", "511234567"),
-    ("barbara.jablonska@example.pl", "Barbara", "Jabłońska", "512345678"),
-    ("adam.wieczorek@example.pl", "Adam", "Wieczorek", "513456789"),
+    {"email": "jan.krol@example.pl", "first": "Jan", "last": "Król", "phone": "511234567"},
+    {"email": "barbara.jablonska@example.pl", "first": "Barbara", "last": "Jabłońska", "phone": "512345678"},
+    {"email": "adam.wieczorek@example.pl", "first": "Adam", "last": "Wieczorek", "phone": "513456789"},
 ]
 
 ROLE_LOGINS = [

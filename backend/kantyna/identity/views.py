@@ -103,7 +103,9 @@ def reset_page(request, token: str):
             context["done"] = True
         except ApiError as error:
             context["error"] = _(error.message)
-            context["errors"] = {field: [_(message) for message in messages] for field, messages in error.errors.items()}
+            context["errors"] = {
+                field: [_(message) for message in messages] for field, messages in error.errors.items()
+            }
             return render(request, "identity/reset.html", context, status=400)
     return render(request, "identity/reset.html", context)
 

@@ -107,12 +107,13 @@ class CurrentUserSerializer(serializers.Serializer):
         return abilities_of(user)
 
     def get_institutions_ids(self, user: User) -> list[int]:
-        # Users are linked to institutions by the catalogue and people issues.
-        return []
+        return sorted(institution.pk for institution in user.institutions.all())
 
     @extend_schema_field(InstitutionRefSerializer(allow_null=True))
     def get_institution(self, user: User) -> dict | None:
-        return None
+        """A worker's own institution (the one they eat at)."""
+        profile = getattr(user, "worker_profile", None)
+        return {"id": profile.institution_id} if profile is not None else None
 
     def get_locale(self, user: User) -> str:
         return user.account.locale

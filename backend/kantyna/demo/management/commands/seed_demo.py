@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from kantyna.catalog.models import Institution
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_PARENT
+from kantyna.demo.catalog import seed_catalog_and_people
 from kantyna.demo.data import DEMO_PASSWORD, PARENTS, ROLE_LOGINS, STAFF, WORKERS
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import in_tenant, tenant_create, tenant_origin
@@ -28,41 +30,33 @@ class Command(BaseCommand):
         self.stdout.write(f"Second tenant: {tenant_origin('acme')}  admin@acme.kantyna.pl / {DEMO_PASSWORD}")
 
 
-def seed_demo_tenant() -> None:
+def _users(rows, roles_of) -> list:
     from kantyna.users.services import user_create
 
+    return [
+        user_create(
+            actor=None,
+            email=row["email"],
+            first_name=row["first"],
+            last_name=row["last"],
+            roles=roles_of(row),
+            permissions=row.get("permissions", []),
+            password=DEMO_PASSWORD,
+            phone_number=row.get("phone", ""),
+        )
+        for row in rows
+    ]
+
+
+def seed_demo_tenant() -> None:
     tenant = tenant_create(slug="demo", name="Kantyna Demo - Catering Smakosz", is_demo=True)
     with in_tenant(tenant), transaction.atomic():
-        for email, first, last, roles, permissions in STAFF:
-            user_create(
-                actor=None,
-                email=email,
-                first_name=first,
-                last_name=last,
-                roles=roles,
-                permissions=permissions,
-                password=DEMO_PASSWORD,
-            )
-        for email, first, last, phone in PARENTS:
-            user_create(
-                actor=None,
-                email=email,
-                first_name=first,
-                last_name=last,
-                roles=[ROLE_PARENT],
-                password=DEMO_PASSWORD,
-                phone_number=phone,
-            )
-        for email, first, last, phone in WORKERS:
-            user_create(
-                actor=None,
-                email=email,
-                first_name=first,
-                last_name=last,
-                roles=[ROLE_INSTITUTION_WORKER],
-                password=DEMO_PASSWORD,
-                phone_number=phone,
-            )
+        staff = _users(STAFF, lambda row: row["roles"])
+        parents = _users(PARENTS, lambda row: [ROLE_PARENT])
+        workers = _users(WORKERS, lambda row: [ROLE_INSTITUTION_WORKER])
+        seed_catalog_and_people(parents=parents, workers=workers)
+        institutions_admin = next(user for user in staff if "ROLE_INSTITUTIONS_ADMIN" in user.roles)
+        institutions_admin.institutions.set(Institution.objects.filter(kind__in=["school", "kindergarten"]))
         settings_update(
             actor=None,
             key="parents_settings",
@@ -101,15 +95,9 @@ def seed_demo_tenant() -> None:
 
 
 def seed_acme_tenant() -> None:
-    from kantyna.users.services import user_create
-
     tenant = tenant_create(slug="acme", name="ACME Catering")
     with in_tenant(tenant), transaction.atomic():
-        user_create(
-            actor=None,
-            email="admin@acme.kantyna.pl",
-            first_name="Alicja",
-            last_name="Adamska",
-            roles=[ROLE_ADMIN],
-            password=DEMO_PASSWORD,
+        _users(
+            [{"email": "admin@acme.kantyna.pl", "first": "Alicja", "last": "Adamska"}],
+            lambda row: [ROLE_ADMIN],
         )

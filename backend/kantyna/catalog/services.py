@@ -1,0 +1,236 @@
+"""Writes on the catalogue. Keyword-only, atomic, audited; the demo seed and the API both go through here."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from django.db import transaction
+
+from kantyna.audit.services import audit_record
+from kantyna.catalog.models import (
+    Allergen,
+    AllergenGroup,
+    Classroom,
+    Diet,
+    Institution,
+    Meal,
+    MealsMenu,
+    MealsMenuItem,
+    MealType,
+    MealTypeCategory,
+    PortionSize,
+    PriceList,
+    PriceListItem,
+    PriceListsGroup,
+)
+
+# The 14 allergens of Regulation (EU) No 1169/2011, annex II, in its order; every tenant starts with them.
+EU_ALLERGENS = [
+    "Zboża zawierające gluten",
+    "Skorupiaki",
+    "Jaja",
+    "Ryby",
+    "Orzeszki ziemne (arachidowe)",
+    "Soja",
+    "Mleko",
+    "Orzechy",
+    "Seler",
+    "Gorczyca",
+    "Nasiona sezamu",
+    "Dwutlenek siarki i siarczyny",
+    "Łubin",
+    "Mięczaki",
+]
+
+
+@transaction.atomic
+def allergens_seed_eu(*, actor) -> list[Allergen]:
+    """Create the 14 EU allergens that are missing (by number). Running it twice changes nothing."""
+    existing = set(Allergen.objects.filter(number__isnull=False).values_list("number", flat=True))
+    created = Allergen.objects.bulk_create(
+        [Allergen(number=n, name=name) for n, name in enumerate(EU_ALLERGENS, start=1) if n not in existing]
+    )
+    if created:
+        audit_record(actor=actor, action="allergen.seed_eu", data={"count": len(created)})
+    return created
+
+
+@transaction.atomic
+def allergen_group_create(*, actor, name: str, allergens: list[Allergen] = ()) -> AllergenGroup:
+    group = AllergenGroup.objects.create(name=name)
+    Allergen.objects.filter(pk__in=[a.pk for a in allergens]).update(group=group)
+    audit_record(actor=actor, action="allergen_group.create", target=group)
+    return group
+
+
+@transaction.atomic
+def allergen_create(*, actor, name: str, number: int | None = None, group: AllergenGroup | None = None) -> Allergen:
+    allergen = Allergen.objects.create(name=name, number=number, group=group)
+    audit_record(actor=actor, action="allergen.create", target=allergen)
+    return allergen
+
+
+@transaction.atomic
+def allergen_update(*, actor, allergen: Allergen, **fields) -> Allergen:
+    for name, value in fields.items():
+        setattr(allergen, name, value)
+    allergen.save()
+    audit_record(actor=actor, action="allergen.update", target=allergen, data={"fields": sorted(fields)})
+    return allergen
+
+
+@transaction.atomic
+def allergen_delete(*, actor, allergen: Allergen) -> None:
+    audit_record(actor=actor, action="allergen.delete", target=allergen, data={"name": allergen.name})
+    allergen.delete()
+
+
+@transaction.atomic
+def portion_size_create(*, actor, name: str, is_default: bool = False) -> PortionSize:
+    if is_default:
+        PortionSize.objects.filter(is_default=True).update(is_default=False)
+    portion = PortionSize.objects.create(name=name, is_default=is_default)
+    audit_record(actor=actor, action="portion_size.create", target=portion)
+    return portion
+
+
+@transaction.atomic
+def institution_create(*, actor, name: str, short_name: str, slug: str, kind: str, **fields) -> Institution:
+    institution = Institution.objects.create(name=name, short_name=short_name, slug=slug, kind=kind, **fields)
+    audit_record(actor=actor, action="institution.create", target=institution)
+    return institution
+
+
+@transaction.atomic
+def classroom_create(
+    *,
+    actor,
+    institution: Institution,
+    name: str,
+    related_price_lists_group: PriceListsGroup | None = None,
+    has_default_price_lists_group_for_members: bool = False,
+) -> Classroom:
+    classroom = Classroom.objects.create(
+        institution=institution,
+        name=name,
+        related_price_lists_group=related_price_lists_group,
+        has_default_price_lists_group_for_members=has_default_price_lists_group_for_members,
+    )
+    audit_record(actor=actor, action="classroom.create", target=classroom)
+    return classroom
+
+
+@transaction.atomic
+def diet_create(
+    *,
+    actor,
+    name: str,
+    institutions: list[Institution] = (),
+    is_default: bool = False,
+    allow_changing_allergens: bool = True,
+) -> Diet:
+    if is_default:
+        Diet.objects.filter(is_default=True).update(is_default=False)
+    priority = (Diet.objects.order_by("-priority").values_list("priority", flat=True).first() or 0) + 1
+    diet = Diet.objects.create(
+        name=name, priority=priority, is_default=is_default, allow_changing_allergens=allow_changing_allergens
+    )
+    diet.institutions.set(institutions)
+    audit_record(actor=actor, action="diet.create", target=diet)
+    return diet
+
+
+@transaction.atomic
+def meal_type_category_create(*, actor, name: str, position: int = 0) -> MealTypeCategory:
+    category = MealTypeCategory.objects.create(name=name, position=position)
+    audit_record(actor=actor, action="meal_type_category.create", target=category)
+    return category
+
+
+@transaction.atomic
+def meal_type_create(
+    *,
+    actor,
+    name: str,
+    position: int,
+    portion_sizes: list[PortionSize],
+    category: MealTypeCategory | None = None,
+    description: str = "",
+    is_default: bool = False,
+    block_on_registration: bool = False,
+) -> MealType:
+    if is_default:
+        MealType.objects.filter(is_default=True).update(is_default=False)
+    meal_type = MealType.objects.create(
+        name=name,
+        position=position,
+        category=category,
+        description=description,
+        is_default=is_default,
+        block_on_registration=block_on_registration,
+    )
+    meal_type.portion_sizes.set(portion_sizes)
+    audit_record(actor=actor, action="meal_type.create", target=meal_type)
+    return meal_type
+
+
+@transaction.atomic
+def price_lists_group_create(
+    *, actor, name: str, default_for_children: bool = False, default_for_institutions_workers: bool = False
+) -> PriceListsGroup:
+    if default_for_children:
+        PriceListsGroup.objects.filter(default_for_children=True).update(default_for_children=False)
+    if default_for_institutions_workers:
+        PriceListsGroup.objects.filter(default_for_institutions_workers=True).update(
+            default_for_institutions_workers=False
+        )
+    group = PriceListsGroup.objects.create(
+        name=name,
+        default_for_children=default_for_children,
+        default_for_institutions_workers=default_for_institutions_workers,
+    )
+    audit_record(actor=actor, action="price_lists_group.create", target=group)
+    return group
+
+
+@transaction.atomic
+def price_list_create(*, actor, group: PriceListsGroup, name: str, valid_from: date, items: list[dict]) -> PriceList:
+    """`items`: dicts with meal_type, diet, portion_size, price (Decimal) and optional hidden flags."""
+    price_list = PriceList.objects.create(group=group, name=name, valid_from=valid_from)
+    PriceListItem.objects.bulk_create(
+        [PriceListItem(price_list=price_list, **{**item, "price": Decimal(item["price"])}) for item in items]
+    )
+    audit_record(actor=actor, action="price_list.create", target=price_list, data={"items": len(items)})
+    return price_list
+
+
+@transaction.atomic
+def meal_create(
+    *, actor, name: str, allergens: list[Allergen] = (), description: str = "", kcal: int | None = None
+) -> Meal:
+    meal = Meal.objects.create(name=name, description=description, kcal=kcal)
+    meal.allergens.set(allergens)
+    audit_record(actor=actor, action="meal.create", target=meal)
+    return meal
+
+
+@transaction.atomic
+def meals_menu_create(
+    *,
+    actor,
+    name: str,
+    date_from: date,
+    date_to: date,
+    institutions: list[Institution],
+    diets: list[Diet],
+    items: list[tuple[date, MealType, Meal]],
+) -> MealsMenu:
+    menu = MealsMenu.objects.create(name=name, date_from=date_from, date_to=date_to)
+    menu.institutions.set(institutions)
+    menu.diets.set(diets)
+    MealsMenuItem.objects.bulk_create(
+        [MealsMenuItem(menu=menu, date=day, meal_type=meal_type, meal=meal) for day, meal_type, meal in items]
+    )
+    audit_record(actor=actor, action="meals_menu.create", target=menu, data={"items": len(items)})
+    return menu

@@ -1,0 +1,217 @@
+"""The sign-in site: `/sso/api/token` (JSON) and the `/sso/login` form, with throttling and no open redirect."""
+
+import json
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from kantyna.identity.models import LoginFailure
+from kantyna.identity.tokens import token_decode
+from kantyna.tenancy.services import in_tenant
+from kantyna.testing import DEFAULT_PASSWORD, Api, assert_error, make_user
+from kantyna.users.models import User
+
+INVALID = "Invalid e-mail address or password."
+TOO_MANY = "Too many attempts. Please try again later."
+
+
+@pytest.fixture(autouse=True)
+def _fixed_public_origin(settings):
+    settings.PUBLIC_URL_SCHEME = "http"
+    settings.PUBLIC_PORT = "8000"
+
+
+def token_call(email, password, host="auth.localhost", ip="10.0.0.1"):
+    client = APIClient(HTTP_HOST=host, REMOTE_ADDR=ip)
+    return client.post("/sso/api/token", {"emailAddress": email, "password": password}, format="json")
+
+
+def test_given_valid_credentials_when_requesting_token_then_token_expiry_and_active_tenants(tenant_a, tenant_b):
+    user = make_user(tenant_a, "ROLE_PARENT", email="Ola@Example.test")
+    inactive_b = make_user(tenant_b, "ROLE_PARENT", email="ola@example.test")
+    with in_tenant(tenant_b):
+        User.objects.filter(pk=inactive_b.pk).update(is_active=False)
+
+    response = token_call("  OLA@example.test ", DEFAULT_PASSWORD)
+
+    assert response.status_code == 200
+    body = response.json()
+    assert set(body) == {"token", "expiresAt", "tenants"}
+    assert body["tenants"] == [{"slug": "alpha", "name": "Alpha Catering", "url": "http://alpha.localhost:8000"}]
+    claims = token_decode(body["token"])
+    assert claims["sub"] == str(user.account_id)
+    assert body["expiresAt"].startswith(("20", "21"))
+    assert Api(tenant_a, token=body["token"]).get("auth/currentUser").json()["id"] == user.id
+
+
+def test_given_account_in_both_tenants_when_signing_in_then_both_listed_by_name(tenant_a, tenant_b):
+    make_user(tenant_a, "ROLE_PARENT", email="two@example.test")
+    make_user(tenant_b, "ROLE_COOK", email="two@example.test")
+    body = token_call("two@example.test", DEFAULT_PASSWORD).json()
+    assert [t["slug"] for t in body["tenants"]] == ["alpha", "beta"]
+
+
+def test_given_token_call_on_tenant_host_when_valid_then_also_served(tenant_a):
+    make_user(tenant_a, "ROLE_PARENT", email="host@example.test")
+    assert token_call("host@example.test", DEFAULT_PASSWORD, host="alpha.localhost").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("email", "password"), [("known@example.test", "wrong-password"), ("nobody@example.test", DEFAULT_PASSWORD)]
+)
+def test_given_wrong_credentials_when_requesting_token_then_401_and_failure_recorded(tenant_a, email, password):
+    make_user(tenant_a, "ROLE_PARENT", email="known@example.test")
+    assert_error(token_call(email, password), 401, INVALID)
+    assert list(LoginFailure.objects.values_list("email", "ip_address")) == [(email, "10.0.0.1")]
+
+
+def test_given_missing_fields_when_requesting_token_then_400(tenant_a):
+    assert_error(
+        token_call("", ""),
+        400,
+        "The given data was invalid.",
+        {"emailAddress": ["This field is required."], "password": ["This field is required."]},
+    )
+
+
+def test_given_inactive_account_when_signing_in_then_401(tenant_a):
+    user = make_user(tenant_a, "ROLE_PARENT", email="gone@example.test")
+    user.account.is_active = False
+    user.account.save(update_fields=["is_active"])
+    assert_error(token_call("gone@example.test", DEFAULT_PASSWORD), 401, INVALID)
+
+
+def test_given_too_many_failures_for_account_when_right_password_then_429(settings, tenant_a):
+    settings.LOGIN_FAILURES_PER_ACCOUNT = 3
+    make_user(tenant_a, "ROLE_PARENT", email="victim@example.test")
+    for attempt in range(3):
+        assert_error(token_call("victim@example.test", "bad", ip=f"10.0.1.{attempt}"), 401, INVALID)
+
+    assert_error(token_call("victim@example.test", DEFAULT_PASSWORD, ip="10.0.2.1"), 429, TOO_MANY)
+    assert LoginFailure.objects.filter(email="victim@example.test").count() == 3  # a refusal is not counted
+
+
+def test_given_failures_below_limit_when_success_then_counter_resets(settings, tenant_a):
+    settings.LOGIN_FAILURES_PER_ACCOUNT = 3
+    make_user(tenant_a, "ROLE_PARENT", email="forgetful@example.test")
+    for _ in range(2):
+        token_call("forgetful@example.test", "bad")
+    assert token_call("forgetful@example.test", DEFAULT_PASSWORD).status_code == 200
+    assert not LoginFailure.objects.filter(email="forgetful@example.test").exists()
+    for _ in range(2):
+        token_call("forgetful@example.test", "bad")
+    assert token_call("forgetful@example.test", DEFAULT_PASSWORD).status_code == 200
+
+
+def test_given_too_many_failures_from_one_address_when_other_account_signs_in_then_429(settings, tenant_a):
+    settings.LOGIN_FAILURES_PER_IP = 3
+    make_user(tenant_a, "ROLE_PARENT", email="innocent@example.test")
+    for attempt in range(3):
+        assert_error(token_call(f"guess{attempt}@example.test", "bad", ip="10.9.9.9"), 401, INVALID)
+
+    assert_error(token_call("innocent@example.test", DEFAULT_PASSWORD, ip="10.9.9.9"), 429, TOO_MANY)
+    assert token_call("innocent@example.test", DEFAULT_PASSWORD, ip="10.9.9.10").status_code == 200
+
+
+def test_given_old_failures_outside_window_when_signing_in_then_not_throttled(settings, tenant_a):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    settings.LOGIN_FAILURES_PER_ACCOUNT = 2
+    make_user(tenant_a, "ROLE_PARENT", email="old@example.test")
+    long_ago = timezone.now() - timedelta(seconds=settings.LOGIN_FAILURE_WINDOW_SECONDS + 1)
+    LoginFailure.objects.bulk_create([LoginFailure(email="old@example.test", created_at=long_ago)] * 2)
+    assert token_call("old@example.test", DEFAULT_PASSWORD).status_code == 200
+
+
+# --- the HTML form ---
+
+
+def login_client(host="auth.localhost"):
+    return Client(enforce_csrf_checks=False, HTTP_HOST=host)
+
+
+def post_login(email, password, next_url, host="auth.localhost"):
+    return login_client(host).post("/sso/login", {"email": email, "password": password, "next": next_url})
+
+
+def test_given_login_page_when_opened_then_form_with_csrf_and_next(tenant_a):
+    response = login_client().get("/sso/login", {"next": "http://alpha.localhost/auth/callback"})
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert 'name="csrfmiddlewaretoken"' in content
+    assert 'name="email"' in content and 'name="password"' in content
+    assert 'value="http://alpha.localhost/auth/callback"' in content
+
+
+def test_given_valid_credentials_when_posting_form_then_redirect_to_tenant_callback_with_token(tenant_a):
+    user = make_user(tenant_a, "ROLE_PARENT", email="form@example.test")
+
+    response = post_login("form@example.test", DEFAULT_PASSWORD, "http://alpha.localhost/auth/callback")
+
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location.startswith("http://alpha.localhost:8000/auth/callback#token=")
+    fragment = parse_qs(urlsplit(location).fragment)
+    assert token_decode(fragment["token"][0])["sub"] == str(user.account_id)
+    assert json.loads(fragment["tenants"][0]) == [
+        {"slug": "alpha", "name": "Alpha Catering", "url": "http://alpha.localhost:8000"}
+    ]
+
+
+def test_given_wrong_password_when_posting_form_then_401_page_without_redirect(tenant_a):
+    make_user(tenant_a, "ROLE_PARENT", email="form@example.test")
+    response = post_login("form@example.test", "bad", "http://alpha.localhost/auth/callback")
+    assert response.status_code == 401
+    assert not response.has_header("Location")
+    assert b'value="form@example.test"' in response.content
+
+
+@pytest.mark.parametrize(
+    "next_url",
+    [
+        "http://evil.com/auth/callback",
+        "https://evil.com/steal",
+        "//evil.com/auth/callback",
+        "http://beta.localhost/auth/callback",  # a tenant where the account has no user
+        "http://alpha.localhost/elsewhere",  # not the callback path
+        "javascript:alert(1)",
+    ],
+)
+def test_given_foreign_next_when_signing_in_on_auth_host_then_not_followed(tenant_a, tenant_b, next_url):
+    make_user(tenant_a, "ROLE_PARENT", email="form@example.test")
+
+    response = post_login("form@example.test", DEFAULT_PASSWORD, next_url)
+
+    assert response.status_code == 200  # the "choose a company" page instead of a redirect
+    assert not response.has_header("Location")
+    content = response.content.decode()
+    assert "evil.com" not in content and "beta.localhost" not in content
+    assert 'href="http://alpha.localhost:8000/auth/callback#token=' in content
+
+
+def test_given_foreign_next_when_signing_in_on_tenant_host_then_back_to_that_tenant(tenant_a):
+    make_user(tenant_a, "ROLE_PARENT", email="form@example.test")
+    response = post_login("form@example.test", DEFAULT_PASSWORD, "http://evil.com/auth/callback", host="alpha.localhost")
+    assert response.status_code == 302
+    assert response["Location"].startswith("http://alpha.localhost:8000/auth/callback#token=")
+
+
+def test_given_next_with_tenant_label_on_foreign_domain_when_signing_in_then_canonical_origin_used(tenant_a):
+    make_user(tenant_a, "ROLE_PARENT", email="form@example.test")
+    response = post_login("form@example.test", DEFAULT_PASSWORD, "http://alpha.evil.com/auth/callback")
+    assert response.status_code == 302
+    assert response["Location"].startswith("http://alpha.localhost:8000/auth/callback#")
+
+
+def test_given_account_without_active_tenant_when_signing_in_then_no_access_page(tenant_a):
+    user = make_user(tenant_a, "ROLE_PARENT", email="nowhere@example.test")
+    with in_tenant(tenant_a):
+        User.objects.filter(pk=user.pk).update(is_active=False)
+    response = post_login("nowhere@example.test", DEFAULT_PASSWORD, "http://alpha.localhost/auth/callback")
+    assert response.status_code == 200
+    assert not response.has_header("Location")
+    assert b"#token=" not in response.content
