@@ -1,6 +1,6 @@
 """Every `/api/frontend/` route, grouped by area. Paths are the spec's, exactly (api-calls.tsv)."""
 
-from django.urls import path
+from django.urls import include, path
 
 from kantyna.identity.api import views as identity
 from kantyna.tenant_settings.api import views as tenant_settings
@@ -34,6 +34,8 @@ urlpatterns = [
     path("common/settings/parentsSettings/allowSelfRegistration", tenant_settings.AllowSelfRegistrationView.as_view()),
     path("common/settings/parentsSettings/<str:flag>", tenant_settings.ParentsSettingsFlagView.as_view()),
     path("institutionSettings/institutions/hiddenGrammages", tenant_settings.HiddenGrammagesView.as_view()),
+    # catalogue
+    path("", include("kantyna.catalog.api.urls")),
     # shell counters
     path("orders/totalAmounts", users.ActiveOrdersAmountView.as_view()),
     path("notifications/unread", users.UnreadNotificationsView.as_view()),

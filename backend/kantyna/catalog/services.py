@@ -24,6 +24,7 @@ from kantyna.catalog.models import (
     PriceListItem,
     PriceListsGroup,
 )
+from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 
 # The 14 allergens of Regulation (EU) No 1169/2011, annex II, in its order; every tenant starts with them.
 EU_ALLERGENS = [
@@ -72,18 +73,36 @@ def allergen_create(*, actor, name: str, number: int | None = None, group: Aller
 
 
 @transaction.atomic
-def allergen_update(*, actor, allergen: Allergen, **fields) -> Allergen:
+def allergen_update(*, actor, instance: Allergen, **fields) -> Allergen:
     for name, value in fields.items():
-        setattr(allergen, name, value)
-    allergen.save()
-    audit_record(actor=actor, action="allergen.update", target=allergen, data={"fields": sorted(fields)})
-    return allergen
+        setattr(instance, name, value)
+    instance.save()
+    audit_record(actor=actor, action="allergen.update", target=instance, data={"fields": sorted(fields)})
+    return instance
 
 
 @transaction.atomic
-def allergen_delete(*, actor, allergen: Allergen) -> None:
-    audit_record(actor=actor, action="allergen.delete", target=allergen, data={"name": allergen.name})
-    allergen.delete()
+def allergen_delete(*, actor, instance: Allergen) -> None:
+    """Refused (409) while a meal, child or worker still names the allergen: nothing may dangle."""
+    if instance.meals.exists() or instance.children.exists() or instance.workers.exists():
+        raise ApiError(IN_USE_MESSAGE, status_code=409)
+    audit_record(actor=actor, action="allergen.delete", target=instance, data={"name": instance.name})
+    instance.delete()
+
+
+@transaction.atomic
+def allergen_group_update(*, actor, instance: AllergenGroup, name: str) -> AllergenGroup:
+    instance.name = name
+    instance.save(update_fields=["name"])
+    audit_record(actor=actor, action="allergen_group.update", target=instance)
+    return instance
+
+
+@transaction.atomic
+def allergen_group_delete(*, actor, instance: AllergenGroup) -> None:
+    """Its allergens stay, ungrouped."""
+    audit_record(actor=actor, action="allergen_group.delete", target=instance, data={"name": instance.name})
+    instance.delete()
 
 
 @transaction.atomic

@@ -25,6 +25,7 @@ MESSAGES = {
     status.HTTP_429_TOO_MANY_REQUESTS: "Too many attempts. Please try again later.",
 }
 GENERIC_MESSAGE = "Error occured while processing your request."
+IN_USE_MESSAGE = "This record is in use and cannot be deleted."
 
 
 class ApiError(exceptions.APIException):

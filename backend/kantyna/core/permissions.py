@@ -61,6 +61,7 @@ def rule(*roles: str, permission: str | None = None, setting: str | None = None)
 
 ABILITIES: dict[str, Rule] = {
     "settings.manage": rule(ROLE_ADMIN),
+    "catalog.manage": rule(ROLE_ADMIN),
     "tenant.access": rule(*ROLES),
     "prices.see": rule(ROLE_ADMIN, setting="can_see_prices"),
     "terminal.use": rule(ROLE_ADMIN, ROLE_COOK),

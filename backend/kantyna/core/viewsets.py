@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from django.db.models import ProtectedError, RestrictedError
+from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import mixins, status, viewsets
+from rest_framework.filters import OrderingFilter, SearchFilter
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kantyna.core.exceptions import ApiError
+from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.permissions import HasAbility
-
-IN_USE_MESSAGE = "This record is in use and cannot be deleted."
-
 
 def status_response(http_status: int = status.HTTP_200_OK) -> Response:
     """Deletes and actions answer `{"status": true}` (spec: response checks)."""
@@ -32,14 +31,32 @@ class CrudViewSet(
     mixins.DestroyModelMixin,
     viewsets.GenericViewSet,
 ):
-    """List (paginated), retrieve, create (201 + id), update (200, PUT), delete (`{"status": true}`).
+    """List (paginated, filtered, searched, sorted), retrieve, create (201 + id), update (200, PUT),
+    delete (`{"status": true}`).
 
-    Subclasses set `queryset`, `serializer_class`, `abilities` and, when an entity is not visible to
-    every user of the tenant, override `scope_queryset`. Writes go through `perform_create`/`perform_update`,
-    which call the entity's service functions."""
+    Subclasses set `queryset`, `serializer_class`, `abilities` (per action), `search_fields`,
+    `ordering_fields`, `filterset_fields`, and the entity's services: `create_service(actor=, **data)`,
+    `update_service(actor=, instance=, **data)`, `delete_service(actor=, instance=)`. When an entity is not
+    visible to every user of the tenant, override `scope_queryset`. See docs/adding-an-entity.md."""
 
     permission_classes = [HasAbility]
     http_method_names = ["get", "post", "put", "delete"]
+    filter_backends = [DjangoFilterBackend, SearchFilter, OrderingFilter]
+    lookup_value_regex = r"\d+"
+    create_service = None
+    update_service = None
+    delete_service = None
+
+    def perform_create(self, serializer):
+        serializer.instance = type(self).create_service(actor=self.request.user, **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = type(self).update_service(
+            actor=self.request.user, instance=serializer.instance, **serializer.validated_data
+        )
+
+    def perform_destroy(self, instance):
+        type(self).delete_service(actor=self.request.user, instance=instance)
 
     def scope_queryset(self, queryset):
         return queryset
