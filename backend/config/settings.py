@@ -75,6 +75,8 @@ AUTH_USER_MODEL = "identity.Account"
 PUBLIC_SCHEMA_NAME = "public"
 ROOT_URLCONF = "config.urls_tenant"
 PUBLIC_SCHEMA_URLCONF = "config.urls_public"
+# Set search_path once per request/tenant switch, not before every query (halves round trips).
+TENANT_LIMIT_SET_CALLS = True
 
 MIDDLEWARE = [
     "kantyna.tenancy.middleware.TenantFromHostMiddleware",
