@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { execSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -38,6 +39,9 @@ const proxied = { target: backend, changeOrigin: false };
 
 export default defineConfig({
   base: '/',
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
   plugins: [react(), versionFilePlugin(appVersion)],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
@@ -52,6 +56,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // React, React-Bootstrap, TanStack Query and zod make one ~210 kB (gzip) entry until pages are split per area.
+    chunkSizeWarningLimit: 800,
   },
   test: {
     environment: 'jsdom',

@@ -136,6 +136,7 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns about a missing directory otherwise
 FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", ROOT_DIR / "frontend" / "dist"))
 # The built SPA (index.html, /assets/*, /version.json) is served from the site root.
 WHITENOISE_ROOT = FRONTEND_DIST if FRONTEND_DIST.exists() else None

@@ -63,7 +63,8 @@ export interface RequestOptions {
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = API_BASE + path.replace(/^\//, '');
+  // Absolute, because fetch outside a browser document (tests, workers) has no base to resolve against.
+  const url = new URL(API_BASE + path.replace(/^\//, ''), window.location.origin).toString();
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -6,8 +6,13 @@ export interface Money {
 export const DEFAULT_CURRENCY = 'PLN';
 export const ZERO_MONEY: Money = { amount: '0.00', currency: DEFAULT_CURRENCY };
 
-/** Decimal string with at most two fraction digits, as the API sends and accepts money. */
-export const MONEY_AMOUNT_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
+/** What a person may type: at most two fraction digits, with a dot or the Polish decimal comma. */
+export const DECIMAL_INPUT_PATTERN = /^\d{1,10}([.,]\d{1,2})?$/;
+
+/** The API's decimal string: the comma becomes a dot, nothing passes through a float. */
+export function toDecimalString(input: string): string {
+  return input.trim().replace(',', '.');
+}
 
 type DecimalString = `${number}`;
 

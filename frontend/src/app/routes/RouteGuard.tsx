@@ -25,13 +25,12 @@ export function RouteGuard({ route, children }: { route: RouteDef; children: Rea
   const session = useSession();
   const redirectsSignedIn = route.name === 'auth.login';
 
-  if (route.roles === null && !redirectsSignedIn) return children;
+  // Public pages render at once; the landing page shows its own spinner while the tenant loads.
+  if (route.roles === null && !(redirectsSignedIn && session.isAuthenticated)) return children;
   if (!session.ready) {
     return session.tenantStatusFailed ? <TenantUnavailable onRetry={session.retryTenantStatus} /> : <LoadingSpinner />;
   }
-  if (!session.isAuthenticated) {
-    return route.roles === null ? children : <Navigate to={LOGIN_PATH} replace />;
-  }
+  if (!session.isAuthenticated) return <Navigate to={LOGIN_PATH} replace />;
   if (!session.user) {
     // Without the user the roles are unknown; the query's error toast explains a failure.
     return session.userFailed ? <TenantUnavailable onRetry={session.logout} /> : <LoadingSpinner />;

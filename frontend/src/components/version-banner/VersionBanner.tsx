@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { storageKeys } from '@/lib/storage';
 import { availableVersionQueryOptions } from './get-available-version';
 
-export const BUILD_VERSION = __APP_VERSION__;
+const BUILD_VERSION = __APP_VERSION__;
 
 /**
  * The stored version covers a browser that keeps serving the old bundle from cache after a reload:

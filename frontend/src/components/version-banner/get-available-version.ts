@@ -5,7 +5,7 @@ export const VERSION_CHECK_INTERVAL_MS = 5 * 60_000;
 
 /** Reads the deployed build's version; a file without one is an unexpected shape. */
 export async function getAvailableVersion(): Promise<string> {
-  const response = await fetch('/version.json', { cache: 'no-store' });
+  const response = await fetch(new URL('/version.json', window.location.origin), { cache: 'no-store' });
   if (!response.ok) throw genericApiError(response.status);
   let body: unknown;
   try {

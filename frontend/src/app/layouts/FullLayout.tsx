@@ -1,0 +1,93 @@
+import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
+import { NavLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useBalance } from '@/features/auth/api/get-balance';
+import { isCustomer } from '@/features/auth/api/get-current-user';
+import { useActiveOrdersAmount } from '@/features/orders/api/get-active-orders-amount';
+import { useSession } from '@/features/session/session-context';
+import { LOCALES } from '@/lib/i18n';
+import { formatMoney } from '@/lib/money';
+import { areaTitleKey, canOpen, findRoute } from '../routes/route-table';
+import { menuRoutes } from './menu';
+
+function CustomerAmounts() {
+  const { t } = useTranslation();
+  const balance = useBalance(true);
+  const activeOrders = useActiveOrdersAmount(true);
+  return (
+    <Navbar.Text className="me-3 small" data-testid="customer-amounts">
+      {balance.data && (
+        <span className="me-3">
+          {t('balance')}: <strong>{formatMoney(balance.data)}</strong>
+        </span>
+      )}
+      {activeOrders.data && (
+        <span>
+          {t('activeOrdersAmount')}: <strong>{formatMoney(activeOrders.data)}</strong>
+        </span>
+      )}
+    </Navbar.Text>
+  );
+}
+
+export function FullLayout() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const { user } = session;
+  const profileRoute = findRoute('profile');
+  const canOpenProfile = user && profileRoute ? canOpen(profileRoute.roles, user.roles) : false;
+
+  return (
+    <>
+      <Navbar expand="lg" bg="body-tertiary" className="border-bottom mb-4" aria-label={t('mainMenu')}>
+        <Container fluid>
+          <Navbar.Brand as={NavLink} to={user ? '/home' : '/auth/login'}>
+            {session.tenantStatus?.tenant.name ?? t('appName')}
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-nav" />
+          <Navbar.Collapse id="main-nav">
+            <Nav className="me-auto">
+              {user &&
+                menuRoutes(user.roles).map((route) => (
+                  <Nav.Link key={route.name} as={NavLink} to={route.path}>
+                    {t(areaTitleKey(route.area))}
+                  </Nav.Link>
+                ))}
+            </Nav>
+            {user && isCustomer(user) && <CustomerAmounts />}
+            {user && (
+              <Nav>
+                <NavDropdown title={user.fullName} id="user-menu" align="end">
+                  {canOpenProfile && (
+                    <NavDropdown.Item as={NavLink} to="/profile">
+                      {t('routes:areas.profile')}
+                    </NavDropdown.Item>
+                  )}
+                  <NavDropdown.Divider />
+                  <NavDropdown.Header>{t('language')}</NavDropdown.Header>
+                  {LOCALES.map((locale) => (
+                    <NavDropdown.Item
+                      key={locale}
+                      as="button"
+                      active={i18n.language === locale}
+                      onClick={() => session.changeLocale(locale)}
+                    >
+                      {t(`languages.${locale}`)}
+                    </NavDropdown.Item>
+                  ))}
+                  <NavDropdown.Divider />
+                  <NavDropdown.Item as="button" onClick={session.logout}>
+                    {t('logout')}
+                  </NavDropdown.Item>
+                </NavDropdown>
+              </Nav>
+            )}
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+      <Container className="pb-5">
+        <Outlet />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '@/api/query-client';
+
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

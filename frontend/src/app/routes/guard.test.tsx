@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@/features/auth/api/get-current-user';
+import { makeUser } from '@/test/fixtures';
+import { renderApp, signIn } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import { roleHome } from './route-table';
+
+function signInAs(roles: Role[]) {
+  server.use(http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(roles))));
+  signIn();
+}
+
+describe('route guard', () => {
+  it('sends a visitor without a session from a role route to the login page', async () => {
+    const { router } = renderApp('/settings/tenant/fees');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+  });
+
+  it('redirects / and unknown paths to /dashboard, which then needs a session', async () => {
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+  });
+
+  it.each<[Role, string]>([
+    ['ROLE_COOK', '/terminal'],
+    ['ROLE_PARENT', '/calendar/user'],
+    ['ROLE_INSTITUTION_WORKER', '/calendar/user'],
+    ['ROLE_INSTITUTIONS_ADMIN', '/orders'],
+    ['ROLE_TICKET_ADMIN', '/home'],
+    ['ROLE_MANAGE_REPORTS', '/home'],
+    ['ROLE_EMPLOYEE', '/home'],
+  ])('sends %s lacking the route role to %s', async (role, home) => {
+    signInAs([role]);
+    const { router } = renderApp('/settings/tenant');
+    await waitFor(() => expect(router.state.location.pathname).toBe(home));
+    expect(roleHome([role])).toBe(home);
+  });
+
+  it('sends a signed-in user who opens the login page to the role home', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const { router } = renderApp('/auth/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Anna' })).toBeInTheDocument();
+  });
+
+  it('shows ComingSoon with the area title on routes not built yet, and hides them from the menu', async () => {
+    signInAs(['ROLE_COOK']);
+    renderApp('/terminal');
+    expect(await screen.findByRole('heading', { name: 'Terminal' })).toBeInTheDocument();
+    expect(screen.getByText('This area is being built and will be available soon.')).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(menu).toHaveTextContent('Home');
+    expect(menu).not.toHaveTextContent('Terminal');
+  });
+
+  it('lets the admin open tenant settings, landing on the presences tab', async () => {
+    signInAs(['ROLE_ADMIN']);
+    const { router } = renderApp('/settings/tenant');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/tenant/presences'));
+    expect(await screen.findByRole('form', { name: 'Presences marking' })).toBeInTheDocument();
+  });
+
+  it('redirects the register routes to login when self-registration is off', async () => {
+    server.use(
+      http.get(apiUrl('common/settings/parentsSettings/allowSelfRegistration'), () =>
+        HttpResponse.json({ allowSelfRegistration: false }),
+      ),
+    );
+    const { router } = renderApp('/auth/register/sp-12');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+  });
+
+  it('shows the register routes as coming soon when self-registration is on', async () => {
+    renderApp('/auth/register');
+    expect(await screen.findByRole('heading', { name: 'Registration' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { Badge, Card, Col, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { builtRouteNames } from '@/app/routes/built-routes';
+import { areaTitleKey, canOpen, routeTable } from '@/app/routes/route-table';
+import { useSession } from '@/features/session/session-context';
+
+/** Welcome page for roles without a dedicated home; links only to built areas the user may open. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  if (!user) return null;
+  const areas = routeTable.filter(
+    (route) =>
+      route.name !== 'home' &&
+      route.layout === 'full' &&
+      !route.path.includes(':') &&
+      builtRouteNames.has(route.name) &&
+      canOpen(route.roles, user.roles),
+  );
+  return (
+    <section>
+      <h1 className="h3">{t('home.welcome', { name: user.firstName || user.fullName })}</h1>
+      <p className="mb-4">
+        {t('home.yourRoles')}{' '}
+        {user.roles.map((role) => (
+          <Badge key={role} bg="secondary" className="me-1">
+            {t(`roles.${role}`)}
+          </Badge>
+        ))}
+      </p>
+      <Row xs={1} md={3} className="g-3">
+        {areas.map((route) => (
+          <Col key={route.name}>
+            <Card className="h-100">
+              <Card.Body>
+                <Card.Title as="h2" className="h5">
+                  <Link to={route.path} className="stretched-link text-decoration-none">
+                    {t(areaTitleKey(route.area))}
+                  </Link>
+                </Card.Title>
+                <Card.Text className="text-body-secondary small">{t(`home.areaHint.${route.name.replaceAll('.', '_')}`)}</Card.Text>
+              </Card.Body>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}

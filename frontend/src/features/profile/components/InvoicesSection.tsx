@@ -1,0 +1,107 @@
+import { useMemo } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Col, Form, Row } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormActionButton } from '@/components/FormActionButton';
+import { notify } from '@/components/toasts/toast-store';
+import type { CurrentUser } from '@/features/auth/api/get-current-user';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useUpdateInvoicesSettings } from '../api/update-invoices-settings';
+import { ProfileCard } from './ProfileCard';
+
+const TEXT_FIELDS = ['companyName', 'vatId', 'street', 'postCode', 'city'] as const;
+const REQUIRED_WHEN_ENABLED = ['companyName', 'street', 'postCode', 'city'] as const;
+type FormValues = { invoicesEnabled: boolean } & Record<(typeof TEXT_FIELDS)[number], string>;
+
+/** Shown only when the tenant enables invoices for users (spec §5); details required only when enabled. */
+export function InvoicesSection({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation(['profile', 'common']);
+  const mutation = useUpdateInvoicesSettings();
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          invoicesEnabled: z.boolean(),
+          companyName: z.string().trim().max(255),
+          vatId: z.string().trim().max(32),
+          street: z.string().trim().max(255),
+          postCode: z.string().trim().max(16),
+          city: z.string().trim().max(255),
+        })
+        .superRefine((values, ctx) => {
+          if (!values.invoicesEnabled) return;
+          for (const field of REQUIRED_WHEN_ENABLED) {
+            if (!values[field]) ctx.addIssue({ code: 'custom', path: [field], message: t('common:validation.required') });
+          }
+        }),
+    [t],
+  );
+  const settings = user.invoicesSettings;
+  const values = useMemo<FormValues>(
+    () => ({
+      invoicesEnabled: settings.invoicesEnabled,
+      companyName: settings.companyName ?? '',
+      vatId: settings.vatId ?? '',
+      street: settings.address.street ?? '',
+      postCode: settings.address.postCode ?? '',
+      city: settings.address.city ?? '',
+    }),
+    [settings],
+  );
+  const form = useForm<FormValues>({ resolver: zodResolver(schema), values });
+  const { errors } = form.formState;
+  const nullIfEmpty = (value: string) => (value.trim() === '' ? null : value.trim());
+  const onSubmit = form.handleSubmit((submitted) =>
+    mutation.mutate(
+      {
+        invoicesEnabled: submitted.invoicesEnabled,
+        companyName: nullIfEmpty(submitted.companyName),
+        vatId: nullIfEmpty(submitted.vatId),
+        address: {
+          street: nullIfEmpty(submitted.street),
+          city: nullIfEmpty(submitted.city),
+          postCode: nullIfEmpty(submitted.postCode),
+        },
+      },
+      {
+        onSuccess: () => notify({ type: 'success', message: t('profile:saved') }),
+        onError: (error) =>
+          applyServerErrors(error, form.setError, ['invoicesEnabled', ...TEXT_FIELDS], {
+            'address.street': 'street',
+            'address.city': 'city',
+            'address.postCode': 'postCode',
+          }),
+      },
+    ),
+  );
+  const title = t('profile:invoices.title');
+  return (
+    <ProfileCard title={title}>
+      <Form noValidate onSubmit={onSubmit} aria-label={title}>
+        <Form.Check
+          type="switch"
+          id="profile-invoicesEnabled"
+          className="mb-3"
+          label={t('profile:invoices.invoicesEnabled')}
+          {...form.register('invoicesEnabled')}
+        />
+        <Row>
+          {TEXT_FIELDS.map((field) => (
+            <Col md={field === 'companyName' || field === 'street' ? 12 : 4} key={field}>
+              <Form.Group className="mb-3" controlId={`profile-invoices-${field}`}>
+                <Form.Label>{t(`profile:invoices.${field}`)}</Form.Label>
+                <Form.Control isInvalid={!!errors[field]} {...form.register(field)} />
+                <Form.Control.Feedback type="invalid">{errors[field]?.message}</Form.Control.Feedback>
+              </Form.Group>
+            </Col>
+          ))}
+        </Row>
+        <FormActionButton type="submit" pending={mutation.isPending}>
+          {t('common:save')}
+        </FormActionButton>
+      </Form>
+    </ProfileCard>
+  );
+}

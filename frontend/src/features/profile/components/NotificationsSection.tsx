@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormActionButton } from '@/components/FormActionButton';
+import { notify } from '@/components/toasts/toast-store';
+import type { CurrentUser, NotificationsSettings } from '@/features/auth/api/get-current-user';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useUpdateNotificationsSettings } from '../api/update-notifications-settings';
+import { ProfileCard } from './ProfileCard';
+
+const PLACEMENTS = ['top-right', 'top-left', 'bottom-right', 'bottom-left'] as const;
+const schema = z.object({
+  notificationsPlacement: z.enum(PLACEMENTS),
+  emailNotificationsEnabled: z.boolean(),
+  pushNotificationsEnabled: z.boolean(),
+});
+
+export function NotificationsSection({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation(['profile', 'common']);
+  const mutation = useUpdateNotificationsSettings();
+  const values = useMemo(() => ({ ...user.notificationsSettings }), [user.notificationsSettings]);
+  const form = useForm<NotificationsSettings>({ resolver: zodResolver(schema), values });
+  const onSubmit = form.handleSubmit((submitted) =>
+    mutation.mutate(submitted, {
+      onSuccess: () => notify({ type: 'success', message: t('profile:saved') }),
+      onError: (error) =>
+        applyServerErrors(error, form.setError, [
+          'notificationsPlacement',
+          'emailNotificationsEnabled',
+          'pushNotificationsEnabled',
+        ]),
+    }),
+  );
+  const title = t('profile:notifications.title');
+  return (
+    <ProfileCard title={title}>
+      <Form noValidate onSubmit={onSubmit} aria-label={title}>
+        <Form.Group className="mb-3" controlId="profile-notificationsPlacement">
+          <Form.Label>{t('profile:notifications.placement')}</Form.Label>
+          <Form.Select {...form.register('notificationsPlacement')}>
+            {PLACEMENTS.map((placement) => (
+              <option key={placement} value={placement}>
+                {t(`profile:notifications.placements.${placement}`)}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Check
+          type="switch"
+          id="profile-emailNotificationsEnabled"
+          className="mb-2"
+          label={t('profile:notifications.email')}
+          {...form.register('emailNotificationsEnabled')}
+        />
+        <Form.Check
+          type="switch"
+          id="profile-pushNotificationsEnabled"
+          className="mb-3"
+          label={t('profile:notifications.push')}
+          {...form.register('pushNotificationsEnabled')}
+        />
+        <FormActionButton type="submit" pending={mutation.isPending}>
+          {t('common:save')}
+        </FormActionButton>
+      </Form>
+    </ProfileCard>
+  );
+}

@@ -1,0 +1,40 @@
+import { Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '@/features/settings/api/settings-endpoint';
+import { invoicesConfigForUsersEndpoint } from '@/features/settings/api/invoices-config-for-users';
+import { useSession } from '@/features/session/session-context';
+import { CalendarSection } from '../components/CalendarSection';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { InvoicesSection } from '../components/InvoicesSection';
+import { LanguageSection } from '../components/LanguageSection';
+import { NotificationsSection } from '../components/NotificationsSection';
+import { PasswordSection } from '../components/PasswordSection';
+import { PhoneNumbersSection } from '../components/PhoneNumbersSection';
+
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const { user } = useSession();
+  const invoicesForUsers = useSettings(invoicesConfigForUsersEndpoint);
+  if (!user) return null;
+  return (
+    <section>
+      <h1 className="h3 mb-1">{t('title')}</h1>
+      <p className="text-body-secondary mb-4">
+        {user.fullName} · {user.email}
+      </p>
+      <Row>
+        <Col lg={6}>
+          <PhoneNumbersSection user={user} />
+          {invoicesForUsers.data?.enableInvoicesForUsers && <InvoicesSection user={user} />}
+          <NotificationsSection user={user} />
+          <CalendarSection user={user} />
+        </Col>
+        <Col lg={6}>
+          <PasswordSection />
+          <LanguageSection />
+          <DeleteAccountSection />
+        </Col>
+      </Row>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Card, Col, Form, Image, Row } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormActionButton } from '@/components/FormActionButton';
+import { LoadingSpinner } from '@/components/LoadingSpinner';
+import { notify } from '@/components/toasts/toast-store';
+import { applyServerErrors } from '@/lib/form-errors';
+import { BANK_ACCOUNT_MAX_LENGTH, BANK_ACCOUNT_PATTERN } from '@/lib/validation';
+import { useCompanyDetails, useSaveCompanyDetails, type CompanyDetails } from '../api/company-details';
+
+const TEXT_FIELDS = [
+  'name',
+  'vatId',
+  'street',
+  'postCode',
+  'city',
+  'email',
+  'phoneNumber',
+  'bankAccountNumber',
+  'termsUrl',
+  'privacyPolicyUrl',
+  'cateringTermsUrl',
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+type FormValues = Record<TextField, string>;
+
+const optionalUrl = (message: string) =>
+  z.string().trim().refine((value) => value === '' || URL.canParse(value), { message });
+
+function toFormValues(details: CompanyDetails): FormValues {
+  return Object.fromEntries(TEXT_FIELDS.map((field) => [field, details[field] ?? ''])) as FormValues;
+}
+
+export function CompanyDetailsForm() {
+  const { t } = useTranslation(['settings', 'common']);
+  const query = useCompanyDetails();
+  const mutation = useSaveCompanyDetails();
+  const [logo, setLogo] = useState<File | null>(null);
+
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z.string().trim().min(1, t('common:validation.required')),
+        vatId: z.string().trim(),
+        street: z.string().trim(),
+        postCode: z.string().trim(),
+        city: z.string().trim(),
+        email: z.string().trim().refine((value) => value === '' || z.email().safeParse(value).success, {
+          message: t('settings:validation.email'),
+        }),
+        phoneNumber: z.string().trim(),
+        bankAccountNumber: z.string().trim().refine((value) => value === '' || BANK_ACCOUNT_PATTERN.test(value), {
+          message: t('settings:validation.format'),
+        }),
+        termsUrl: optionalUrl(t('settings:validation.url')),
+        privacyPolicyUrl: optionalUrl(t('settings:validation.url')),
+        cateringTermsUrl: optionalUrl(t('settings:validation.url')),
+      }),
+    [t],
+  );
+
+  const values = useMemo(() => (query.data ? toFormValues(query.data) : undefined), [query.data]);
+  const form = useForm<FormValues>({ resolver: zodResolver(schema), values });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((submitted) => {
+    const input = Object.fromEntries(
+      TEXT_FIELDS.map((field) => [field, submitted[field].trim() === '' ? null : submitted[field].trim()]),
+    ) as Record<TextField, string | null>;
+    mutation.mutate(
+      { ...input, logo },
+      {
+        onSuccess: () => {
+          setLogo(null);
+          notify({ type: 'success', message: t('settings:saved') });
+        },
+        onError: (error) => applyServerErrors(error, form.setError, TEXT_FIELDS),
+      },
+    );
+  });
+
+  const title = t('settings:sections.companyDetails');
+  return (
+    <Card className="mb-4">
+      <Card.Header as="h2" className="h5">
+        {title}
+      </Card.Header>
+      <Card.Body>
+        {query.isPending ? (
+          <LoadingSpinner />
+        ) : query.isError ? (
+          <p className="text-danger mb-0">{query.error.message}</p>
+        ) : (
+          <Form noValidate onSubmit={onSubmit} aria-label={title}>
+            <Row>
+              {TEXT_FIELDS.map((field) => (
+                <Col md={6} key={field}>
+                  <Form.Group className="mb-3" controlId={`company-${field}`}>
+                    <Form.Label>{t(`settings:fields.company.${field}`)}</Form.Label>
+                    <Form.Control
+                      isInvalid={!!errors[field]}
+                      type={field === 'email' ? 'email' : field.endsWith('Url') ? 'url' : 'text'}
+                      maxLength={field === 'bankAccountNumber' ? BANK_ACCOUNT_MAX_LENGTH : undefined}
+                      {...form.register(field)}
+                    />
+                    <Form.Control.Feedback type="invalid">{errors[field]?.message}</Form.Control.Feedback>
+                  </Form.Group>
+                </Col>
+              ))}
+            </Row>
+            <Form.Group className="mb-3" controlId="company-logo">
+              <Form.Label>{t('settings:fields.company.logo')}</Form.Label>
+              {query.data.logoUrl && (
+                <div className="mb-2">
+                  <Image src={query.data.logoUrl} alt={t('settings:fields.company.currentLogo')} style={{ maxHeight: 80 }} thumbnail />
+                </div>
+              )}
+              <Form.Control
+                type="file"
+                accept="image/*"
+                onChange={(event) => setLogo((event.target as HTMLInputElement).files?.[0] ?? null)}
+              />
+            </Form.Group>
+            <FormActionButton type="submit" pending={mutation.isPending}>
+              {t('common:save')}
+            </FormActionButton>
+          </Form>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

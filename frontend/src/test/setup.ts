@@ -1,0 +1,29 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { clearToasts } from '@/components/toasts/toast-store';
+import i18n from '@/lib/i18n';
+import { sessionStore } from '@/lib/session-store';
+import { server } from './server';
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // jsdom has no layout, so it does not implement scrolling.
+  Object.defineProperty(window, 'scrollTo', { value: () => undefined, writable: true });
+});
+beforeEach(async () => {
+  // Assertions use the spec's English sentences.
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  clearToasts();
+  window.localStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+  sessionStore.resetForTests();
+});
+afterAll(() => server.close());
