@@ -35,7 +35,8 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  // E2E_EXTERNAL_SERVER=1 runs against a server you started yourself (e.g. `make run`, E2E_PORT=8000).
+  webServer: process.env.E2E_EXTERNAL_SERVER ? undefined : {
     // The real server: gunicorn + the Procrastinate worker, on a database of its own emptied every run.
     command: `${root}/.venv/bin/python ${root}/scripts/run.py`,
     url: `http://127.0.0.1:${port}/api/health`,

@@ -55,7 +55,12 @@ def wait_until_healthy(url: str, timeout: float = 60) -> None:
 def main() -> int:
     host = os.environ.get("HOST", "127.0.0.1")
     port = os.environ.get("PORT", "8000")
-    env = {**os.environ, "PUBLIC_PORT": os.environ.get("PUBLIC_PORT", port), "PYTHONUNBUFFERED": "1"}
+    env = {
+        "DEV_MAIL_PAGE": "1",  # `make run` is for development: e-mails go to var/mail and are listed at /sso/dev/mail
+        **os.environ,
+        "PUBLIC_PORT": os.environ.get("PUBLIC_PORT", port),
+        "PYTHONUNBUFFERED": "1",
+    }
     embedded = not os.environ.get("DATABASE_URL")
     database_url = devdb.start()
     if os.environ.get("KANTYNA_FRESH_DB"):
@@ -64,8 +69,11 @@ def main() -> int:
     env["DATABASE_URL"] = database_url
 
     manage("migrate_schemas", "--executor=standard", env=env)
+    logins = ""
     if os.environ.get("KANTYNA_SEED", "1") == "1":
-        manage("seed_demo", env=env)
+        logins = subprocess.run(
+            [PYTHON, "manage.py", "seed_demo"], cwd=BACKEND, env=env, check=True, capture_output=True, text=True
+        ).stdout
 
     web = subprocess.Popen(
         [
@@ -98,7 +106,7 @@ def main() -> int:
     wait_until_healthy(f"http://127.0.0.1:{port}/api/health")
     print(
         f"\nKantyna is running: http://demo.localhost:{port}  (sign-in site: http://auth.localhost:{port})\n"
-        f"Second tenant: http://acme.localhost:{port}\n"
+        f"{logins}"
         f"Sent e-mails (development): http://demo.localhost:{port}/sso/dev/mail\n"
         "Press Ctrl-C to stop.\n",
         flush=True,

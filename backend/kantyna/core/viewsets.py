@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.permissions import HasAbility
 
+
 def status_response(http_status: int = status.HTTP_200_OK) -> Response:
     """Deletes and actions answer `{"status": true}` (spec: response checks)."""
     return Response({"status": True}, status=http_status)

@@ -28,13 +28,14 @@ def _json_ready(data: dict) -> dict:
 
 @transaction.atomic
 def settings_update(*, actor, key: str, data: dict, logo: UploadedFile | None = None) -> dict:
-    """Replace a section's values. Fields missing from `data` take their defaults: a PUT is a whole section."""
+    """Save a section. Fields missing from `data` keep their current values, so a form that shows part of a
+    section cannot reset the rest; the whole result is validated."""
     section = SECTIONS[key]
-    serializer = section.serializer(data=data)
-    serializer.is_valid(raise_exception=True)
     TenantSettings.objects.get_or_create(singleton=True)
     row = TenantSettings.objects.select_for_update().get(singleton=True)
-    before = row.values.get(key, section_defaults_json(key))
+    before = {**section_defaults_json(key), **row.values.get(key, {})}
+    serializer = section.serializer(data={**before, **data})
+    serializer.is_valid(raise_exception=True)
     after = _json_ready(dict(serializer.validated_data))
     row.values = {**row.values, key: after}
     fields = ["values", "updated_at"]

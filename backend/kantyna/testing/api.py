@@ -23,13 +23,17 @@ def token_for(user) -> str:
 class Api:
     """`Api(tenant, user=None, token=None)`; `api.get("auth/currentUser")` calls `/api/frontend/auth/currentUser`
     on `<slug>.localhost`. Paths starting with "/" are used as they are. JSON by default; pass
-    `format="multipart"` for uploads."""
+    `format="multipart"` for uploads. Sends `user-locale: en` (server-made texts and field messages in
+    English) unless `locale` says otherwise (None: no header, the tenant's default language)."""
 
-    def __init__(self, tenant, user=None, token: str | None = None, host: str | None = None):
+    def __init__(self, tenant, user=None, token: str | None = None, host: str | None = None, locale: str | None = "en"):
         self.tenant = tenant
         self.user = user
         self.host = host or host_of(tenant)
-        self.client = APIClient(HTTP_HOST=self.host)
+        headers = {"HTTP_HOST": self.host}
+        if locale:
+            headers["HTTP_USER_LOCALE"] = locale
+        self.client = APIClient(**headers)
         self.token = token or (token_for(user) if user is not None else None)
 
     @property

@@ -158,7 +158,9 @@ def test_given_weak_password_when_resetting_then_400_and_link_still_valid(tenant
     request_reset(tenant_a, "reset@example.test")
     token = reset_link_token()
 
-    body = assert_error(confirm(tenant_a, token, password="12345678"), 400, "The given data was invalid.", {"password": ...})
+    body = assert_error(
+        confirm(tenant_a, token, password="12345678"), 400, "The given data was invalid.", {"password": ...}
+    )
     assert "This password is entirely numeric." in body["errors"]["password"]
     assert Account.objects.get(pk=parent.account_id).check_password(DEFAULT_PASSWORD)
     assert confirm(tenant_a, token).status_code == 200
@@ -192,7 +194,9 @@ def test_given_html_reset_form_when_submitted_then_password_changes(tenant_a, pa
     assert b'name="password"' not in done.content  # the form is replaced by the success message
     assert can_sign_in("reset@example.test", NEW_PASSWORD)
 
-    again = client.post(f"/sso/reset/{token}", {"password": "Other-pass-111", "password_confirmation": "Other-pass-111"})
+    again = client.post(
+        f"/sso/reset/{token}", {"password": "Other-pass-111", "password_confirmation": "Other-pass-111"}
+    )
     assert again.status_code == 400
     assert can_sign_in("reset@example.test", NEW_PASSWORD)
 

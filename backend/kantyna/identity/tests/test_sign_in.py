@@ -24,7 +24,7 @@ def _fixed_public_origin(settings):
 
 
 def token_call(email, password, host="auth.localhost", ip="10.0.0.1"):
-    client = APIClient(HTTP_HOST=host, REMOTE_ADDR=ip)
+    client = APIClient(HTTP_HOST=host, REMOTE_ADDR=ip, HTTP_USER_LOCALE="en")
     return client.post("/sso/api/token", {"emailAddress": email, "password": password}, format="json")
 
 
@@ -195,7 +195,9 @@ def test_given_foreign_next_when_signing_in_on_auth_host_then_not_followed(tenan
 
 def test_given_foreign_next_when_signing_in_on_tenant_host_then_back_to_that_tenant(tenant_a):
     make_user(tenant_a, "ROLE_PARENT", email="form@example.test")
-    response = post_login("form@example.test", DEFAULT_PASSWORD, "http://evil.com/auth/callback", host="alpha.localhost")
+    response = post_login(
+        "form@example.test", DEFAULT_PASSWORD, "http://evil.com/auth/callback", host="alpha.localhost"
+    )
     assert response.status_code == 302
     assert response["Location"].startswith("http://alpha.localhost:8000/auth/callback#token=")
 

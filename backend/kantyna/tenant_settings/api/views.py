@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.conf import settings as django_settings
+from djangorestframework_camel_case.parser import CamelCaseMultiPartParser
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -49,7 +49,7 @@ class CompanyDetailsView(ApiView):
     """GET the company details; POST multipart (fields plus an optional `logo` image) to save them."""
 
     abilities = {"GET": "tenant.access", "POST": "settings.manage"}
-    parser_classes = [MultiPartParser]
+    parser_classes = [CamelCaseMultiPartParser]  # the SPA sends camelCase field names, as in JSON
 
     @extend_schema(responses=SECTIONS["company_details"].serializer)
     def get(self, request):

@@ -69,13 +69,13 @@ def _phone(value: str) -> str:
 
 class PhoneNumbersSerializer(serializers.Serializer):
     phone_number = serializers.CharField(max_length=12)
-    phone_number2 = serializers.CharField(max_length=12, allow_blank=True, required=False, default="")
+    phone_number2 = serializers.CharField(max_length=12, allow_blank=True, allow_null=True, required=False, default="")
 
     def validate_phone_number(self, value):
         return _phone(value)
 
     def validate_phone_number2(self, value):
-        return _phone(value)
+        return _phone(value or "")
 
 
 class CurrentUserSerializer(serializers.Serializer):

@@ -1,0 +1,81 @@
+"""Management commands: add_tenant (create a tenant) and seed_demo. Each creates schemas, hence `slow`."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+from rest_framework.test import APIClient
+
+from kantyna.tenancy.models import Domain, Tenant
+from kantyna.testing import Api
+
+
+def sign_in(email: str, password: str):
+    return APIClient(HTTP_HOST="auth.localhost").post(
+        "/sso/api/token", {"emailAddress": email, "password": password}, format="json"
+    )
+
+
+def row_counts(schemas: list[str]) -> dict[str, int]:
+    counts = {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT schemaname, tablename FROM pg_tables WHERE schemaname = ANY(%s) ORDER BY 1, 2", [schemas]
+        )
+        for schema, table in cursor.fetchall():
+            cursor.execute(f'SELECT count(*) FROM "{schema}"."{table}"')
+            counts[f"{schema}.{table}"] = cursor.fetchone()[0]
+    return counts
+
+
+@pytest.mark.slow
+def test_given_new_slug_when_creating_tenant_then_its_admin_can_sign_in_and_slug_cannot_be_reused(tenant_a):
+    out = StringIO()
+    call_command(
+        "add_tenant",
+        slug="gamma",
+        name="Gamma Catering",
+        admin_email="boss@gamma.test",
+        admin_password="Gamma-pass-123",
+        stdout=out,
+    )
+
+    tenant = Tenant.objects.get(slug="gamma")
+    assert (tenant.name, tenant.schema_name, tenant.is_demo) == ("Gamma Catering", "t_gamma", False)
+    assert Domain.objects.get(tenant=tenant).domain == "gamma.localhost"
+    assert "Tenant gamma created" in out.getvalue()
+    response = sign_in("boss@gamma.test", "Gamma-pass-123")
+    assert response.status_code == 200
+    assert [t["slug"] for t in response.json()["tenants"]] == ["gamma"]
+    me = Api(tenant, token=response.json()["token"]).get("auth/currentUser").json()
+    assert (me["roles"], me["lastName"]) == (["ROLE_ADMIN"], "Gamma Catering")
+
+    with pytest.raises(CommandError, match="already exists"):
+        call_command("add_tenant", slug="gamma", name="Again", admin_email="x@gamma.test", stdout=StringIO())
+    with pytest.raises(CommandError, match="already exists"):
+        call_command("add_tenant", slug="alpha", name="Again", admin_email="x@alpha.test", stdout=StringIO())
+    assert Tenant.objects.filter(slug="gamma").count() == 1
+
+
+@pytest.mark.parametrize("slug", ["auth", "Bad_Slug", "x", "9lives"])
+def test_given_invalid_or_reserved_slug_when_creating_tenant_then_command_error_and_nothing_created(tenant_a, slug):
+    with pytest.raises(CommandError):
+        call_command("add_tenant", slug=slug, name="Nope", admin_email="x@nope.test", stdout=StringIO())
+    assert not Tenant.objects.filter(slug=slug).exists()
+
+
+@pytest.mark.slow
+def test_given_seeded_demo_when_seeding_again_then_nothing_new(tenant_a):
+    call_command("seed_demo", stdout=StringIO())
+    assert set(Tenant.objects.values_list("slug", flat=True)) >= {"demo", "acme"}
+    schemas = ["public", "t_demo", "t_acme"]
+    before = row_counts(schemas)
+    connection.set_schema_to_public()
+
+    out = StringIO()
+    call_command("seed_demo", stdout=out)
+
+    assert row_counts(schemas) == before
+    assert "created" not in out.getvalue()
+    assert sign_in("admin@demo.kantyna.pl", "kantyna-demo").status_code == 200

@@ -1,0 +1,141 @@
+"""`auth/currentUser` and the shell's counters: exact shapes, abilities from the table, query baselines."""
+
+import pytest
+
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT, abilities_of
+from kantyna.tenancy.services import in_tenant
+from kantyna.testing import Api, make_user
+from kantyna.testing.queries import assert_num_queries
+
+CURRENT_USER_KEYS = {
+    "id",
+    "email",
+    "firstName",
+    "lastName",
+    "fullName",
+    "roles",
+    "permissions",
+    "abilities",
+    "settings",
+    "bankAccountNumber",
+    "calendarSettings",
+    "institutionsIds",
+    "institution",
+    "locale",
+    "notificationsSettings",
+    "phoneNumber",
+    "phoneNumber2",
+    "invoicesSettings",
+}
+
+
+def test_given_parent_when_getting_current_user_then_exact_payload(tenant_a):
+    user = make_user(tenant_a, ROLE_PARENT, email="Jan.Kowalski@Example.test", first_name="Jan", last_name="Kowalski")
+
+    body = Api(tenant_a, user).get("auth/currentUser").json()
+
+    assert set(body) == CURRENT_USER_KEYS
+    assert body == {
+        "id": user.id,
+        "email": "jan.kowalski@example.test",
+        "firstName": "Jan",
+        "lastName": "Kowalski",
+        "fullName": "Jan Kowalski",
+        "roles": ["ROLE_PARENT"],
+        "permissions": [],
+        "abilities": [
+            "account.delete",
+            "cards.edit",
+            "children.edit",
+            "notifications.receive",
+            "orders.prepaid",
+            "orders.view",
+            "prices.see",
+            "profile.edit",
+            "tenant.access",
+        ],
+        "settings": {"canSeePrices": True},
+        "bankAccountNumber": None,
+        "calendarSettings": {"showGrammages": False},
+        "institutionsIds": [],
+        "institution": None,
+        "locale": "pl",
+        "notificationsSettings": {
+            "notificationsPlacement": "top-right",
+            "emailNotificationsEnabled": True,
+            "pushNotificationsEnabled": False,
+        },
+        "phoneNumber": None,
+        "phoneNumber2": None,
+        "invoicesSettings": {
+            "invoicesEnabled": False,
+            "companyName": "",
+            "vatId": "",
+            "address": {"street": "", "city": "", "postCode": ""},
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    ("roles", "permissions", "expected_permissions"),
+    [
+        ([ROLE_ADMIN], [], None),  # None: all
+        ([ROLE_INSTITUTIONS_ADMIN], ["menu_edit", "children_edit"], ["children_edit", "menu_edit"]),
+        ([ROLE_INSTITUTIONS_ADMIN], [], []),
+    ],
+)
+def test_given_power_user_when_getting_current_user_then_permissions_and_abilities_from_table(
+    tenant_a, roles, permissions, expected_permissions
+):
+    from kantyna.core.permissions import PERMISSIONS
+
+    user = make_user(tenant_a, *roles, permissions=permissions)
+    body = Api(tenant_a, user).get("auth/currentUser").json()
+    assert body["permissions"] == (PERMISSIONS if expected_permissions is None else expected_permissions)
+    with in_tenant(tenant_a):
+        assert body["abilities"] == abilities_of(user)
+
+
+def test_given_user_who_cannot_see_prices_when_getting_current_user_then_no_prices_ability(tenant_a):
+    user = make_user(tenant_a, ROLE_PARENT, settings={"can_see_prices": False})
+    body = Api(tenant_a, user).get("auth/currentUser").json()
+    assert body["settings"] == {"canSeePrices": False}
+    assert "prices.see" not in body["abilities"]
+
+
+def test_given_any_user_when_getting_counters_then_zero_placeholders(tenant_a):
+    api = Api(tenant_a, make_user(tenant_a, ROLE_PARENT))
+    assert api.get("auth/currentUser/balance").json() == {"amount": "0.00", "currency": "PLN"}
+    assert api.get("orders/totalAmounts", {"status": "active"}).json() == {"amount": "0.00", "currency": "PLN"}
+    assert api.get("notifications/unread", {"perPage": 5}).json() == {
+        "status": True,
+        "readAt": None,
+        "unreadNotifications": 0,
+        "hasUnreadMessages": False,
+        "notifications": [],
+    }
+    assert api.get("announcements/unseen").json() == {"items": [], "total": 0, "page": 1, "perPage": 20}
+
+
+# Query baselines (search-path switches not counted). A change here is a deliberate decision.
+CURRENT_USER_QUERIES = 6  # tenant, account, revoked-token check, user, institutions, worker profile
+SETTINGS_GET_QUERIES = 5  # the same 4 to authenticate + the settings row
+
+
+def test_current_user_runs_in_a_fixed_number_of_queries(tenant_a):
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    api.get("auth/currentUser")  # warm caches (content types, url resolvers)
+    with assert_num_queries(CURRENT_USER_QUERIES):
+        assert api.get("auth/currentUser").status_code == 200
+
+
+@pytest.mark.parametrize("path", ["common/settings/fees", "common/settings/companyDetails", "tenant/status"])
+def test_settings_get_runs_in_a_fixed_number_of_queries(tenant_a, path):
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    api.put("common/settings/fees", {"addManipulationFee": True})  # a stored row, not only defaults
+    api.get(path)
+    # tenant/status is public (no authentication) but reads the settings row twice (two sections)
+    expected = 3 if path == "tenant/status" else SETTINGS_GET_QUERIES
+    with assert_num_queries(expected) as queries:
+        assert api.get(path).status_code == 200
+    assert sum("tenant_settings_tenantsettings" in sql for sql in queries) >= 1

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test('an admin changes the fees and they are there after a reload', async ({ page }) => {
+  await signIn(page, 'admin@demo.kantyna.pl');
+  await page.goto('/settings/tenant');
+  await expect(page).toHaveURL(/\/settings\/tenant\/presences$/);
+
+  await page.getByRole('tab', { name: 'Opłaty' }).or(page.getByRole('link', { name: 'Opłaty' })).first().click();
+  await expect(page).toHaveURL(/\/settings\/tenant\/fees$/);
+  await page.getByLabel('Dodawaj opłatę manipulacyjną').check();
+  await page.getByLabel('Domyślna opłata manipulacyjna (zł)').fill('1,50');
+  await page.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(page.getByText('Ustawienia zostały zapisane.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Dodawaj opłatę manipulacyjną')).toBeChecked();
+  await expect(page.getByLabel('Domyślna opłata manipulacyjna (zł)')).toHaveValue(/^1[,.]50$/);
+});
+
+test('an invalid bank account number is refused and nothing is saved', async ({ page }) => {
+  await signIn(page, 'admin@demo.kantyna.pl');
+  await page.goto('/settings/tenant/payments');
+  const account = page.getByLabel('Numer rachunku do wpłat', { exact: true }).or(page.getByLabel(/rachunk/i).first());
+  const before = await account.first().inputValue();
+
+  await account.first().fill('61109010140000071219812875');
+  await page.getByRole('button', { name: 'Zapisz' }).click();
+
+  await expect(page.getByText(/rachunku|26 cyfr|bank account/i).last()).toBeVisible();
+  await page.reload();
+  await expect(account.first()).toHaveValue(before);
+});
