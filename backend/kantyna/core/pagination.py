@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import BasePagination
 from rest_framework.response import Response
@@ -16,10 +17,11 @@ def _positive_int(raw: str | None, name: str, default: int, maximum: int | None 
     try:
         value = int(raw)
     except ValueError:
-        raise ValidationError({name: ["A whole number is required."]}) from None
+        raise ValidationError({name: [_("A whole number is required.")]}) from None
     if value < 1 or (maximum is not None and value > maximum):
-        limit = f" and at most {maximum}" if maximum else ""
-        raise ValidationError({name: [f"Must be at least 1{limit}."]})
+        if maximum is None:
+            raise ValidationError({name: [_("Must be at least 1.")]})
+        raise ValidationError({name: [_("Must be between 1 and %(maximum)s.") % {"maximum": maximum}]})
     return value
 
 

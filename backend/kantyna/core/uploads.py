@@ -4,6 +4,7 @@ never by the name or the browser's content type."""
 from __future__ import annotations
 
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError
 
 SIGNATURES = {
@@ -37,10 +38,16 @@ def max_upload_size() -> int:
 def validate_upload(upload: UploadedFile, *, field: str, allowed: tuple[str, ...]) -> str:
     limit = max_upload_size()
     if upload.size > limit:
-        raise ValidationError({field: [f"The file is too large: the limit is {limit // (1024 * 1024)} MB."]})
+        raise ValidationError(
+            {
+                field: [
+                    _("The file is too large: the limit is %(megabytes)s MB.") % {"megabytes": limit // (1024 * 1024)}
+                ]
+            }
+        )
     kind = detect_type(upload)
     if kind not in allowed:
-        raise ValidationError({field: [f"Unsupported file type: allowed {', '.join(allowed)}."]})
+        raise ValidationError({field: [_("Unsupported file type: allowed %(types)s.") % {"types": ", ".join(allowed)}]})
     return kind
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 NRB_RE = re.compile(r"^\d{26}$")
@@ -21,5 +22,5 @@ def validate_nrb(value: str) -> str:
     if not value:
         return ""
     if not nrb_is_valid(value):
-        raise serializers.ValidationError("Enter a valid 26-digit bank account number.")
+        raise serializers.ValidationError(_("Enter a valid 26-digit bank account number."))
     return value.replace(" ", "")

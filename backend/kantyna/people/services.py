@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Allergen, Classroom, Diet, Institution
@@ -10,7 +11,7 @@ from kantyna.core.exceptions import ApiError
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.users.models import User
 
-CARD_IN_USE = "This card number is already used."
+CARD_IN_USE = _("This card number is already used.")
 
 
 def _card_number_free(card_number: str | None) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from kantyna.core.serializers import MoneySerializer
@@ -23,7 +24,7 @@ class ParentsSettingsSerializer(serializers.Serializer):
     allow_self_registration = serializers.BooleanField(default=False)
     hide_institutions_lists_from_parents = serializers.BooleanField(default=False)
     iban_account_number_part = serializers.RegexField(
-        r"^\d{0,8}$", default="", allow_blank=True, error_messages={"invalid": "Enter up to 8 digits."}
+        r"^\d{0,8}$", default="", allow_blank=True, error_messages={"invalid": _("Enter up to 8 digits.")}
     )
     allow_changing_allergens = serializers.BooleanField(default=True)
     allow_changing_allergens_note = serializers.BooleanField(default=True)
@@ -48,7 +49,7 @@ class FeesSerializer(serializers.Serializer):
 
     def validate(self, data):
         if data.get("payment_transaction_fee_type") == "percent" and data.get("payment_transaction_fee", 0) > 100:
-            raise serializers.ValidationError({"payment_transaction_fee": ["A percentage cannot exceed 100."]})
+            raise serializers.ValidationError({"payment_transaction_fee": [_("A percentage cannot exceed 100.")]})
         return data
 
 
@@ -57,7 +58,7 @@ class OrdersConfigSerializer(serializers.Serializer):
     dining_cards_enabled = serializers.BooleanField(default=True)
     order_deadline_days_before = serializers.IntegerField(min_value=0, max_value=14, default=1)
     order_deadline_time = serializers.RegexField(
-        r"^([01]\d|2[0-3]):[0-5]\d$", default="12:00", error_messages={"invalid": "Enter a time as HH:MM."}
+        r"^([01]\d|2[0-3]):[0-5]\d$", default="12:00", error_messages={"invalid": _("Enter a time as HH:MM.")}
     )
 
 
@@ -101,7 +102,7 @@ class InvoicesConfigSerializer(serializers.Serializer):
 
     def validate_numbering_pattern(self, value):
         if "{number}" not in value:
-            raise serializers.ValidationError("The pattern must contain {number}.")
+            raise serializers.ValidationError(_("The pattern must contain {number}."))
         return value
 
 
@@ -126,12 +127,12 @@ class GeneralSettingsSerializer(serializers.Serializer):
 class CompanyDetailsSerializer(serializers.Serializer):
     name = serializers.CharField(default="", allow_blank=True, max_length=200)
     vat_id = serializers.RegexField(
-        r"^(\d{10})?$", default="", allow_blank=True, error_messages={"invalid": "Enter 10 digits."}
+        r"^(\d{10})?$", default="", allow_blank=True, error_messages={"invalid": _("Enter 10 digits.")}
     )
     street = serializers.CharField(default="", allow_blank=True, max_length=200)
     city = serializers.CharField(default="", allow_blank=True, max_length=100)
     post_code = serializers.RegexField(
-        r"^(\d{2}-\d{3})?$", default="", allow_blank=True, error_messages={"invalid": "Enter a post code as 00-000."}
+        r"^(\d{2}-\d{3})?$", default="", allow_blank=True, error_messages={"invalid": _("Enter a post code as 00-000.")}
     )
     email = serializers.EmailField(default="", allow_blank=True)
     phone_number = serializers.CharField(default="", allow_blank=True, max_length=20)

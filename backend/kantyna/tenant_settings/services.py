@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError
 
 from kantyna.audit.services import audit_record
@@ -41,7 +42,7 @@ def settings_update(*, actor, key: str, data: dict, logo: UploadedFile | None = 
     fields = ["values", "updated_at"]
     if logo is not None:
         if key != "company_details":
-            raise ValidationError({"logo": ["A logo belongs to the company details."]})
+            raise ValidationError({"logo": [_("A logo belongs to the company details.")]})
         validate_image_upload(logo, field="logo")
         row.company_logo.save(logo.name, logo, save=False)
         fields.append("company_logo")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import ApiError
@@ -32,16 +33,18 @@ def user_create(
     if unknown or not roles:
         raise ApiError(
             "The given data was invalid.",
-            errors={"roles": ["Unknown role."] if unknown else ["At least one role is required."]},
+            errors={"roles": [_("Unknown role.")] if unknown else [_("At least one role is required.")]},
         )
     bad = [p for p in permissions or [] if p not in PERMISSIONS]
     if bad:
-        raise ApiError("The given data was invalid.", errors={"permissions": ["Unknown permission."]})
+        raise ApiError("The given data was invalid.", errors={"permissions": [_("Unknown permission.")]})
     account = Account.objects.filter(email=Account.objects.normalize(email)).first()
     if account is None:
         account = Account.objects.create_user(email=email, password=password, locale=locale)
     elif User.objects.filter(account=account).exists():
-        raise ApiError("The given data was invalid.", errors={"emailAddress": ["This e-mail address is already used."]})
+        raise ApiError(
+            "The given data was invalid.", errors={"emailAddress": [_("This e-mail address is already used.")]}
+        )
     user = User.objects.create(
         account=account,
         first_name=first_name,
@@ -75,7 +78,7 @@ def user_change_password(*, user: User, current_password: str, password: str) ->
     account = user.account
     if not account.check_password(current_password):
         raise ApiError(
-            "The given data was invalid.", errors={"currentPassword": ["The current password is incorrect."]}
+            "The given data was invalid.", errors={"currentPassword": [_("The current password is incorrect.")]}
         )
     with transaction.atomic():
         issued = account_set_password(account=account, password=password)
@@ -88,7 +91,7 @@ def user_delete_own_account(*, user: User, password: str, token_claims: dict) ->
     """A customer leaves this tenant: the user is deactivated (history stays for the ledger) and the
     token used is revoked. The global account remains for the customer's other tenants."""
     if not user.account.check_password(password):
-        raise ApiError("The given data was invalid.", errors={"password": ["The password is incorrect."]})
+        raise ApiError("The given data was invalid.", errors={"password": [_("The password is incorrect.")]})
     user.is_active = False
     user.deactivated_at = timezone.now()
     user.save(update_fields=["is_active", "deactivated_at", "updated_at"])

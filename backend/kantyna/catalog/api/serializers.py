@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
@@ -10,7 +11,7 @@ class AllergenGroupSerializer(serializers.ModelSerializer):
     name = serializers.CharField(
         max_length=100,
         validators=[
-            UniqueValidator(AllergenGroup.objects.all(), message="An allergen group with this name already exists.")
+            UniqueValidator(AllergenGroup.objects.all(), message=_("An allergen group with this name already exists."))
         ],
     )
 
@@ -22,14 +23,14 @@ class AllergenGroupSerializer(serializers.ModelSerializer):
 class AllergenSerializer(serializers.ModelSerializer):
     name = serializers.CharField(
         max_length=100,
-        validators=[UniqueValidator(Allergen.objects.all(), message="An allergen with this name already exists.")],
+        validators=[UniqueValidator(Allergen.objects.all(), message=_("An allergen with this name already exists."))],
     )
     number = serializers.IntegerField(
         min_value=1,
         max_value=99,
         allow_null=True,
         required=False,
-        validators=[UniqueValidator(Allergen.objects.all(), message="An allergen with this number already exists.")],
+        validators=[UniqueValidator(Allergen.objects.all(), message=_("An allergen with this number already exists."))],
     )
     group_id = serializers.PrimaryKeyRelatedField(
         source="group", queryset=AllergenGroup.objects.all(), allow_null=True, required=False

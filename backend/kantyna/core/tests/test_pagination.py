@@ -47,8 +47,8 @@ def test_given_empty_parameters_when_paginating_then_defaults():
 @pytest.mark.parametrize(
     ("params", "errors"),
     [
-        ({"perPage": "10000"}, {"perPage": ["Must be at least 1 and at most 9999."]}),
-        ({"perPage": "0"}, {"perPage": ["Must be at least 1 and at most 9999."]}),
+        ({"perPage": "10000"}, {"perPage": ["Must be between 1 and 9999."]}),
+        ({"perPage": "0"}, {"perPage": ["Must be between 1 and 9999."]}),
         ({"perPage": "many"}, {"perPage": ["A whole number is required."]}),
         ({"page": "0"}, {"page": ["Must be at least 1."]}),
         ({"page": "-2"}, {"page": ["Must be at least 1."]}),

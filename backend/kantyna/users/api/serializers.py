@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -28,9 +29,9 @@ class InvoicesSettingsSerializer(serializers.Serializer):
         if data["invoices_enabled"]:
             errors = {}
             if not data["company_name"].strip():
-                errors["company_name"] = ["This field is required."]
+                errors["company_name"] = [_("This field is required.")]
             address_errors = {
-                key: ["This field is required."]
+                key: [_("This field is required.")]
                 for key in ("street", "city", "post_code")
                 if not data["address"][key].strip()
             }
@@ -63,7 +64,7 @@ def _phone(value: str) -> str:
     """Phone numbers: 7 or 9 digits, optionally spaced 3-4 or 3-3-3; stored without spaces."""
     value = (value or "").strip()
     if value and not PHONE_RE.match(value):
-        raise serializers.ValidationError("Enter 7 or 9 digits, optionally separated by spaces.")
+        raise serializers.ValidationError(_("Enter 7 or 9 digits, optionally separated by spaces."))
     return value.replace(" ", "")
 
 
@@ -136,7 +137,7 @@ class ChangePasswordSerializer(serializers.Serializer):
 
     def validate(self, data):
         if data["password"] != data["password_confirmation"]:
-            raise serializers.ValidationError({"password_confirmation": ["The passwords do not match."]})
+            raise serializers.ValidationError({"password_confirmation": [_("The passwords do not match.")]})
         return data
 
 

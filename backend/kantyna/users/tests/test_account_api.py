@@ -212,3 +212,23 @@ def test_given_right_password_when_deleting_account_then_user_inactive_token_dea
     assert Api(tenant_b, token=fresh.token).get("auth/currentUser").status_code == 200
     with in_tenant(tenant_a):
         assert AuditEntry.objects.filter(action="user.delete_own_account", actor_user_id=parent.id).count() == 1
+
+
+def test_given_polish_locale_when_a_field_is_invalid_then_its_message_is_polish_and_the_message_stays_english(
+    tenant_a,
+):
+    """`message` is the stable English sentence the SPA translates; field messages follow `user-locale`."""
+    from kantyna.testing.api import Api
+    from kantyna.testing.assertions import assert_error
+    from kantyna.testing.factories import make_user
+
+    api = Api(tenant_a, make_user(tenant_a), locale="pl")
+
+    response = api.put("common/account/phoneNumbers", {"phoneNumber": "12345"})
+
+    assert_error(
+        response,
+        400,
+        "The given data was invalid.",
+        {"phoneNumber": ["Podaj 7 lub 9 cyfr, opcjonalnie oddzielonych spacjami."]},
+    )
