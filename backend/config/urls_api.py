@@ -24,6 +24,8 @@ urlpatterns = [
     path("common/account/invoicesSettings", users.InvoicesSettingsView.as_view()),
     path("common/account/notificationsSettings", users.NotificationsSettingsView.as_view()),
     path("common/account/calendarSettings", users.CalendarSettingsView.as_view()),
+    # The spec lists both paths for a user removing their own account; they are one command.
+    path("users/account/remove", users.DeleteAccountView.as_view()),
     # settings
     *[path(f"common/settings/{view.section_path}", view.as_view()) for view in tenant_settings.SECTION_VIEWS.values()],
     path("common/settings/companyDetails", tenant_settings.CompanyDetailsView.as_view()),

@@ -137,6 +137,7 @@ ENDPOINTS = [
     Endpoint("PUT", "common/account/calendarSettings", PROFILE, {"showGrammages": True}),
     # customers leaving the tenant
     Endpoint("POST", "auth/deleteAccount", LEAVE, {"password": DEFAULT_PASSWORD}),
+    Endpoint("POST", "users/account/remove", LEAVE, {"password": DEFAULT_PASSWORD}),
 ]
 PRIVATE = [endpoint for endpoint in ENDPOINTS if endpoint.access != PUBLIC]
 
