@@ -704,6 +704,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/users/account/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_users_account_remove_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sso/api/token": {
         parameters: {
             query?: never;
@@ -754,8 +771,8 @@ export interface components {
             name: string;
             groupId?: number | null;
         };
-        AllowSelfRegistrationViewResponse: {
-            allowSelfRegistration: unknown;
+        AllowSelfRegistration: {
+            allowSelfRegistration: boolean;
         };
         CalendarSettings: {
             showGrammages: boolean;
@@ -914,8 +931,8 @@ export interface components {
             /** @default false */
             fiscalizationEnabled: boolean;
         };
-        FiscalizationEnabledViewResponse: {
-            fiscalizationEnabled: unknown;
+        FiscalizationEnabled: {
+            fiscalizationEnabled: boolean;
         };
         GeneralSettings: {
             /** @default parent */
@@ -1171,12 +1188,12 @@ export interface components {
         PhoneNumbers: {
             phoneNumber: string;
             /** @default  */
-            phoneNumber2: string;
+            phoneNumber2: string | null;
         };
         PhoneNumbersRequest: {
             phoneNumber: string;
             /** @default  */
-            phoneNumber2: string;
+            phoneNumber2: string | null;
         };
         PresencesMarkingConfig: {
             /** @default false */
@@ -1206,6 +1223,9 @@ export interface components {
             /** @default false */
             requireLastMonthToBePaid: boolean;
         };
+        RegisterAs: {
+            registerAs: components["schemas"]["RegisterAsEnum"];
+        };
         /**
          * @description * `parent` - parent
          *     * `institution_worker` - institution_worker
@@ -1213,9 +1233,6 @@ export interface components {
          * @enum {string}
          */
         RegisterAsEnum: "parent" | "institution_worker" | "both";
-        RegisterAsViewResponse: {
-            registerAs: unknown;
-        };
         ResetPasswordRequest: {
             password: string;
             passwordConfirmation: string;
@@ -1272,8 +1289,8 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
-        UploadMaxFileSizeViewResponse: {
-            uploadMaxFileSize: unknown;
+        UploadMaxFileSize: {
+            uploadMaxFileSize: number;
         };
         UserSettings: {
             canSeePrices: boolean;
@@ -2074,7 +2091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FiscalizationEnabledViewResponse"];
+                    "application/json": components["schemas"]["FiscalizationEnabled"];
                 };
             };
         };
@@ -2290,7 +2307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AllowSelfRegistrationViewResponse"];
+                    "application/json": components["schemas"]["AllowSelfRegistration"];
                 };
             };
         };
@@ -2397,7 +2414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterAsViewResponse"];
+                    "application/json": components["schemas"]["RegisterAs"];
                 };
             };
         };
@@ -2460,7 +2477,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadMaxFileSizeViewResponse"];
+                    "application/json": components["schemas"]["UploadMaxFileSize"];
                 };
             };
         };
@@ -2541,6 +2558,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenantStatus"];
+                };
+            };
+        };
+    };
+    api_frontend_users_account_remove_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+                "multipart/form-data": components["schemas"]["DeleteAccountRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
                 };
             };
         };

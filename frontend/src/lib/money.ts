@@ -1,10 +1,9 @@
-export interface Money {
-  amount: string;
-  currency: string;
-}
+import type { components } from '@/api/schema';
 
-export const DEFAULT_CURRENCY = 'PLN';
-export const ZERO_MONEY: Money = { amount: '0.00', currency: DEFAULT_CURRENCY };
+/** `{"amount": "12.50", "currency": "PLN"}`: the amount is a decimal string, never a float. */
+export type Money = components['schemas']['Money'];
+
+export const DEFAULT_CURRENCY: Money['currency'] = 'PLN';
 
 /** What a person may type: at most two fraction digits, with a dot or the Polish decimal comma. */
 export const DECIMAL_INPUT_PATTERN = /^\d{1,10}([.,]\d{1,2})?$/;

@@ -35,9 +35,9 @@ export function makeUser(roles: Role[], overrides: Partial<CurrentUser> = {}): C
     phoneNumber2: null,
     invoicesSettings: {
       invoicesEnabled: false,
-      companyName: null,
-      vatId: null,
-      address: { street: null, city: null, postCode: null },
+      companyName: '',
+      vatId: '',
+      address: { street: '', city: '', postCode: '' },
     },
     ...overrides,
   };

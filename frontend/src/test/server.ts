@@ -1,10 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import type { components } from '@/api/schema';
+import type { Money } from '@/lib/money';
 import { makeTenantStatus, makeUser } from './fixtures';
+
+/** The generated API types, so a fixture cannot drift from the serializers. */
+export type Schemas = components['schemas'];
 
 export const apiUrl = (path: string) => `*/api/frontend/${path}`;
 
-const money = (amount: string) => ({ amount, currency: 'PLN' });
+export const money = (amount: string): Money => ({ amount, currency: 'PLN' });
 
 /** A signed-in admin on a healthy tenant; tests override what they exercise. */
 export const defaultHandlers = [
@@ -13,7 +18,7 @@ export const defaultHandlers = [
   http.get(apiUrl('auth/currentUser/balance'), () => HttpResponse.json(money('10.00'))),
   http.get(apiUrl('orders/totalAmounts'), () => HttpResponse.json(money('0.00'))),
   http.get(apiUrl('auth/termsUrls'), () =>
-    HttpResponse.json({ termsAndConditionsUrl: null, privacyPolicyUrl: null, cateringTermsUrl: null }),
+    HttpResponse.json({ termsAndConditionsUrl: null, privacyPolicyUrl: null, cateringTermsUrl: null } satisfies Schemas['TermsUrls']),
   ),
   http.get(apiUrl('common/settings/fees'), () =>
     HttpResponse.json({
@@ -24,14 +29,19 @@ export const defaultHandlers = [
       paymentTransactionFee: '0.00',
       paymentTransactionFeeType: 'amount',
       orderChargeTime: 'on_marking',
-    }),
+    } satisfies Schemas['Fees']),
   ),
-  http.get(apiUrl('institutionSettings/institutions/hiddenGrammages'), () => HttpResponse.json({ institutionsIds: [] })),
+  http.get(apiUrl('institutionSettings/institutions/hiddenGrammages'), () => HttpResponse.json({ institutionsIds: [] } satisfies Schemas['HiddenGrammages'])),
   http.get(apiUrl('common/settings/invoicesConfig'), () =>
-    HttpResponse.json({ invoicesEnabled: false, numberingPattern: 'FV/{n}/{yyyy}', paymentDueDays: 14, defaultVatRate: '8.00' }),
+    HttpResponse.json({
+      invoicesEnabled: false,
+      numberingPattern: 'FV/{number}/{month}/{year}',
+      paymentDueDays: 14,
+      defaultVatRate: '8',
+    } satisfies Schemas['InvoicesConfig']),
   ),
   http.get(apiUrl('common/settings/invoicesConfigForUsers'), () =>
-    HttpResponse.json({ enableInvoicesForUsers: false, requireInvoiceConfigForUsers: false }),
+    HttpResponse.json({ enableInvoicesForUsers: false, requireInvoiceConfigForUsers: false } satisfies Schemas['InvoicesConfigForUsers']),
   ),
   http.get(apiUrl('common/settings/paymentMethodsConfig'), () =>
     HttpResponse.json({
@@ -41,10 +51,10 @@ export const defaultHandlers = [
       autopayEnabled: false,
       allowOnlinePayments: false,
       allowBankTransfers: true,
-      staticBankAccountNumber: null,
-      staticBankAccountNumber2: null,
+      staticBankAccountNumber: '',
+      staticBankAccountNumber2: '',
       minimumPaymentAmount: money('10.00'),
-    }),
+    } satisfies Schemas['PaymentMethodsConfig']),
   ),
   http.get(apiUrl('common/settings/presencesMarkingConfig'), () =>
     HttpResponse.json({
@@ -54,22 +64,33 @@ export const defaultHandlers = [
       allowOnlyOneDietAndMealType: false,
       allowSubscribedPayments: false,
       requireLastMonthToBePaid: false,
-    }),
+    } satisfies Schemas['PresencesMarkingConfig']),
   ),
   http.get(apiUrl('common/settings/ordersConfig'), () =>
-    HttpResponse.json({ cardNumberLength: 8, diningCardsEnabled: true, orderDeadlineDaysBefore: 1, orderDeadlineTime: '12:00' }),
+    HttpResponse.json({
+      cardNumberLength: 8,
+      diningCardsEnabled: true,
+      orderDeadlineDaysBefore: 1,
+      orderDeadlineTime: '12:00',
+    } satisfies Schemas['OrdersConfig']),
   ),
   http.get(apiUrl('common/settings/debitsConfig'), () =>
-    HttpResponse.json({ applyAllowedDebit: true, allowedDebit: money('50.00') }),
+    HttpResponse.json({ applyAllowedDebit: true, allowedDebit: money('50.00') } satisfies Schemas['DebitsConfig']),
   ),
   http.get(apiUrl('notifications/unread'), () =>
-    HttpResponse.json({ status: true, readAt: null, unreadNotifications: 0, hasUnreadMessages: false, notifications: [] }),
+    HttpResponse.json({
+      status: true,
+      readAt: null,
+      unreadNotifications: 0,
+      hasUnreadMessages: false,
+      notifications: [],
+    } satisfies Schemas['UnreadNotifications']),
   ),
-  http.get(apiUrl('announcements/unseen'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20 })),
+  http.get(apiUrl('announcements/unseen'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20 } satisfies Schemas['EmptyPage'])),
   http.get(apiUrl('common/settings/parentsSettings/allowSelfRegistration'), () =>
-    HttpResponse.json({ allowSelfRegistration: true }),
+    HttpResponse.json({ allowSelfRegistration: true } satisfies Schemas['AllowSelfRegistration']),
   ),
-  http.post(apiUrl('auth/logout'), () => HttpResponse.json({ status: true })),
+  http.post(apiUrl('auth/logout'), () => HttpResponse.json({ status: true } satisfies Schemas['Status'])),
   http.put(apiUrl('auth/currentUser/locale'), async ({ request }) => HttpResponse.json(await request.json())),
   http.get('*/version.json', () => HttpResponse.json({ version: __APP_VERSION__ })),
 ];

@@ -66,11 +66,11 @@ class CompanyDetailsView(ApiView):
 
 
 def single_value_view(
-    name: str, key: str, field: str, *, public: bool, ability: str = "tenant.access"
+    name: str, key: str, field: str, schema_field: serializers.Field, *, public: bool, ability: str = "tenant.access"
 ) -> type[ApiView]:
     """A GET answering `{field: value}` from one section, e.g. `common/settings/registerAs`."""
 
-    response = inline_serializer(f"{name}Response", {field: serializers.JSONField()})
+    response = inline_serializer(f"{name.removesuffix('View')}", {field: schema_field})
 
     def get(self, request):
         return Response({field: settings_get(key)[field]})
@@ -81,13 +81,21 @@ def single_value_view(
     return type(name, (ApiView,), attrs)
 
 
-RegisterAsView = single_value_view("RegisterAsView", "general", "register_as", public=True)
-UploadMaxFileSizeView = single_value_view("UploadMaxFileSizeView", "general", "upload_max_file_size", public=False)
+RegisterAsView = single_value_view(
+    "RegisterAsView",
+    "general",
+    "register_as",
+    serializers.ChoiceField(choices=["parent", "institution_worker", "both"]),
+    public=True,
+)
+UploadMaxFileSizeView = single_value_view(
+    "UploadMaxFileSizeView", "general", "upload_max_file_size", serializers.IntegerField(), public=False
+)
 FiscalizationEnabledView = single_value_view(
-    "FiscalizationEnabledView", "fiscal_config", "fiscalization_enabled", public=False
+    "FiscalizationEnabledView", "fiscal_config", "fiscalization_enabled", serializers.BooleanField(), public=False
 )
 AllowSelfRegistrationView = single_value_view(
-    "AllowSelfRegistrationView", "parents_settings", "allow_self_registration", public=True
+    "AllowSelfRegistrationView", "parents_settings", "allow_self_registration", serializers.BooleanField(), public=True
 )
 
 

@@ -1,4 +1,3 @@
-import type { Role } from '@/features/auth/api/get-current-user';
 import { canOpen, routeTable, type RouteDef } from '../routes/route-table';
 import { builtRouteNames } from '../routes/built-routes';
 
@@ -15,7 +14,7 @@ function isMenuEntry(route: RouteDef): boolean {
 }
 
 /** Derived from the route table, so an area appears in the menu the day its pages are built. */
-export function menuRoutes(roles: readonly Role[]): RouteDef[] {
+export function menuRoutes(roles: readonly string[]): RouteDef[] {
   return routeTable.filter(
     (route) => isMenuEntry(route) && builtRouteNames.has(route.name) && canOpen(route.roles, roles),
   );

@@ -151,12 +151,13 @@ export const DEFAULT_HOME = '/home';
 /** Checked in this order, so a user with several roles lands on the most specific home. */
 const HOME_PRIORITY: readonly Role[] = ['ROLE_COOK', 'ROLE_PARENT', 'ROLE_INSTITUTION_WORKER', 'ROLE_INSTITUTIONS_ADMIN'];
 
-export function roleHome(roles: readonly Role[]): string {
+/** `roles` as the server sends them: plain strings, of which the known ones count. */
+export function roleHome(roles: readonly string[]): string {
   const role = HOME_PRIORITY.find((candidate) => roles.includes(candidate));
   return (role && ROLE_HOME[role]) ?? DEFAULT_HOME;
 }
 
-export function canOpen(routeRoles: RouteRoles, userRoles: readonly Role[]): boolean {
+export function canOpen(routeRoles: RouteRoles, userRoles: readonly string[]): boolean {
   if (routeRoles === null || routeRoles === 'all') return true;
   return routeRoles.some((role) => userRoles.includes(role));
 }

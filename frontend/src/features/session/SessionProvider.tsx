@@ -7,7 +7,7 @@ import { currentUserQueryOptions, useCurrentUserQuery, type CurrentUser } from '
 import { tenantStatusQueryOptions, useTenantStatus } from '@/features/auth/api/get-tenant-status';
 import { sendLogout } from '@/features/auth/api/logout';
 import { updateLocale } from '@/features/auth/api/update-locale';
-import { applyLocale, translateServerMessage, type Locale } from '@/lib/i18n';
+import { applyLocale, isLocale, translateServerMessage, type Locale } from '@/lib/i18n';
 import { sessionStore, useSessionSnapshot } from '@/lib/session-store';
 import { removeKey, storageKeys } from '@/lib/storage';
 import { SessionContext, type Session } from './session-context';
@@ -48,7 +48,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const userLocale = user?.locale;
   useEffect(() => {
-    if (userLocale) applyLocale(userLocale);
+    // The schema types the locale as a plain string; an unknown one leaves the interface language as it is.
+    if (isLocale(userLocale)) applyLocale(userLocale);
   }, [userLocale]);
 
   const changeLocale = useCallback(

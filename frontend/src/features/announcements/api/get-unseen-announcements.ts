@@ -1,14 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
-import type { Page } from '@/api/types';
+import type { components } from '@/api/schema';
 
-/** Announcement fields arrive with the announcements issue; the shell only needs the list. */
-export interface Announcement {
-  id: number;
-}
+/** Announcement fields arrive with the announcements issue; until then the server answers an empty page. */
+export type UnseenAnnouncements = components['schemas']['EmptyPage'];
 
-export const getUnseenAnnouncements = async (): Promise<Page<Announcement>> =>
-  expectOk(await api.get<Page<Announcement>>('announcements/unseen'));
+export const getUnseenAnnouncements = async (): Promise<UnseenAnnouncements> =>
+  expectOk(await api.get<UnseenAnnouncements>('announcements/unseen'));
 
 export const unseenAnnouncementsQueryOptions = () =>
   queryOptions({ queryKey: ['announcements', 'unseen'], queryFn: getUnseenAnnouncements, staleTime: 0 });

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
+import type { components } from '@/api/schema';
+
+type AllowSelfRegistration = components['schemas']['AllowSelfRegistration'];
 
 export const getAllowSelfRegistration = async (): Promise<boolean> =>
-  expectOk(
-    await api.get<{ allowSelfRegistration: boolean }>('common/settings/parentsSettings/allowSelfRegistration'),
-  ).allowSelfRegistration;
+  expectOk(await api.get<AllowSelfRegistration>('common/settings/parentsSettings/allowSelfRegistration'))
+    .allowSelfRegistration;
 
 export const allowSelfRegistrationQueryOptions = () =>
   queryOptions({

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
-import type { ToastPlacement } from '@/components/toasts/Toasts';
-import type { Locale } from '@/lib/i18n';
+import type { components } from '@/api/schema';
 
+/** The roles the route table and menu know; the server sends `roles` as plain strings. */
 export const ROLES = [
   'ROLE_ADMIN',
   'ROLE_INSTITUTIONS_ADMIN',
@@ -15,39 +15,7 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-export interface NotificationsSettings {
-  notificationsPlacement: ToastPlacement;
-  emailNotificationsEnabled: boolean;
-  pushNotificationsEnabled: boolean;
-}
-
-export interface InvoicesSettings {
-  invoicesEnabled: boolean;
-  companyName: string | null;
-  vatId: string | null;
-  address: { street: string | null; city: string | null; postCode: string | null };
-}
-
-export interface CurrentUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  roles: Role[];
-  permissions: string[];
-  abilities: string[];
-  settings: { canSeePrices: boolean };
-  bankAccountNumber: string | null;
-  calendarSettings: { showGrammages: boolean };
-  institutionsIds: number[];
-  institution: null | { id: number };
-  locale: Locale;
-  notificationsSettings: NotificationsSettings;
-  phoneNumber: string | null;
-  phoneNumber2: string | null;
-  invoicesSettings: InvoicesSettings;
-}
+export type CurrentUser = components['schemas']['CurrentUser'];
 
 export const getCurrentUser = async (): Promise<CurrentUser> => expectOk(await api.get<CurrentUser>('auth/currentUser'));
 

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
+import type { components } from '@/api/schema';
 import { sessionStore } from '@/lib/session-store';
 
-export interface TenantStatus {
-  tenant: { slug: string; name: string; demo: boolean; defaultLocale: string };
-  loginUrl: string | null;
-  /** Non-null only when self-registration is on. */
-  data: null | { registerAs: 'parent' | 'institution_worker' | 'both' };
-}
+/** `data` is non-null only when self-registration is on. */
+export type TenantStatus = components['schemas']['TenantStatus'];
 
 export async function getTenantStatus(): Promise<TenantStatus> {
   const status = expectOk(await api.get<TenantStatus>('tenant/status'));

@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
+import type { components } from '@/api/schema';
 
-export interface TermsUrls {
-  termsAndConditionsUrl: string | null;
-  privacyPolicyUrl: string | null;
-  cateringTermsUrl: string | null;
-}
+export type TermsUrls = components['schemas']['TermsUrls'];
 
 export const getTermsUrls = async (): Promise<TermsUrls> => expectOk(await api.get<TermsUrls>('auth/termsUrls'));
 

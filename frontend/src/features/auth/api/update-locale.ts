@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
-import type { Locale } from '@/lib/i18n';
+import type { components } from '@/api/schema';
 
-export const updateLocale = async (locale: Locale): Promise<{ locale: Locale }> =>
-  expectOk(await api.put<{ locale: Locale }>('auth/currentUser/locale', { locale }));
+type LocaleBody = components['schemas']['LocaleRequest'];
+type LocaleResult = components['schemas']['Locale'];
+
+export const updateLocale = async (locale: LocaleBody['locale']): Promise<LocaleResult> =>
+  expectOk(await api.put<LocaleResult>('auth/currentUser/locale', { locale } satisfies LocaleBody));
 
 export const useUpdateLocale = () => useMutation({ mutationFn: updateLocale });

@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, expectStatus } from '@/api/client';
-import type { StatusResponse } from '@/api/types';
+import type { components } from '@/api/schema';
 
-export const deleteAccount = async (password: string): Promise<StatusResponse> =>
-  expectStatus(await api.post<StatusResponse>('auth/deleteAccount', { password }));
+type DeleteAccountBody = components['schemas']['DeleteAccountRequest'];
+type Status = components['schemas']['Status'];
+
+export const deleteAccount = async (password: DeleteAccountBody['password']): Promise<Status> =>
+  expectStatus(await api.post<Status>('auth/deleteAccount', { password } satisfies DeleteAccountBody));
 
 export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount });

@@ -1,8 +1,13 @@
 import { api, expectOk } from '@/api/client';
-import type { InvoicesSettings } from '@/features/auth/api/get-current-user';
+import type { components } from '@/api/schema';
 import { useUpdateCurrentUser } from './use-update-current-user';
 
-export const updateInvoicesSettings = async (body: InvoicesSettings): Promise<{ invoicesSettings: InvoicesSettings }> => ({
+export type InvoicesSettingsBody = components['schemas']['InvoicesSettingsRequest'];
+type InvoicesSettings = components['schemas']['InvoicesSettings'];
+
+export const updateInvoicesSettings = async (
+  body: InvoicesSettingsBody,
+): Promise<{ invoicesSettings: InvoicesSettings }> => ({
   invoicesSettings: expectOk(await api.put<InvoicesSettings>('common/account/invoicesSettings', body)),
 });
 

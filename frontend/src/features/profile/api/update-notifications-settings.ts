@@ -1,9 +1,12 @@
 import { api, expectOk } from '@/api/client';
-import type { NotificationsSettings } from '@/features/auth/api/get-current-user';
+import type { components } from '@/api/schema';
 import { useUpdateCurrentUser } from './use-update-current-user';
 
+export type NotificationsSettingsBody = components['schemas']['NotificationsSettingsRequest'];
+type NotificationsSettings = components['schemas']['NotificationsSettings'];
+
 export const updateNotificationsSettings = async (
-  body: NotificationsSettings,
+  body: NotificationsSettingsBody,
 ): Promise<{ notificationsSettings: NotificationsSettings }> => ({
   notificationsSettings: expectOk(await api.put<NotificationsSettings>('common/account/notificationsSettings', body)),
 });

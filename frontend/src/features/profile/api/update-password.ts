@@ -1,21 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, expectStatus } from '@/api/client';
+import type { components } from '@/api/schema';
 import { sessionStore } from '@/lib/session-store';
 
-export interface PasswordChange {
-  currentPassword: string;
-  password: string;
-  passwordConfirmation: string;
-}
+export type PasswordChangeBody = components['schemas']['ChangePasswordRequest'];
+type PasswordChangeResult = components['schemas']['ChangePasswordResult'];
 
-export const updatePassword = async (body: PasswordChange): Promise<{ status: boolean; token?: string }> =>
-  expectStatus(await api.put<{ status: boolean; token?: string }>('common/account/password', body));
+/** The server always answers `{status: true, token}`. */
+export const updatePassword = async (body: PasswordChangeBody): Promise<PasswordChangeResult> =>
+  expectStatus(await api.put<PasswordChangeResult>('common/account/password', body));
 
 export const useUpdatePassword = () =>
   useMutation({
     mutationFn: updatePassword,
-    // The server revokes every other token on a password change; this one is the session's new key.
-    onSuccess: ({ token }) => {
-      if (token) sessionStore.storeToken(token);
-    },
+    // The server revokes every earlier token on a password change, this one included; the fresh token is the session's new key.
+    onSuccess: ({ token }) => sessionStore.storeToken(token),
   });

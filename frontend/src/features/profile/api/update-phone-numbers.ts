@@ -1,12 +1,12 @@
 import { api, expectOk } from '@/api/client';
+import type { components } from '@/api/schema';
 import { useUpdateCurrentUser } from './use-update-current-user';
 
-export interface PhoneNumbers {
-  phoneNumber: string;
-  phoneNumber2: string | null;
-}
+/** `phoneNumber2` is '' when unset (the server stores both without spaces). */
+export type PhoneNumbersBody = components['schemas']['PhoneNumbersRequest'];
+type PhoneNumbers = components['schemas']['PhoneNumbers'];
 
-export const updatePhoneNumbers = async (body: PhoneNumbers): Promise<PhoneNumbers> =>
+export const updatePhoneNumbers = async (body: PhoneNumbersBody): Promise<PhoneNumbers> =>
   expectOk(await api.put<PhoneNumbers>('common/account/phoneNumbers', body));
 
 export const useUpdatePhoneNumbers = () => useUpdateCurrentUser(updatePhoneNumbers);

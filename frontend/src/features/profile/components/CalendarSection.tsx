@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { FormActionButton } from '@/components/FormActionButton';
 import { notify } from '@/components/toasts/toast-store';
 import type { CurrentUser } from '@/features/auth/api/get-current-user';
-import { useUpdateCalendarSettings, type CalendarSettings } from '../api/update-calendar-settings';
+import { useUpdateCalendarSettings, type CalendarSettingsBody } from '../api/update-calendar-settings';
 import { ProfileCard } from './ProfileCard';
 
 export function CalendarSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation(['profile', 'common']);
   const mutation = useUpdateCalendarSettings();
   const values = useMemo(() => ({ ...user.calendarSettings }), [user.calendarSettings]);
-  const form = useForm<CalendarSettings>({ values });
+  const form = useForm<CalendarSettingsBody>({ values });
   const onSubmit = form.handleSubmit((submitted) =>
     mutation.mutate(submitted, { onSuccess: () => notify({ type: 'success', message: t('profile:saved') }) }),
   );

@@ -13,57 +13,54 @@ import { ProfileCard } from './ProfileCard';
 
 const TEXT_FIELDS = ['companyName', 'vatId', 'street', 'postCode', 'city'] as const;
 const REQUIRED_WHEN_ENABLED = ['companyName', 'street', 'postCode', 'city'] as const;
+/** The server's limits (InvoicesSettingsSerializer); it requires the details only when invoices are on. */
+const MAX_LENGTH = { companyName: 200, vatId: 20, street: 200, postCode: 10, city: 100 } as const;
 type FormValues = { invoicesEnabled: boolean } & Record<(typeof TEXT_FIELDS)[number], string>;
 
 /** Shown only when the tenant enables invoices for users (spec §5); details required only when enabled. */
 export function InvoicesSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation(['profile', 'common']);
   const mutation = useUpdateInvoicesSettings();
-  const schema = useMemo(
-    () =>
-      z
-        .object({
-          invoicesEnabled: z.boolean(),
-          companyName: z.string().trim().max(255),
-          vatId: z.string().trim().max(32),
-          street: z.string().trim().max(255),
-          postCode: z.string().trim().max(16),
-          city: z.string().trim().max(255),
-        })
-        .superRefine((values, ctx) => {
-          if (!values.invoicesEnabled) return;
-          for (const field of REQUIRED_WHEN_ENABLED) {
-            if (!values[field]) ctx.addIssue({ code: 'custom', path: [field], message: t('common:validation.required') });
-          }
-        }),
-    [t],
-  );
+  const schema = useMemo(() => {
+    const tooLong = (max: number) => t('common:validation.maxLength', { max });
+    return z
+      .object({
+        invoicesEnabled: z.boolean(),
+        companyName: z.string().trim().max(MAX_LENGTH.companyName, tooLong(MAX_LENGTH.companyName)),
+        vatId: z.string().trim().max(MAX_LENGTH.vatId, tooLong(MAX_LENGTH.vatId)),
+        street: z.string().trim().max(MAX_LENGTH.street, tooLong(MAX_LENGTH.street)),
+        postCode: z.string().trim().max(MAX_LENGTH.postCode, tooLong(MAX_LENGTH.postCode)),
+        city: z.string().trim().max(MAX_LENGTH.city, tooLong(MAX_LENGTH.city)),
+      })
+      .superRefine((values, ctx) => {
+        if (!values.invoicesEnabled) return;
+        for (const field of REQUIRED_WHEN_ENABLED) {
+          if (!values[field]) ctx.addIssue({ code: 'custom', path: [field], message: t('common:validation.required') });
+        }
+      });
+  }, [t]);
   const settings = user.invoicesSettings;
   const values = useMemo<FormValues>(
     () => ({
       invoicesEnabled: settings.invoicesEnabled,
-      companyName: settings.companyName ?? '',
-      vatId: settings.vatId ?? '',
-      street: settings.address.street ?? '',
-      postCode: settings.address.postCode ?? '',
-      city: settings.address.city ?? '',
+      companyName: settings.companyName,
+      vatId: settings.vatId,
+      street: settings.address.street,
+      postCode: settings.address.postCode,
+      city: settings.address.city,
     }),
     [settings],
   );
   const form = useForm<FormValues>({ resolver: zodResolver(schema), values });
   const { errors } = form.formState;
-  const nullIfEmpty = (value: string) => (value.trim() === '' ? null : value.trim());
   const onSubmit = form.handleSubmit((submitted) =>
     mutation.mutate(
       {
         invoicesEnabled: submitted.invoicesEnabled,
-        companyName: nullIfEmpty(submitted.companyName),
-        vatId: nullIfEmpty(submitted.vatId),
-        address: {
-          street: nullIfEmpty(submitted.street),
-          city: nullIfEmpty(submitted.city),
-          postCode: nullIfEmpty(submitted.postCode),
-        },
+        // Blank fields are '' (the server's text fields take no null); zod has trimmed them.
+        companyName: submitted.companyName,
+        vatId: submitted.vatId,
+        address: { street: submitted.street, city: submitted.city, postCode: submitted.postCode },
       },
       {
         onSuccess: () => notify({ type: 'success', message: t('profile:saved') }),

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormActionButton } from '@/components/FormActionButton';
 import { notify } from '@/components/toasts/toast-store';
-import type { CurrentUser, NotificationsSettings } from '@/features/auth/api/get-current-user';
+import type { CurrentUser } from '@/features/auth/api/get-current-user';
 import { applyServerErrors } from '@/lib/form-errors';
-import { useUpdateNotificationsSettings } from '../api/update-notifications-settings';
+import { useUpdateNotificationsSettings, type NotificationsSettingsBody } from '../api/update-notifications-settings';
 import { ProfileCard } from './ProfileCard';
 
-const PLACEMENTS = ['top-right', 'top-left', 'bottom-right', 'bottom-left'] as const;
+const PLACEMENTS = ['top-right', 'top-left', 'bottom-right', 'bottom-left'] as const satisfies readonly NotificationsSettingsBody['notificationsPlacement'][];
 const schema = z.object({
   notificationsPlacement: z.enum(PLACEMENTS),
   emailNotificationsEnabled: z.boolean(),
@@ -22,7 +22,7 @@ export function NotificationsSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation(['profile', 'common']);
   const mutation = useUpdateNotificationsSettings();
   const values = useMemo(() => ({ ...user.notificationsSettings }), [user.notificationsSettings]);
-  const form = useForm<NotificationsSettings>({ resolver: zodResolver(schema), values });
+  const form = useForm<NotificationsSettingsBody>({ resolver: zodResolver(schema), values });
   const onSubmit = form.handleSubmit((submitted) =>
     mutation.mutate(submitted, {
       onSuccess: () => notify({ type: 'success', message: t('profile:saved') }),

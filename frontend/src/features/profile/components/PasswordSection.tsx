@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FormActionButton } from '@/components/FormActionButton';
 import { notify } from '@/components/toasts/toast-store';
 import { applyServerErrors } from '@/lib/form-errors';
-import { useUpdatePassword, type PasswordChange } from '../api/update-password';
+import { useUpdatePassword, type PasswordChangeBody } from '../api/update-password';
 import { ProfileCard } from './ProfileCard';
 
 const FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as const;
@@ -30,7 +30,7 @@ export function PasswordSection() {
         }),
     [t],
   );
-  const form = useForm<PasswordChange>({
+  const form = useForm<PasswordChangeBody>({
     resolver: zodResolver(schema),
     defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
   });

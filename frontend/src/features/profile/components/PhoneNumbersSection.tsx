@@ -37,7 +37,7 @@ export function PhoneNumbersSection({ user }: { user: CurrentUser }) {
     mutation.mutate(
       {
         phoneNumber: stripSpaces(submitted.phoneNumber),
-        phoneNumber2: submitted.phoneNumber2.trim() ? stripSpaces(submitted.phoneNumber2) : null,
+        phoneNumber2: stripSpaces(submitted.phoneNumber2),
       },
       {
         onSuccess: () => notify({ type: 'success', message: t('profile:saved') }),

@@ -1,22 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
+import type { components } from '@/api/schema';
 
-export interface CompanyDetails {
-  name: string | null;
-  vatId: string | null;
-  street: string | null;
-  city: string | null;
-  postCode: string | null;
-  email: string | null;
-  phoneNumber: string | null;
-  bankAccountNumber: string | null;
-  termsUrl: string | null;
-  privacyPolicyUrl: string | null;
-  cateringTermsUrl: string | null;
-  logoUrl: string | null;
-}
-
-export type CompanyDetailsInput = Omit<CompanyDetails, 'logoUrl'> & { logo: File | null };
+export type CompanyDetails = components['schemas']['CompanyDetails'];
+export type CompanyDetailsInput = components['schemas']['CompanyDetailsRequest'] & { logo: File | null };
 
 const path = 'common/settings/companyDetails';
 
@@ -27,14 +14,11 @@ export const companyDetailsQueryOptions = () =>
 
 export const useCompanyDetails = () => useQuery(companyDetailsQueryOptions());
 
-/** Multipart because the logo travels with the fields. */
-export async function saveCompanyDetails(input: CompanyDetailsInput): Promise<CompanyDetails> {
+/** Multipart because the logo travels with the fields; an empty string clears a field. */
+export async function saveCompanyDetails({ logo, ...fields }: CompanyDetailsInput): Promise<CompanyDetails> {
   const form = new FormData();
-  for (const [key, value] of Object.entries(input)) {
-    if (key === 'logo') continue;
-    form.append(key, typeof value === 'string' ? value : '');
-  }
-  if (input.logo) form.append('logo', input.logo);
+  for (const [key, value] of Object.entries(fields)) form.append(key, value ?? '');
+  if (logo) form.append('logo', logo);
   return expectOk(await api.post<CompanyDetails>(path, form));
 }
 

@@ -1,9 +1,7 @@
-import type { Money } from '@/lib/money';
+import type { components } from '@/api/schema';
 import { settingsEndpoint } from './settings-endpoint';
 
-export interface DebitsConfig {
-  applyAllowedDebit: boolean;
-  allowedDebit: Money;
-}
+type DebitsConfig = components['schemas']['DebitsConfig'];
+type DebitsConfigBody = components['schemas']['DebitsConfigRequest'];
 
-export const debitsConfigEndpoint = settingsEndpoint<DebitsConfig>('debitsConfig');
+export const debitsConfigEndpoint = settingsEndpoint<DebitsConfig, DebitsConfigBody>('debitsConfig');

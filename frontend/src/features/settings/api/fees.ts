@@ -1,15 +1,7 @@
-import type { Money } from '@/lib/money';
+import type { components } from '@/api/schema';
 import { settingsEndpoint } from './settings-endpoint';
 
-export interface FeesConfig {
-  id: number;
-  addManipulationFee: boolean;
-  defaultManipulationFee: Money;
-  addPaymentTransactionFee: boolean;
-  /** Decimal string: an amount or a percentage depending on the type. */
-  paymentTransactionFee: string;
-  paymentTransactionFeeType: 'amount' | 'percent';
-  orderChargeTime: 'on_marking' | 'in_order_day';
-}
+type Fees = components['schemas']['Fees'];
+type FeesBody = components['schemas']['FeesRequest'];
 
-export const feesEndpoint = settingsEndpoint<FeesConfig>('fees');
+export const feesEndpoint = settingsEndpoint<Fees, FeesBody>('fees');

@@ -1,7 +1,7 @@
+import type { components } from '@/api/schema';
 import { settingsEndpoint } from './settings-endpoint';
 
-export interface FiscalConfig {
-  fiscalizationEnabled: boolean;
-}
+type FiscalConfig = components['schemas']['FiscalConfig'];
+type FiscalConfigBody = components['schemas']['FiscalConfigRequest'];
 
-export const fiscalConfigEndpoint = settingsEndpoint<FiscalConfig>('fiscalConfig');
+export const fiscalConfigEndpoint = settingsEndpoint<FiscalConfig, FiscalConfigBody>('fiscalConfig');

@@ -1,8 +1,7 @@
+import type { components } from '@/api/schema';
 import { settingsEndpoint } from './settings-endpoint';
 
-export interface InvoicesConfigForUsers {
-  enableInvoicesForUsers: boolean;
-  requireInvoiceConfigForUsers: boolean;
-}
+type InvoicesConfigForUsers = components['schemas']['InvoicesConfigForUsers'];
+type InvoicesConfigForUsersBody = components['schemas']['InvoicesConfigForUsersRequest'];
 
-export const invoicesConfigForUsersEndpoint = settingsEndpoint<InvoicesConfigForUsers>('invoicesConfigForUsers');
+export const invoicesConfigForUsersEndpoint = settingsEndpoint<InvoicesConfigForUsers, InvoicesConfigForUsersBody>('invoicesConfigForUsers');

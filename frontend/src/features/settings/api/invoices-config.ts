@@ -1,10 +1,7 @@
+import type { components } from '@/api/schema';
 import { settingsEndpoint } from './settings-endpoint';
 
-export interface InvoicesConfig {
-  invoicesEnabled: boolean;
-  numberingPattern: string;
-  paymentDueDays: number;
-  defaultVatRate: string;
-}
+type InvoicesConfig = components['schemas']['InvoicesConfig'];
+type InvoicesConfigBody = components['schemas']['InvoicesConfigRequest'];
 
-export const invoicesConfigEndpoint = settingsEndpoint<InvoicesConfig>('invoicesConfig');
+export const invoicesConfigEndpoint = settingsEndpoint<InvoicesConfig, InvoicesConfigBody>('invoicesConfig');

@@ -1,10 +1,7 @@
+import type { components } from '@/api/schema';
 import { settingsEndpoint } from './settings-endpoint';
 
-export interface OrdersConfig {
-  cardNumberLength: number;
-  diningCardsEnabled: boolean;
-  orderDeadlineDaysBefore: number;
-  orderDeadlineTime: string;
-}
+type OrdersConfig = components['schemas']['OrdersConfig'];
+type OrdersConfigBody = components['schemas']['OrdersConfigRequest'];
 
-export const ordersConfigEndpoint = settingsEndpoint<OrdersConfig>('ordersConfig');
+export const ordersConfigEndpoint = settingsEndpoint<OrdersConfig, OrdersConfigBody>('ordersConfig');

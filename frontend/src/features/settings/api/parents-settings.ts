@@ -1,20 +1,7 @@
-import type { Money } from '@/lib/money';
+import type { components } from '@/api/schema';
 import { settingsEndpoint } from './settings-endpoint';
 
-export interface ParentsSettings {
-  registrationFee: Money;
-  addRegistrationFee: boolean;
-  allowSelfRegistration: boolean;
-  hideInstitutionsListsFromParents: boolean;
-  ibanAccountNumberPart: string | null;
-  allowChangingAllergens: boolean;
-  allowChangingAllergensNote: boolean;
-  allowChangingDiets: boolean;
-  allowChangingClassrooms: boolean;
-  allowChangingInstitutions: boolean;
-  allowChangingCardNumbers: boolean;
-  hideIngredients: boolean;
-  balancePerChildren: boolean;
-}
+type ParentsSettings = components['schemas']['ParentsSettings'];
+type ParentsSettingsBody = components['schemas']['ParentsSettingsRequest'];
 
-export const parentsSettingsEndpoint = settingsEndpoint<ParentsSettings>('parentsSettings');
+export const parentsSettingsEndpoint = settingsEndpoint<ParentsSettings, ParentsSettingsBody>('parentsSettings');

@@ -1,16 +1,7 @@
-import type { Money } from '@/lib/money';
+import type { components } from '@/api/schema';
 import { settingsEndpoint } from './settings-endpoint';
 
-export interface PaymentMethodsConfig {
-  tpayEnabled: boolean;
-  tpayCollectEnabled: boolean;
-  przelewy24Enabled: boolean;
-  autopayEnabled: boolean;
-  allowOnlinePayments: boolean;
-  allowBankTransfers: boolean;
-  staticBankAccountNumber: string | null;
-  staticBankAccountNumber2: string | null;
-  minimumPaymentAmount: Money;
-}
+type PaymentMethodsConfig = components['schemas']['PaymentMethodsConfig'];
+type PaymentMethodsConfigBody = components['schemas']['PaymentMethodsConfigRequest'];
 
-export const paymentMethodsConfigEndpoint = settingsEndpoint<PaymentMethodsConfig>('paymentMethodsConfig');
+export const paymentMethodsConfigEndpoint = settingsEndpoint<PaymentMethodsConfig, PaymentMethodsConfigBody>('paymentMethodsConfig');

@@ -1,12 +1,7 @@
+import type { components } from '@/api/schema';
 import { settingsEndpoint } from './settings-endpoint';
 
-export interface PresencesMarkingConfig {
-  allowAnyDiets: boolean;
-  allowNotes: boolean;
-  allowPrepaidOrders: boolean;
-  allowOnlyOneDietAndMealType: boolean;
-  allowSubscribedPayments: boolean;
-  requireLastMonthToBePaid: boolean;
-}
+type PresencesMarkingConfig = components['schemas']['PresencesMarkingConfig'];
+type PresencesMarkingConfigBody = components['schemas']['PresencesMarkingConfigRequest'];
 
-export const presencesMarkingConfigEndpoint = settingsEndpoint<PresencesMarkingConfig>('presencesMarkingConfig');
+export const presencesMarkingConfigEndpoint = settingsEndpoint<PresencesMarkingConfig, PresencesMarkingConfigBody>('presencesMarkingConfig');

@@ -1,11 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
 
-/** One GET/PUT pair under common/settings/; every tenant settings endpoint follows it. */
-export interface SettingsEndpoint<T> {
+/**
+ * One GET/PUT pair under common/settings/; every tenant settings endpoint follows it. `T` is what the server
+ * answers, `TBody` what it accepts; a PUT body may be partial (the server keeps the fields it is not sent).
+ */
+export interface SettingsEndpoint<T, TBody> {
   key: string;
   get: () => Promise<T>;
-  update: (body: Partial<T>) => Promise<T>;
+  update: (body: Partial<TBody>) => Promise<T>;
   queryOptions: () => ReturnType<typeof settingsQueryOptions<T>>;
 }
 
@@ -13,7 +16,7 @@ function settingsQueryOptions<T>(key: string, get: () => Promise<T>) {
   return queryOptions({ queryKey: ['settings', key], queryFn: get });
 }
 
-export function settingsEndpoint<T>(key: string): SettingsEndpoint<T> {
+export function settingsEndpoint<T, TBody>(key: string): SettingsEndpoint<T, TBody> {
   const path = `common/settings/${key}`;
   const get = async () => expectOk(await api.get<T>(path));
   return {
@@ -24,11 +27,11 @@ export function settingsEndpoint<T>(key: string): SettingsEndpoint<T> {
   };
 }
 
-export function useSettings<T>(endpoint: SettingsEndpoint<T>, enabled = true) {
+export function useSettings<T, TBody>(endpoint: SettingsEndpoint<T, TBody>, enabled = true) {
   return useQuery({ ...endpoint.queryOptions(), enabled });
 }
 
-export function useUpdateSettings<T>(endpoint: SettingsEndpoint<T>) {
+export function useUpdateSettings<T, TBody>(endpoint: SettingsEndpoint<T, TBody>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endpoint.update,

@@ -1,11 +1,8 @@
-import type { Locale } from '@/lib/i18n';
+import type { components } from '@/api/schema';
 import { settingsEndpoint } from './settings-endpoint';
 
-export interface TenantSettings {
-  registerAs: 'parent' | 'institution_worker' | 'both';
-  uploadMaxFileSize: number;
-  canSeePricesByDefault: boolean;
-  defaultLocale: Locale;
-}
+type GeneralSettings = components['schemas']['GeneralSettings'];
+type GeneralSettingsBody = components['schemas']['GeneralSettingsRequest'];
 
-export const tenantSettingsEndpoint = settingsEndpoint<TenantSettings>('tenant/settings');
+/** The general section (`GeneralSettings` in the schema); `uploadMaxFileSize` is in bytes. */
+export const tenantSettingsEndpoint = settingsEndpoint<GeneralSettings, GeneralSettingsBody>('tenant/settings');

@@ -8,7 +8,8 @@ import { FormActionButton } from '@/components/FormActionButton';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { notify } from '@/components/toasts/toast-store';
 import { applyServerErrors } from '@/lib/form-errors';
-import { BANK_ACCOUNT_MAX_LENGTH, BANK_ACCOUNT_PATTERN } from '@/lib/validation';
+import { isValidNrb } from '@/lib/nrb';
+import { BANK_ACCOUNT_MAX_LENGTH, isWebUrl, POST_CODE_PATTERN, VAT_ID_PATTERN } from '@/lib/validation';
 import { useCompanyDetails, useSaveCompanyDetails, type CompanyDetails } from '../api/company-details';
 
 const TEXT_FIELDS = [
@@ -27,8 +28,18 @@ const TEXT_FIELDS = [
 type TextField = (typeof TEXT_FIELDS)[number];
 type FormValues = Record<TextField, string>;
 
-const optionalUrl = (message: string) =>
-  z.string().trim().refine((value) => value === '' || URL.canParse(value), { message });
+/** The server's limits (CompanyDetailsSerializer); every field may be blank. */
+const MAX_LENGTH: Partial<Record<TextField, number>> = {
+  name: 200,
+  street: 200,
+  city: 100,
+  phoneNumber: 20,
+  bankAccountNumber: BANK_ACCOUNT_MAX_LENGTH,
+};
+
+/** A blank value passes: every company detail is optional on the server. */
+const optional = (test: (value: string) => boolean, message: string) =>
+  z.string().trim().refine((value) => value === '' || test(value), { message });
 
 function toFormValues(details: CompanyDetails): FormValues {
   return Object.fromEntries(TEXT_FIELDS.map((field) => [field, details[field] ?? ''])) as FormValues;
@@ -40,38 +51,37 @@ export function CompanyDetailsForm() {
   const mutation = useSaveCompanyDetails();
   const [logo, setLogo] = useState<File | null>(null);
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z.string().trim().min(1, t('common:validation.required')),
-        vatId: z.string().trim(),
-        street: z.string().trim(),
-        postCode: z.string().trim(),
-        city: z.string().trim(),
-        email: z.string().trim().refine((value) => value === '' || z.email().safeParse(value).success, {
-          message: t('settings:validation.email'),
-        }),
-        phoneNumber: z.string().trim(),
-        bankAccountNumber: z.string().trim().refine((value) => value === '' || BANK_ACCOUNT_PATTERN.test(value), {
-          message: t('settings:validation.format'),
-        }),
-        termsUrl: optionalUrl(t('settings:validation.url')),
-        privacyPolicyUrl: optionalUrl(t('settings:validation.url')),
-        cateringTermsUrl: optionalUrl(t('settings:validation.url')),
+  const schema = useMemo(() => {
+    const text = (field: TextField) => {
+      const max = MAX_LENGTH[field];
+      return max ? z.string().trim().max(max, t('common:validation.maxLength', { max })) : z.string().trim();
+    };
+    const url = optional(isWebUrl, t('settings:validation.url'));
+    return z.object({
+      name: text('name'),
+      vatId: optional((value) => VAT_ID_PATTERN.test(value), t('settings:validation.vatId')),
+      street: text('street'),
+      postCode: optional((value) => POST_CODE_PATTERN.test(value), t('settings:validation.postCode')),
+      city: text('city'),
+      email: optional((value) => z.email().safeParse(value).success, t('settings:validation.email')),
+      phoneNumber: text('phoneNumber'),
+      bankAccountNumber: text('bankAccountNumber').refine((value) => value === '' || isValidNrb(value), {
+        message: t('settings:validation.nrb'),
       }),
-    [t],
-  );
+      termsUrl: url,
+      privacyPolicyUrl: url,
+      cateringTermsUrl: url,
+    });
+  }, [t]);
 
   const values = useMemo(() => (query.data ? toFormValues(query.data) : undefined), [query.data]);
   const form = useForm<FormValues>({ resolver: zodResolver(schema), values });
   const { errors } = form.formState;
 
+  // zod has trimmed the values; a blank one is sent as '' and clears the field.
   const onSubmit = form.handleSubmit((submitted) => {
-    const input = Object.fromEntries(
-      TEXT_FIELDS.map((field) => [field, submitted[field].trim() === '' ? null : submitted[field].trim()]),
-    ) as Record<TextField, string | null>;
     mutation.mutate(
-      { ...input, logo },
+      { ...submitted, logo },
       {
         onSuccess: () => {
           setLogo(null);
@@ -103,7 +113,7 @@ export function CompanyDetailsForm() {
                     <Form.Control
                       isInvalid={!!errors[field]}
                       type={field === 'email' ? 'email' : field.endsWith('Url') ? 'url' : 'text'}
-                      maxLength={field === 'bankAccountNumber' ? BANK_ACCOUNT_MAX_LENGTH : undefined}
+                      maxLength={MAX_LENGTH[field]}
                       {...form.register(field)}
                     />
                     <Form.Control.Feedback type="invalid">{errors[field]?.message}</Form.Control.Feedback>

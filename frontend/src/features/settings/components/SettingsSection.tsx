@@ -13,18 +13,47 @@ import { DECIMAL_INPUT_PATTERN, DEFAULT_CURRENCY, toDecimalString, type Money } 
 import { TIME_PATTERN } from '@/lib/validation';
 import { useSettings, useUpdateSettings, type SettingsEndpoint } from '../api/settings-endpoint';
 
-export type SettingsField =
-  | { name: string; kind: 'checkbox' }
-  | { name: string; kind: 'money' }
-  | { name: string; kind: 'decimal' }
-  | { name: string; kind: 'time' }
-  | { name: string; kind: 'integer'; min: number; max: number }
-  | { name: string; kind: 'select'; options: readonly [string, ...string[]] }
-  | { name: string; kind: 'text'; required?: boolean; pattern?: RegExp; maxLength?: number };
+const MIB = 1024 * 1024;
 
-type FormValues = Record<string, string | boolean>;
+/** A check of a non-empty text value; `message` is a key under settings:validation. */
+export interface TextRule {
+  test: (value: string) => boolean;
+  message: string;
+}
 
-function fieldSchema(field: SettingsField, t: TFunction) {
+/** The form controls a value of type V can have: field names and option values are checked against the schema. */
+type FieldFor<K extends string, V> = [V] extends [boolean]
+  ? { name: K; kind: 'checkbox' }
+  : [V] extends [Money]
+    ? { name: K; kind: 'money' }
+    : [V] extends [number]
+      ? // megabytes: the form shows MB, the API takes bytes
+        { name: K; kind: 'integer' | 'megabytes'; min: number; max: number }
+      : [V] extends [string]
+        ?
+            | { name: K; kind: 'decimal' }
+            | { name: K; kind: 'time' }
+            | { name: K; kind: 'select'; options: readonly [V, ...V[]] }
+            | { name: K; kind: 'text'; maxLength: number; required?: boolean; rules?: readonly TextRule[] }
+        : never;
+
+/** One field of a settings form, typed by the endpoint's request body. */
+export type SettingsField<TBody> = {
+  [K in keyof TBody & string]: FieldFor<K, NonNullable<TBody[K]>>;
+}[keyof TBody & string];
+
+export type FormValues = Record<string, string | boolean>;
+
+/** A rule across fields (e.g. a percentage fee); `message` is a key under settings:validation. */
+export type SectionCheck<TBody> = (values: FormValues) => { field: keyof TBody & string; message: string } | null;
+
+type AnyField =
+  | { name: string; kind: 'checkbox' | 'money' | 'decimal' | 'time' }
+  | { name: string; kind: 'integer' | 'megabytes'; min: number; max: number }
+  | { name: string; kind: 'select'; options: readonly string[] }
+  | { name: string; kind: 'text'; maxLength: number; required?: boolean; rules?: readonly TextRule[] };
+
+function fieldSchema(field: AnyField, t: TFunction) {
   switch (field.kind) {
     case 'checkbox':
       return z.boolean();
@@ -35,71 +64,86 @@ function fieldSchema(field: SettingsField, t: TFunction) {
     case 'time':
       return z.string().regex(TIME_PATTERN, t('settings:validation.time'));
     case 'integer':
+    case 'megabytes': {
+      const pattern = field.kind === 'integer' ? /^\d+$/ : DECIMAL_INPUT_PATTERN;
       return z
         .string()
         .trim()
-        .regex(/^\d+$/, t('settings:validation.integer'))
-        .refine((value) => Number(value) >= field.min && Number(value) <= field.max, {
+        .regex(pattern, t(field.kind === 'integer' ? 'settings:validation.integer' : 'settings:validation.decimal'))
+        .refine((value) => Number(toDecimalString(value)) >= field.min && Number(toDecimalString(value)) <= field.max, {
           message: t('settings:validation.range', { min: field.min, max: field.max }),
         });
+    }
     case 'select':
-      return z.enum(field.options);
+      return z.string().refine((value) => field.options.includes(value), { message: t('common:validation.required') });
     case 'text': {
-      const base = z.string().trim();
-      const bounded = field.maxLength ? base.max(field.maxLength) : base;
-      const required = field.required ? bounded.min(1, t('validation.required')) : bounded;
-      const pattern = field.pattern;
-      return pattern
-        ? required.refine((value) => value === '' || pattern.test(value), { message: t('settings:validation.format') })
-        : required;
+      const bounded = z.string().trim().max(field.maxLength, t('common:validation.maxLength', { max: field.maxLength }));
+      const required = field.required ? bounded.min(1, t('common:validation.required')) : bounded;
+      return (field.rules ?? []).reduce(
+        (schema, rule) =>
+          schema.refine((value) => value === '' || rule.test(value), { message: t(`settings:validation.${rule.message}`) }),
+        required,
+      );
     }
   }
 }
 
-function toFormValue(field: SettingsField, value: unknown): string | boolean {
+function toFormValue(field: AnyField, value: unknown): string | boolean {
   switch (field.kind) {
     case 'checkbox':
       return value === true;
     case 'money':
-      return (value as Money | null)?.amount ?? '0.00';
+      return (value as Money | undefined)?.amount ?? '0.00';
+    case 'megabytes':
+      return typeof value === 'number' ? String(Math.round((value / MIB) * 100) / 100) : '';
     default:
       return value === null || value === undefined ? '' : String(value);
   }
 }
 
-function toPayloadValue(field: SettingsField, value: string | boolean, original: unknown): unknown {
+function toPayloadValue(field: AnyField, value: string | boolean, original: unknown): unknown {
   switch (field.kind) {
     case 'checkbox':
     case 'select':
     case 'time':
       return value;
     case 'money':
-      return { amount: toDecimalString(String(value)), currency: (original as Money | null)?.currency ?? DEFAULT_CURRENCY } satisfies Money;
+      return {
+        amount: toDecimalString(String(value)),
+        currency: (original as Money | undefined)?.currency ?? DEFAULT_CURRENCY,
+      } satisfies Money;
     case 'decimal':
       return toDecimalString(String(value));
     case 'integer':
       return Number(value);
-    case 'text': {
-      const text = String(value).trim();
-      return text === '' ? null : text;
-    }
+    case 'megabytes':
+      return Math.round(Number(toDecimalString(String(value))) * MIB);
+    case 'text':
+      // The server's text fields take '' for "none", never null.
+      return String(value).trim();
   }
 }
 
-export interface SettingsSectionProps<T> {
-  endpoint: SettingsEndpoint<T>;
-  fields: readonly SettingsField[];
+export interface SettingsSectionProps<T, TBody> {
+  endpoint: SettingsEndpoint<T, TBody>;
+  fields: readonly SettingsField<TBody>[];
+  check?: SectionCheck<TBody>;
   title: string;
 }
 
-/** One settings endpoint as a form: GET fills it, Save PUTs exactly the listed fields. */
-export function SettingsSection<T extends object>({ endpoint, fields, title }: SettingsSectionProps<T>) {
+/** One settings endpoint as a form: GET fills it, Save PUTs exactly the listed fields (the server keeps the rest). */
+export function SettingsSection<T extends object, TBody>({ endpoint, fields: typedFields, check, title }: SettingsSectionProps<T, TBody>) {
   const { t } = useTranslation(['settings', 'common']);
+  const fields = typedFields as readonly AnyField[];
   const query = useSettings(endpoint);
   const mutation = useUpdateSettings(endpoint);
   const schema = useMemo(
-    () => z.object(Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field, t)]))),
-    [fields, t],
+    () =>
+      z.object(Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field, t)]))).superRefine((values, ctx) => {
+        const issue = check?.(values as FormValues);
+        if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: t(`settings:validation.${issue.message}`) });
+      }),
+    [fields, check, t],
   );
   const current = query.data as Record<string, unknown> | undefined;
   const values = useMemo(
@@ -115,7 +159,7 @@ export function SettingsSection<T extends object>({ endpoint, fields, title }: S
   const onSubmit = form.handleSubmit((submitted) => {
     const payload = Object.fromEntries(
       fields.map((field) => [field.name, toPayloadValue(field, submitted[field.name] ?? '', current?.[field.name])]),
-    ) as Partial<T>;
+    ) as Partial<TBody>;
     mutation.mutate(payload, {
       onSuccess: () => notify({ type: 'success', message: t('settings:saved') }),
       onError: (error) => applyServerErrors(error, form.setError, fields.map((field) => field.name)),
@@ -152,7 +196,7 @@ export function SettingsSection<T extends object>({ endpoint, fields, title }: S
                     <Form.Select isInvalid={!!error} {...form.register(field.name)}>
                       {field.options.map((option) => (
                         <option key={option} value={option}>
-                          {t(`settings:options.${option}`)}
+                          {t(`settings:options.${field.name}.${option}`)}
                         </option>
                       ))}
                     </Form.Select>
@@ -160,12 +204,21 @@ export function SettingsSection<T extends object>({ endpoint, fields, title }: S
                     <Form.Control
                       isInvalid={!!error}
                       type={field.kind === 'time' ? 'time' : 'text'}
-                      inputMode={field.kind === 'integer' ? 'numeric' : field.kind === 'money' || field.kind === 'decimal' ? 'decimal' : undefined}
+                      inputMode={
+                        field.kind === 'integer'
+                          ? 'numeric'
+                          : field.kind === 'money' || field.kind === 'decimal' || field.kind === 'megabytes'
+                            ? 'decimal'
+                            : undefined
+                      }
                       maxLength={field.kind === 'text' ? field.maxLength : undefined}
                       {...form.register(field.name)}
                     />
                   )}
                   {field.kind === 'money' && <Form.Text>{t('settings:moneyHint')}</Form.Text>}
+                  {(field.kind === 'integer' || field.kind === 'megabytes') && (
+                    <Form.Text>{t('settings:rangeHint', { min: field.min, max: field.max })}</Form.Text>
+                  )}
                   <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
                 </Form.Group>
               );

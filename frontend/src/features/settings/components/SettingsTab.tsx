@@ -1,26 +1,13 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SettingsEndpoint } from '../api/settings-endpoint';
-import { SettingsSection, type SettingsField } from './SettingsSection';
 
+/** One section of a tab; `render` gets the translated title. Built with `settingsSection` so each stays typed by its endpoint. */
 export interface SettingsTabSection {
-  // Each section is typed by its own endpoint; the tab only passes them through.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  endpoint: SettingsEndpoint<any>;
-  fields: readonly SettingsField[];
+  key: string;
+  render: (title: string) => ReactNode;
 }
 
 export function SettingsTab({ sections }: { sections: readonly SettingsTabSection[] }) {
   const { t } = useTranslation('settings');
-  return (
-    <>
-      {sections.map((section) => (
-        <SettingsSection
-          key={section.endpoint.key}
-          endpoint={section.endpoint}
-          fields={section.fields}
-          title={t(`sections.${section.endpoint.key.replaceAll('/', '_')}`)}
-        />
-      ))}
-    </>
-  );
+  return <>{sections.map((section) => section.render(t(`sections.${section.key.replaceAll('/', '_')}`)))}</>;
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { CompanyDetailsForm } from '../components/CompanyDetailsForm';
-import { SettingsTab } from '../components/SettingsTab';
+import { SettingsSection, type SectionCheck, type SettingsField, type TextRule } from '../components/SettingsSection';
+import { SettingsTab, type SettingsTabSection } from '../components/SettingsTab';
+import type { SettingsEndpoint } from '../api/settings-endpoint';
 import { debitsConfigEndpoint } from '../api/debits-config';
 import { feesEndpoint } from '../api/fees';
 import { fiscalConfigEndpoint } from '../api/fiscal-config';
@@ -11,14 +13,30 @@ import { parentsSettingsEndpoint } from '../api/parents-settings';
 import { paymentMethodsConfigEndpoint } from '../api/payment-methods-config';
 import { presencesMarkingConfigEndpoint } from '../api/presences-marking-config';
 import { tenantSettingsEndpoint } from '../api/tenant-settings';
-import { BANK_ACCOUNT_MAX_LENGTH, BANK_ACCOUNT_PATTERN } from '@/lib/validation';
+import { toDecimalString } from '@/lib/money';
+import { isValidNrb } from '@/lib/nrb';
+import { BANK_ACCOUNT_MAX_LENGTH } from '@/lib/validation';
 
 export interface SettingsTabDef {
   key: string;
   element: ReactNode;
 }
 
-const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
+/** Typed by its endpoint: field names, kinds and select options must match the request schema. */
+function settingsSection<T extends object, TBody>(
+  endpoint: SettingsEndpoint<T, TBody>,
+  fields: readonly SettingsField<TBody>[],
+  check?: SectionCheck<TBody>,
+): SettingsTabSection {
+  return {
+    key: endpoint.key,
+    render: (title) => <SettingsSection key={endpoint.key} endpoint={endpoint} fields={fields} check={check} title={title} />,
+  };
+}
+
+const NRB_RULE: TextRule = { test: isValidNrb, message: 'nrb' };
+const IBAN_PART_RULE: TextRule = { test: (value) => /^\d{0,8}$/.test(value), message: 'ibanPart' };
+const PERCENT_MAX = 100;
 
 /** The spec's tab order; the first one is where /settings/tenant lands. */
 export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
@@ -27,26 +45,20 @@ export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
     element: (
       <SettingsTab
         sections={[
-          {
-            endpoint: presencesMarkingConfigEndpoint,
-            fields: [
-              { name: 'allowAnyDiets', kind: 'checkbox' },
-              { name: 'allowNotes', kind: 'checkbox' },
-              { name: 'allowPrepaidOrders', kind: 'checkbox' },
-              { name: 'allowOnlyOneDietAndMealType', kind: 'checkbox' },
-              { name: 'allowSubscribedPayments', kind: 'checkbox' },
-              { name: 'requireLastMonthToBePaid', kind: 'checkbox' },
-            ],
-          },
-          {
-            endpoint: ordersConfigEndpoint,
-            fields: [
-              { name: 'diningCardsEnabled', kind: 'checkbox' },
-              { name: 'cardNumberLength', kind: 'integer', min: 6, max: 10 },
-              { name: 'orderDeadlineDaysBefore', kind: 'integer', min: 0, max: 14 },
-              { name: 'orderDeadlineTime', kind: 'time' },
-            ],
-          },
+          settingsSection(presencesMarkingConfigEndpoint, [
+            { name: 'allowAnyDiets', kind: 'checkbox' },
+            { name: 'allowNotes', kind: 'checkbox' },
+            { name: 'allowPrepaidOrders', kind: 'checkbox' },
+            { name: 'allowOnlyOneDietAndMealType', kind: 'checkbox' },
+            { name: 'allowSubscribedPayments', kind: 'checkbox' },
+            { name: 'requireLastMonthToBePaid', kind: 'checkbox' },
+          ]),
+          settingsSection(ordersConfigEndpoint, [
+            { name: 'diningCardsEnabled', kind: 'checkbox' },
+            { name: 'cardNumberLength', kind: 'integer', min: 6, max: 10 },
+            { name: 'orderDeadlineDaysBefore', kind: 'integer', min: 0, max: 14 },
+            { name: 'orderDeadlineTime', kind: 'time' },
+          ]),
         ]}
       />
     ),
@@ -56,9 +68,9 @@ export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
     element: (
       <SettingsTab
         sections={[
-          {
-            endpoint: feesEndpoint,
-            fields: [
+          settingsSection(
+            feesEndpoint,
+            [
               { name: 'orderChargeTime', kind: 'select', options: ['on_marking', 'in_order_day'] },
               { name: 'addManipulationFee', kind: 'checkbox' },
               { name: 'defaultManipulationFee', kind: 'money' },
@@ -66,7 +78,13 @@ export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
               { name: 'paymentTransactionFeeType', kind: 'select', options: ['amount', 'percent'] },
               { name: 'paymentTransactionFee', kind: 'decimal' },
             ],
-          },
+            // The server's rule: a percentage fee cannot exceed 100.
+            (values) =>
+              values.paymentTransactionFeeType === 'percent' &&
+              Number(toDecimalString(String(values.paymentTransactionFee))) > PERCENT_MAX
+                ? { field: 'paymentTransactionFee', message: 'percentMax' }
+                : null,
+          ),
         ]}
       />
     ),
@@ -76,13 +94,10 @@ export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
     element: (
       <SettingsTab
         sections={[
-          {
-            endpoint: debitsConfigEndpoint,
-            fields: [
-              { name: 'applyAllowedDebit', kind: 'checkbox' },
-              { name: 'allowedDebit', kind: 'money' },
-            ],
-          },
+          settingsSection(debitsConfigEndpoint, [
+            { name: 'applyAllowedDebit', kind: 'checkbox' },
+            { name: 'allowedDebit', kind: 'money' },
+          ]),
         ]}
       />
     ),
@@ -93,15 +108,13 @@ export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
     element: (
       <SettingsTab
         sections={[
-          {
-            endpoint: tenantSettingsEndpoint,
-            fields: [
-              { name: 'registerAs', kind: 'select', options: ['parent', 'institution_worker', 'both'] },
-              { name: 'canSeePricesByDefault', kind: 'checkbox' },
-              { name: 'defaultLocale', kind: 'select', options: ['pl', 'en'] },
-              { name: 'uploadMaxFileSize', kind: 'integer', min: 1, max: MAX_UPLOAD_BYTES },
-            ],
-          },
+          settingsSection(tenantSettingsEndpoint, [
+            { name: 'registerAs', kind: 'select', options: ['parent', 'institution_worker', 'both'] },
+            { name: 'canSeePricesByDefault', kind: 'checkbox' },
+            { name: 'defaultLocale', kind: 'select', options: ['pl', 'en'] },
+            // 1 to 50 MiB; sent in bytes
+            { name: 'uploadMaxFileSize', kind: 'megabytes', min: 1, max: 50 },
+          ]),
         ]}
       />
     ),
@@ -110,7 +123,7 @@ export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
     key: 'fiscalization',
     element: (
       <SettingsTab
-        sections={[{ endpoint: fiscalConfigEndpoint, fields: [{ name: 'fiscalizationEnabled', kind: 'checkbox' }] }]}
+        sections={[settingsSection(fiscalConfigEndpoint, [{ name: 'fiscalizationEnabled', kind: 'checkbox' }])]}
       />
     ),
   },
@@ -119,24 +132,21 @@ export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
     element: (
       <SettingsTab
         sections={[
-          {
-            endpoint: parentsSettingsEndpoint,
-            fields: [
-              { name: 'allowSelfRegistration', kind: 'checkbox' },
-              { name: 'addRegistrationFee', kind: 'checkbox' },
-              { name: 'registrationFee', kind: 'money' },
-              { name: 'hideInstitutionsListsFromParents', kind: 'checkbox' },
-              { name: 'allowChangingAllergens', kind: 'checkbox' },
-              { name: 'allowChangingAllergensNote', kind: 'checkbox' },
-              { name: 'allowChangingDiets', kind: 'checkbox' },
-              { name: 'allowChangingClassrooms', kind: 'checkbox' },
-              { name: 'allowChangingInstitutions', kind: 'checkbox' },
-              { name: 'allowChangingCardNumbers', kind: 'checkbox' },
-              { name: 'hideIngredients', kind: 'checkbox' },
-              { name: 'balancePerChildren', kind: 'checkbox' },
-              { name: 'ibanAccountNumberPart', kind: 'text', pattern: /^\d+$/, maxLength: 26 },
-            ],
-          },
+          settingsSection(parentsSettingsEndpoint, [
+            { name: 'allowSelfRegistration', kind: 'checkbox' },
+            { name: 'addRegistrationFee', kind: 'checkbox' },
+            { name: 'registrationFee', kind: 'money' },
+            { name: 'hideInstitutionsListsFromParents', kind: 'checkbox' },
+            { name: 'allowChangingAllergens', kind: 'checkbox' },
+            { name: 'allowChangingAllergensNote', kind: 'checkbox' },
+            { name: 'allowChangingDiets', kind: 'checkbox' },
+            { name: 'allowChangingClassrooms', kind: 'checkbox' },
+            { name: 'allowChangingInstitutions', kind: 'checkbox' },
+            { name: 'allowChangingCardNumbers', kind: 'checkbox' },
+            { name: 'hideIngredients', kind: 'checkbox' },
+            { name: 'balancePerChildren', kind: 'checkbox' },
+            { name: 'ibanAccountNumberPart', kind: 'text', maxLength: 8, rules: [IBAN_PART_RULE] },
+          ]),
         ]}
       />
     ),
@@ -146,20 +156,17 @@ export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
     element: (
       <SettingsTab
         sections={[
-          {
-            endpoint: paymentMethodsConfigEndpoint,
-            fields: [
-              { name: 'allowOnlinePayments', kind: 'checkbox' },
-              { name: 'tpayEnabled', kind: 'checkbox' },
-              { name: 'tpayCollectEnabled', kind: 'checkbox' },
-              { name: 'przelewy24Enabled', kind: 'checkbox' },
-              { name: 'autopayEnabled', kind: 'checkbox' },
-              { name: 'allowBankTransfers', kind: 'checkbox' },
-              { name: 'staticBankAccountNumber', kind: 'text', pattern: BANK_ACCOUNT_PATTERN, maxLength: BANK_ACCOUNT_MAX_LENGTH },
-              { name: 'staticBankAccountNumber2', kind: 'text', pattern: BANK_ACCOUNT_PATTERN, maxLength: BANK_ACCOUNT_MAX_LENGTH },
-              { name: 'minimumPaymentAmount', kind: 'money' },
-            ],
-          },
+          settingsSection(paymentMethodsConfigEndpoint, [
+            { name: 'allowOnlinePayments', kind: 'checkbox' },
+            { name: 'tpayEnabled', kind: 'checkbox' },
+            { name: 'tpayCollectEnabled', kind: 'checkbox' },
+            { name: 'przelewy24Enabled', kind: 'checkbox' },
+            { name: 'autopayEnabled', kind: 'checkbox' },
+            { name: 'allowBankTransfers', kind: 'checkbox' },
+            { name: 'staticBankAccountNumber', kind: 'text', maxLength: BANK_ACCOUNT_MAX_LENGTH, rules: [NRB_RULE] },
+            { name: 'staticBankAccountNumber2', kind: 'text', maxLength: BANK_ACCOUNT_MAX_LENGTH, rules: [NRB_RULE] },
+            { name: 'minimumPaymentAmount', kind: 'money' },
+          ]),
         ]}
       />
     ),
@@ -169,22 +176,22 @@ export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
     element: (
       <SettingsTab
         sections={[
-          {
-            endpoint: invoicesConfigEndpoint,
-            fields: [
-              { name: 'invoicesEnabled', kind: 'checkbox' },
-              { name: 'numberingPattern', kind: 'text', required: true, maxLength: 100 },
-              { name: 'paymentDueDays', kind: 'integer', min: 0, max: 365 },
-              { name: 'defaultVatRate', kind: 'decimal' },
-            ],
-          },
-          {
-            endpoint: invoicesConfigForUsersEndpoint,
-            fields: [
-              { name: 'enableInvoicesForUsers', kind: 'checkbox' },
-              { name: 'requireInvoiceConfigForUsers', kind: 'checkbox' },
-            ],
-          },
+          settingsSection(invoicesConfigEndpoint, [
+            { name: 'invoicesEnabled', kind: 'checkbox' },
+            {
+              name: 'numberingPattern',
+              kind: 'text',
+              required: true,
+              maxLength: 60,
+              rules: [{ test: (value) => value.includes('{number}'), message: 'numberingPattern' }],
+            },
+            { name: 'paymentDueDays', kind: 'integer', min: 0, max: 90 },
+            { name: 'defaultVatRate', kind: 'select', options: ['0', '5', '8', '23', 'zw'] },
+          ]),
+          settingsSection(invoicesConfigForUsersEndpoint, [
+            { name: 'enableInvoicesForUsers', kind: 'checkbox' },
+            { name: 'requireInvoiceConfigForUsers', kind: 'checkbox' },
+          ]),
         ]}
       />
     ),
