@@ -13,9 +13,10 @@ function isMenuEntry(route: RouteDef): boolean {
   );
 }
 
-/** Derived from the route table, so an area appears in the menu the day its pages are built. */
+/** Derived from the route table, so an area appears in the menu the day its pages are built; home first. */
 export function menuRoutes(roles: readonly string[]): RouteDef[] {
-  return routeTable.filter(
+  const entries = routeTable.filter(
     (route) => isMenuEntry(route) && builtRouteNames.has(route.name) && canOpen(route.roles, roles),
   );
+  return [...entries.filter((route) => route.name === 'home'), ...entries.filter((route) => route.name !== 'home')];
 }

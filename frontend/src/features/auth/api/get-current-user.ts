@@ -27,3 +27,8 @@ export const useCurrentUserQuery = (enabled: boolean) => useQuery({ ...currentUs
 export function isCustomer(user: Pick<CurrentUser, 'roles'>): boolean {
   return user.roles.includes('ROLE_PARENT') || user.roles.includes('ROLE_INSTITUTION_WORKER');
 }
+
+/** What the server's one permission table allows this user (`abilities` of auth/currentUser). */
+export function hasAbility(user: Pick<CurrentUser, 'abilities'>, ability: string): boolean {
+  return user.abilities.includes(ability);
+}

@@ -71,3 +71,18 @@ describe('ProfilePage phone numbers', () => {
     expect(await within(form).findAllByText('This field is required.')).toHaveLength(4);
   });
 });
+
+describe('ProfilePage account removal', () => {
+  it.each([
+    { roles: ['ROLE_PARENT'] as const, abilities: ['account.delete', 'profile.edit'], shown: true },
+    { roles: ['ROLE_ADMIN'] as const, abilities: ['profile.edit', 'settings.manage'], shown: false },
+  ])('is offered to $roles only when the server grants account.delete', async ({ roles, abilities, shown }) => {
+    signIn();
+    server.use(http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser([...roles], { abilities }))));
+
+    renderApp('/profile');
+    await screen.findByRole('form', { name: 'Phone numbers' });
+
+    expect(screen.queryByRole('heading', { name: 'Delete account' }) !== null).toBe(shown);
+  });
+});

@@ -2,6 +2,7 @@ import { Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '@/features/settings/api/settings-endpoint';
 import { invoicesConfigForUsersEndpoint } from '@/features/settings/api/invoices-config-for-users';
+import { hasAbility } from '@/features/auth/api/get-current-user';
 import { useSession } from '@/features/session/session-context';
 import { CalendarSection } from '../components/CalendarSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
@@ -32,7 +33,7 @@ export function ProfilePage() {
         <Col lg={6}>
           <PasswordSection />
           <LanguageSection />
-          <DeleteAccountSection />
+          {hasAbility(user, 'account.delete') && <DeleteAccountSection />}
         </Col>
       </Row>
     </section>
