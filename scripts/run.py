@@ -80,10 +80,11 @@ def main() -> int:
             PYTHON, "-m", "gunicorn", "config.wsgi", "--bind", f"{host}:{port}",
             "--workers", os.environ.get("WEB_WORKERS", "3"), "--access-logfile", "-", "--graceful-timeout", "5",
         ],
-        cwd=BACKEND, env=env, start_new_session=True,
+        cwd=BACKEND, env=env,
     )
+    # Same process group as this script: whoever stops the group (Ctrl-C, a test runner) stops them too.
     worker = subprocess.Popen(
-        [PYTHON, "manage.py", "procrastinate", "worker", "--concurrency", "2"], cwd=BACKEND, env=env, start_new_session=True
+        [PYTHON, "manage.py", "procrastinate", "worker", "--concurrency", "2"], cwd=BACKEND, env=env
     )
     children = [web, worker]
 

@@ -20,13 +20,13 @@ test('a parent who forgot the password gets an e-mail, sets a new password and s
   }).toPass({ timeout: 20_000 });
 
   await page.goto(link!);
-  await page.getByLabel('Nowe hasło').fill('Nowe-haslo-2026');
+  await page.getByLabel('Nowe hasło', { exact: true }).fill('Nowe-haslo-2026');
   await page.getByLabel('Powtórz nowe hasło').fill('Nowe-haslo-2026');
   await page.getByRole('button', { name: 'Zapisz hasło' }).click();
   await expect(page.getByRole('status')).toHaveText('Hasło zostało zmienione. Możesz się teraz zalogować.');
 
   await page.goto(link!);
-  await page.getByLabel('Nowe hasło').fill('Inne-haslo-2026');
+  await page.getByLabel('Nowe hasło', { exact: true }).fill('Inne-haslo-2026');
   await page.getByLabel('Powtórz nowe hasło').fill('Inne-haslo-2026');
   await page.getByRole('button', { name: 'Zapisz hasło' }).click();
   await expect(page.getByRole('alert')).toHaveText('Link do zmiany hasła jest nieprawidłowy lub wygasł.');
