@@ -45,6 +45,11 @@ EU_ALLERGENS = [
 ]
 
 
+def _take_flag(model, flag: str) -> None:
+    """Clear `flag` on every row, so the row being saved can hold it alone ("only one default")."""
+    model.objects.filter(**{flag: True}).update(**{flag: False})
+
+
 @transaction.atomic
 def allergens_seed_eu(*, actor) -> list[Allergen]:
     """Create the 14 EU allergens that are missing (by number). Running it twice changes nothing."""
@@ -108,7 +113,7 @@ def allergen_group_delete(*, actor, instance: AllergenGroup) -> None:
 @transaction.atomic
 def portion_size_create(*, actor, name: str, is_default: bool = False) -> PortionSize:
     if is_default:
-        PortionSize.objects.filter(is_default=True).update(is_default=False)
+        _take_flag(PortionSize, "is_default")
     portion = PortionSize.objects.create(name=name, is_default=is_default)
     audit_record(actor=actor, action="portion_size.create", target=portion)
     return portion
@@ -150,7 +155,7 @@ def diet_create(
     allow_changing_allergens: bool = True,
 ) -> Diet:
     if is_default:
-        Diet.objects.filter(is_default=True).update(is_default=False)
+        _take_flag(Diet, "is_default")
     priority = (Diet.objects.order_by("-priority").values_list("priority", flat=True).first() or 0) + 1
     diet = Diet.objects.create(
         name=name, priority=priority, is_default=is_default, allow_changing_allergens=allow_changing_allergens
@@ -180,7 +185,7 @@ def meal_type_create(
     block_on_registration: bool = False,
 ) -> MealType:
     if is_default:
-        MealType.objects.filter(is_default=True).update(is_default=False)
+        _take_flag(MealType, "is_default")
     meal_type = MealType.objects.create(
         name=name,
         position=position,
@@ -199,11 +204,9 @@ def price_lists_group_create(
     *, actor, name: str, default_for_children: bool = False, default_for_institutions_workers: bool = False
 ) -> PriceListsGroup:
     if default_for_children:
-        PriceListsGroup.objects.filter(default_for_children=True).update(default_for_children=False)
+        _take_flag(PriceListsGroup, "default_for_children")
     if default_for_institutions_workers:
-        PriceListsGroup.objects.filter(default_for_institutions_workers=True).update(
-            default_for_institutions_workers=False
-        )
+        _take_flag(PriceListsGroup, "default_for_institutions_workers")
     group = PriceListsGroup.objects.create(
         name=name,
         default_for_children=default_for_children,

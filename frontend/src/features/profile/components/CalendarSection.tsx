@@ -6,7 +6,7 @@ import { FormActionButton } from '@/components/FormActionButton';
 import { notify } from '@/components/toasts/toast-store';
 import type { CurrentUser } from '@/features/auth/api/get-current-user';
 import { useUpdateCalendarSettings, type CalendarSettingsBody } from '../api/update-calendar-settings';
-import { ProfileCard } from './ProfileCard';
+import { SectionCard } from '@/components/SectionCard';
 
 export function CalendarSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation(['profile', 'common']);
@@ -18,7 +18,7 @@ export function CalendarSection({ user }: { user: CurrentUser }) {
   );
   const title = t('profile:calendar.title');
   return (
-    <ProfileCard title={title}>
+    <SectionCard title={title}>
       <Form noValidate onSubmit={onSubmit} aria-label={title}>
         <Form.Check
           type="switch"
@@ -31,6 +31,6 @@ export function CalendarSection({ user }: { user: CurrentUser }) {
           {t('common:save')}
         </FormActionButton>
       </Form>
-    </ProfileCard>
+    </SectionCard>
   );
 }

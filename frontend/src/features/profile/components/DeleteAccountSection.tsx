@@ -9,7 +9,7 @@ import { notify } from '@/components/toasts/toast-store';
 import { useSession } from '@/features/session/session-context';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useDeleteAccount } from '../api/delete-account';
-import { ProfileCard } from './ProfileCard';
+import { SectionCard } from '@/components/SectionCard';
 
 const schema = z.object({ password: z.string().min(1) });
 
@@ -36,7 +36,7 @@ export function DeleteAccountSection() {
   );
 
   return (
-    <ProfileCard title={t('profile:delete.title')}>
+    <SectionCard title={t('profile:delete.title')}>
       <p className="text-body-secondary">{t('profile:delete.description')}</p>
       <Button variant="outline-danger" onClick={() => setOpen(true)}>
         {t('profile:delete.open')}
@@ -71,6 +71,6 @@ export function DeleteAccountSection() {
           </Modal.Footer>
         </Form>
       </Modal>
-    </ProfileCard>
+    </SectionCard>
   );
 }

@@ -9,7 +9,7 @@ import { notify } from '@/components/toasts/toast-store';
 import type { CurrentUser } from '@/features/auth/api/get-current-user';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUpdateInvoicesSettings } from '../api/update-invoices-settings';
-import { ProfileCard } from './ProfileCard';
+import { SectionCard } from '@/components/SectionCard';
 
 const TEXT_FIELDS = ['companyName', 'vatId', 'street', 'postCode', 'city'] as const;
 const REQUIRED_WHEN_ENABLED = ['companyName', 'street', 'postCode', 'city'] as const;
@@ -75,7 +75,7 @@ export function InvoicesSection({ user }: { user: CurrentUser }) {
   );
   const title = t('profile:invoices.title');
   return (
-    <ProfileCard title={title}>
+    <SectionCard title={title}>
       <Form noValidate onSubmit={onSubmit} aria-label={title}>
         <Form.Check
           type="switch"
@@ -99,6 +99,6 @@ export function InvoicesSection({ user }: { user: CurrentUser }) {
           {t('common:save')}
         </FormActionButton>
       </Form>
-    </ProfileCard>
+    </SectionCard>
   );
 }

@@ -2,14 +2,14 @@ import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/features/session/session-context';
 import { isLocale, LOCALES } from '@/lib/i18n';
-import { ProfileCard } from './ProfileCard';
+import { SectionCard } from '@/components/SectionCard';
 
 /** Applies at once: the language is a preference, not a form to confirm. */
 export function LanguageSection() {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const { changeLocale } = useSession();
   return (
-    <ProfileCard title={t('profile:language.title')}>
+    <SectionCard title={t('profile:language.title')}>
       <Form.Group controlId="profile-language">
         <Form.Label>{t('common:language')}</Form.Label>
         <Form.Select
@@ -25,6 +25,6 @@ export function LanguageSection() {
           ))}
         </Form.Select>
       </Form.Group>
-    </ProfileCard>
+    </SectionCard>
   );
 }

@@ -9,7 +9,7 @@ import { notify } from '@/components/toasts/toast-store';
 import type { CurrentUser } from '@/features/auth/api/get-current-user';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUpdateNotificationsSettings, type NotificationsSettingsBody } from '../api/update-notifications-settings';
-import { ProfileCard } from './ProfileCard';
+import { SectionCard } from '@/components/SectionCard';
 
 const PLACEMENTS = ['top-right', 'top-left', 'bottom-right', 'bottom-left'] as const satisfies readonly NotificationsSettingsBody['notificationsPlacement'][];
 const schema = z.object({
@@ -36,7 +36,7 @@ export function NotificationsSection({ user }: { user: CurrentUser }) {
   );
   const title = t('profile:notifications.title');
   return (
-    <ProfileCard title={title}>
+    <SectionCard title={title}>
       <Form noValidate onSubmit={onSubmit} aria-label={title}>
         <Form.Group className="mb-3" controlId="profile-notificationsPlacement">
           <Form.Label>{t('profile:notifications.placement')}</Form.Label>
@@ -66,6 +66,6 @@ export function NotificationsSection({ user }: { user: CurrentUser }) {
           {t('common:save')}
         </FormActionButton>
       </Form>
-    </ProfileCard>
+    </SectionCard>
   );
 }

@@ -8,7 +8,7 @@ import { FormActionButton } from '@/components/FormActionButton';
 import { notify } from '@/components/toasts/toast-store';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUpdatePassword, type PasswordChangeBody } from '../api/update-password';
-import { ProfileCard } from './ProfileCard';
+import { SectionCard } from '@/components/SectionCard';
 
 const FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as const;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -46,7 +46,7 @@ export function PasswordSection() {
   );
   const title = t('profile:password.title');
   return (
-    <ProfileCard title={title}>
+    <SectionCard title={title}>
       <Form noValidate onSubmit={onSubmit} aria-label={title}>
         {FIELDS.map((field) => (
           <Form.Group className="mb-3" controlId={`profile-${field}`} key={field}>
@@ -64,6 +64,6 @@ export function PasswordSection() {
           {t('profile:password.submit')}
         </FormActionButton>
       </Form>
-    </ProfileCard>
+    </SectionCard>
   );
 }

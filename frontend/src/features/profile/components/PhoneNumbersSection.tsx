@@ -10,7 +10,7 @@ import type { CurrentUser } from '@/features/auth/api/get-current-user';
 import { applyServerErrors } from '@/lib/form-errors';
 import { PHONE_MAX_LENGTH, PHONE_PATTERN, stripSpaces } from '@/lib/validation';
 import { useUpdatePhoneNumbers } from '../api/update-phone-numbers';
-import { ProfileCard } from './ProfileCard';
+import { SectionCard } from '@/components/SectionCard';
 
 const FIELDS = ['phoneNumber', 'phoneNumber2'] as const;
 type FormValues = { phoneNumber: string; phoneNumber2: string };
@@ -47,7 +47,7 @@ export function PhoneNumbersSection({ user }: { user: CurrentUser }) {
   );
   const title = t('profile:phones.title');
   return (
-    <ProfileCard title={title}>
+    <SectionCard title={title}>
       <Form noValidate onSubmit={onSubmit} aria-label={title}>
         {FIELDS.map((field) => (
           <Form.Group className="mb-3" controlId={`profile-${field}`} key={field}>
@@ -67,6 +67,6 @@ export function PhoneNumbersSection({ user }: { user: CurrentUser }) {
           {t('common:save')}
         </FormActionButton>
       </Form>
-    </ProfileCard>
+    </SectionCard>
   );
 }

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Card, Col, Form, Image, Row } from 'react-bootstrap';
+import { Col, Form, Image, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormActionButton } from '@/components/FormActionButton';
-import { LoadingSpinner } from '@/components/LoadingSpinner';
+import { QueryState, SectionCard } from '@/components/SectionCard';
 import { notify } from '@/components/toasts/toast-store';
 import { applyServerErrors } from '@/lib/form-errors';
 import { isValidNrb } from '@/lib/nrb';
@@ -94,16 +94,9 @@ export function CompanyDetailsForm() {
 
   const title = t('settings:sections.companyDetails');
   return (
-    <Card className="mb-4">
-      <Card.Header as="h2" className="h5">
-        {title}
-      </Card.Header>
-      <Card.Body>
-        {query.isPending ? (
-          <LoadingSpinner />
-        ) : query.isError ? (
-          <p className="text-danger mb-0">{query.error.message}</p>
-        ) : (
+    <SectionCard title={title}>
+      <QueryState query={query}>
+        {() => (
           <Form noValidate onSubmit={onSubmit} aria-label={title}>
             <Row>
               {TEXT_FIELDS.map((field) => (
@@ -123,9 +116,9 @@ export function CompanyDetailsForm() {
             </Row>
             <Form.Group className="mb-3" controlId="company-logo">
               <Form.Label>{t('settings:fields.company.logo')}</Form.Label>
-              {query.data.logoUrl && (
+              {query.data?.logoUrl && (
                 <div className="mb-2">
-                  <Image src={query.data.logoUrl} alt={t('settings:fields.company.currentLogo')} style={{ maxHeight: 80 }} thumbnail />
+                  <Image src={query.data?.logoUrl ?? undefined} alt={t('settings:fields.company.currentLogo')} style={{ maxHeight: 80 }} thumbnail />
                 </div>
               )}
               <Form.Control
@@ -139,7 +132,7 @@ export function CompanyDetailsForm() {
             </FormActionButton>
           </Form>
         )}
-      </Card.Body>
-    </Card>
+      </QueryState>
+    </SectionCard>
   );
 }

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Card, Form } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { FormActionButton } from '@/components/FormActionButton';
-import { LoadingSpinner } from '@/components/LoadingSpinner';
+import { QueryState, SectionCard } from '@/components/SectionCard';
 import { notify } from '@/components/toasts/toast-store';
 import { applyServerErrors } from '@/lib/form-errors';
 import { DECIMAL_INPUT_PATTERN, DEFAULT_CURRENCY, toDecimalString, type Money } from '@/lib/money';
@@ -170,16 +170,9 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
   const sectionId = endpoint.key.replaceAll('/', '-');
 
   return (
-    <Card className="mb-4">
-      <Card.Header as="h2" className="h5">
-        {title}
-      </Card.Header>
-      <Card.Body>
-        {query.isPending ? (
-          <LoadingSpinner />
-        ) : query.isError ? (
-          <p className="text-danger mb-0">{query.error.message}</p>
-        ) : (
+    <SectionCard title={title}>
+      <QueryState query={query}>
+        {() => (
           <Form noValidate onSubmit={onSubmit} aria-label={title}>
             {fields.map((field) => {
               const id = `${sectionId}-${field.name}`;
@@ -228,7 +221,7 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
             </FormActionButton>
           </Form>
         )}
-      </Card.Body>
-    </Card>
+      </QueryState>
+    </SectionCard>
   );
 }
