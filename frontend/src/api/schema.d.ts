@@ -640,7 +640,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Institutions whose menus hide grammages. Institutions arrive with the catalogue issue, which fills this. */
+        /** @description Institutions whose menus and calendars hide grammages (`hide_grammages` of the institution). */
         get: operations["api_frontend_institutionSettings_institutions_hiddenGrammages_retrieve"];
         put?: never;
         post?: never;

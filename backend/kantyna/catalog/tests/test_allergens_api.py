@@ -96,3 +96,16 @@ def test_seeding_eu_allergens_twice_creates_14_once(tenant_a):
         first = services.allergens_seed_eu(actor=None)
         second = services.allergens_seed_eu(actor=None)
         assert (len(first), len(second), Allergen.objects.filter(number__isnull=False).count()) == (14, 0, 14)
+
+
+def test_given_an_institution_hiding_grammages_when_asking_then_only_its_id_is_listed(tenant_a):
+    with in_tenant(tenant_a):
+        services.institution_create(actor=None, name="SP 1", short_name="SP 1", slug="sp-1", kind="school")
+        hidden = services.institution_create(
+            actor=None, name="PM 2", short_name="PM 2", slug="pm-2", kind="kindergarten", hide_grammages=True
+        )
+    api = Api(tenant_a, make_user(tenant_a, "ROLE_PARENT"))
+
+    response = api.get("institutionSettings/institutions/hiddenGrammages")
+
+    assert (response.status_code, response.json()) == (200, {"institutionsIds": [hidden.pk]})

@@ -10,6 +10,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from kantyna.catalog.selectors import institutions_hiding_grammages
 from kantyna.core.viewsets import ApiView
 from kantyna.tenant_settings.sections import SECTIONS, ParentsSettingsSerializer
 from kantyna.tenant_settings.selectors import settings_get
@@ -211,7 +212,7 @@ class TenantStatusView(ApiView):
 
 
 class HiddenGrammagesView(ApiView):
-    """Institutions whose menus hide grammages. Institutions arrive with the catalogue issue, which fills this."""
+    """Institutions whose menus and calendars hide grammages (`hide_grammages` of the institution)."""
 
     ability = "tenant.access"
 
@@ -221,4 +222,4 @@ class HiddenGrammagesView(ApiView):
         )
     )
     def get(self, request):
-        return Response({"institutions_ids": []})
+        return Response({"institutions_ids": institutions_hiding_grammages()})

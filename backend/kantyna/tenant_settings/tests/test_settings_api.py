@@ -482,5 +482,5 @@ def test_given_fiscal_config_when_saved_then_fiscalization_enabled_follows(tenan
     assert admin_api.get("common/settings/fiscalizationEnabled").json() == {"fiscalizationEnabled": True}
 
 
-def test_hidden_grammages_placeholder(tenant_a, admin_api):
+def test_given_no_institution_hides_grammages_then_the_list_is_empty(tenant_a, admin_api):
     assert admin_api.get("institutionSettings/institutions/hiddenGrammages").json() == {"institutionsIds": []}
