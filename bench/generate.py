@@ -12,7 +12,10 @@ from django.contrib.auth.hashers import make_password
 from django.db import connection, transaction
 
 from kantyna.catalog import services as catalog
-from kantyna.catalog.models import Classroom, Institution, MealsMenu, MealsMenuItem
+from kantyna.institutions.models import Classroom, Institution
+from kantyna.menus.models import MealsMenu, MealsMenuItem
+from kantyna.meals.services import meal_create
+from kantyna.pricing.services import price_lists_group_create
 from kantyna.identity.models import Account
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.tenancy.models import Tenant
@@ -49,7 +52,7 @@ def main() -> None:
                     roles=["ROLE_ADMIN"], password=PASSWORD)
         catalog.allergens_seed_eu(actor=None)
         normal = catalog.portion_size_create(actor=None, name="Normalna", is_default=True)
-        group = catalog.price_lists_group_create(actor=None, name="Cennik", default_for_children=True,
+        group = price_lists_group_create(actor=None, name="Cennik", default_for_children=True,
                                                  default_for_institutions_workers=True)
         institutions = Institution.objects.bulk_create(
             Institution(name=f"Szkoła nr {i}", short_name=f"SP {i}", slug=f"sp-{i}", kind="school")
@@ -64,7 +67,7 @@ def main() -> None:
                  for name in ("Standardowa", "Wegetariańska", "Bezglutenowa")]
         meal_types = [catalog.meal_type_create(actor=None, name=name, position=i, portion_sizes=[normal])
                       for i, name in enumerate(("Śniadanie", "Zupa", "Obiad", "Podwieczorek"), start=1)]
-        meals = [catalog.meal_create(actor=None, name=f"Danie {i}") for i in range(1, 41)]
+        meals = [meal_create(actor=None, name=f"Danie {i}") for i in range(1, 41)]
         month_start = date.today().replace(day=1)
         menu = MealsMenu.objects.create(name="Jadłospis", date_from=month_start, date_to=month_start + timedelta(days=30))
         menu.institutions.set(institutions)

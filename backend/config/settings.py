@@ -64,7 +64,12 @@ TENANT_APPS = [
     "kantyna.audit",
     "kantyna.users",
     "kantyna.tenant_settings",
+    "kantyna.institutions",
     "kantyna.catalog",
+    "kantyna.pricing",
+    "kantyna.meals",
+    "kantyna.menus",
+    "kantyna.logistics",
     "kantyna.people",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]

@@ -36,8 +36,13 @@ urlpatterns = [
     path("common/settings/parentsSettings/allowSelfRegistration", tenant_settings.AllowSelfRegistrationView.as_view()),
     path("common/settings/parentsSettings/<str:flag>", tenant_settings.ParentsSettingsFlagView.as_view()),
     path("institutionSettings/institutions/hiddenGrammages", tenant_settings.HiddenGrammagesView.as_view()),
-    # catalogue
+    # catalogue (one include per app; each app registers its own routes)
+    path("", include("kantyna.institutions.api.urls")),
     path("", include("kantyna.catalog.api.urls")),
+    path("", include("kantyna.pricing.api.urls")),
+    path("", include("kantyna.meals.api.urls")),
+    path("", include("kantyna.menus.api.urls")),
+    path("", include("kantyna.logistics.api.urls")),
     # shell counters
     path("orders/totalAmounts", users.ActiveOrdersAmountView.as_view()),
     path("notifications/unread", users.UnreadNotificationsView.as_view()),

@@ -1,30 +1,15 @@
-"""Writes on the catalogue. Keyword-only, atomic, audited; the demo seed and the API both go through here."""
+"""Writes on diets, allergens, portion sizes and meal types. Keyword-only, atomic, audited; the demo seed and
+the API both go through here."""
 
 from __future__ import annotations
-
-from datetime import date
-from decimal import Decimal
 
 from django.db import transaction
 
 from kantyna.audit.services import audit_record
-from kantyna.catalog.models import (
-    Allergen,
-    AllergenGroup,
-    Classroom,
-    Diet,
-    Institution,
-    Meal,
-    MealsMenu,
-    MealsMenuItem,
-    MealType,
-    MealTypeCategory,
-    PortionSize,
-    PriceList,
-    PriceListItem,
-    PriceListsGroup,
-)
+from kantyna.catalog.models import Allergen, AllergenGroup, Diet, MealType, MealTypeCategory, PortionSize
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.core.flags import take_flag
+from kantyna.institutions.models import Institution
 
 # The 14 allergens of Regulation (EU) No 1169/2011, annex II, in its order; every tenant starts with them.
 EU_ALLERGENS = [
@@ -43,11 +28,6 @@ EU_ALLERGENS = [
     "Łubin",
     "Mięczaki",
 ]
-
-
-def _take_flag(model, flag: str) -> None:
-    """Clear `flag` on every row, so the row being saved can hold it alone ("only one default")."""
-    model.objects.filter(**{flag: True}).update(**{flag: False})
 
 
 @transaction.atomic
@@ -89,7 +69,7 @@ def allergen_update(*, actor, instance: Allergen, **fields) -> Allergen:
 @transaction.atomic
 def allergen_delete(*, actor, instance: Allergen) -> None:
     """Refused (409) while a meal, child or worker still names the allergen: nothing may dangle."""
-    if instance.meals.exists() or instance.children.exists() or instance.workers.exists():
+    if any(related.exists() for related in (instance.meals, instance.ingredients, instance.children, instance.workers)):
         raise ApiError(IN_USE_MESSAGE, status_code=409)
     audit_record(actor=actor, action="allergen.delete", target=instance, data={"name": instance.name})
     instance.delete()
@@ -113,36 +93,10 @@ def allergen_group_delete(*, actor, instance: AllergenGroup) -> None:
 @transaction.atomic
 def portion_size_create(*, actor, name: str, is_default: bool = False) -> PortionSize:
     if is_default:
-        _take_flag(PortionSize, "is_default")
+        take_flag(PortionSize, "is_default")
     portion = PortionSize.objects.create(name=name, is_default=is_default)
     audit_record(actor=actor, action="portion_size.create", target=portion)
     return portion
-
-
-@transaction.atomic
-def institution_create(*, actor, name: str, short_name: str, slug: str, kind: str, **fields) -> Institution:
-    institution = Institution.objects.create(name=name, short_name=short_name, slug=slug, kind=kind, **fields)
-    audit_record(actor=actor, action="institution.create", target=institution)
-    return institution
-
-
-@transaction.atomic
-def classroom_create(
-    *,
-    actor,
-    institution: Institution,
-    name: str,
-    related_price_lists_group: PriceListsGroup | None = None,
-    has_default_price_lists_group_for_members: bool = False,
-) -> Classroom:
-    classroom = Classroom.objects.create(
-        institution=institution,
-        name=name,
-        related_price_lists_group=related_price_lists_group,
-        has_default_price_lists_group_for_members=has_default_price_lists_group_for_members,
-    )
-    audit_record(actor=actor, action="classroom.create", target=classroom)
-    return classroom
 
 
 @transaction.atomic
@@ -155,7 +109,7 @@ def diet_create(
     allow_changing_allergens: bool = True,
 ) -> Diet:
     if is_default:
-        _take_flag(Diet, "is_default")
+        take_flag(Diet, "is_default")
     priority = (Diet.objects.order_by("-priority").values_list("priority", flat=True).first() or 0) + 1
     diet = Diet.objects.create(
         name=name, priority=priority, is_default=is_default, allow_changing_allergens=allow_changing_allergens
@@ -185,7 +139,7 @@ def meal_type_create(
     block_on_registration: bool = False,
 ) -> MealType:
     if is_default:
-        _take_flag(MealType, "is_default")
+        take_flag(MealType, "is_default")
     meal_type = MealType.objects.create(
         name=name,
         position=position,
@@ -197,62 +151,3 @@ def meal_type_create(
     meal_type.portion_sizes.set(portion_sizes)
     audit_record(actor=actor, action="meal_type.create", target=meal_type)
     return meal_type
-
-
-@transaction.atomic
-def price_lists_group_create(
-    *, actor, name: str, default_for_children: bool = False, default_for_institutions_workers: bool = False
-) -> PriceListsGroup:
-    if default_for_children:
-        _take_flag(PriceListsGroup, "default_for_children")
-    if default_for_institutions_workers:
-        _take_flag(PriceListsGroup, "default_for_institutions_workers")
-    group = PriceListsGroup.objects.create(
-        name=name,
-        default_for_children=default_for_children,
-        default_for_institutions_workers=default_for_institutions_workers,
-    )
-    audit_record(actor=actor, action="price_lists_group.create", target=group)
-    return group
-
-
-@transaction.atomic
-def price_list_create(*, actor, group: PriceListsGroup, name: str, valid_from: date, items: list[dict]) -> PriceList:
-    """`items`: dicts with meal_type, diet, portion_size, price (Decimal) and optional hidden flags."""
-    price_list = PriceList.objects.create(group=group, name=name, valid_from=valid_from)
-    PriceListItem.objects.bulk_create(
-        [PriceListItem(price_list=price_list, **{**item, "price": Decimal(item["price"])}) for item in items]
-    )
-    audit_record(actor=actor, action="price_list.create", target=price_list, data={"items": len(items)})
-    return price_list
-
-
-@transaction.atomic
-def meal_create(
-    *, actor, name: str, allergens: list[Allergen] = (), description: str = "", kcal: int | None = None
-) -> Meal:
-    meal = Meal.objects.create(name=name, description=description, kcal=kcal)
-    meal.allergens.set(allergens)
-    audit_record(actor=actor, action="meal.create", target=meal)
-    return meal
-
-
-@transaction.atomic
-def meals_menu_create(
-    *,
-    actor,
-    name: str,
-    date_from: date,
-    date_to: date,
-    institutions: list[Institution],
-    diets: list[Diet],
-    items: list[tuple[date, MealType, Meal]],
-) -> MealsMenu:
-    menu = MealsMenu.objects.create(name=name, date_from=date_from, date_to=date_to)
-    menu.institutions.set(institutions)
-    menu.diets.set(diets)
-    MealsMenuItem.objects.bulk_create(
-        [MealsMenuItem(menu=menu, date=day, meal_type=meal_type, meal=meal) for day, meal_type, meal in items]
-    )
-    audit_record(actor=actor, action="meals_menu.create", target=menu, data={"items": len(items)})
-    return menu

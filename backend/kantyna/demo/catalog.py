@@ -9,7 +9,11 @@ from itertools import cycle
 
 from kantyna.catalog import services as catalog
 from kantyna.catalog.models import Allergen
+from kantyna.institutions import services as institutions_services
+from kantyna.meals.services import meal_create
+from kantyna.menus.services import meals_menu_create
 from kantyna.people.services import child_create, worker_profile_create
+from kantyna.pricing import services as pricing
 from kantyna.users.models import User
 
 # Meals by meal type, with allergen numbers (EU annex II: 1 gluten, 3 eggs, 4 fish, 7 milk, 8 nuts, 9 celery...).
@@ -123,16 +127,16 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
     normal = catalog.portion_size_create(actor=None, name="Normalna", is_default=True)
     small = catalog.portion_size_create(actor=None, name="Mała")
 
-    group = catalog.price_lists_group_create(
+    group = pricing.price_lists_group_create(
         actor=None, name="Cennik podstawowy", default_for_children=True, default_for_institutions_workers=True
     )
     institutions = []
     for spec in INSTITUTIONS:
         spec = dict(spec)
         classroom_names = spec.pop("classrooms")
-        institution = catalog.institution_create(actor=None, **spec)
+        institution = institutions_services.institution_create(actor=None, **spec)
         for name in classroom_names:
-            catalog.classroom_create(
+            institutions_services.classroom_create(
                 actor=None,
                 institution=institution,
                 name=name,
@@ -164,7 +168,7 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
 
     today = date.today()
     month_start = today.replace(day=1)
-    catalog.price_list_create(
+    pricing.price_list_create(
         actor=None,
         group=group,
         name=f"Cennik od {month_start:%d.%m.%Y}",
@@ -184,8 +188,7 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
 
     meals = {
         meal_type_name: [
-            catalog.meal_create(actor=None, name=name, allergens=[allergens[n] for n in numbers])
-            for name, numbers in entries
+            meal_create(actor=None, name=name, allergens=[allergens[n] for n in numbers]) for name, numbers in entries
         ]
         for meal_type_name, entries in MEALS.items()
     }
@@ -195,7 +198,7 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
         month_start.replace(day=d) for d in range(1, last_day + 1) if month_start.replace(day=d).weekday() < 5
     ]
     rotations = {name: cycle(entries) for name, entries in meals.items()}
-    catalog.meals_menu_create(
+    meals_menu_create(
         actor=None,
         name=f"Jadłospis {month_start:%m.%Y}",
         date_from=month_start,

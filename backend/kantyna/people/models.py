@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
-from kantyna.catalog.models import Allergen, Classroom, Diet, Institution, PriceListsGroup
+from kantyna.catalog.models import Allergen, Diet
+from kantyna.institutions.models import Classroom, Institution
+from kantyna.pricing.models import PriceListsGroup
 from kantyna.users.models import User
 
 

@@ -6,8 +6,9 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
-from kantyna.catalog.models import Allergen, Classroom, Diet, Institution
+from kantyna.catalog.models import Allergen, Diet
 from kantyna.core.exceptions import ApiError
+from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.users.models import User
 

@@ -53,7 +53,7 @@ class User(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     deactivated_at = models.DateTimeField(null=True, blank=True)
     # Institutions an institutions admin manages (and a worker's institution, mirrored for currentUser).
-    institutions = models.ManyToManyField("catalog.Institution", blank=True, related_name="users")
+    institutions = models.ManyToManyField("institutions.Institution", blank=True, related_name="users")
 
     is_authenticated = True  # for DRF: a resolved User is always an authenticated caller
     is_anonymous = False

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from kantyna.catalog import services
 from kantyna.catalog.models import Allergen, AllergenGroup
+from kantyna.institutions.services import institution_create
+from kantyna.meals.services import meal_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
@@ -58,7 +60,7 @@ class TestAllergenGroupsApi(CrudApiTests):
 def test_given_an_allergen_named_by_a_meal_when_deleting_then_409_and_it_stays(tenant_a):
     with in_tenant(tenant_a):
         allergen = services.allergen_create(actor=None, name="Seler naciowy")
-        services.meal_create(actor=None, name="Zupa selerowa", allergens=[allergen])
+        meal_create(actor=None, name="Zupa selerowa", allergens=[allergen])
     api = Api(tenant_a, make_user(tenant_a, "ROLE_ADMIN"))
 
     response = api.delete(f"allergens/{allergen.pk}")
@@ -100,8 +102,8 @@ def test_seeding_eu_allergens_twice_creates_14_once(tenant_a):
 
 def test_given_an_institution_hiding_grammages_when_asking_then_only_its_id_is_listed(tenant_a):
     with in_tenant(tenant_a):
-        services.institution_create(actor=None, name="SP 1", short_name="SP 1", slug="sp-1", kind="school")
-        hidden = services.institution_create(
+        institution_create(actor=None, name="SP 1", short_name="SP 1", slug="sp-1", kind="school")
+        hidden = institution_create(
             actor=None, name="PM 2", short_name="PM 2", slug="pm-2", kind="kindergarten", hide_grammages=True
         )
     api = Api(tenant_a, make_user(tenant_a, "ROLE_PARENT"))

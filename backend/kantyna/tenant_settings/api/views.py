@@ -10,8 +10,8 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from kantyna.catalog.selectors import institutions_hiding_grammages
 from kantyna.core.viewsets import ApiView
+from kantyna.institutions.selectors import institutions_hiding_grammages
 from kantyna.tenant_settings.sections import SECTIONS, ParentsSettingsSerializer
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.tenant_settings.services import settings_update

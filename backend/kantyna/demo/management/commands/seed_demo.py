@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from kantyna.catalog.models import Institution
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.demo.catalog import seed_catalog_and_people
 from kantyna.demo.data import DEMO_PASSWORD, PARENTS, ROLE_LOGINS, STAFF, WORKERS
+from kantyna.institutions.models import Institution
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import in_tenant, tenant_create, tenant_origin
 from kantyna.tenant_settings.services import settings_update

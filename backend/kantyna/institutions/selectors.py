@@ -1,8 +1,8 @@
-"""Reads of the catalogue."""
+"""Reads of institutions."""
 
 from __future__ import annotations
 
-from kantyna.catalog.models import Institution
+from kantyna.institutions.models import Institution
 
 
 def institutions_hiding_grammages() -> list[int]:

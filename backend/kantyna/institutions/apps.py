@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class InstitutionsConfig(AppConfig):
+    name = "kantyna.institutions"
+    label = "institutions"

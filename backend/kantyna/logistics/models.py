@@ -1,0 +1,1 @@
+"""Kitchens, delivery routes and drivers (filled by the logistics part of the catalogue)."""

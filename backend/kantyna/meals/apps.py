@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MealsConfig(AppConfig):
+    name = "kantyna.meals"
+    label = "meals"

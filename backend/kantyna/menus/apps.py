@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MenusConfig(AppConfig):
+    name = "kantyna.menus"
+    label = "menus"
