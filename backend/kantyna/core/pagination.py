@@ -26,9 +26,13 @@ def _positive_int(raw: str | None, name: str, default: int, maximum: int | None 
 
 
 class PagePagination(BasePagination):
+    default_per_page = DEFAULT_PER_PAGE
+
     def paginate_queryset(self, queryset, request, view=None):
         self.page = _positive_int(request.query_params.get("page"), "page", 1)
-        self.per_page = _positive_int(request.query_params.get("perPage"), "perPage", DEFAULT_PER_PAGE, MAX_PER_PAGE)
+        self.per_page = _positive_int(
+            request.query_params.get("perPage"), "perPage", self.default_per_page, MAX_PER_PAGE
+        )
         self.total = (
             queryset.count() if hasattr(queryset, "count") and not isinstance(queryset, list) else len(queryset)
         )

@@ -126,7 +126,10 @@ class HasAbility(BasePermission):
         if not IsTenantUser().has_permission(request, view):
             return False
         declared = getattr(view, "abilities", None) or {}
-        ability = declared.get(getattr(view, "action", None) or "") or declared.get(request.method)
+        action = getattr(view, "action", None) or ""
+        # An option list is read like the list it abbreviates.
+        ability = declared.get(action) or (declared.get("list") if action == "options_list" else None)
+        ability = ability or declared.get(request.method)
         ability = ability or getattr(view, "ability", None)
         if ability is None:
             return False  # deny by default: a view that forgot to declare is closed, not open

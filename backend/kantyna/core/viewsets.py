@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from django.db.models import ProtectedError, RestrictedError
 from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.filters import OrderingFilter, SearchFilter
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.core.pagination import MAX_PER_PAGE
 from kantyna.core.permissions import HasAbility
 
 
@@ -78,3 +81,20 @@ class CrudViewSet(
         except (ProtectedError, RestrictedError):
             raise ApiError(IN_USE_MESSAGE, status_code=status.HTTP_409_CONFLICT) from None
         return status_response()
+
+
+class OptionsMixin:
+    """`<path>/options` (spec: option lists) for a CrudViewSet: `option_serializer_class` answers at least
+    {value, text}. Paginated and filtered like the list, but every row unless the client asks for less.
+    Readable by whoever may read the list. Put it before CrudViewSet: `class X(OptionsMixin, CrudViewSet)`."""
+
+    option_serializer_class: type
+
+    @extend_schema(parameters=[OpenApiParameter("perPage", int, required=False)])
+    @action(detail=False, methods=["get"], url_path="options", url_name="options")
+    def options_list(self, request):
+        queryset = self.filter_queryset(self.get_queryset())
+        paginator = self.paginator
+        paginator.default_per_page = MAX_PER_PAGE
+        page = paginator.paginate_queryset(queryset, request, view=self)
+        return paginator.get_paginated_response(self.option_serializer_class(page, many=True).data)
