@@ -4,9 +4,18 @@ the API both go through here."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
-from kantyna.catalog.models import Allergen, AllergenGroup, Diet, MealType, MealTypeCategory, PortionSize
+from kantyna.catalog.models import (
+    Allergen,
+    AllergenGroup,
+    Diet,
+    MealType,
+    MealTypeCategory,
+    MealTypeInstitutionSetting,
+    PortionSize,
+)
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.flags import take_flag
 from kantyna.institutions.models import Institution
@@ -90,13 +99,66 @@ def allergen_group_delete(*, actor, instance: AllergenGroup) -> None:
     instance.delete()
 
 
+def _lock_rows(model) -> None:
+    """Lock every row of a small catalogue table for this transaction: "only one default" and priority swaps
+    read then write, and two admins clicking at once must not both win (or leave two diets on one priority)."""
+    list(model.objects.select_for_update().order_by("pk").values_list("pk", flat=True))
+
+
+def _set_default(model, instance, is_default: bool) -> None:
+    """Give `instance` the tenant's only default flag (or take it away); rows are locked by the caller."""
+    if is_default and not instance.is_default:
+        take_flag(model, "is_default")
+    instance.is_default = is_default
+
+
+def _in_use(*relations) -> bool:
+    return any(relation.exists() for relation in relations)
+
+
+# Portion sizes -----------------------------------------------------------------------------------------------
+
+
 @transaction.atomic
 def portion_size_create(*, actor, name: str, is_default: bool = False) -> PortionSize:
+    _lock_rows(PortionSize)
     if is_default:
         take_flag(PortionSize, "is_default")
     portion = PortionSize.objects.create(name=name, is_default=is_default)
     audit_record(actor=actor, action="portion_size.create", target=portion)
     return portion
+
+
+@transaction.atomic
+def portion_size_update(*, actor, instance: PortionSize, name: str, is_default: bool = False) -> PortionSize:
+    _lock_rows(PortionSize)
+    instance.name = name
+    _set_default(PortionSize, instance, is_default)
+    instance.save(update_fields=["name", "is_default"])
+    audit_record(actor=actor, action="portion_size.update", target=instance)
+    return instance
+
+
+@transaction.atomic
+def portion_size_mark_as_default(*, actor, instance: PortionSize) -> PortionSize:
+    _lock_rows(PortionSize)
+    _set_default(PortionSize, instance, True)
+    instance.save(update_fields=["is_default"])
+    audit_record(actor=actor, action="portion_size.mark_as_default", target=instance)
+    return instance
+
+
+@transaction.atomic
+def portion_size_delete(*, actor, instance: PortionSize) -> None:
+    """Refused (409) while a price list item or a meal's grammage names it. Meal types merely offering it stop
+    offering it: that is configuration, not history."""
+    if _in_use(instance.price_list_items, instance.meal_ingredients):
+        raise ApiError(IN_USE_MESSAGE, status_code=409)
+    audit_record(actor=actor, action="portion_size.delete", target=instance, data={"name": instance.name})
+    instance.delete()
+
+
+# Diets -------------------------------------------------------------------------------------------------------
 
 
 @transaction.atomic
@@ -108,6 +170,8 @@ def diet_create(
     is_default: bool = False,
     allow_changing_allergens: bool = True,
 ) -> Diet:
+    """A new diet goes last in priority."""
+    _lock_rows(Diet)
     if is_default:
         take_flag(Diet, "is_default")
     priority = (Diet.objects.order_by("-priority").values_list("priority", flat=True).first() or 0) + 1
@@ -120,10 +184,100 @@ def diet_create(
 
 
 @transaction.atomic
+def diet_update(
+    *,
+    actor,
+    instance: Diet,
+    name: str,
+    institutions: list[Institution] = (),
+    is_default: bool = False,
+    allow_changing_allergens: bool = True,
+) -> Diet:
+    _lock_rows(Diet)
+    instance.name = name
+    instance.allow_changing_allergens = allow_changing_allergens
+    _set_default(Diet, instance, is_default)
+    instance.save(update_fields=["name", "allow_changing_allergens", "is_default"])
+    instance.institutions.set(institutions)
+    audit_record(actor=actor, action="diet.update", target=instance)
+    return instance
+
+
+@transaction.atomic
+def diet_mark_as_default(*, actor, instance: Diet) -> Diet:
+    _lock_rows(Diet)
+    _set_default(Diet, instance, True)
+    instance.save(update_fields=["is_default"])
+    audit_record(actor=actor, action="diet.mark_as_default", target=instance)
+    return instance
+
+
+@transaction.atomic
+def diet_move(*, actor, instance: Diet, up: bool) -> Diet:
+    """Swap priorities with the neighbour above (`up`: towards priority 1, the top of every list) or below.
+    At the top or the bottom nothing moves. Priorities are renumbered 1..n first, so that equal or gapped
+    priorities (older data, concurrent creates) can never make a swap a no-op."""
+    _lock_rows(Diet)
+    ordered = list(Diet.objects.order_by("priority", "name", "pk"))
+    for number, diet in enumerate(ordered, start=1):
+        diet.priority = number
+    index = next(i for i, diet in enumerate(ordered) if diet.pk == instance.pk)
+    neighbour_index = index - 1 if up else index + 1
+    if 0 <= neighbour_index < len(ordered):
+        ordered[index].priority, ordered[neighbour_index].priority = (
+            ordered[neighbour_index].priority,
+            ordered[index].priority,
+        )
+    Diet.objects.bulk_update(ordered, ["priority"])
+    instance.priority = ordered[index].priority
+    audit_record(
+        actor=actor,
+        action="diet.increase_priority" if up else "diet.decrease_priority",
+        target=instance,
+        data={"priority": instance.priority},
+    )
+    return instance
+
+
+@transaction.atomic
+def diet_delete(*, actor, instance: Diet) -> None:
+    """Refused (409) while a child, a worker, a price list item or a menu names the diet: nothing may dangle."""
+    if _in_use(instance.children, instance.workers, instance.price_list_items, instance.menus):
+        raise ApiError(IN_USE_MESSAGE, status_code=409)
+    audit_record(actor=actor, action="diet.delete", target=instance, data={"name": instance.name})
+    instance.delete()
+
+
+# Meal type categories ----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
 def meal_type_category_create(*, actor, name: str, position: int = 0) -> MealTypeCategory:
     category = MealTypeCategory.objects.create(name=name, position=position)
     audit_record(actor=actor, action="meal_type_category.create", target=category)
     return category
+
+
+@transaction.atomic
+def meal_type_category_update(*, actor, instance: MealTypeCategory, name: str, position: int = 0) -> MealTypeCategory:
+    instance.name = name
+    instance.position = position
+    instance.save(update_fields=["name", "position"])
+    audit_record(actor=actor, action="meal_type_category.update", target=instance)
+    return instance
+
+
+@transaction.atomic
+def meal_type_category_delete(*, actor, instance: MealTypeCategory) -> None:
+    """Refused (409) while meal types belong to it: the child form groups meal types by category, and a meal
+    type silently losing its category would move on every parent's screen."""
+    if _in_use(instance.meal_types):
+        raise ApiError(IN_USE_MESSAGE, status_code=409)
+    audit_record(actor=actor, action="meal_type_category.delete", target=instance, data={"name": instance.name})
+    instance.delete()
+
+
+# Meal types --------------------------------------------------------------------------------------------------
 
 
 @transaction.atomic
@@ -138,6 +292,7 @@ def meal_type_create(
     is_default: bool = False,
     block_on_registration: bool = False,
 ) -> MealType:
+    _lock_rows(MealType)
     if is_default:
         take_flag(MealType, "is_default")
     meal_type = MealType.objects.create(
@@ -151,3 +306,78 @@ def meal_type_create(
     meal_type.portion_sizes.set(portion_sizes)
     audit_record(actor=actor, action="meal_type.create", target=meal_type)
     return meal_type
+
+
+@transaction.atomic
+def meal_type_update(
+    *,
+    actor,
+    instance: MealType,
+    name: str,
+    position: int,
+    portion_sizes: list[PortionSize],
+    category: MealTypeCategory | None = None,
+    description: str = "",
+    is_default: bool = False,
+    block_on_registration: bool = False,
+) -> MealType:
+    """A portion size still priced for this meal type on a price list cannot be taken away from it."""
+    removed = set(instance.portion_sizes.values_list("pk", flat=True)) - {p.pk for p in portion_sizes}
+    if removed and instance.price_list_items.filter(portion_size__in=removed).exists():
+        raise ApiError(
+            "The given data was invalid.",
+            errors={"portion_sizes_ids": [_("A price list still sells this meal type in a removed portion size.")]},
+        )
+    _lock_rows(MealType)
+    instance.name = name
+    instance.position = position
+    instance.category = category
+    instance.description = description
+    instance.block_on_registration = block_on_registration
+    _set_default(MealType, instance, is_default)
+    instance.save()
+    instance.portion_sizes.set(portion_sizes)
+    audit_record(actor=actor, action="meal_type.update", target=instance)
+    return instance
+
+
+@transaction.atomic
+def meal_type_mark_as_default(*, actor, instance: MealType) -> MealType:
+    _lock_rows(MealType)
+    _set_default(MealType, instance, True)
+    instance.save(update_fields=["is_default"])
+    audit_record(actor=actor, action="meal_type.mark_as_default", target=instance)
+    return instance
+
+
+@transaction.atomic
+def meal_type_delete(*, actor, instance: MealType) -> None:
+    """Refused (409) while a menu or a price list names the meal type. Its per-institution settings go with it."""
+    if _in_use(instance.menu_items, instance.price_list_items):
+        raise ApiError(IN_USE_MESSAGE, status_code=409)
+    audit_record(actor=actor, action="meal_type.delete", target=instance, data={"name": instance.name})
+    instance.delete()
+
+
+@transaction.atomic
+def meal_types_set_available_at_institution(
+    *, actor, institution: Institution, meal_types: list[MealType]
+) -> list[MealType]:
+    """Make exactly `meal_types` available at `institution`. A meal type without a setting is available, so
+    only the unavailable ones are stored: a meal type created later is offered everywhere until an admin
+    says otherwise."""
+    available = {meal_type.pk for meal_type in meal_types}
+    MealTypeInstitutionSetting.objects.filter(institution=institution).delete()
+    MealTypeInstitutionSetting.objects.bulk_create(
+        [
+            MealTypeInstitutionSetting(meal_type_id=pk, institution=institution, is_available=False)
+            for pk in MealType.objects.exclude(pk__in=available).values_list("pk", flat=True)
+        ]
+    )
+    audit_record(
+        actor=actor,
+        action="meal_type.set_available_at_institution",
+        target=institution,
+        data={"mealTypesIds": sorted(available)},
+    )
+    return meal_types

@@ -77,6 +77,7 @@ ABILITIES: dict[str, Rule] = {
     "parents.view": rule(ROLE_ADMIN, permission="parents_view"),
     "parents.edit": rule(ROLE_ADMIN, permission="parents_edit"),
     "menu.edit": rule(ROLE_ADMIN, permission="menu_edit"),
+    "meals.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
     "reports.manage": rule(ROLE_MANAGE_REPORTS),

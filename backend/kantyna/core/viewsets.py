@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.pagination import MAX_PER_PAGE
 from kantyna.core.permissions import HasAbility
+from kantyna.core.serializers import StatusSerializer
 
 
 def status_response(http_status: int = status.HTTP_200_OK) -> Response:
@@ -74,6 +75,7 @@ class CrudViewSet(
         self.perform_create(serializer)
         return Response(serializer.data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(responses={200: StatusSerializer})
     def destroy(self, request, *args, **kwargs):
         instance = self.get_object()
         try:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import calendar
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from itertools import cycle
 
 from kantyna.catalog import services as catalog
 from kantyna.catalog.models import Allergen
 from kantyna.institutions import services as institutions_services
-from kantyna.meals.services import meal_create
+from kantyna.logistics import services as logistics
+from kantyna.meals import services as meal_services
 from kantyna.menus.services import meals_menu_create
 from kantyna.people.services import child_create, worker_profile_create
 from kantyna.pricing import services as pricing
@@ -61,6 +62,7 @@ INSTITUTIONS = [
         "street": "ul. Grójecka 93",
         "city": "Warszawa",
         "post_code": "02-101",
+        "district": "Ochota",
         "classrooms": ["1a", "2b", "3a", "4c", "5a", "6b"],
     },
     {
@@ -71,6 +73,7 @@ INSTITUTIONS = [
         "street": "ul. Kwiatowa 7",
         "city": "Warszawa",
         "post_code": "02-520",
+        "district": "Mokotów",
         "classrooms": ["Biedronki", "Motylki", "Pszczółki"],
     },
     {
@@ -81,6 +84,7 @@ INSTITUTIONS = [
         "street": "ul. Przemysłowa 15",
         "city": "Pruszków",
         "post_code": "05-800",
+        "district": "Pruszków",
         "classrooms": ["Produkcja", "Biuro"],
     },
 ]
@@ -107,6 +111,70 @@ CHILDREN = [
 PRICES = {"Śniadanie": "4.50", "Zupa": "5.00", "Obiad": "12.50", "Podwieczorek": "3.50"}
 SMALL_PORTION_FACTOR = Decimal("0.8")
 
+# Recipes of some demo meals: kcal of a normal portion and (ingredient, unit, allergen numbers, amount in a
+# normal portion). A small portion takes SMALL_PORTION_FACTOR of each amount, except whole pieces.
+RECIPES = {
+    "Owsianka z jabłkiem i cynamonem": (
+        320,
+        [("Płatki owsiane", "g", [1], 50), ("Mleko 2%", "ml", [7], 200), ("Jabłko", "g", [], 80)],
+    ),
+    "Pomidorowa z ryżem": (
+        210,
+        [
+            ("Przecier pomidorowy", "g", [], 80),
+            ("Ryż biały", "g", [], 30),
+            ("Seler korzeniowy", "g", [9], 20),
+            ("Śmietana 18%", "ml", [7], 20),
+        ],
+    ),
+    "Kotlet schabowy, ziemniaki, mizeria": (
+        720,
+        [
+            ("Schab wieprzowy", "g", [], 120),
+            ("Bułka tarta", "g", [1], 20),
+            ("Jajka", "szt.", [3], 1),
+            ("Ziemniaki", "g", [], 200),
+            ("Ogórek", "g", [], 80),
+            ("Śmietana 18%", "ml", [7], 30),
+        ],
+    ),
+    "Pierogi ruskie z cebulką": (
+        540,
+        [
+            ("Mąka pszenna", "g", [1], 110),
+            ("Ziemniaki", "g", [], 120),
+            ("Twaróg półtłusty", "g", [7], 60),
+            ("Jajka", "szt.", [3], 1),
+            ("Cebula", "g", [], 30),
+        ],
+    ),
+}
+
+
+def recipe_of(name: str, *, normal, small, allergens: dict, ingredients: dict) -> dict:
+    """`meal_create` arguments for the meal's recipe (none when it has no recipe); ingredients are created once."""
+    if name not in RECIPES:
+        return {}
+    kcal, rows = RECIPES[name]
+    grammages = []
+    for ingredient_name, unit, numbers, amount in rows:
+        if ingredient_name not in ingredients:
+            ingredients[ingredient_name] = meal_services.ingredient_create(
+                actor=None, name=ingredient_name, unit=unit, allergens=[allergens[n] for n in numbers]
+            )
+        small_amount = amount if unit == "szt." else Decimal(amount) * SMALL_PORTION_FACTOR
+        grammages.append(
+            {
+                "ingredient": ingredients[ingredient_name],
+                "grammages": [
+                    {"portion_size": normal, "grammage": Decimal(amount)},
+                    {"portion_size": small, "grammage": Decimal(small_amount).quantize(Decimal("0.01"))},
+                ],
+            }
+        )
+    portions = [{"portion_size": normal, "kcal": kcal}, {"portion_size": small, "kcal": round(kcal * 0.8)}]
+    return {"portions": portions, "ingredient_grammages": grammages}
+
 
 def surname_for(first_name: str, family_name: str) -> str:
     """Polish -ski/-ska surnames follow the child's gender (girls' names end in -a, in this list)."""
@@ -117,6 +185,46 @@ def surname_for(first_name: str, family_name: str) -> str:
         if not female and family_name.endswith(female_form):
             return family_name[: -len(female_form)] + male
     return family_name
+
+
+def seed_logistics(*, institutions: list, meal_types: dict) -> None:
+    """Two kitchens sharing the institutions (the schools' breakfasts cooked on site), drivers and routes."""
+    school, kindergarten, workplace = institutions
+    everything = list(meal_types.values())
+    logistics.kitchen_create(
+        actor=None,
+        name="Kuchnia centralna Ochota",
+        street="ul. Grójecka 120",
+        city="Warszawa",
+        post_code="02-367",
+        institutions_meal_types=[
+            {"institution": school, "meal_types": [meal_types[name] for name in ("Zupa", "Obiad", "Podwieczorek")]},
+            {"institution": workplace, "meal_types": everything},
+        ],
+    )
+    logistics.kitchen_create(
+        actor=None,
+        name="Kuchnia przedszkolna „Słoneczko”",
+        street="ul. Kwiatowa 7",
+        city="Warszawa",
+        post_code="02-520",
+        institutions_meal_types=[
+            {"institution": kindergarten, "meal_types": everything},
+            {"institution": school, "meal_types": [meal_types["Śniadanie"]]},
+        ],
+    )
+    nowak = logistics.driver_create(
+        actor=None, first_name="Krzysztof", last_name="Nowak", phone_number="601234567", vehicle_registration="WA 4821K"
+    )
+    wojcik = logistics.driver_create(
+        actor=None, first_name="Tomasz", last_name="Wójcik", phone_number="502765432", vehicle_registration="WPR 3317"
+    )
+    logistics.driver_create(
+        actor=None, first_name="Marek", last_name="Lewandowski", phone_number="7891234", is_active=False
+    )
+    logistics.route_number_create(actor=None, number="T1", description="Ochota → SP 12 → PM 5", driver=nowak)
+    logistics.route_number_create(actor=None, number="T2", description="Ochota → Pruszków (ZP Mazowsze)", driver=wojcik)
+    logistics.route_number_create(actor=None, number="T3", description="Trasa zastępcza, bez stałego kierowcy")
 
 
 def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None:
@@ -131,10 +239,14 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
         actor=None, name="Cennik podstawowy", default_for_children=True, default_for_institutions_workers=True
     )
     institutions = []
+    districts = {}
     for spec in INSTITUTIONS:
         spec = dict(spec)
         classroom_names = spec.pop("classrooms")
-        institution = institutions_services.institution_create(actor=None, **spec)
+        district_name = spec.pop("district")
+        if district_name not in districts:
+            districts[district_name] = institutions_services.district_create(actor=None, name=district_name)
+        institution = institutions_services.institution_create(actor=None, district=districts[district_name], **spec)
         for name in classroom_names:
             institutions_services.classroom_create(
                 actor=None,
@@ -165,10 +277,15 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
             is_default=name == "Obiad",
             block_on_registration=name == "Obiad",
         )
+    # The workplace canteen serves soup and lunch only: the meal types screen shows availability per institution.
+    catalog.meal_types_set_available_at_institution(
+        actor=None, institution=institutions[2], meal_types=[meal_types["Zupa"], meal_types["Obiad"]]
+    )
+    seed_logistics(institutions=institutions, meal_types=meal_types)
 
     today = date.today()
     month_start = today.replace(day=1)
-    pricing.price_list_create(
+    current_prices = pricing.price_list_create(
         actor=None,
         group=group,
         name=f"Cennik od {month_start:%d.%m.%Y}",
@@ -185,10 +302,34 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
             for portion in (normal, small)
         ],
     )
+    # Next month's version (lunch 50 gr dearer) shows price history: the current list stays for this month.
+    next_month = (month_start + timedelta(days=32)).replace(day=1)
+    pricing.price_list_replace(
+        actor=None,
+        instance=current_prices,
+        valid_from=next_month,
+        name=f"Cennik od {next_month:%d.%m.%Y}",
+        items=[
+            {
+                "meal_type": item.meal_type,
+                "diet": item.diet,
+                "portion_size": item.portion_size,
+                "price": item.price + (Decimal("0.50") if item.meal_type.name == "Obiad" else 0),
+            }
+            for item in current_prices.items.select_related("meal_type", "diet", "portion_size")
+        ],
+    )
 
+    ingredients = {}
     meals = {
         meal_type_name: [
-            meal_create(actor=None, name=name, allergens=[allergens[n] for n in numbers]) for name, numbers in entries
+            meal_services.meal_create(
+                actor=None,
+                name=name,
+                allergens=[allergens[n] for n in numbers],
+                **recipe_of(name, normal=normal, small=small, allergens=allergens, ingredients=ingredients),
+            )
+            for name, numbers in entries
         ]
         for meal_type_name, entries in MEALS.items()
     }

@@ -1,19 +1,147 @@
-"""Writes on institutions, classrooms and districts."""
+"""Writes on institutions, classrooms and districts. Keyword-only, atomic, audited; the demo seed and the API
+both go through here.
+
+Nothing may dangle (docs/adding-an-entity.md): an institution that anything still refers to is refused and
+should be deactivated instead; a classroom with children or a district with institutions is refused too.
+"""
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Count
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from kantyna.audit.services import audit_record
-from kantyna.institutions.models import Classroom, Institution
+from kantyna.core.exceptions import ApiError
+from kantyna.institutions.models import Classroom, District, Institution
 from kantyna.pricing.models import PriceListsGroup
+
+INSTITUTION_IN_USE_MESSAGE = "This institution is in use and cannot be deleted. Deactivate it instead."
+CLASSROOM_IN_USE_MESSAGE = "This classroom still has children and cannot be deleted."
+CLASSROOMS_IN_USE_MESSAGE = "Some classrooms still have children. Move the children to other classrooms first."
+DISTRICT_IN_USE_MESSAGE = "This district still has institutions and cannot be deleted."
+
+
+# Districts ----------------------------------------------------------------------------------------------------
 
 
 @transaction.atomic
-def institution_create(*, actor, name: str, short_name: str, slug: str, kind: str, **fields) -> Institution:
-    institution = Institution.objects.create(name=name, short_name=short_name, slug=slug, kind=kind, **fields)
+def district_create(*, actor, name: str) -> District:
+    district = District.objects.create(name=name)
+    audit_record(actor=actor, action="district.create", target=district)
+    return district
+
+
+@transaction.atomic
+def district_update(*, actor, instance: District, name: str) -> District:
+    instance.name = name
+    instance.save(update_fields=["name"])
+    audit_record(actor=actor, action="district.update", target=instance)
+    return instance
+
+
+@transaction.atomic
+def district_delete(*, actor, instance: District) -> None:
+    if instance.institutions.exists():
+        raise ApiError(DISTRICT_IN_USE_MESSAGE, status_code=409)
+    audit_record(actor=actor, action="district.delete", target=instance, data={"name": instance.name})
+    instance.delete()
+
+
+# Institutions -------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def institution_create(
+    *,
+    actor,
+    name: str,
+    short_name: str,
+    slug: str,
+    kind: str,
+    district: District | None = None,
+    street: str = "",
+    city: str = "",
+    post_code: str = "",
+    terms_url: str = "",
+    ordering_note: str = "",
+    regular_payments_bank_account_number: str = "",
+    hide_grammages: bool = False,
+) -> Institution:
+    institution = Institution.objects.create(
+        name=name,
+        short_name=short_name,
+        slug=slug,
+        kind=kind,
+        district=district,
+        street=street,
+        city=city,
+        post_code=post_code,
+        terms_url=terms_url,
+        ordering_note=ordering_note,
+        regular_payments_bank_account_number=regular_payments_bank_account_number,
+        hide_grammages=hide_grammages,
+    )
     audit_record(actor=actor, action="institution.create", target=institution)
     return institution
+
+
+@transaction.atomic
+def institution_update(*, actor, instance: Institution, **fields) -> Institution:
+    """Every field but `is_active`, which changes only through activate / deactivate."""
+    fields.pop("is_active", None)
+    for name, value in fields.items():
+        setattr(instance, name, value)
+    instance.save()
+    audit_record(actor=actor, action="institution.update", target=instance, data={"fields": sorted(fields)})
+    return instance
+
+
+@transaction.atomic
+def institution_set_active(*, actor, instance: Institution, active: bool) -> Institution:
+    """Deactivated institutions disappear from customers' lists; nothing else about them changes.
+    Setting the state it already has records nothing."""
+    if instance.is_active != active:
+        instance.is_active = active
+        instance.save(update_fields=["is_active"])
+        audit_record(
+            actor=actor, action="institution.activate" if active else "institution.deactivate", target=instance
+        )
+    return instance
+
+
+def _institution_references(instance: Institution) -> list[str]:
+    """What still refers to the institution, as translated "what: how many" lines for the refusal."""
+    counts = [
+        (instance.classrooms.count(), lambda n: ngettext("%(count)d classroom", "%(count)d classrooms", n)),
+        (instance.children.count(), lambda n: ngettext("%(count)d child", "%(count)d children", n)),
+        (
+            instance.workers.count(),
+            lambda n: ngettext("%(count)d institution worker", "%(count)d institution workers", n),
+        ),
+        (instance.menus.count(), lambda n: ngettext("%(count)d menu", "%(count)d menus", n)),
+        (
+            instance.users.count(),
+            lambda n: ngettext("%(count)d assigned institutions admin", "%(count)d assigned institutions admins", n),
+        ),
+    ]
+    return [text(count) % {"count": count} for count, text in counts if count]
+
+
+@transaction.atomic
+def institution_delete(*, actor, instance: Institution) -> None:
+    """Refused (409) while classrooms, children, workers, menus or institutions admins refer to it; the
+    refusal lists them. Its diet links and meal type settings go with it: they only describe the institution."""
+    references = _institution_references(instance)
+    if references:
+        raise ApiError(INSTITUTION_IN_USE_MESSAGE, errors={"institution": references}, status_code=409)
+    audit_record(actor=actor, action="institution.delete", target=instance, data={"name": instance.name})
+    instance.diets.clear()
+    instance.delete()
+
+
+# Classrooms ---------------------------------------------------------------------------------------------------
 
 
 @transaction.atomic
@@ -33,3 +161,88 @@ def classroom_create(
     )
     audit_record(actor=actor, action="classroom.create", target=classroom)
     return classroom
+
+
+@transaction.atomic
+def classroom_update(*, actor, instance: Classroom, **fields) -> Classroom:
+    """A classroom with children stays in its institution: each child also records the institution, and moving
+    the classroom would split the two."""
+    institution = fields.get("institution")
+    if institution is not None and institution.pk != instance.institution_id and instance.children.exists():
+        raise ApiError(
+            "The given data was invalid.",
+            errors={"institutionId": [_("A classroom with children cannot move to another institution.")]},
+        )
+    for name, value in fields.items():
+        setattr(instance, name, value)
+    instance.save()
+    audit_record(actor=actor, action="classroom.update", target=instance, data={"fields": sorted(fields)})
+    return instance
+
+
+def _occupied(classrooms) -> list[str]:
+    """Translated "classroom (institution): N children" lines for the classrooms that still have children."""
+    rows = (
+        Classroom.objects.filter(pk__in=[c.pk for c in classrooms])
+        .annotate(children_count=Count("children"))
+        .filter(children_count__gt=0)
+        .select_related("institution")
+        .order_by("institution__name", "name")
+    )
+    return [
+        ngettext(
+            "%(classroom)s (%(institution)s): %(count)d child",
+            "%(classroom)s (%(institution)s): %(count)d children",
+            row.children_count,
+        )
+        % {"classroom": row.name, "institution": row.institution.short_name, "count": row.children_count}
+        for row in rows
+    ]
+
+
+def _delete_classrooms(*, actor, classrooms: list[Classroom], action: str, message: str, target=None) -> None:
+    # Lock first, so a child added meanwhile to one of them cannot slip between the check and the delete.
+    locked = list(Classroom.objects.select_for_update().filter(pk__in=[c.pk for c in classrooms]).order_by("pk"))
+    occupied = _occupied(locked)
+    if occupied:
+        raise ApiError(message, errors={"classrooms": occupied}, status_code=409)
+    audit_record(
+        actor=actor,
+        action=action,
+        target=target,
+        data={"ids": [c.pk for c in locked], "names": [c.name for c in locked]},
+    )
+    Classroom.objects.filter(pk__in=[c.pk for c in locked]).delete()
+
+
+@transaction.atomic
+def classroom_delete(*, actor, instance: Classroom) -> None:
+    """Refused (409) while children are in it: they would be left without a classroom."""
+    if instance.children.exists():
+        raise ApiError(CLASSROOM_IN_USE_MESSAGE, status_code=409)
+    audit_record(actor=actor, action="classroom.delete", target=instance, data={"name": instance.name})
+    instance.delete()
+
+
+@transaction.atomic
+def classrooms_bulk_delete(*, actor, classrooms: list[Classroom]) -> None:
+    """All or nothing: if any of them still has children, none is deleted and the refusal lists those."""
+    _delete_classrooms(
+        actor=actor, classrooms=classrooms, action="classroom.bulk_delete", message=CLASSROOMS_IN_USE_MESSAGE
+    )
+
+
+@transaction.atomic
+def institution_classrooms_reset(*, actor, institution: Institution) -> int:
+    """Remove every classroom of the institution (e.g. before a new school year). All or nothing, like the bulk
+    delete: while any classroom still has children, nothing is removed and the refusal lists those classrooms,
+    so the administrator moves the children first and never ends with half the classrooms gone."""
+    classrooms = list(institution.classrooms.all())
+    _delete_classrooms(
+        actor=actor,
+        classrooms=classrooms,
+        action="institution.classrooms_reset",
+        message=CLASSROOMS_IN_USE_MESSAGE,
+        target=institution,
+    )
+    return len(classrooms)

@@ -180,4 +180,5 @@ export const api = {
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };

@@ -248,6 +248,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/classrooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `classrooms`: every user reads those of the institutions they see (the child form lists an institution's
+         *     classrooms); admins write. `bulkDelete/{ids}` deletes several at once, all or nothing.
+         */
+        get: operations["api_frontend_classrooms_list"];
+        put?: never;
+        /**
+         * @description `classrooms`: every user reads those of the institutions they see (the child form lists an institution's
+         *     classrooms); admins write. `bulkDelete/{ids}` deletes several at once, all or nothing.
+         */
+        post: operations["api_frontend_classrooms_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/classrooms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `classrooms`: every user reads those of the institutions they see (the child form lists an institution's
+         *     classrooms); admins write. `bulkDelete/{ids}` deletes several at once, all or nothing.
+         */
+        get: operations["api_frontend_classrooms_retrieve"];
+        /**
+         * @description `classrooms`: every user reads those of the institutions they see (the child form lists an institution's
+         *     classrooms); admins write. `bulkDelete/{ids}` deletes several at once, all or nothing.
+         */
+        put: operations["api_frontend_classrooms_update"];
+        post?: never;
+        /**
+         * @description `classrooms`: every user reads those of the institutions they see (the child form lists an institution's
+         *     classrooms); admins write. `bulkDelete/{ids}` deletes several at once, all or nothing.
+         */
+        delete: operations["api_frontend_classrooms_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/classrooms/bulkDelete/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * @description `classrooms`: every user reads those of the institutions they see (the child form lists an institution's
+         *     classrooms); admins write. `bulkDelete/{ids}` deletes several at once, all or nothing.
+         */
+        delete: operations["api_frontend_classrooms_bulkDelete_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/classrooms/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `classrooms`: every user reads those of the institutions they see (the child form lists an institution's
+         *     classrooms); admins write. `bulkDelete/{ids}` deletes several at once, all or nothing.
+         */
+        get: operations["api_frontend_classrooms_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/common/account/calendarSettings": {
         parameters: {
             query?: never;
@@ -633,6 +725,307 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/diets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default. */
+        get: operations["api_frontend_diets_list"];
+        put?: never;
+        /** @description `diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default. */
+        post: operations["api_frontend_diets_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/diets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default. */
+        get: operations["api_frontend_diets_retrieve"];
+        /** @description `diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default. */
+        put: operations["api_frontend_diets_update"];
+        post?: never;
+        /** @description `diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default. */
+        delete: operations["api_frontend_diets_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/diets/{id}/decreasePriority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default. */
+        post: operations["api_frontend_diets_decreasePriority_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/diets/{id}/increasePriority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default. */
+        post: operations["api_frontend_diets_increasePriority_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/diets/{id}/markAsDefault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default. */
+        post: operations["api_frontend_diets_markAsDefault_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/diets/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default. */
+        get: operations["api_frontend_diets_default_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/diets/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default. */
+        get: operations["api_frontend_diets_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/districts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `districts`: every user reads them (registration and the child form filter institutions by district). */
+        get: operations["api_frontend_districts_list"];
+        put?: never;
+        /** @description `districts`: every user reads them (registration and the child form filter institutions by district). */
+        post: operations["api_frontend_districts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/districts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `districts`: every user reads them (registration and the child form filter institutions by district). */
+        get: operations["api_frontend_districts_retrieve"];
+        /** @description `districts`: every user reads them (registration and the child form filter institutions by district). */
+        put: operations["api_frontend_districts_update"];
+        post?: never;
+        /** @description `districts`: every user reads them (registration and the child form filter institutions by district). */
+        delete: operations["api_frontend_districts_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/districts/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `districts`: every user reads them (registration and the child form filter institutions by district). */
+        get: operations["api_frontend_districts_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/drivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `drivers`: a driver named by a route cannot be deleted (409); deactivate instead. */
+        get: operations["api_frontend_drivers_list"];
+        put?: never;
+        /** @description `drivers`: a driver named by a route cannot be deleted (409); deactivate instead. */
+        post: operations["api_frontend_drivers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/drivers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `drivers`: a driver named by a route cannot be deleted (409); deactivate instead. */
+        get: operations["api_frontend_drivers_retrieve"];
+        /** @description `drivers`: a driver named by a route cannot be deleted (409); deactivate instead. */
+        put: operations["api_frontend_drivers_update"];
+        post?: never;
+        /** @description `drivers`: a driver named by a route cannot be deleted (409); deactivate instead. */
+        delete: operations["api_frontend_drivers_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/drivers/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `drivers`: a driver named by a route cannot be deleted (409); deactivate instead. */
+        get: operations["api_frontend_drivers_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ingredients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `ingredients`, `ingredients/import` (XLSX, all or nothing) and `ingredients/import/template`. */
+        get: operations["api_frontend_ingredients_list"];
+        put?: never;
+        /** @description `ingredients`, `ingredients/import` (XLSX, all or nothing) and `ingredients/import/template`. */
+        post: operations["api_frontend_ingredients_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ingredients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `ingredients`, `ingredients/import` (XLSX, all or nothing) and `ingredients/import/template`. */
+        get: operations["api_frontend_ingredients_retrieve"];
+        /** @description `ingredients`, `ingredients/import` (XLSX, all or nothing) and `ingredients/import/template`. */
+        put: operations["api_frontend_ingredients_update"];
+        post?: never;
+        /** @description `ingredients`, `ingredients/import` (XLSX, all or nothing) and `ingredients/import/template`. */
+        delete: operations["api_frontend_ingredients_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ingredients/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `ingredients`, `ingredients/import` (XLSX, all or nothing) and `ingredients/import/template`. */
+        post: operations["api_frontend_ingredients_import_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ingredients/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `ingredients`, `ingredients/import` (XLSX, all or nothing) and `ingredients/import/template`. */
+        get: operations["api_frontend_ingredients_import_template_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/institutionSettings/institutions/hiddenGrammages": {
         parameters: {
             query?: never;
@@ -642,6 +1035,1036 @@ export interface paths {
         };
         /** @description Institutions whose menus and calendars hide grammages (`hide_grammages` of the institution). */
         get: operations["api_frontend_institutionSettings_institutions_hiddenGrammages_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        get: operations["api_frontend_institutions_list"];
+        put?: never;
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        post: operations["api_frontend_institutions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        get: operations["api_frontend_institutions_retrieve"];
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        put: operations["api_frontend_institutions_update"];
+        post?: never;
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        delete: operations["api_frontend_institutions_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutions/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        post: operations["api_frontend_institutions_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutions/{id}/classrooms/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        post: operations["api_frontend_institutions_classrooms_reset_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutions/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        post: operations["api_frontend_institutions_deactivate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutions/{id}/orderingNote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        get: operations["api_frontend_institutions_orderingNote_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutions/{id}/regularPaymentsBankAccountNumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        get: operations["api_frontend_institutions_regularPaymentsBankAccountNumber_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutions/{id}/termsUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        get: operations["api_frontend_institutions_termsUrl_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutions/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        get: operations["api_frontend_institutions_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutions/withoutClassroomName/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
+         *     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
+         *     lacking a classroom name, and the classrooms reset.
+         */
+        get: operations["api_frontend_institutions_withoutClassroomName_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `kitchens`: the form writes the institution x meal type matrix with the kitchen (PUT replaces it). */
+        get: operations["api_frontend_kitchens_list"];
+        put?: never;
+        /** @description `kitchens`: the form writes the institution x meal type matrix with the kitchen (PUT replaces it). */
+        post: operations["api_frontend_kitchens_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `kitchens`: the form writes the institution x meal type matrix with the kitchen (PUT replaces it). */
+        get: operations["api_frontend_kitchens_retrieve"];
+        /** @description `kitchens`: the form writes the institution x meal type matrix with the kitchen (PUT replaces it). */
+        put: operations["api_frontend_kitchens_update"];
+        post?: never;
+        /** @description `kitchens`: the form writes the institution x meal type matrix with the kitchen (PUT replaces it). */
+        delete: operations["api_frontend_kitchens_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchens/ingredients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `kitchens/ingredients`: what the kitchen's menus need in a date range, per ingredient (see
+         *     selectors.kitchen_ingredients: without orders, the amount is for one portion of each menu item).
+         */
+        get: operations["api_frontend_kitchens_ingredients_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchens/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `kitchens`: the form writes the institution x meal type matrix with the kitchen (PUT replaces it). */
+        get: operations["api_frontend_kitchens_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchensInstitutionsMealTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `kitchensInstitutionsMealTypes` (paginated) and `/all` (every row, as perPage=9999): read-only, since the
+         *     assignments are written with their kitchen.
+         */
+        get: operations["api_frontend_kitchensInstitutionsMealTypes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchensInstitutionsMealTypes/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `kitchensInstitutionsMealTypes` (paginated) and `/all` (every row, as perPage=9999): read-only, since the
+         *     assignments are written with their kitchen.
+         */
+        get: operations["api_frontend_kitchensInstitutionsMealTypes_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypeInstitutionSettings/groupedByInstitutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealTypeInstitutionSettings/groupedByInstitutions`: for each institution, the meal types offered there. */
+        get: operations["api_frontend_mealTypeInstitutionSettings_groupedByInstitutions_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypeInstitutionSettings/institutions/{institution_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description `mealTypeInstitutionSettings/institutions/{institutionId}` (PUT `{mealTypesIds}`): choose which meal
+         *     types an institution offers. Not in the spec's call list; the meal types screen edits availability here.
+         */
+        put: operations["api_frontend_mealTypeInstitutionSettings_institutions_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealTypes`: what an order item is for on a day. Every user reads them; only admins change them. */
+        get: operations["api_frontend_mealTypes_list"];
+        put?: never;
+        /** @description `mealTypes`: what an order item is for on a day. Every user reads them; only admins change them. */
+        post: operations["api_frontend_mealTypes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealTypes`: what an order item is for on a day. Every user reads them; only admins change them. */
+        get: operations["api_frontend_mealTypes_retrieve"];
+        /** @description `mealTypes`: what an order item is for on a day. Every user reads them; only admins change them. */
+        put: operations["api_frontend_mealTypes_update"];
+        post?: never;
+        /** @description `mealTypes`: what an order item is for on a day. Every user reads them; only admins change them. */
+        delete: operations["api_frontend_mealTypes_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypes/{id}/markAsDefault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `mealTypes`: what an order item is for on a day. Every user reads them; only admins change them. */
+        post: operations["api_frontend_mealTypes_markAsDefault_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypes/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `mealTypes/categories`, each with its meal types and their portion sizes (the child form's groups).
+         *     `?institutionId=` keeps only the meal types offered at that institution.
+         */
+        get: operations["api_frontend_mealTypes_categories_list"];
+        put?: never;
+        /**
+         * @description `mealTypes/categories`, each with its meal types and their portion sizes (the child form's groups).
+         *     `?institutionId=` keeps only the meal types offered at that institution.
+         */
+        post: operations["api_frontend_mealTypes_categories_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypes/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `mealTypes/categories`, each with its meal types and their portion sizes (the child form's groups).
+         *     `?institutionId=` keeps only the meal types offered at that institution.
+         */
+        get: operations["api_frontend_mealTypes_categories_retrieve"];
+        /**
+         * @description `mealTypes/categories`, each with its meal types and their portion sizes (the child form's groups).
+         *     `?institutionId=` keeps only the meal types offered at that institution.
+         */
+        put: operations["api_frontend_mealTypes_categories_update"];
+        post?: never;
+        /**
+         * @description `mealTypes/categories`, each with its meal types and their portion sizes (the child form's groups).
+         *     `?institutionId=` keeps only the meal types offered at that institution.
+         */
+        delete: operations["api_frontend_mealTypes_categories_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypes/categories/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `mealTypes/categories`, each with its meal types and their portion sizes (the child form's groups).
+         *     `?institutionId=` keeps only the meal types offered at that institution.
+         */
+        get: operations["api_frontend_mealTypes_categories_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypes/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealTypes`: what an order item is for on a day. Every user reads them; only admins change them. */
+        get: operations["api_frontend_mealTypes_count_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypes/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealTypes`: what an order item is for on a day. Every user reads them; only admins change them. */
+        get: operations["api_frontend_mealTypes_default_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealTypes/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealTypes`: what an order item is for on a day. Every user reads them; only admins change them. */
+        get: operations["api_frontend_mealTypes_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `meals`, `meals/options` (value, text, kcal, allergens) and `meals/bulkDelete`. */
+        get: operations["api_frontend_meals_list"];
+        put?: never;
+        /** @description `meals`, `meals/options` (value, text, kcal, allergens) and `meals/bulkDelete`. */
+        post: operations["api_frontend_meals_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `meals`, `meals/options` (value, text, kcal, allergens) and `meals/bulkDelete`. */
+        get: operations["api_frontend_meals_retrieve"];
+        /** @description `meals`, `meals/options` (value, text, kcal, allergens) and `meals/bulkDelete`. */
+        put: operations["api_frontend_meals_update"];
+        post?: never;
+        /** @description `meals`, `meals/options` (value, text, kcal, allergens) and `meals/bulkDelete`. */
+        delete: operations["api_frontend_meals_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/bulkDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description `meals`, `meals/options` (value, text, kcal, allergens) and `meals/bulkDelete`. */
+        delete: operations["api_frontend_meals_bulkDelete_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `meals`, `meals/options` (value, text, kcal, allergens) and `meals/bulkDelete`. */
+        get: operations["api_frontend_meals_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealsMenus` and its commands (api-calls.tsv, area mealsMenus). */
+        get: operations["api_frontend_mealsMenus_list"];
+        put?: never;
+        /** @description `mealsMenus` and its commands (api-calls.tsv, area mealsMenus). */
+        post: operations["api_frontend_mealsMenus_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealsMenus` and its commands (api-calls.tsv, area mealsMenus). */
+        get: operations["api_frontend_mealsMenus_retrieve"];
+        /** @description `mealsMenus` and its commands (api-calls.tsv, area mealsMenus). */
+        put: operations["api_frontend_mealsMenus_update"];
+        post?: never;
+        /** @description `mealsMenus` and its commands (api-calls.tsv, area mealsMenus). */
+        delete: operations["api_frontend_mealsMenus_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/{id}/copyDayItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Copy one day's meals onto other days of the menu (replacing what those days held). */
+        post: operations["api_frontend_mealsMenus_copyDayItems_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/{id}/copyDaysItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Copy a range of days onto as many days starting at `targetDateFrom` (replacing what they held). */
+        post: operations["api_frontend_mealsMenus_copyDaysItems_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/{id}/copyMealTypeItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Copy one meal type's meals of a day onto other days (replacing that meal type there). */
+        post: operations["api_frontend_mealsMenus_copyMealTypeItems_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/{id}/items/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Items of this menu on a date or in dates, of a meal type, a meal, or whose meal name contains `search`. */
+        get: operations["api_frontend_mealsMenus_items_find_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/{id}/itemsData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every item of the menu, in date and meal type order (the editor's data). */
+        get: operations["api_frontend_mealsMenus_itemsData_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/{id}/month/{month}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The month as a grid: the menu's dates in the month x every meal type, with meals, allergens and,
+         *     unless the institution hides them, grammages.
+         */
+        get: operations["api_frontend_mealsMenus_month_data_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The menu as a PDF to print: one page per month (or the month asked for), allergens and grammages. */
+        post: operations["api_frontend_mealsMenus_print_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/{id}/printByDiet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The menu as a PDF with a section per diet of the menu (or only the diet asked for), for posting where
+         *     each diet is served.
+         */
+        post: operations["api_frontend_mealsMenus_printByDiet_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/{id}/updateParts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description `mealsMenus` and its commands (api-calls.tsv, area mealsMenus). */
+        put: operations["api_frontend_mealsMenus_updateParts_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealsMenus` and its commands (api-calls.tsv, area mealsMenus). */
+        get: operations["api_frontend_mealsMenus_count_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/createSimilar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A copy of a menu under a new name, optionally moved to a new start date and other institutions or diets. */
+        post: operations["api_frontend_mealsMenus_createSimilar_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/importMealsMenuFromExcelFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A new menu from an XLSX file. All or nothing: every bad row is reported as `rows.<row>.<column>`. */
+        post: operations["api_frontend_mealsMenus_importMealsMenuFromExcelFile_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/importMealsMenuFromExcelFile/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealsMenus` and its commands (api-calls.tsv, area mealsMenus). */
+        get: operations["api_frontend_mealsMenus_importMealsMenuFromExcelFile_template_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The items of the readable menus that cover the institution and diet (when given) in the dates. */
+        get: operations["api_frontend_mealsMenus_items_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenus/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealsMenus` and its commands (api-calls.tsv, area mealsMenus). */
+        get: operations["api_frontend_mealsMenus_options_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenusExport/docx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST mealsMenusExport/docx {mealsMenuId, month?, institutionId?}`: the menu as an editable DOCX. */
+        post: operations["api_frontend_mealsMenusExport_docx_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenusFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealsMenusFiles`: PDF or image menus per institution and month, uploaded as multipart. */
+        get: operations["api_frontend_mealsMenusFiles_list"];
+        put?: never;
+        /** @description `mealsMenusFiles`: PDF or image menus per institution and month, uploaded as multipart. */
+        post: operations["api_frontend_mealsMenusFiles_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenusFiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `mealsMenusFiles`: PDF or image menus per institution and month, uploaded as multipart. */
+        get: operations["api_frontend_mealsMenusFiles_retrieve"];
+        /** @description `mealsMenusFiles`: PDF or image menus per institution and month, uploaded as multipart. */
+        put: operations["api_frontend_mealsMenusFiles_update"];
+        post?: never;
+        /** @description `mealsMenusFiles`: PDF or image menus per institution and month, uploaded as multipart. */
+        delete: operations["api_frontend_mealsMenusFiles_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenusFiles/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file as an attachment (saved by the browser). */
+        get: operations["api_frontend_mealsMenusFiles_download_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenusFiles/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description A PDF ready to print: a PDF file as it is; an image placed on an A4 page under the institution's name
+         *     and the month, scaled to fit.
+         */
+        post: operations["api_frontend_mealsMenusFiles_print_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/mealsMenusFiles/{id}/show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file inline, for the browser to display. */
+        get: operations["api_frontend_mealsMenusFiles_show_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -676,6 +2099,293 @@ export interface paths {
         };
         /** @description `orders/totalAmounts?status=active`: the header's active-orders amount for the caller. */
         get: operations["api_frontend_orders_totalAmounts_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/portionSizes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `portionSizes`: every user reads them (meal types, grammages, orders name them); only admins change them. */
+        get: operations["api_frontend_portionSizes_list"];
+        put?: never;
+        /** @description `portionSizes`: every user reads them (meal types, grammages, orders name them); only admins change them. */
+        post: operations["api_frontend_portionSizes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/portionSizes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `portionSizes`: every user reads them (meal types, grammages, orders name them); only admins change them. */
+        get: operations["api_frontend_portionSizes_retrieve"];
+        /** @description `portionSizes`: every user reads them (meal types, grammages, orders name them); only admins change them. */
+        put: operations["api_frontend_portionSizes_update"];
+        post?: never;
+        /** @description `portionSizes`: every user reads them (meal types, grammages, orders name them); only admins change them. */
+        delete: operations["api_frontend_portionSizes_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/portionSizes/{id}/markAsDefault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The spec checks that the answer reports the portion size as default, and every action answers a
+         *     status flag: the object and `status: true` together.
+         */
+        post: operations["api_frontend_portionSizes_markAsDefault_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/portionSizes/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `portionSizes`: every user reads them (meal types, grammages, orders name them); only admins change them. */
+        get: operations["api_frontend_portionSizes_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/priceLists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `priceLists`: admins manage every list; others who may see prices read (see the module docstring). */
+        get: operations["api_frontend_priceLists_list"];
+        put?: never;
+        /** @description `priceLists`: admins manage every list; others who may see prices read (see the module docstring). */
+        post: operations["api_frontend_priceLists_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/priceLists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `priceLists`: admins manage every list; others who may see prices read (see the module docstring). */
+        get: operations["api_frontend_priceLists_retrieve"];
+        /** @description `priceLists`: admins manage every list; others who may see prices read (see the module docstring). */
+        put: operations["api_frontend_priceLists_update"];
+        post?: never;
+        /** @description `priceLists`: admins manage every list; others who may see prices read (see the module docstring). */
+        delete: operations["api_frontend_priceLists_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/priceLists/{id}/hasPrepaids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `priceLists`: admins manage every list; others who may see prices read (see the module docstring). */
+        get: operations["api_frontend_priceLists_hasPrepaids_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/priceLists/{id}/replaceWithNewOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `priceLists`: admins manage every list; others who may see prices read (see the module docstring). */
+        post: operations["api_frontend_priceLists_replaceWithNewOne_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/priceLists/availableMealTypesDiets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET priceLists/availableMealTypesDiets`: the (meal type, diet) pairs priced for a group on a day. */
+        get: operations["api_frontend_priceLists_availableMealTypesDiets_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/priceLists/groupedItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET priceLists/groupedItems`: what the child form offers for a group, diet and day (spec §3). */
+        get: operations["api_frontend_priceLists_groupedItems_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/priceLists/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `priceLists/groups`: every user reads them (the child form offers them); only admins change them. */
+        get: operations["api_frontend_priceLists_groups_list"];
+        put?: never;
+        /** @description `priceLists/groups`: every user reads them (the child form offers them); only admins change them. */
+        post: operations["api_frontend_priceLists_groups_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/priceLists/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `priceLists/groups`: every user reads them (the child form offers them); only admins change them. */
+        get: operations["api_frontend_priceLists_groups_retrieve"];
+        /** @description `priceLists/groups`: every user reads them (the child form offers them); only admins change them. */
+        put: operations["api_frontend_priceLists_groups_update"];
+        post?: never;
+        /** @description `priceLists/groups`: every user reads them (the child form offers them); only admins change them. */
+        delete: operations["api_frontend_priceLists_groups_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/priceLists/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `priceLists/items/{id}`: the item a subject's settings name. Customers reach only their groups' items. */
+        get: operations["api_frontend_priceLists_items_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/routeNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `routeNumbers`. */
+        get: operations["api_frontend_routeNumbers_list"];
+        put?: never;
+        /** @description `routeNumbers`. */
+        post: operations["api_frontend_routeNumbers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/routeNumbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `routeNumbers`. */
+        get: operations["api_frontend_routeNumbers_retrieve"];
+        /** @description `routeNumbers`. */
+        put: operations["api_frontend_routeNumbers_update"];
+        post?: never;
+        /** @description `routeNumbers`. */
+        delete: operations["api_frontend_routeNumbers_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/routeNumbers/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `routeNumbers`. */
+        get: operations["api_frontend_routeNumbers_options_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -774,11 +2484,40 @@ export interface components {
         AllowSelfRegistration: {
             allowSelfRegistration: boolean;
         };
+        AvailableMealTypesDiets: {
+            priceList: components["schemas"]["PriceListRef"] | null;
+            items: components["schemas"]["MealTypeDiet"][];
+        };
         CalendarSettings: {
             showGrammages: boolean;
         };
         CalendarSettingsRequest: {
             showGrammages: boolean;
+        };
+        /** @description A meal type as the child form shows it inside its category (spec: screens-roles-forms §3). */
+        CategoryMealType: {
+            readonly id: number;
+            name: string;
+            description?: string;
+            isDefault?: boolean;
+            blockOnRegistration?: boolean;
+            readonly portionSizes: components["schemas"]["CategoryPortionSize"][];
+        };
+        /** @description A meal type as the child form shows it inside its category (spec: screens-roles-forms §3). */
+        CategoryMealTypeRequest: {
+            name: string;
+            description?: string;
+            isDefault?: boolean;
+            blockOnRegistration?: boolean;
+        };
+        CategoryPortionSize: {
+            readonly id: number;
+            name: string;
+            isDefault?: boolean;
+        };
+        CategoryPortionSizeRequest: {
+            name: string;
+            isDefault?: boolean;
         };
         CateringTermsOfUse: {
             url: string | null;
@@ -791,6 +2530,53 @@ export interface components {
         ChangePasswordResult: {
             status: boolean;
             token: string;
+        };
+        Classroom: {
+            readonly id: number;
+            institutionId: number;
+            readonly institution: components["schemas"]["ClassroomInstitution"];
+            name: string;
+            relatedPriceListsGroupId?: number | null;
+            readonly relatedPriceListsGroup: components["schemas"]["ClassroomPriceListsGroup"] | null;
+            /** @default false */
+            hasDefaultPriceListsGroupForMembers: boolean;
+            readonly childrenCount: number;
+        };
+        ClassroomInstitution: {
+            readonly id: number;
+            name: string;
+            shortName: string;
+        };
+        ClassroomInstitutionRequest: {
+            name: string;
+            shortName: string;
+        };
+        /**
+         * @description Spec: classroom option = id, name, institution (id, name), hasDefaultPriceListsGroupForMembers,
+         *     relatedPriceListsGroup id; value and text too, like every option list.
+         */
+        ClassroomOption: {
+            readonly id: number;
+            value: number;
+            name: string;
+            text: string;
+            readonly institution: components["schemas"]["ClassroomInstitution"];
+            hasDefaultPriceListsGroupForMembers?: boolean;
+            readonly relatedPriceListsGroup: components["schemas"]["ClassroomPriceListsGroup"] | null;
+        };
+        ClassroomPriceListsGroup: {
+            readonly id: number;
+            name: string;
+        };
+        ClassroomPriceListsGroupRequest: {
+            name: string;
+        };
+        ClassroomRequest: {
+            institutionId: number;
+            name: string;
+            relatedPriceListsGroupId?: number | null;
+            /** @default false */
+            hasDefaultPriceListsGroupForMembers: boolean;
         };
         CompanyDetails: {
             /** @default  */
@@ -881,6 +2667,68 @@ export interface components {
         DeleteAccountRequest: {
             password: string;
         };
+        Diet: {
+            readonly id: number;
+            name: string;
+            readonly priority: number;
+            /** @default false */
+            isDefault: boolean;
+            /** @default true */
+            allowChangingAllergens: boolean;
+            institutionsIds?: number[];
+        };
+        DietOption: {
+            value: number;
+            text: string;
+            isDefault?: boolean;
+            readonly institutionsIds: number[];
+            allowChangingAllergens?: boolean;
+        };
+        DietRequest: {
+            name: string;
+            /** @default false */
+            isDefault: boolean;
+            /** @default true */
+            allowChangingAllergens: boolean;
+            institutionsIds?: number[];
+        };
+        District: {
+            readonly id: number;
+            name: string;
+            readonly institutionsCount: number;
+        };
+        DistrictOption: {
+            value: number;
+            text: string;
+        };
+        DistrictRequest: {
+            name: string;
+        };
+        Driver: {
+            readonly id: number;
+            firstName: string;
+            lastName: string;
+            phoneNumber: string;
+            /** @default  */
+            vehicleRegistration: string;
+            /** @default true */
+            isActive: boolean;
+            readonly routeNumbers: string[];
+        };
+        DriverOption: {
+            value: number;
+            readonly text: string;
+            isActive?: boolean;
+        };
+        DriverRequest: {
+            firstName: string;
+            lastName: string;
+            phoneNumber: string;
+            /** @default  */
+            vehicleRegistration: string;
+            /** @default true */
+            isActive: boolean;
+        };
         EmptyPage: {
             items: {
                 [key: string]: unknown;
@@ -954,11 +2802,181 @@ export interface components {
             /** @default pl */
             defaultLocale: components["schemas"]["LocaleEnum"];
         };
+        GroupedCategory: {
+            /** @description null: meal types without a category */
+            id: number | null;
+            name: string;
+            mealTypes: components["schemas"]["GroupedMealType"][];
+        };
+        GroupedItems: {
+            priceList: components["schemas"]["PriceListRef"] | null;
+            categories: components["schemas"]["GroupedCategory"][];
+        };
+        GroupedMealType: {
+            id: number;
+            name: string;
+            description: string;
+            blockOnRegistration: boolean;
+            portionSizes: components["schemas"]["GroupedPortionSize"][];
+        };
+        GroupedPortionSize: {
+            id: number;
+            name: string;
+            default: boolean;
+            priceListItem: components["schemas"]["GroupedPriceListItem"];
+        };
+        GroupedPriceListItem: {
+            id: number;
+            price: components["schemas"]["Price"] | null;
+            hidden: boolean;
+            hiddenFor: string[];
+            hiddenWeekdays: string[];
+        };
+        HasPrepaids: {
+            hasPrepaids: boolean;
+        };
+        /**
+         * @description * `parents` - parents
+         *     * `institution_workers` - institution_workers
+         * @enum {string}
+         */
+        HiddenForEnum: "parents" | "institution_workers";
         HiddenGrammages: {
             institutionsIds: number[];
         };
+        /**
+         * @description * `poniedziałek` - poniedziałek
+         *     * `wtorek` - wtorek
+         *     * `środa` - środa
+         *     * `czwartek` - czwartek
+         *     * `piątek` - piątek
+         *     * `sobota` - sobota
+         *     * `niedziela` - niedziela
+         * @enum {string}
+         */
+        HiddenWeekdaysEnum: "poniedziałek" | "wtorek" | "środa" | "czwartek" | "piątek" | "sobota" | "niedziela";
+        Ingredient: {
+            readonly id: number;
+            name: string;
+            unit: components["schemas"]["UnitEnum"];
+            allergensIds?: number[];
+            readonly allergens: components["schemas"]["MealAllergen"][];
+            /** @description How many meals use the ingredient. */
+            readonly mealsCount: number;
+        };
+        /** @description 400 of an import: the one error shape plus `rows`, every bad cell of the file. */
+        IngredientImportError: {
+            message: string;
+            errors: {
+                [key: string]: string[];
+            };
+            rows: components["schemas"]["IngredientImportRowError"][];
+        };
+        IngredientImportRequest: {
+            /**
+             * Format: binary
+             * @description An XLSX file filled in on the template (ingredients/import/template).
+             */
+            file: string;
+        };
+        IngredientImportResult: {
+            status: boolean;
+            created: number;
+            updated: number;
+        };
+        IngredientImportRowError: {
+            /** @description Row number in the sheet, the header being row 1. */
+            row: number;
+            /** @description Column letter: A name, B unit, C allergens. */
+            column: string;
+            message: string;
+        };
+        IngredientRequest: {
+            name: string;
+            unit: components["schemas"]["UnitEnum"];
+            allergensIds?: number[];
+        };
+        Institution: {
+            readonly id: number;
+            name: string;
+            shortName: string;
+            slug: string;
+            kind: components["schemas"]["InstitutionKindEnum"];
+            districtId?: number | null;
+            readonly districtName: string | null;
+            /** @default  */
+            street: string;
+            /** @default  */
+            city: string;
+            /** @default  */
+            postCode: string;
+            termsUrl?: string;
+            /** @default  */
+            orderingNote: string;
+            /** @default  */
+            regularPaymentsBankAccountNumber: string;
+            /** @default false */
+            hideGrammages: boolean;
+            readonly active: boolean;
+            readonly classroomsCount: number;
+        };
+        InstitutionBankAccount: {
+            regularPaymentsBankAccountNumber: string;
+        };
+        /**
+         * @description * `school` - school
+         *     * `kindergarten` - kindergarten
+         *     * `workplace` - workplace
+         * @enum {string}
+         */
+        InstitutionKindEnum: "school" | "kindergarten" | "workplace";
+        /** @description One institution and the meal types available there (`mealTypeInstitutionSettings/groupedByInstitutions`). */
+        InstitutionMealTypes: {
+            institutionId: number;
+            institutionName: string;
+            institutionShortName: string;
+            mealTypesIds: number[];
+        };
+        InstitutionMealTypesInputRequest: {
+            mealTypesIds: number[];
+        };
+        /** @description Spec: institution option = value, text, shortName or slug, districtId. */
+        InstitutionOption: {
+            value: number;
+            text: string;
+            shortName: string;
+            slug: string;
+            districtId: number | null;
+            active: boolean;
+        };
+        InstitutionOrderingNote: {
+            orderingNote: string;
+        };
         InstitutionRef: {
             id: number;
+        };
+        InstitutionRequest: {
+            name: string;
+            shortName: string;
+            slug: string;
+            kind: components["schemas"]["InstitutionKindEnum"];
+            districtId?: number | null;
+            /** @default  */
+            street: string;
+            /** @default  */
+            city: string;
+            /** @default  */
+            postCode: string;
+            termsUrl?: string;
+            /** @default  */
+            orderingNote: string;
+            /** @default  */
+            regularPaymentsBankAccountNumber: string;
+            /** @default false */
+            hideGrammages: boolean;
+        };
+        InstitutionTermsUrl: {
+            termsUrl: string;
         };
         InvoicesConfig: {
             /** @default false */
@@ -1004,6 +3022,84 @@ export interface components {
             vatId: string;
             address: components["schemas"]["AddressRequest"];
         };
+        /** @description An item's price: stored as a Decimal, answered as money, or null for callers who may not see prices. */
+        ItemPrice: {
+            /** Format: decimal */
+            amount: string;
+            /** @default PLN */
+            currency: components["schemas"]["CurrencyEnum"];
+        };
+        /** @description An item's price: stored as a Decimal, answered as money, or null for callers who may not see prices. */
+        ItemPriceRequest: {
+            /** Format: decimal */
+            amount: string;
+            /** @default PLN */
+            currency: components["schemas"]["CurrencyEnum"];
+        };
+        Kitchen: {
+            readonly id: number;
+            name: string;
+            /** @default  */
+            street: string;
+            /** @default  */
+            city: string;
+            postCode?: string;
+            /** @default true */
+            isActive: boolean;
+            institutionsMealTypes?: components["schemas"]["KitchenMatrixRow"][];
+        };
+        KitchenIngredient: {
+            id: number;
+            name: string;
+            unit: string;
+            /** Format: decimal */
+            amountPerPortion: string;
+            mealsCount: number;
+            daysCount: number;
+        };
+        /** @description The list shape of `kitchens/ingredients` (every row by default, as perPage=9999). */
+        KitchenIngredientPage: {
+            items: components["schemas"]["KitchenIngredient"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        KitchenInstitutionMealType: {
+            readonly id: number;
+            kitchenId: number;
+            kitchenName: string;
+            institutionId: number;
+            institutionName: string;
+            mealTypeId: number;
+            mealTypeName: string;
+        };
+        /** @description One row of the kitchen's matrix: an institution and the meal types the kitchen prepares for it. */
+        KitchenMatrixRow: {
+            institutionId: number;
+            readonly institutionName: string;
+            mealTypeIds: number[];
+        };
+        /** @description One row of the kitchen's matrix: an institution and the meal types the kitchen prepares for it. */
+        KitchenMatrixRowRequest: {
+            institutionId: number;
+            mealTypeIds: number[];
+        };
+        KitchenOption: {
+            value: number;
+            text: string;
+            isActive?: boolean;
+        };
+        KitchenRequest: {
+            name: string;
+            /** @default  */
+            street: string;
+            /** @default  */
+            city: string;
+            postCode?: string;
+            /** @default true */
+            isActive: boolean;
+            institutionsMealTypes?: components["schemas"]["KitchenMatrixRowRequest"][];
+        };
         Locale: {
             locale: components["schemas"]["LocaleEnum"];
         };
@@ -1015,6 +3111,367 @@ export interface components {
         LocaleEnum: "pl" | "en";
         LocaleRequest: {
             locale: components["schemas"]["LocaleEnum"];
+        };
+        /** @description A whole meal; PUT replaces all of it (allergens, nutrition per portion size, recipe). */
+        Meal: {
+            readonly id: number;
+            name: string;
+            /** @default  */
+            description: string;
+            /** @description kcal of the default portion size, when given. */
+            readonly kcal: number | null;
+            allergensIds?: number[];
+            readonly allergens: components["schemas"]["MealAllergen"][];
+            portions?: components["schemas"]["MealPortion"][];
+            ingredients?: components["schemas"]["MealIngredient"][];
+        };
+        MealAllergen: {
+            readonly id: number;
+            readonly number: number | null;
+            readonly name: string;
+        };
+        MealGrammage: {
+            portionSizeId: number;
+            /** Format: decimal */
+            grammage: string;
+        };
+        MealGrammageRequest: {
+            portionSizeId: number;
+            /** Format: decimal */
+            grammage: string;
+        };
+        /** @description One ingredient of the recipe with its amount per portion size (in the ingredient's unit). */
+        MealIngredient: {
+            ingredientId: number;
+            readonly ingredientName: string;
+            readonly unit: string;
+            grammages: components["schemas"]["MealGrammage"][];
+        };
+        /** @description One ingredient of the recipe with its amount per portion size (in the ingredient's unit). */
+        MealIngredientRequest: {
+            ingredientId: number;
+            grammages: components["schemas"]["MealGrammageRequest"][];
+        };
+        MealList: {
+            readonly id: number;
+            readonly name: string;
+            readonly description: string;
+            readonly kcal: number | null;
+            readonly allergens: components["schemas"]["MealAllergen"][];
+            readonly ingredientsCount: number;
+            /** @description How many menus serve the meal. */
+            readonly menusCount: number;
+        };
+        MealOption: {
+            value: number;
+            text: string;
+            readonly kcal: number | null;
+            readonly allergens: components["schemas"]["MealAllergen"][];
+        };
+        MealPortion: {
+            portionSizeId: number;
+            readonly portionSizeName: string;
+            kcal?: number | null;
+            /** Format: decimal */
+            protein?: string | null;
+            /** Format: decimal */
+            fat?: string | null;
+            /** Format: decimal */
+            carbohydrates?: string | null;
+        };
+        MealPortionRequest: {
+            portionSizeId: number;
+            kcal?: number | null;
+            /** Format: decimal */
+            protein?: string | null;
+            /** Format: decimal */
+            fat?: string | null;
+            /** Format: decimal */
+            carbohydrates?: string | null;
+        };
+        /** @description A whole meal; PUT replaces all of it (allergens, nutrition per portion size, recipe). */
+        MealRequest: {
+            name: string;
+            /** @default  */
+            description: string;
+            allergensIds?: number[];
+            portions?: components["schemas"]["MealPortionRequest"][];
+            ingredients?: components["schemas"]["MealIngredientRequest"][];
+        };
+        MealType: {
+            readonly id: number;
+            name: string;
+            /** @default  */
+            description: string;
+            categoryId?: number | null;
+            readonly categoryName: string | null;
+            /** @default 0 */
+            position: number;
+            /** @default false */
+            isDefault: boolean;
+            /** @default false */
+            blockOnRegistration: boolean;
+            portionSizesIds: number[];
+        };
+        MealTypeCategory: {
+            readonly id: number;
+            name: string;
+            /** @default 0 */
+            position: number;
+            readonly mealTypes: components["schemas"]["CategoryMealType"][];
+        };
+        MealTypeCategoryOption: {
+            value: number;
+            text: string;
+            name: string;
+            readonly mealTypes: components["schemas"]["CategoryMealType"][];
+        };
+        MealTypeCategoryRequest: {
+            name: string;
+            /** @default 0 */
+            position: number;
+        };
+        MealTypeDiet: {
+            mealTypeId: number;
+            mealTypeName: string;
+            dietId: number;
+            dietName: string;
+        };
+        MealTypeOption: {
+            value: number;
+            text: string;
+            isDefault?: boolean;
+            blockOnRegistration?: boolean;
+            readonly categoryId: number | null;
+            readonly portionSizesIds: number[];
+        };
+        MealTypeRequest: {
+            name: string;
+            /** @default  */
+            description: string;
+            categoryId?: number | null;
+            /** @default 0 */
+            position: number;
+            /** @default false */
+            isDefault: boolean;
+            /** @default false */
+            blockOnRegistration: boolean;
+            portionSizesIds: number[];
+        };
+        MealTypesCount: {
+            count: number;
+        };
+        MealsMenu: {
+            readonly id: number;
+            name: string;
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            institutionsIds: number[];
+            dietsIds: number[];
+            readonly institutions: components["schemas"]["MenuInstitutionRef"][];
+            readonly diets: components["schemas"]["MenuNamedRef"][];
+            readonly itemsCount: number;
+            /** Format: date-time */
+            readonly createdAt: string | null;
+            /** Format: date-time */
+            readonly updatedAt: string | null;
+        };
+        /** @description One cell of the grid: the meals (in order) served on `date` for `mealTypeId`; an empty list empties it. */
+        MealsMenuCellRequest: {
+            /** Format: date */
+            date: string;
+            mealTypeId: number;
+            mealsIds: number[];
+        };
+        MealsMenuCopyDayItemsRequest: {
+            /** Format: date */
+            date: string;
+            targetDates: string[];
+        };
+        MealsMenuCopyDaysItemsRequest: {
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            /** Format: date */
+            targetDateFrom: string;
+        };
+        MealsMenuCopyMealTypeItemsRequest: {
+            /** Format: date */
+            date: string;
+            targetDates: string[];
+            mealTypeId: number;
+        };
+        MealsMenuCopyResult: {
+            status: boolean;
+            copiedItems: number;
+        };
+        MealsMenuCreateSimilarRequest: {
+            mealsMenuId: number;
+            name: string;
+            /** Format: date */
+            dateFrom?: string;
+            institutionsIds?: number[];
+            dietsIds?: number[];
+        };
+        MealsMenuExportDocxRequest: {
+            /**
+             * @description YYYY-MM; every month of the menu when absent.
+             * @example 2026-11
+             */
+            month?: string;
+            institutionId?: number | null;
+            mealsMenuId: number;
+        };
+        MealsMenuFile: {
+            readonly id: number;
+            institutionId: number;
+            readonly institutionName: string;
+            /** @example 2026-11 */
+            month: string;
+            name: string;
+            readonly originalName: string;
+            readonly kind: components["schemas"]["MealsMenuFileKindEnum"];
+            readonly size: number;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly updatedAt: string;
+        };
+        /**
+         * @description * `pdf` - pdf
+         *     * `jpg` - jpg
+         *     * `png` - png
+         * @enum {string}
+         */
+        MealsMenuFileKindEnum: "pdf" | "jpg" | "png";
+        MealsMenuFileRequest: {
+            institutionId: number;
+            /** @example 2026-11 */
+            month: string;
+            name: string;
+            /** Format: binary */
+            file?: string;
+        };
+        MealsMenuImportRequest: {
+            /** Format: binary */
+            file: string;
+            name: string;
+            /** Format: date */
+            dateFrom?: string;
+            /** Format: date */
+            dateTo?: string;
+            institutionsIds: number[];
+            dietsIds: number[];
+        };
+        MealsMenuItem: {
+            readonly id: number;
+            readonly menuId: number;
+            /** Format: date */
+            date: string;
+            readonly mealTypeId: number;
+            readonly mealTypeName: string;
+            readonly mealId: number;
+            readonly mealName: string;
+            position?: number;
+            readonly allergens: components["schemas"]["MenuAllergenRef"][];
+        };
+        MealsMenuItemsData: {
+            id: number;
+            name: string;
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            items: components["schemas"]["MealsMenuItem"][];
+        };
+        MealsMenuMonthData: {
+            menu: components["schemas"]["MealsMenuRef"];
+            month: string;
+            dates: string[];
+            mealTypes: components["schemas"]["MenuMealTypeRef"][];
+            showGrammages: boolean;
+            cells: components["schemas"]["MenuGridCell"][];
+        };
+        MealsMenuPrintByDietRequest: {
+            /**
+             * @description YYYY-MM; every month of the menu when absent.
+             * @example 2026-11
+             */
+            month?: string;
+            institutionId?: number | null;
+            dietId?: number | null;
+        };
+        MealsMenuPrintRequest: {
+            /**
+             * @description YYYY-MM; every month of the menu when absent.
+             * @example 2026-11
+             */
+            month?: string;
+            institutionId?: number | null;
+        };
+        MealsMenuRef: {
+            id: number;
+            name: string;
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+        };
+        MealsMenuRequest: {
+            name: string;
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            institutionsIds: number[];
+            dietsIds: number[];
+        };
+        MealsMenusCount: {
+            count: number;
+        };
+        MenuAllergenRef: {
+            readonly id: number;
+            readonly number: number | null;
+            readonly name: string;
+        };
+        MenuGrammage: {
+            ingredientName: string;
+            portionSizeId: number;
+            portionSizeName: string;
+            /** Format: decimal */
+            grammage: string;
+            unit: string;
+        };
+        MenuGridCell: {
+            /** Format: date */
+            date: string;
+            mealTypeId: number;
+            meals: components["schemas"]["MenuGridMeal"][];
+        };
+        MenuGridMeal: {
+            itemId: number;
+            mealId: number;
+            name: string;
+            description: string;
+            kcal: number | null;
+            allergens: components["schemas"]["MenuAllergenRef"][];
+            grammages: components["schemas"]["MenuGrammage"][] | null;
+        };
+        MenuInstitutionRef: {
+            readonly id: number;
+            readonly name: string;
+            readonly shortName: string;
+        };
+        MenuMealTypeRef: {
+            id: number;
+            name: string;
+        };
+        MenuNamedRef: {
+            readonly id: number;
+            readonly name: string;
         };
         /** @description `{"amount": "12.50", "currency": "PLN"}`: a decimal string, never a float (DESIGN.md §3). */
         Money: {
@@ -1086,6 +3543,180 @@ export interface components {
             page: number;
             perPage: number;
         };
+        PaginatedClassroomList: {
+            items: components["schemas"]["Classroom"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedClassroomOptionList: {
+            items: components["schemas"]["ClassroomOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedDietList: {
+            items: components["schemas"]["Diet"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedDietOptionList: {
+            items: components["schemas"]["DietOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedDistrictList: {
+            items: components["schemas"]["District"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedDistrictOptionList: {
+            items: components["schemas"]["DistrictOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedDriverList: {
+            items: components["schemas"]["Driver"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedDriverOptionList: {
+            items: components["schemas"]["DriverOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedIngredientList: {
+            items: components["schemas"]["Ingredient"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedInstitutionList: {
+            items: components["schemas"]["Institution"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedInstitutionOptionList: {
+            items: components["schemas"]["InstitutionOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedKitchenInstitutionMealTypeList: {
+            items: components["schemas"]["KitchenInstitutionMealType"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedKitchenList: {
+            items: components["schemas"]["Kitchen"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedKitchenOptionList: {
+            items: components["schemas"]["KitchenOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedMealListList: {
+            items: components["schemas"]["MealList"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedMealOptionList: {
+            items: components["schemas"]["MealOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedMealTypeCategoryList: {
+            items: components["schemas"]["MealTypeCategory"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedMealTypeCategoryOptionList: {
+            items: components["schemas"]["MealTypeCategoryOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedMealTypeList: {
+            items: components["schemas"]["MealType"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedMealTypeOptionList: {
+            items: components["schemas"]["MealTypeOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedMealsMenuFileList: {
+            items: components["schemas"]["MealsMenuFile"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedMealsMenuItemList: {
+            items: components["schemas"]["MealsMenuItem"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedMealsMenuList: {
+            items: components["schemas"]["MealsMenu"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedPortionSizeList: {
+            items: components["schemas"]["PortionSize"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedPortionSizeOptionList: {
+            items: components["schemas"]["PortionSizeOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedPriceListList: {
+            items: components["schemas"]["PriceList"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedPriceListsGroupList: {
+            items: components["schemas"]["PriceListsGroup"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedRouteNumberList: {
+            items: components["schemas"]["RouteNumber"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedRouteNumberOptionList: {
+            items: components["schemas"]["RouteNumberOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         ParentsSettings: {
             registrationFee?: components["schemas"]["Money"];
             /** @default false */
@@ -1141,6 +3772,17 @@ export interface components {
             /** @default false */
             balancePerChildren: boolean;
         };
+        /** @description PUT updateParts: any header field, and/or `cells` to replace. */
+        PatchedMealsMenuUpdatePartsRequest: {
+            name?: string;
+            /** Format: date */
+            dateFrom?: string;
+            /** Format: date */
+            dateTo?: string;
+            institutionsIds?: number[];
+            dietsIds?: number[];
+            cells?: components["schemas"]["MealsMenuCellRequest"][];
+        };
         PaymentMethodsConfig: {
             /** @default false */
             tpayEnabled: boolean;
@@ -1195,6 +3837,29 @@ export interface components {
             /** @default  */
             phoneNumber2: string | null;
         };
+        PortionSize: {
+            readonly id: number;
+            name: string;
+            /** @default false */
+            isDefault: boolean;
+        };
+        PortionSizeMarkedAsDefault: {
+            readonly id: number;
+            name: string;
+            /** @default false */
+            isDefault: boolean;
+            readonly status: boolean;
+        };
+        PortionSizeOption: {
+            value: number;
+            text: string;
+            isDefault?: boolean;
+        };
+        PortionSizeRequest: {
+            name: string;
+            /** @default false */
+            isDefault: boolean;
+        };
         PresencesMarkingConfig: {
             /** @default false */
             allowAnyDiets: boolean;
@@ -1223,6 +3888,116 @@ export interface components {
             /** @default false */
             requireLastMonthToBePaid: boolean;
         };
+        /** @description A price: money of at least 0 with at most 2 decimal places. */
+        Price: {
+            /** Format: decimal */
+            amount: string;
+            /** @default PLN */
+            currency: components["schemas"]["CurrencyEnum"];
+        };
+        PriceList: {
+            readonly id: number;
+            groupId: number;
+            readonly groupName: string;
+            name: string;
+            /** Format: date */
+            validFrom: string;
+            /**
+             * Format: date
+             * @description The last day before the next list of the group starts.
+             */
+            readonly validTo: string | null;
+            readonly status: components["schemas"]["StatusEnum"];
+            /** @description Started and already used: prices are frozen, replace it with a new one (replaceWithNewOne). */
+            readonly locked: boolean;
+            items: components["schemas"]["PriceListItem"][];
+        };
+        /** @description An item as a list carries it. `price` is null for callers who may not see prices (ability prices.see). */
+        PriceListItem: {
+            id?: number | null;
+            mealTypeId: number;
+            readonly mealTypeName: string;
+            dietId: number;
+            readonly dietName: string;
+            portionSizeId: number;
+            readonly portionSizeName: string;
+            price: components["schemas"]["ItemPrice"] | null;
+            /** @default false */
+            hidden: boolean;
+            hiddenFor?: components["schemas"]["HiddenForEnum"][];
+            hiddenWeekdays?: components["schemas"]["HiddenWeekdaysEnum"][];
+        };
+        /** @description An item as a list carries it. `price` is null for callers who may not see prices (ability prices.see). */
+        PriceListItemDetail: {
+            readonly priceListId: number;
+            id?: number | null;
+            mealTypeId: number;
+            readonly mealTypeName: string;
+            dietId: number;
+            readonly dietName: string;
+            portionSizeId: number;
+            readonly portionSizeName: string;
+            price: components["schemas"]["ItemPrice"] | null;
+            /** @default false */
+            hidden: boolean;
+            hiddenFor?: components["schemas"]["HiddenForEnum"][];
+            hiddenWeekdays?: components["schemas"]["HiddenWeekdaysEnum"][];
+        };
+        /** @description An item as a list carries it. `price` is null for callers who may not see prices (ability prices.see). */
+        PriceListItemRequest: {
+            id?: number | null;
+            mealTypeId: number;
+            dietId: number;
+            portionSizeId: number;
+            price: components["schemas"]["ItemPriceRequest"] | null;
+            /** @default false */
+            hidden: boolean;
+            hiddenFor?: components["schemas"]["HiddenForEnum"][];
+            hiddenWeekdays?: components["schemas"]["HiddenWeekdaysEnum"][];
+        };
+        PriceListRef: {
+            id: number;
+            name: string;
+            /** Format: date */
+            validFrom: string;
+        };
+        PriceListReplaceRequest: {
+            /** Format: date */
+            validFrom: string;
+            name?: string;
+            items?: components["schemas"]["PriceListItemRequest"][];
+        };
+        PriceListReplaced: {
+            status: boolean;
+            /** @description The new price list. */
+            id: number;
+        };
+        PriceListRequest: {
+            groupId: number;
+            name: string;
+            /** Format: date */
+            validFrom: string;
+            items: components["schemas"]["PriceListItemRequest"][];
+        };
+        PriceListsGroup: {
+            readonly id: number;
+            name: string;
+            /** @default false */
+            defaultForChildren: boolean;
+            /** @default false */
+            defaultForInstitutionsWorkers: boolean;
+            /** @default false */
+            forGroupOrders: boolean;
+        };
+        PriceListsGroupRequest: {
+            name: string;
+            /** @default false */
+            defaultForChildren: boolean;
+            /** @default false */
+            defaultForInstitutionsWorkers: boolean;
+            /** @default false */
+            forGroupOrders: boolean;
+        };
         RegisterAs: {
             registerAs: components["schemas"]["RegisterAsEnum"];
         };
@@ -1237,6 +4012,25 @@ export interface components {
             password: string;
             passwordConfirmation: string;
         };
+        RouteNumber: {
+            readonly id: number;
+            number: string;
+            /** @default  */
+            description: string;
+            driverId?: number | null;
+            readonly driverName: string | null;
+        };
+        RouteNumberOption: {
+            value: number;
+            text: string;
+            description?: string;
+        };
+        RouteNumberRequest: {
+            number: string;
+            /** @default  */
+            description: string;
+            driverId?: number | null;
+        };
         SendPasswordResetTokenRequest: {
             /** Format: email */
             emailAddress: string;
@@ -1244,6 +4038,13 @@ export interface components {
         Status: {
             status: boolean;
         };
+        /**
+         * @description * `current` - current
+         *     * `future` - future
+         *     * `past` - past
+         * @enum {string}
+         */
+        StatusEnum: "current" | "future" | "past";
         TenantAccess: {
             slug: string;
             name: string;
@@ -1279,6 +4080,13 @@ export interface components {
             expiresAt: string;
             tenants: components["schemas"]["TenantAccess"][];
         };
+        /**
+         * @description * `g` - gramy
+         *     * `ml` - mililitry
+         *     * `szt.` - sztuki
+         * @enum {string}
+         */
+        UnitEnum: "g" | "ml" | "szt.";
         UnreadNotifications: {
             status: boolean;
             /** Format: date-time */
@@ -1415,12 +4223,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No response body */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
             };
         };
     };
@@ -1534,12 +4343,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No response body */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
             };
         };
     };
@@ -1755,6 +4565,176 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TermsUrls"];
+                };
+            };
+        };
+    };
+    api_frontend_classrooms_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedClassroomList"];
+                };
+            };
+        };
+    };
+    api_frontend_classrooms_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassroomRequest"];
+                "multipart/form-data": components["schemas"]["ClassroomRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ClassroomRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Classroom"];
+                };
+            };
+        };
+    };
+    api_frontend_classrooms_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Classroom"];
+                };
+            };
+        };
+    };
+    api_frontend_classrooms_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassroomRequest"];
+                "multipart/form-data": components["schemas"]["ClassroomRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ClassroomRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Classroom"];
+                };
+            };
+        };
+    };
+    api_frontend_classrooms_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_classrooms_bulkDelete_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Comma-separated ids. */
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_classrooms_options_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedClassroomOptionList"];
                 };
             };
         };
@@ -2482,6 +5462,713 @@ export interface operations {
             };
         };
     };
+    api_frontend_diets_list: {
+        parameters: {
+            query?: {
+                allowChangingAllergens?: boolean;
+                institutionId?: number;
+                isDefault?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedDietList"];
+                };
+            };
+        };
+    };
+    api_frontend_diets_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DietRequest"];
+                "multipart/form-data": components["schemas"]["DietRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DietRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diet"];
+                };
+            };
+        };
+    };
+    api_frontend_diets_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diet"];
+                };
+            };
+        };
+    };
+    api_frontend_diets_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DietRequest"];
+                "multipart/form-data": components["schemas"]["DietRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DietRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diet"];
+                };
+            };
+        };
+    };
+    api_frontend_diets_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_diets_decreasePriority_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_diets_increasePriority_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_diets_markAsDefault_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_diets_default_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diet"];
+                };
+            };
+        };
+    };
+    api_frontend_diets_options_list: {
+        parameters: {
+            query?: {
+                allowChangingAllergens?: boolean;
+                institutionId?: number;
+                isDefault?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedDietOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_districts_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedDistrictList"];
+                };
+            };
+        };
+    };
+    api_frontend_districts_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DistrictRequest"];
+                "multipart/form-data": components["schemas"]["DistrictRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DistrictRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["District"];
+                };
+            };
+        };
+    };
+    api_frontend_districts_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["District"];
+                };
+            };
+        };
+    };
+    api_frontend_districts_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DistrictRequest"];
+                "multipart/form-data": components["schemas"]["DistrictRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DistrictRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["District"];
+                };
+            };
+        };
+    };
+    api_frontend_districts_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_districts_options_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedDistrictOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_drivers_list: {
+        parameters: {
+            query?: {
+                isActive?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedDriverList"];
+                };
+            };
+        };
+    };
+    api_frontend_drivers_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverRequest"];
+                "multipart/form-data": components["schemas"]["DriverRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DriverRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Driver"];
+                };
+            };
+        };
+    };
+    api_frontend_drivers_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Driver"];
+                };
+            };
+        };
+    };
+    api_frontend_drivers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverRequest"];
+                "multipart/form-data": components["schemas"]["DriverRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DriverRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Driver"];
+                };
+            };
+        };
+    };
+    api_frontend_drivers_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_drivers_options_list: {
+        parameters: {
+            query?: {
+                isActive?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedDriverOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_ingredients_list: {
+        parameters: {
+            query?: {
+                /** @description Ingredients with this allergen. */
+                allergenId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                /**
+                 * @description * `g` - gramy
+                 *     * `ml` - mililitry
+                 *     * `szt.` - sztuki
+                 */
+                unit?: "g" | "ml" | "szt.";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedIngredientList"];
+                };
+            };
+        };
+    };
+    api_frontend_ingredients_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IngredientRequest"];
+                "multipart/form-data": components["schemas"]["IngredientRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["IngredientRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ingredient"];
+                };
+            };
+        };
+    };
+    api_frontend_ingredients_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ingredient"];
+                };
+            };
+        };
+    };
+    api_frontend_ingredients_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IngredientRequest"];
+                "multipart/form-data": components["schemas"]["IngredientRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["IngredientRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ingredient"];
+                };
+            };
+        };
+    };
+    api_frontend_ingredients_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_ingredients_import_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["IngredientImportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngredientImportResult"];
+                };
+            };
+            /** @description Nothing was imported. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngredientImportError"];
+                };
+            };
+        };
+    };
+    api_frontend_ingredients_import_template_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+        };
+    };
     api_frontend_institutionSettings_institutions_hiddenGrammages_retrieve: {
         parameters: {
             query?: never;
@@ -2497,6 +6184,1860 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HiddenGrammages"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_list: {
+        parameters: {
+            query?: {
+                active?: boolean;
+                districtId?: number;
+                /**
+                 * @description * `school` - school
+                 *     * `kindergarten` - kindergarten
+                 *     * `workplace` - workplace
+                 */
+                kind?: "kindergarten" | "school" | "workplace";
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedInstitutionList"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionRequest"];
+                "multipart/form-data": components["schemas"]["InstitutionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InstitutionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Institution"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Institution"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionRequest"];
+                "multipart/form-data": components["schemas"]["InstitutionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InstitutionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Institution"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_activate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_classrooms_reset_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_deactivate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_orderingNote_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionOrderingNote"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_regularPaymentsBankAccountNumber_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionBankAccount"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_termsUrl_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionTermsUrl"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_options_list: {
+        parameters: {
+            query?: {
+                active?: boolean;
+                districtId?: number;
+                /**
+                 * @description * `school` - school
+                 *     * `kindergarten` - kindergarten
+                 *     * `workplace` - workplace
+                 */
+                kind?: "kindergarten" | "school" | "workplace";
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Include deactivated institutions. */
+                showAll?: boolean;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedInstitutionOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_institutions_withoutClassroomName_list: {
+        parameters: {
+            query?: {
+                active?: boolean;
+                districtId?: number;
+                /**
+                 * @description * `school` - school
+                 *     * `kindergarten` - kindergarten
+                 *     * `workplace` - workplace
+                 */
+                kind?: "kindergarten" | "school" | "workplace";
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedInstitutionOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_kitchens_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                isActive?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedKitchenList"];
+                };
+            };
+        };
+    };
+    api_frontend_kitchens_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KitchenRequest"];
+                "multipart/form-data": components["schemas"]["KitchenRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KitchenRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Kitchen"];
+                };
+            };
+        };
+    };
+    api_frontend_kitchens_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Kitchen"];
+                };
+            };
+        };
+    };
+    api_frontend_kitchens_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KitchenRequest"];
+                "multipart/form-data": components["schemas"]["KitchenRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KitchenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Kitchen"];
+                };
+            };
+        };
+    };
+    api_frontend_kitchens_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_kitchens_ingredients_retrieve: {
+        parameters: {
+            query: {
+                dateFrom: string;
+                dateTo: string;
+                kitchenId: number;
+                page?: number;
+                perPage?: number;
+                /** @description Default: the default portion size. */
+                portionSizeId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitchenIngredientPage"];
+                };
+            };
+        };
+    };
+    api_frontend_kitchens_options_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                isActive?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedKitchenOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_kitchensInstitutionsMealTypes_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                kitchenId?: number;
+                mealTypeId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedKitchenInstitutionMealTypeList"];
+                };
+            };
+        };
+    };
+    api_frontend_kitchensInstitutionsMealTypes_all_retrieve: {
+        parameters: {
+            query?: {
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitchenInstitutionMealType"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypeInstitutionSettings_groupedByInstitutions_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionMealTypes"][];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypeInstitutionSettings_institutions_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                institution_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionMealTypesInputRequest"];
+                "multipart/form-data": components["schemas"]["InstitutionMealTypesInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InstitutionMealTypesInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionMealTypes"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_list: {
+        parameters: {
+            query?: {
+                blockOnRegistration?: boolean;
+                categoryId?: number;
+                institutionId?: number;
+                isDefault?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMealTypeList"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealTypeRequest"];
+                "multipart/form-data": components["schemas"]["MealTypeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealTypeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealType"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealType"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealTypeRequest"];
+                "multipart/form-data": components["schemas"]["MealTypeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealTypeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealType"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_markAsDefault_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_categories_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMealTypeCategoryList"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_categories_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealTypeCategoryRequest"];
+                "multipart/form-data": components["schemas"]["MealTypeCategoryRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealTypeCategoryRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealTypeCategory"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_categories_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealTypeCategory"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_categories_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealTypeCategoryRequest"];
+                "multipart/form-data": components["schemas"]["MealTypeCategoryRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealTypeCategoryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealTypeCategory"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_categories_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_categories_options_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMealTypeCategoryOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_count_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealTypesCount"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_default_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealType"];
+                };
+            };
+        };
+    };
+    api_frontend_mealTypes_options_list: {
+        parameters: {
+            query?: {
+                blockOnRegistration?: boolean;
+                categoryId?: number;
+                institutionId?: number;
+                isDefault?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMealTypeOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_meals_list: {
+        parameters: {
+            query?: {
+                /** @description Meals with this allergen. */
+                allergenId?: number;
+                ingredientId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                /** @description Meals free of this allergen. */
+                withoutAllergenId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMealListList"];
+                };
+            };
+        };
+    };
+    api_frontend_meals_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealRequest"];
+                "multipart/form-data": components["schemas"]["MealRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Meal"];
+                };
+            };
+        };
+    };
+    api_frontend_meals_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Meal"];
+                };
+            };
+        };
+    };
+    api_frontend_meals_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealRequest"];
+                "multipart/form-data": components["schemas"]["MealRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Meal"];
+                };
+            };
+        };
+    };
+    api_frontend_meals_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_meals_bulkDelete_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_meals_options_list: {
+        parameters: {
+            query?: {
+                /** @description Meals with this allergen. */
+                allergenId?: number;
+                ingredientId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                /** @description Meals free of this allergen. */
+                withoutAllergenId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMealOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_list: {
+        parameters: {
+            query?: {
+                /** @description Ends on or after */
+                dateFrom?: string;
+                /** @description Starts on or before */
+                dateTo?: string;
+                dietId?: number;
+                institutionId?: number;
+                /** @description YYYY-MM: menus covering a day of the month */
+                month?: string;
+                page?: number;
+                perPage?: number;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMealsMenuList"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealsMenuRequest"];
+                "multipart/form-data": components["schemas"]["MealsMenuRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealsMenuRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenu"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenu"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealsMenuRequest"];
+                "multipart/form-data": components["schemas"]["MealsMenuRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealsMenuRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenu"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_copyDayItems_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealsMenuCopyDayItemsRequest"];
+                "multipart/form-data": components["schemas"]["MealsMenuCopyDayItemsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealsMenuCopyDayItemsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenuCopyResult"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_copyDaysItems_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealsMenuCopyDaysItemsRequest"];
+                "multipart/form-data": components["schemas"]["MealsMenuCopyDaysItemsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealsMenuCopyDaysItemsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenuCopyResult"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_copyMealTypeItems_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealsMenuCopyMealTypeItemsRequest"];
+                "multipart/form-data": components["schemas"]["MealsMenuCopyMealTypeItemsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealsMenuCopyMealTypeItemsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenuCopyResult"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_items_find_list: {
+        parameters: {
+            query?: {
+                date?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                dietId?: number;
+                institutionId?: number;
+                mealId?: number;
+                mealTypeId?: number;
+                /** @description YYYY-MM: menus covering a day of the month */
+                month?: string;
+                page?: number;
+                perPage?: number;
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMealsMenuItemList"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_itemsData_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenuItemsData"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_month_data_retrieve: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+                /** @description YYYY-MM */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenuMonthData"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_print_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MealsMenuPrintRequest"];
+                "multipart/form-data": components["schemas"]["MealsMenuPrintRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealsMenuPrintRequest"];
+            };
+        };
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_printByDiet_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MealsMenuPrintByDietRequest"];
+                "multipart/form-data": components["schemas"]["MealsMenuPrintByDietRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealsMenuPrintByDietRequest"];
+            };
+        };
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_updateParts_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedMealsMenuUpdatePartsRequest"];
+                "multipart/form-data": components["schemas"]["PatchedMealsMenuUpdatePartsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedMealsMenuUpdatePartsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenu"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_count_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenusCount"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_createSimilar_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealsMenuCreateSimilarRequest"];
+                "multipart/form-data": components["schemas"]["MealsMenuCreateSimilarRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealsMenuCreateSimilarRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenu"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_importMealsMenuFromExcelFile_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MealsMenuImportRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenu"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_importMealsMenuFromExcelFile_template_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XLSX template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_items_list: {
+        parameters: {
+            query: {
+                dateFrom: string;
+                dateTo: string;
+                dietId?: number;
+                institutionId?: number;
+                /** @description YYYY-MM: menus covering a day of the month */
+                month?: string;
+                page?: number;
+                perPage?: number;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMealsMenuItemList"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenus_options_retrieve: {
+        parameters: {
+            query?: {
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenu"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenusExport_docx_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MealsMenuExportDocxRequest"];
+            };
+        };
+        responses: {
+            /** @description The DOCX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenusFiles_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                /** @description YYYY-MM */
+                month?: string;
+                page?: number;
+                perPage?: number;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedMealsMenuFileList"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenusFiles_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MealsMenuFileRequest"];
+                "application/json": components["schemas"]["MealsMenuFileRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealsMenuFileRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenuFile"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenusFiles_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenuFile"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenusFiles_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MealsMenuFileRequest"];
+                "application/json": components["schemas"]["MealsMenuFileRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MealsMenuFileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsMenuFile"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenusFiles_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenusFiles_download_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenusFiles_print_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    api_frontend_mealsMenusFiles_show_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
         };
@@ -2539,6 +8080,688 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Money"];
+                };
+            };
+        };
+    };
+    api_frontend_portionSizes_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedPortionSizeList"];
+                };
+            };
+        };
+    };
+    api_frontend_portionSizes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortionSizeRequest"];
+                "multipart/form-data": components["schemas"]["PortionSizeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PortionSizeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortionSize"];
+                };
+            };
+        };
+    };
+    api_frontend_portionSizes_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortionSize"];
+                };
+            };
+        };
+    };
+    api_frontend_portionSizes_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortionSizeRequest"];
+                "multipart/form-data": components["schemas"]["PortionSizeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PortionSizeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortionSize"];
+                };
+            };
+        };
+    };
+    api_frontend_portionSizes_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_portionSizes_markAsDefault_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortionSizeMarkedAsDefault"];
+                };
+            };
+        };
+    };
+    api_frontend_portionSizes_options_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedPortionSizeOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_list: {
+        parameters: {
+            query?: {
+                groupId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                /**
+                 * @description * `current` - current
+                 *     * `future` - future
+                 *     * `past` - past
+                 */
+                status?: "current" | "future" | "past";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedPriceListList"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListRequest"];
+                "multipart/form-data": components["schemas"]["PriceListRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PriceListRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListRequest"];
+                "multipart/form-data": components["schemas"]["PriceListRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PriceListRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_hasPrepaids_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HasPrepaids"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_replaceWithNewOne_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListReplaceRequest"];
+                "multipart/form-data": components["schemas"]["PriceListReplaceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PriceListReplaceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListReplaced"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_availableMealTypesDiets_retrieve: {
+        parameters: {
+            query: {
+                date?: string;
+                institution_id?: number;
+                price_lists_group_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableMealTypesDiets"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_groupedItems_retrieve: {
+        parameters: {
+            query: {
+                date?: string;
+                /** @description The subject's diet; the default diet when absent. */
+                diet_id?: number;
+                institution_id?: number;
+                price_lists_group_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedItems"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_groups_list: {
+        parameters: {
+            query?: {
+                defaultForChildren?: boolean;
+                defaultForInstitutionsWorkers?: boolean;
+                forGroupOrders?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedPriceListsGroupList"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_groups_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListsGroupRequest"];
+                "multipart/form-data": components["schemas"]["PriceListsGroupRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PriceListsGroupRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListsGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_groups_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListsGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_groups_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListsGroupRequest"];
+                "multipart/form-data": components["schemas"]["PriceListsGroupRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PriceListsGroupRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListsGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_groups_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_priceLists_items_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListItemDetail"];
+                };
+            };
+        };
+    };
+    api_frontend_routeNumbers_list: {
+        parameters: {
+            query?: {
+                driverId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedRouteNumberList"];
+                };
+            };
+        };
+    };
+    api_frontend_routeNumbers_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RouteNumberRequest"];
+                "multipart/form-data": components["schemas"]["RouteNumberRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RouteNumberRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteNumber"];
+                };
+            };
+        };
+    };
+    api_frontend_routeNumbers_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteNumber"];
+                };
+            };
+        };
+    };
+    api_frontend_routeNumbers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RouteNumberRequest"];
+                "multipart/form-data": components["schemas"]["RouteNumberRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RouteNumberRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteNumber"];
+                };
+            };
+        };
+    };
+    api_frontend_routeNumbers_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_routeNumbers_options_list: {
+        parameters: {
+            query?: {
+                driverId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedRouteNumberOptionList"];
                 };
             };
         };

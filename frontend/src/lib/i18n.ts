@@ -1,18 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCookie, setCookie } from './cookies';
-import plCommon from '@/locales/pl/common.json';
-import plErrors from '@/locales/pl/errors.json';
-import plAuth from '@/locales/pl/auth.json';
-import plProfile from '@/locales/pl/profile.json';
-import plSettings from '@/locales/pl/settings.json';
-import plRoutes from '@/locales/pl/routes.json';
-import enCommon from '@/locales/en/common.json';
-import enErrors from '@/locales/en/errors.json';
-import enAuth from '@/locales/en/auth.json';
-import enProfile from '@/locales/en/profile.json';
-import enSettings from '@/locales/en/settings.json';
-import enRoutes from '@/locales/en/routes.json';
 
 export const LOCALES = ['pl', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -20,24 +8,26 @@ export const DEFAULT_LOCALE: Locale = 'pl';
 export const LOCALE_COOKIE = 'locale';
 const LOCALE_COOKIE_DAYS = 7;
 
-export const resources = {
-  pl: {
-    common: plCommon,
-    errors: plErrors,
-    auth: plAuth,
-    profile: plProfile,
-    settings: plSettings,
-    routes: plRoutes,
-  },
-  en: {
-    common: enCommon,
-    errors: enErrors,
-    auth: enAuth,
-    profile: enProfile,
-    settings: enSettings,
-    routes: enRoutes,
-  },
-} as const;
+type Namespace = Record<string, unknown>;
+
+/**
+ * Every `locales/<locale>/<namespace>.json` is a namespace, so a feature adds its texts by adding files,
+ * never by editing this module.
+ */
+const localeFiles = import.meta.glob<Namespace>('../locales/*/*.json', { eager: true, import: 'default' });
+
+function loadResources(): Record<Locale, Record<string, Namespace>> {
+  const loaded: Record<Locale, Record<string, Namespace>> = { pl: {}, en: {} };
+  for (const [file, content] of Object.entries(localeFiles)) {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+    if (!match) continue;
+    const [, locale, namespace] = match;
+    if (isLocale(locale) && namespace) loaded[locale][namespace] = content;
+  }
+  return loaded;
+}
+
+export const resources = loadResources();
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -4,7 +4,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
-from kantyna.catalog.models import Allergen, AllergenGroup
+from kantyna.catalog.models import Allergen, AllergenGroup, Diet, MealType, MealTypeCategory, PortionSize
+from kantyna.institutions.models import Institution
 
 
 class AllergenGroupSerializer(serializers.ModelSerializer):
@@ -40,3 +41,158 @@ class AllergenSerializer(serializers.ModelSerializer):
     class Meta:
         model = Allergen
         fields = ["id", "number", "name", "group_id", "group_name"]
+
+
+def _unique_name(model, message):
+    return serializers.CharField(max_length=100, validators=[UniqueValidator(model.objects.all(), message=message)])
+
+
+class PortionSizeSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(
+        max_length=50,
+        validators=[
+            UniqueValidator(PortionSize.objects.all(), message=_("A portion size with this name already exists."))
+        ],
+    )
+    is_default = serializers.BooleanField(default=False)
+
+    class Meta:
+        model = PortionSize
+        fields = ["id", "name", "is_default"]
+
+
+class PortionSizeMarkedAsDefaultSerializer(PortionSizeSerializer):
+    status = serializers.BooleanField(read_only=True)
+
+    class Meta(PortionSizeSerializer.Meta):
+        fields = [*PortionSizeSerializer.Meta.fields, "status"]
+
+
+class PortionSizeOptionSerializer(serializers.ModelSerializer):
+    value = serializers.IntegerField(source="pk")
+    text = serializers.CharField(source="name")
+
+    class Meta:
+        model = PortionSize
+        fields = ["value", "text", "is_default"]
+
+
+class DietSerializer(serializers.ModelSerializer):
+    name = _unique_name(Diet, _("A diet with this name already exists."))
+    is_default = serializers.BooleanField(default=False)
+    allow_changing_allergens = serializers.BooleanField(default=True)
+    institutions_ids = serializers.PrimaryKeyRelatedField(
+        source="institutions", queryset=Institution.objects.all(), many=True, default=list
+    )
+
+    class Meta:
+        model = Diet
+        fields = ["id", "name", "priority", "is_default", "allow_changing_allergens", "institutions_ids"]
+        read_only_fields = ["priority"]
+
+
+class DietOptionSerializer(serializers.ModelSerializer):
+    value = serializers.IntegerField(source="pk")
+    text = serializers.CharField(source="name")
+    institutions_ids = serializers.PrimaryKeyRelatedField(source="institutions", many=True, read_only=True)
+
+    class Meta:
+        model = Diet
+        fields = ["value", "text", "is_default", "institutions_ids", "allow_changing_allergens"]
+
+
+class CategoryPortionSizeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = PortionSize
+        fields = ["id", "name", "is_default"]
+
+
+class CategoryMealTypeSerializer(serializers.ModelSerializer):
+    """A meal type as the child form shows it inside its category (spec: screens-roles-forms §3)."""
+
+    portion_sizes = CategoryPortionSizeSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = MealType
+        fields = ["id", "name", "description", "is_default", "block_on_registration", "portion_sizes"]
+
+
+class MealTypeCategorySerializer(serializers.ModelSerializer):
+    name = _unique_name(MealTypeCategory, _("A meal type category with this name already exists."))
+    position = serializers.IntegerField(min_value=0, max_value=9999, default=0)
+    meal_types = CategoryMealTypeSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = MealTypeCategory
+        fields = ["id", "name", "position", "meal_types"]
+
+
+class MealTypeCategoryOptionSerializer(serializers.ModelSerializer):
+    value = serializers.IntegerField(source="pk")
+    text = serializers.CharField(source="name")
+    meal_types = CategoryMealTypeSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = MealTypeCategory
+        fields = ["value", "text", "name", "meal_types"]
+
+
+class MealTypeSerializer(serializers.ModelSerializer):
+    name = _unique_name(MealType, _("A meal type with this name already exists."))
+    description = serializers.CharField(max_length=1000, allow_blank=True, default="")
+    category_id = serializers.PrimaryKeyRelatedField(
+        source="category", queryset=MealTypeCategory.objects.all(), allow_null=True, default=None
+    )
+    category_name = serializers.CharField(source="category.name", read_only=True, allow_null=True)
+    position = serializers.IntegerField(min_value=0, max_value=9999, default=0)
+    is_default = serializers.BooleanField(default=False)
+    block_on_registration = serializers.BooleanField(default=False)
+    portion_sizes_ids = serializers.PrimaryKeyRelatedField(
+        source="portion_sizes",
+        queryset=PortionSize.objects.all(),
+        many=True,
+        allow_empty=False,
+        error_messages={"empty": _("Choose at least one portion size.")},
+    )
+
+    class Meta:
+        model = MealType
+        fields = [
+            "id",
+            "name",
+            "description",
+            "category_id",
+            "category_name",
+            "position",
+            "is_default",
+            "block_on_registration",
+            "portion_sizes_ids",
+        ]
+
+
+class MealTypeOptionSerializer(serializers.ModelSerializer):
+    value = serializers.IntegerField(source="pk")
+    text = serializers.CharField(source="name")
+    category_id = serializers.IntegerField(allow_null=True, read_only=True)
+    portion_sizes_ids = serializers.PrimaryKeyRelatedField(source="portion_sizes", many=True, read_only=True)
+
+    class Meta:
+        model = MealType
+        fields = ["value", "text", "is_default", "block_on_registration", "category_id", "portion_sizes_ids"]
+
+
+class MealTypesCountSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+
+
+class InstitutionMealTypesSerializer(serializers.Serializer):
+    """One institution and the meal types available there (`mealTypeInstitutionSettings/groupedByInstitutions`)."""
+
+    institution_id = serializers.IntegerField()
+    institution_name = serializers.CharField()
+    institution_short_name = serializers.CharField()
+    meal_types_ids = serializers.ListField(child=serializers.IntegerField())
+
+
+class InstitutionMealTypesInputSerializer(serializers.Serializer):
+    meal_types_ids = serializers.PrimaryKeyRelatedField(queryset=MealType.objects.all(), many=True)

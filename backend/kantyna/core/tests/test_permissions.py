@@ -32,7 +32,7 @@ def user(*roles, permissions=(), can_see_prices=False):
 EXPECTED = {
     # everything except leaving the tenant (customers only) and the reports manager's own ability
     ROLE_ADMIN: sorted(set(ABILITIES) - {"account.delete", "reports.manage"}),
-    ROLE_INSTITUTIONS_ADMIN: ["notifications.receive", "profile.edit", "tenant.access"],
+    ROLE_INSTITUTIONS_ADMIN: ["meals.view", "notifications.receive", "profile.edit", "tenant.access"],
     ROLE_PARENT: [
         "account.delete",
         "cards.edit",

@@ -1,6 +1,11 @@
 from rest_framework.routers import SimpleRouter
 
+from kantyna.institutions.api import views
+
 router = SimpleRouter(trailing_slash=False)
 # Register more specific prefixes first (e.g. `x/groups` before `x`), so `{id}` never swallows them.
+router.register("institutions", views.InstitutionViewSet, basename="institution")
+router.register("classrooms", views.ClassroomViewSet, basename="classroom")
+router.register("districts", views.DistrictViewSet, basename="district")
 
 urlpatterns = router.urls

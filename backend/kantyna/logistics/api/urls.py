@@ -1,6 +1,16 @@
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-router = SimpleRouter(trailing_slash=False)
-# Register more specific prefixes first (e.g. `x/groups` before `x`), so `{id}` never swallows them.
+from kantyna.logistics.api import views
 
-urlpatterns = router.urls
+router = SimpleRouter(trailing_slash=False)
+router.register("kitchensInstitutionsMealTypes", views.KitchenInstitutionMealTypeViewSet, basename="kitchen-assignment")
+router.register("kitchens", views.KitchenViewSet, basename="kitchen")
+router.register("drivers", views.DriverViewSet, basename="driver")
+router.register("routeNumbers", views.RouteNumberViewSet, basename="route-number")
+
+urlpatterns = [
+    # Before the router: `kitchens/ingredients` is not a kitchen id.
+    path("kitchens/ingredients", views.KitchenIngredientsView.as_view()),
+    *router.urls,
+]

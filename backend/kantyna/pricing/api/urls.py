@@ -1,6 +1,19 @@
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-router = SimpleRouter(trailing_slash=False)
-# Register more specific prefixes first (e.g. `x/groups` before `x`), so `{id}` never swallows them.
+from kantyna.pricing.api import views
 
-urlpatterns = router.urls
+router = SimpleRouter(trailing_slash=False)
+# More specific prefixes first, so `priceLists/{id}` never swallows them.
+router.register("priceLists/groups", views.PriceListsGroupViewSet, basename="price-lists-group")
+router.register("priceLists/items", views.PriceListItemViewSet, basename="price-list-item")
+
+urlpatterns = [
+    path("priceLists/groupedItems", views.GroupedItemsView.as_view()),
+    path("priceLists/availableMealTypesDiets", views.AvailableMealTypesDietsView.as_view()),
+    *router.urls,
+]
+
+price_lists_router = SimpleRouter(trailing_slash=False)
+price_lists_router.register("priceLists", views.PriceListViewSet, basename="price-list")
+urlpatterns += price_lists_router.urls

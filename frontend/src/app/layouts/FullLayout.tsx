@@ -8,7 +8,7 @@ import { useSession } from '@/features/session/session-context';
 import { LOCALES } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import { areaTitleKey, canOpen, findRoute } from '../routes/route-table';
-import { menuRoutes } from './menu';
+import { menuItems } from './menu';
 
 function CustomerAmounts() {
   const { t } = useTranslation();
@@ -48,11 +48,21 @@ export function FullLayout() {
           <Navbar.Collapse id="main-nav">
             <Nav className="me-auto">
               {user &&
-                menuRoutes(user.roles).map((route) => (
-                  <Nav.Link key={route.name} as={NavLink} to={route.path}>
-                    {t(areaTitleKey(route.area))}
-                  </Nav.Link>
-                ))}
+                menuItems(user.roles).map((item) =>
+                  item.kind === 'link' ? (
+                    <Nav.Link key={item.route.name} as={NavLink} to={item.route.path}>
+                      {t(areaTitleKey(item.route.area))}
+                    </Nav.Link>
+                  ) : (
+                    <NavDropdown key={item.key} title={t(`routes:menuGroups.${item.key}`)} id={`menu-${item.key}`}>
+                      {item.routes.map((route) => (
+                        <NavDropdown.Item key={route.name} as={NavLink} to={route.path}>
+                          {t(areaTitleKey(route.area))}
+                        </NavDropdown.Item>
+                      ))}
+                    </NavDropdown>
+                  ),
+                )}
             </Nav>
             {user && isCustomer(user) && <CustomerAmounts />}
             {user && (

@@ -4,6 +4,34 @@ import { builtRouteNames } from '../routes/built-routes';
 /** Pages reached from elsewhere (forms, details, confirmations, the user menu) are not menu entries. */
 const NOT_IN_MENU = new Set(['profile', 'payu.paid', 'payments.paid']);
 
+/**
+ * Areas shown together under one dropdown (title `routes:menuGroups.<key>`), in this order, so the
+ * back office does not become a row of thirty links. An area not listed is a top-level entry.
+ */
+export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  catalogue: [
+    'institutions',
+    'classrooms',
+    'meals',
+    'mealsMenus',
+    'mealTypes',
+    'mealTypesCategories',
+    'diets',
+    'portionSizes',
+    'allergens',
+    'allergensGroups',
+    'priceLists',
+    'priceListsGroups',
+    'kitchens',
+    'districts',
+    'routeNumbers',
+    'drivers',
+    'inventory.ingredients',
+  ],
+};
+
+export type MenuItem = { kind: 'link'; route: RouteDef } | { kind: 'group'; key: string; routes: RouteDef[] };
+
 function isMenuEntry(route: RouteDef): boolean {
   return (
     route.layout === 'full' &&
@@ -13,10 +41,42 @@ function isMenuEntry(route: RouteDef): boolean {
   );
 }
 
+function groupOf(route: RouteDef): string | undefined {
+  return Object.keys(MENU_GROUPS).find((key) => MENU_GROUPS[key]?.includes(route.area));
+}
+
 /** Derived from the route table, so an area appears in the menu the day its pages are built; home first. */
 export function menuRoutes(roles: readonly string[]): RouteDef[] {
   const entries = routeTable.filter(
     (route) => isMenuEntry(route) && builtRouteNames.has(route.name) && canOpen(route.roles, roles),
   );
   return [...entries.filter((route) => route.name === 'home'), ...entries.filter((route) => route.name !== 'home')];
+}
+
+/** The menu as shown: grouped areas collapse into one dropdown, placed where the first of them would be. */
+export function menuItems(roles: readonly string[]): MenuItem[] {
+  const items: MenuItem[] = [];
+  const groups = new Map<string, RouteDef[]>();
+  for (const route of menuRoutes(roles)) {
+    const key = groupOf(route);
+    if (!key) {
+      items.push({ kind: 'link', route });
+      continue;
+    }
+    const existing = groups.get(key);
+    if (existing) {
+      existing.push(route);
+      continue;
+    }
+    const routes = [route];
+    groups.set(key, routes);
+    items.push({ kind: 'group', key, routes });
+  }
+  for (const item of items) {
+    if (item.kind === 'group') {
+      const order = MENU_GROUPS[item.key] ?? [];
+      item.routes.sort((a, b) => order.indexOf(a.area) - order.indexOf(b.area));
+    }
+  }
+  return items;
 }

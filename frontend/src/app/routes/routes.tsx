@@ -1,9 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { settingsTabs } from '@/features/settings/pages/settings-tabs';
 import { AppRoot } from '../AppRoot';
 import { EmptyLayout } from '../layouts/EmptyLayout';
 import { FullLayout } from '../layouts/FullLayout';
-import { builtPages } from './built-routes';
+import { builtPages, builtRouteChildren } from './built-routes';
 import { RouteGuard } from './RouteGuard';
 import { AreaComingSoon } from './AreaComingSoon';
 import { routeTable, type RouteDef } from './route-table';
@@ -15,17 +14,15 @@ function toRouteObject(route: RouteDef): RouteObject {
   const object: RouteObject = {
     path: route.path,
     handle,
-    element: <RouteGuard route={route}>{page ? page() : <AreaComingSoon area={route.area} />}</RouteGuard>,
+    element: <RouteGuard route={route}>{page ?? <AreaComingSoon area={route.area} />}</RouteGuard>,
   };
-  if (route.name === 'settings.tenant') {
-    object.children = [
-      { index: true, element: <Navigate to={settingsTabs[0].key} replace /> },
-      ...settingsTabs.map((tab) => ({
-        path: tab.key,
-        handle: { name: `settings.tenant.${tab.key}`, roles: route.roles } satisfies RouteHandle,
-        element: tab.element,
-      })),
-    ];
+  const children = builtRouteChildren[route.name];
+  if (children) {
+    object.children = children.map((child) =>
+      child.path && !child.handle
+        ? { ...child, handle: { name: `${route.name}.${child.path}`, roles: route.roles } satisfies RouteHandle }
+        : child,
+    );
   }
   return object;
 }

@@ -39,7 +39,7 @@ export function HomePage() {
                     {t(areaTitleKey(route.area))}
                   </Link>
                 </Card.Title>
-                <Card.Text className="text-body-secondary small">{t(`home.areaHint.${route.name.replaceAll('.', '_')}`)}</Card.Text>
+                <Card.Text className="text-body-secondary small">{t(`home.areaHint.${route.name.replaceAll('.', '_')}`, { defaultValue: '' })}</Card.Text>
               </Card.Body>
             </Card>
           </Col>

@@ -1,0 +1,202 @@
+"""Writes on kitchens (with the institutions and meal types each prepares), drivers and route numbers.
+Keyword-only, atomic, audited; the demo seed and the API both go through here."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import TypedDict
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from kantyna.audit.services import audit_record
+from kantyna.catalog.models import MealType
+from kantyna.core.exceptions import IN_USE_MESSAGE, MESSAGES, ApiError
+from kantyna.institutions.models import Institution
+from kantyna.logistics.models import Driver, Kitchen, KitchenInstitutionMealType, RouteNumber
+
+
+class InstitutionMealTypes(TypedDict):
+    """One row of a kitchen's assignment matrix: the meal types it prepares for one institution."""
+
+    institution: Institution
+    meal_types: list[MealType]
+
+
+def _assignments_set(*, kitchen: Kitchen, rows: Iterable[InstitutionMealTypes]) -> dict:
+    """Make the kitchen prepare exactly `rows`; refuse (400, per row) an institution listed twice or a meal type
+    another kitchen already prepares for that institution. Returns what changed, for the audit."""
+    rows = list(rows)
+    errors: dict[str, list[str]] = {}
+    seen: set[int] = set()
+    for index, row in enumerate(rows):
+        if row["institution"].pk in seen:
+            errors[f"institutions_meal_types.{index}.institution_id"] = [_("This institution is already listed.")]
+        seen.add(row["institution"].pk)
+    if errors:
+        raise ApiError(MESSAGES[400], errors=errors)
+
+    wanted = {(row["institution"].pk, meal_type.pk) for row in rows for meal_type in row["meal_types"]}
+    # Two kitchens saved at once for the same institution wait for each other here instead of both passing the
+    # check below; the unique constraint remains the last word.
+    list(Institution.objects.select_for_update().filter(pk__in=seen).order_by("pk").values_list("pk", flat=True))
+    if wanted:
+        pairs = Q()
+        for institution_id, meal_type_id in wanted:
+            pairs |= Q(institution_id=institution_id, meal_type_id=meal_type_id)
+        taken = (
+            KitchenInstitutionMealType.objects.filter(pairs)
+            .exclude(kitchen=kitchen)
+            .select_related("kitchen", "meal_type")
+            .order_by("meal_type__position", "meal_type__name")
+        )
+        conflicts: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        for assignment in taken:
+            conflicts[assignment.institution_id][assignment.kitchen.name].append(assignment.meal_type.name)
+        for index, row in enumerate(rows):
+            by_kitchen = conflicts.get(row["institution"].pk)
+            if by_kitchen:
+                errors[f"institutions_meal_types.{index}.meal_type_ids"] = [
+                    _("Already prepared for this institution by the kitchen “%(kitchen)s”: %(meal_types)s.")
+                    % {"kitchen": name, "meal_types": ", ".join(meal_types)}
+                    for name, meal_types in sorted(by_kitchen.items())
+                ]
+        if errors:
+            raise ApiError(MESSAGES[400], errors=errors)
+
+    current = {
+        (institution_id, meal_type_id): pk
+        for pk, institution_id, meal_type_id in kitchen.institutions_meal_types.values_list(
+            "pk", "institution_id", "meal_type_id"
+        )
+    }
+    removed = [pk for pair, pk in current.items() if pair not in wanted]
+    added = sorted(wanted - set(current))
+    KitchenInstitutionMealType.objects.filter(pk__in=removed).delete()
+    KitchenInstitutionMealType.objects.bulk_create(
+        [
+            KitchenInstitutionMealType(kitchen=kitchen, institution_id=institution_id, meal_type_id=meal_type_id)
+            for institution_id, meal_type_id in added
+        ]
+    )
+    return {"assignments_added": len(added), "assignments_removed": len(removed)}
+
+
+@transaction.atomic
+def kitchen_create(
+    *,
+    actor,
+    name: str,
+    street: str = "",
+    city: str = "",
+    post_code: str = "",
+    is_active: bool = True,
+    institutions_meal_types: Iterable[InstitutionMealTypes] = (),
+) -> Kitchen:
+    kitchen = Kitchen.objects.create(name=name, street=street, city=city, post_code=post_code, is_active=is_active)
+    changes = _assignments_set(kitchen=kitchen, rows=institutions_meal_types)
+    audit_record(actor=actor, action="kitchen.create", target=kitchen, data=changes)
+    return kitchen
+
+
+@transaction.atomic
+def kitchen_update(
+    *, actor, instance: Kitchen, institutions_meal_types: Iterable[InstitutionMealTypes] | None = None, **fields
+) -> Kitchen:
+    """`institutions_meal_types`, when given, replaces the whole matrix; None leaves it as it is."""
+    for name, value in fields.items():
+        setattr(instance, name, value)
+    instance.save()
+    data = {"fields": sorted(fields)}
+    if institutions_meal_types is not None:
+        data |= _assignments_set(kitchen=instance, rows=institutions_meal_types)
+    audit_record(actor=actor, action="kitchen.update", target=instance, data=data)
+    return instance
+
+
+@transaction.atomic
+def kitchen_delete(*, actor, instance: Kitchen) -> None:
+    """Its assignments are configuration, not history: they go with it (the SPA asks for confirmation first)."""
+    assignments = instance.institutions_meal_types.count()
+    audit_record(
+        actor=actor, action="kitchen.delete", target=instance, data={"name": instance.name, "assignments": assignments}
+    )
+    instance.delete()
+
+
+@transaction.atomic
+def driver_create(
+    *,
+    actor,
+    first_name: str,
+    last_name: str,
+    phone_number: str,
+    vehicle_registration: str = "",
+    is_active: bool = True,
+) -> Driver:
+    driver = Driver.objects.create(
+        first_name=first_name,
+        last_name=last_name,
+        phone_number=phone_number,
+        vehicle_registration=vehicle_registration,
+        is_active=is_active,
+    )
+    audit_record(actor=actor, action="driver.create", target=driver)
+    return driver
+
+
+@transaction.atomic
+def driver_update(*, actor, instance: Driver, **fields) -> Driver:
+    for name, value in fields.items():
+        setattr(instance, name, value)
+    instance.save()
+    audit_record(actor=actor, action="driver.update", target=instance, data={"fields": sorted(fields)})
+    return instance
+
+
+@transaction.atomic
+def driver_delete(*, actor, instance: Driver) -> None:
+    """Refused (409) while a route names the driver: assign the route another driver, or deactivate this one."""
+    routes = list(instance.route_numbers.values_list("number", flat=True))
+    if routes:
+        raise ApiError(
+            IN_USE_MESSAGE,
+            status_code=409,
+            errors={
+                "route_numbers": [
+                    _("The driver drives the routes %(routes)s. Assign them another driver or deactivate this one.")
+                    % {"routes": ", ".join(routes)}
+                ]
+            },
+        )
+    audit_record(
+        actor=actor,
+        action="driver.delete",
+        target=instance,
+        data={"name": f"{instance.first_name} {instance.last_name}"},
+    )
+    instance.delete()
+
+
+@transaction.atomic
+def route_number_create(*, actor, number: str, description: str = "", driver: Driver | None = None) -> RouteNumber:
+    route = RouteNumber.objects.create(number=number, description=description, driver=driver)
+    audit_record(actor=actor, action="route_number.create", target=route)
+    return route
+
+
+@transaction.atomic
+def route_number_update(*, actor, instance: RouteNumber, **fields) -> RouteNumber:
+    for name, value in fields.items():
+        setattr(instance, name, value)
+    instance.save()
+    audit_record(actor=actor, action="route_number.update", target=instance, data={"fields": sorted(fields)})
+    return instance
+
+
+@transaction.atomic
+def route_number_delete(*, actor, instance: RouteNumber) -> None:
+    audit_record(actor=actor, action="route_number.delete", target=instance, data={"number": instance.number})
+    instance.delete()

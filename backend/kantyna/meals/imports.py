@@ -1,0 +1,184 @@
+"""The ingredients workbook: the template an admin downloads, and the reading of a filled-in file.
+
+Reading validates the whole file before anything is stored, so an import is all or nothing and the admin
+gets every bad row (row number, column, message) in one answer, not the first one only."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from dataclasses import asdict, dataclass
+from io import BytesIO
+
+from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext as _
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Font
+from openpyxl.utils.exceptions import InvalidFileException
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from kantyna.catalog.models import Allergen
+from kantyna.core.uploads import validate_upload
+from kantyna.meals.models import Ingredient, Unit
+from kantyna.meals.services import ImportedIngredient
+
+IMPORT_ERRORS_MESSAGE = "The import file has errors."
+MAX_ROWS = 5000
+NAME_MAX_LENGTH = Ingredient._meta.get_field("name").max_length
+# Accepted header spellings per column, compared without letter case; the template writes the user's language.
+HEADERS = (("nazwa", "name"), ("jednostka", "unit"), ("alergeny", "allergens"))
+COLUMNS = ("A", "B", "C")
+UNIT_SPELLINGS = {"g": Unit.GRAM, "ml": Unit.MILLILITRE, "szt": Unit.PIECE, "szt.": Unit.PIECE}
+ALLERGEN_SEPARATORS = re.compile(r"[,;]")
+# Spreadsheet programs run a cell starting with one of these as a formula (CSV/formula injection).
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+
+
+def guard_cell(value):
+    """A text cell that a spreadsheet would read as a formula, made inert with a leading apostrophe."""
+    if isinstance(value, str) and value.startswith(FORMULA_PREFIXES):
+        return "'" + value
+    return value
+
+
+@dataclass(frozen=True)
+class RowError:
+    row: int
+    column: str
+    message: str
+
+
+class ImportRejected(Exception):
+    """The file cannot be imported; `rows` lists every bad cell, `file_errors` what is wrong with the file."""
+
+    def __init__(self, *, rows: list[RowError] = (), file_errors: list[str] = ()):
+        super().__init__(IMPORT_ERRORS_MESSAGE)
+        self.rows = list(rows)
+        self.file_errors = list(file_errors)
+
+    def body(self) -> dict:
+        """The API's error shape plus `rows`: `errors` holds readable lines for any client, `rows` the
+        structured report the import screen shows as a table."""
+        errors = {}
+        if self.file_errors:
+            errors["file"] = self.file_errors
+        if self.rows:
+            errors["rows"] = [_("Row %(row)s, column %(column)s: %(message)s") % asdict(error) for error in self.rows]
+        return {"message": IMPORT_ERRORS_MESSAGE, "errors": errors, "rows": [asdict(error) for error in self.rows]}
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def _open_sheet(upload: UploadedFile):
+    validate_upload(upload, field="file", allowed=("xlsx",))
+    try:
+        workbook = load_workbook(BytesIO(upload.read()), read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
+        # A zip that is not a workbook (a .docx renamed, a damaged file) gets here.
+        raise ImportRejected(file_errors=[_("The file is not a valid XLSX workbook.")]) from None
+    return workbook.worksheets[0]
+
+
+def _allergens_by_key() -> dict[str, Allergen]:
+    keys = {}
+    for allergen in Allergen.objects.all():
+        keys[allergen.name.casefold()] = allergen
+        if allergen.number is not None:
+            keys[str(allergen.number)] = allergen
+    return keys
+
+
+def read_ingredients(upload: UploadedFile) -> list[ImportedIngredient]:
+    """Every data row of the first sheet, validated; ImportRejected with every problem found otherwise."""
+    sheet = _open_sheet(upload)
+    rows = sheet.iter_rows(values_only=True)
+    header = [_text(cell).casefold() for cell in (next(rows, None) or ())][: len(HEADERS)]
+    header += [""] * (len(HEADERS) - len(header))
+    if any(cell not in accepted for cell, accepted in zip(header, HEADERS, strict=True)):
+        raise ImportRejected(
+            file_errors=[_("The first row must hold the column headers of the template: Name, Unit, Allergens.")]
+        )
+
+    allergens = _allergens_by_key()
+    errors: list[RowError] = []
+    parsed: list[ImportedIngredient] = []
+    first_row_of_name: dict[str, int] = {}
+    filled = 0
+    for number, values in enumerate(rows, start=2):
+        name, unit, allergen_list = ([_text(v) for v in values[: len(HEADERS)]] + ["", "", ""])[: len(HEADERS)]
+        if not (name or unit or allergen_list):
+            continue  # blank lines between blocks are common in hand-made sheets
+        filled += 1
+        if filled > MAX_ROWS:
+            raise ImportRejected(file_errors=[_("The file has more than %(count)s rows.") % {"count": MAX_ROWS}])
+        row_errors = []
+        if not name:
+            row_errors.append(RowError(number, "A", _("The name is required.")))
+        elif len(name) > NAME_MAX_LENGTH:
+            row_errors.append(
+                RowError(number, "A", _("The name may have at most %(count)s characters.") % {"count": NAME_MAX_LENGTH})
+            )
+        elif name.casefold() in first_row_of_name:
+            row_errors.append(
+                RowError(
+                    number,
+                    "A",
+                    _("This ingredient is already in row %(row)s.") % {"row": first_row_of_name[name.casefold()]},
+                )
+            )
+        else:
+            first_row_of_name[name.casefold()] = number
+        if unit.casefold() not in UNIT_SPELLINGS:
+            row_errors.append(RowError(number, "B", _("The unit must be one of: g, ml, szt.")))
+        found = []
+        for key in filter(None, (part.strip() for part in ALLERGEN_SEPARATORS.split(allergen_list))):
+            allergen = allergens.get(key.casefold())
+            if allergen is None:
+                row_errors.append(RowError(number, "C", _("Unknown allergen: %(allergen)s.") % {"allergen": key}))
+            elif allergen not in found:
+                found.append(allergen)
+        if row_errors:
+            errors.extend(row_errors)
+        else:
+            parsed.append({"name": name, "unit": UNIT_SPELLINGS[unit.casefold()], "allergens": found})
+    if errors:
+        raise ImportRejected(rows=errors)
+    if not parsed:
+        raise ImportRejected(file_errors=[_("The file has no rows to import.")])
+    return parsed
+
+
+def ingredients_template() -> bytes:
+    """An empty ingredients sheet with headers in the user's language, a unit drop-down and, on a second sheet,
+    the tenant's allergens (number and name) to copy from."""
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = _("Ingredients")
+    sheet.append([_("Name"), _("Unit"), _("Allergens")])
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet.column_dimensions["A"].width = 40
+    sheet.column_dimensions["B"].width = 12
+    sheet.column_dimensions["C"].width = 30
+    sheet.freeze_panes = "A2"
+    units = DataValidation(type="list", formula1='"g,ml,szt."', allow_blank=False)
+    units.add(f"B2:B{MAX_ROWS + 1}")
+    sheet.add_data_validation(units)
+
+    legend = workbook.create_sheet(_("Allergens"))
+    legend.append([_("Number"), _("Name")])
+    for cell in legend[1]:
+        cell.font = Font(bold=True)
+    for allergen in Allergen.objects.all():
+        legend.append([allergen.number, guard_cell(allergen.name)])
+    legend.column_dimensions["B"].width = 40
+
+    out = BytesIO()
+    workbook.save(out)
+    return out.getvalue()

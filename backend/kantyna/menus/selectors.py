@@ -1,0 +1,220 @@
+"""Reads of menus: who may see or edit which menus, the items that apply to an institution and diet, and the
+month grid (dates x meal types) that screens, prints and exports share."""
+
+from __future__ import annotations
+
+import calendar
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from kantyna.catalog.models import Allergen, Diet, MealType
+from kantyna.core.permissions import (
+    ROLE_ADMIN,
+    ROLE_COOK,
+    ROLE_EMPLOYEE,
+    ROLE_INSTITUTION_WORKER,
+    ROLE_INSTITUTIONS_ADMIN,
+    ROLE_MANAGE_REPORTS,
+    ROLE_PARENT,
+    ROLE_TICKET_ADMIN,
+    has_ability,
+)
+from kantyna.institutions.models import Institution
+from kantyna.meals.models import Meal, MealIngredient
+from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
+
+# Kitchen and office staff serve or support every institution, so they read every menu.
+UNRESTRICTED_READ_ROLES = frozenset({ROLE_ADMIN, ROLE_COOK, ROLE_TICKET_ADMIN, ROLE_MANAGE_REPORTS, ROLE_EMPLOYEE})
+
+
+def visible_institution_ids(user) -> set[int] | None:
+    """Institutions whose menus `user` may read; None means all of them.
+
+    Institutions admins read their institutions, parents their children's, workers their own."""
+    roles = set(user.roles or [])
+    if roles & UNRESTRICTED_READ_ROLES:
+        return None
+    ids: set[int] = set()
+    if ROLE_INSTITUTIONS_ADMIN in roles or ROLE_INSTITUTION_WORKER in roles:
+        ids.update(user.institutions.values_list("id", flat=True))
+    if ROLE_INSTITUTION_WORKER in roles:
+        ids.update(Institution.objects.filter(workers__user=user).values_list("id", flat=True))
+    if ROLE_PARENT in roles:
+        ids.update(Institution.objects.filter(children__parent=user).values_list("id", flat=True))
+    return ids
+
+
+def editable_institution_ids(user) -> set[int] | None:
+    """Institutions whose menus `user` may change; None means all (admins). Requires the `menu.edit` ability."""
+    if not has_ability(user, "menu.edit"):
+        return set()
+    if ROLE_ADMIN in (user.roles or []):
+        return None
+    return set(user.institutions.values_list("id", flat=True))
+
+
+def menus_visible_to(user, queryset: QuerySet[MealsMenu] | None = None) -> QuerySet[MealsMenu]:
+    queryset = MealsMenu.objects.all() if queryset is None else queryset
+    ids = visible_institution_ids(user)
+    if ids is None:
+        return queryset
+    return queryset.filter(pk__in=MealsMenu.objects.filter(institutions__in=ids).values("pk"))
+
+
+def menu_editable_by(user, menu: MealsMenu) -> bool:
+    """A menu shared with institutions the user does not manage stays theirs to read, not to change."""
+    ids = editable_institution_ids(user)
+    if ids is None:
+        return True
+    menu_ids = {institution.pk for institution in menu.institutions.all()}
+    return bool(menu_ids) and menu_ids <= ids
+
+
+def menu_files_visible_to(user, queryset: QuerySet[MealsMenuFile] | None = None) -> QuerySet[MealsMenuFile]:
+    queryset = MealsMenuFile.objects.all() if queryset is None else queryset
+    ids = visible_institution_ids(user)
+    return queryset if ids is None else queryset.filter(institution__in=ids)
+
+
+def menus_list_queryset() -> QuerySet[MealsMenu]:
+    return MealsMenu.objects.prefetch_related(
+        Prefetch("institutions", queryset=Institution.objects.only("id", "name", "short_name")),
+        Prefetch("diets", queryset=Diet.objects.only("id", "name")),
+    ).annotate(items_count=Count("items", distinct=True))
+
+
+def month_bounds(month: date) -> tuple[date, date]:
+    last = calendar.monthrange(month.year, month.month)[1]
+    return month.replace(day=1), month.replace(day=last)
+
+
+def dates_between(first: date, last: date) -> list[date]:
+    return [first + timedelta(days=offset) for offset in range((last - first).days + 1)]
+
+
+def items_with_meals(queryset: QuerySet[MealsMenuItem]) -> QuerySet[MealsMenuItem]:
+    """Items with their meal type, meal and the meal's allergens in a fixed number of queries."""
+    return queryset.select_related("meal_type", "meal").prefetch_related(
+        Prefetch("meal__allergens", queryset=Allergen.objects.order_by("number", "name"))
+    )
+
+
+def items_that_apply(
+    *,
+    user,
+    date_from: date,
+    date_to: date,
+    institution_id: int | None = None,
+    diet_id: int | None = None,
+) -> QuerySet[MealsMenuItem]:
+    """Items of the menus the user may read that cover the institution and diet (when given) in the dates."""
+    menus = menus_visible_to(user)
+    if institution_id is not None:
+        menus = menus.filter(institutions=institution_id)
+    if diet_id is not None:
+        menus = menus.filter(diets=diet_id)
+    queryset = MealsMenuItem.objects.filter(
+        menu__in=menus.values("pk"), date__gte=date_from, date__lte=date_to
+    ).order_by("date", "meal_type__position", "meal_type__name", "position", "id")
+    return items_with_meals(queryset)
+
+
+@dataclass
+class GridMeal:
+    item_id: int
+    meal: Meal
+    allergens: list[Allergen]
+    grammages: list[MealIngredient] | None
+
+
+@dataclass
+class MonthGrid:
+    """What a month of a menu shows: its dates inside the menu, the meal types as columns, meals per cell."""
+
+    menu: MealsMenu
+    month: date
+    dates: list[date]
+    meal_types: list[MealType]
+    cells: dict[tuple[date, int], list[GridMeal]] = field(default_factory=dict)
+    show_grammages: bool = True
+
+    def meals(self, day: date, meal_type: MealType) -> list[GridMeal]:
+        return self.cells.get((day, meal_type.pk), [])
+
+    @property
+    def used_meal_types(self) -> list[MealType]:
+        used = {meal_type_id for (_, meal_type_id) in self.cells}
+        return [meal_type for meal_type in self.meal_types if meal_type.pk in used]
+
+    @property
+    def dates_with_meals(self) -> list[date]:
+        used = {day for (day, _) in self.cells}
+        return [day for day in self.dates if day in used]
+
+
+def grammages_hidden(menu: MealsMenu, institution: Institution | None) -> bool:
+    """An institution may hide grammages (hide_grammages); without a chosen institution they are hidden as soon
+    as one institution of the menu hides them, so a shared print never shows what one of them refused."""
+    if institution is not None:
+        return institution.hide_grammages
+    return any(institution.hide_grammages for institution in menu.institutions.all())
+
+
+def month_grid(
+    menu: MealsMenu, month: date, *, institution: Institution | None = None, all_dates: bool = True
+) -> MonthGrid:
+    first, last = month_bounds(month)
+    first, last = max(first, menu.date_from), min(last, menu.date_to)
+    dates = dates_between(first, last) if first <= last else []
+    show_grammages = not grammages_hidden(menu, institution)
+    items = items_with_meals(menu.items.filter(date__gte=first, date__lte=last))
+    if show_grammages:
+        items = items.prefetch_related(
+            Prefetch(
+                "meal__ingredients",
+                queryset=MealIngredient.objects.select_related("ingredient", "portion_size").order_by(
+                    "portion_size__name", "ingredient__name"
+                ),
+            )
+        )
+    grid = MonthGrid(
+        menu=menu,
+        month=month.replace(day=1),
+        dates=dates,
+        meal_types=list(MealType.objects.order_by("position", "name")),
+        show_grammages=show_grammages,
+    )
+    for item in items.order_by("date", "position", "id"):
+        grid.cells.setdefault((item.date, item.meal_type_id), []).append(
+            GridMeal(
+                item_id=item.pk,
+                meal=item.meal,
+                allergens=list(item.meal.allergens.all()),
+                grammages=list(item.meal.ingredients.all()) if show_grammages else None,
+            )
+        )
+    if not all_dates:
+        grid.dates = grid.dates_with_meals
+    return grid
+
+
+def month_of(value: str) -> date | None:
+    """`YYYY-MM` → the first day of that month, or None when it is not a month."""
+    try:
+        year, month = value.split("-")
+        if len(year) != 4 or len(month) != 2:
+            return None
+        return date(int(year), int(month), 1)
+    except ValueError:
+        return None
+
+
+def menus_overlapping(queryset: QuerySet[MealsMenu], first: date | None, last: date | None) -> QuerySet[MealsMenu]:
+    condition = Q()
+    if first is not None:
+        condition &= Q(date_to__gte=first)
+    if last is not None:
+        condition &= Q(date_from__lte=last)
+    return queryset.filter(condition)

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { useConfirm } from './confirm-context';
+
+function Asker() {
+  const confirm = useConfirm();
+  const [answer, setAnswer] = useState('none');
+  return (
+    <>
+      <button
+        type="button"
+        onClick={async () => setAnswer(String(await confirm({ title: 'Confirm removal', body: 'Remove “Milk”?', variant: 'danger' })))}
+      >
+        Ask
+      </button>
+      <output aria-label="answer">{answer}</output>
+    </>
+  );
+}
+
+function renderAsker() {
+  const user = userEvent.setup();
+  render(
+    <AppProviders>
+      <Asker />
+    </AppProviders>,
+  );
+  return user;
+}
+
+describe('useConfirm / ConfirmDialog', () => {
+  it('resolves true on OK', async () => {
+    const user = renderAsker();
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm removal' });
+    expect(dialog).toHaveTextContent('Remove “Milk”?');
+    expect(screen.getByRole('button', { name: 'OK' })).toHaveClass('btn-danger');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('status', { name: 'answer' })).toHaveTextContent('true');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('resolves false on Cancel and on closing the dialog', async () => {
+    const user = renderAsker();
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('status', { name: 'answer' })).toHaveTextContent('false');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status', { name: 'answer' })).toHaveTextContent('false');
+  });
+});

@@ -1,0 +1,156 @@
+import { useId, useMemo, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Form, Modal } from 'react-bootstrap';
+import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FormActionButton } from '@/components/FormActionButton';
+import { QueryState } from '@/components/SectionCard';
+import { PageHeader } from '@/components/PageHeader';
+import { notify } from '@/components/toasts/toast-store';
+import type { EntityId } from '@/lib/crud';
+import { applyServerErrors } from '@/lib/form-errors';
+import type { EntityFormDef } from './entity-form';
+
+// Any entity's form definition; the components below do not depend on its types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyFormDef = EntityFormDef<any, any, any, any, any>;
+
+interface BodyProps {
+  def: AnyFormDef;
+  id: EntityId | null;
+  item: { id: EntityId } | undefined;
+  onSaved: (saved: { id: EntityId }) => void;
+  /** Lays out the inputs and the two buttons (modal body and footer, or a card). */
+  layout: (parts: { fields: ReactNode; buttons: ReactNode }) => ReactNode;
+  onCancel: () => void;
+  label: string;
+}
+
+/** The form itself: zod on submit, POST or PUT, server errors next to their inputs, a toast when saved. */
+function EntityFormBody({ def, id, item, onSaved, layout, onCancel, label }: BodyProps) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => def.schema(t), [def, t]);
+  const initial = useMemo(() => (item ? def.toValues(item) : def.empty) as DefaultValues<FieldValues>, [def, item]);
+  const form = useForm<FieldValues, unknown, FieldValues>({ resolver: zodResolver(schema), defaultValues: initial });
+  const create = def.resource.useCreate();
+  const update = def.resource.useUpdate();
+  const pending = create.isPending || update.isPending;
+  const fieldNames = Object.keys(def.empty) as Path<FieldValues>[];
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved =
+        id === null
+          ? await create.mutateAsync(def.toCreate(values))
+          : await update.mutateAsync({ id, body: (def.toUpdate ?? def.toCreate)(values, item) });
+      notify({ type: 'success', message: t('crud.saved') });
+      onSaved(saved);
+    } catch (error) {
+      // The query client already toasts the message; the fields get their own lines.
+      applyServerErrors(error, form.setError, fieldNames, def.fieldMap);
+    }
+  });
+
+  const { Fields } = def;
+  return (
+    <FormProvider {...form}>
+      <Form noValidate onSubmit={onSubmit} aria-label={label}>
+        {layout({
+          fields: <Fields />,
+          buttons: (
+            <>
+              <Button variant="secondary" onClick={onCancel}>
+                {t('cancel')}
+              </Button>
+              <FormActionButton type="submit" pending={pending}>
+                {t('save')}
+              </FormActionButton>
+            </>
+          ),
+        })}
+      </Form>
+    </FormProvider>
+  );
+}
+
+/** Loads the edited object (if any), then shows the form. */
+function EntityFormLoader(props: Omit<BodyProps, 'item'>) {
+  const detail = props.def.resource.useDetail(props.id);
+  if (props.id === null) return <EntityFormBody {...props} item={undefined} />;
+  return <QueryState query={detail}>{() => <EntityFormBody {...props} item={detail.data} />}</QueryState>;
+}
+
+export interface EntityFormModalProps {
+  form: AnyFormDef;
+  /** From `useEntityModal()`. */
+  state: { show: boolean; id: EntityId | null; session: number; close: () => void };
+  createTitle: string;
+  editTitle: string;
+  onSaved?: (saved: { id: EntityId }) => void;
+}
+
+/** Create and edit of a small dictionary in a modal over its list. */
+export function EntityFormModal({ form, state, createTitle, editTitle, onSaved }: EntityFormModalProps) {
+  const titleId = useId();
+  const title = state.id === null ? createTitle : editTitle;
+  return (
+    <Modal show={state.show} onHide={state.close} aria-labelledby={titleId}>
+      <Modal.Header closeButton>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <EntityFormLoader
+        key={state.session}
+        def={form}
+        id={state.id}
+        label={title}
+        onCancel={state.close}
+        onSaved={(saved) => {
+          state.close();
+          onSaved?.(saved);
+        }}
+        layout={({ fields, buttons }) => (
+          <>
+            <Modal.Body>{fields}</Modal.Body>
+            <Modal.Footer>{buttons}</Modal.Footer>
+          </>
+        )}
+      />
+    </Modal>
+  );
+}
+
+export interface EntityFormPageProps {
+  form: AnyFormDef;
+  /** null on `/x/create`; the route parameter on `/x/:id/edit`. */
+  id: EntityId | null;
+  title: string;
+  /** Where Cancel and a successful save go (the list). */
+  backTo: string;
+}
+
+/** The same form as a page, for entities whose routes are `/x/create` and `/x/:id/edit`. */
+export function EntityFormPage({ form, id, title, backTo }: EntityFormPageProps) {
+  const navigate = useNavigate();
+  return (
+    <section>
+      <PageHeader title={title} />
+      <EntityFormLoader
+        key={id ?? 'new'}
+        def={form}
+        id={id}
+        label={title}
+        onCancel={() => navigate(backTo)}
+        onSaved={() => navigate(backTo)}
+        layout={({ fields, buttons }) => (
+          <Card>
+            <Card.Body>{fields}</Card.Body>
+            <Card.Footer className="d-flex justify-content-end gap-2">{buttons}</Card.Footer>
+          </Card>
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineEntityForm } from '@/components/crud';
+import { optionalId, optionalText, requiredText } from '@/components/form';
+import { routeNumbers } from '../api/route-numbers';
+import { RouteNumberFields } from './RouteNumberFields';
+
+/** The server's limits (RouteNumberSerializer): number up to 30 and unique, description up to 1000. */
+export const NUMBER_MAX_LENGTH = 30;
+export const DESCRIPTION_MAX_LENGTH = 1000;
+
+export interface RouteNumberValues {
+  number: string;
+  description: string;
+  driverId: number | null;
+}
+
+export const routeNumberForm = defineEntityForm({
+  resource: routeNumbers,
+  schema: (t) =>
+    z.object({
+      number: requiredText(t, NUMBER_MAX_LENGTH),
+      description: optionalText(t, DESCRIPTION_MAX_LENGTH),
+      driverId: optionalId(),
+    }),
+  empty: { number: '', description: '', driverId: null },
+  toValues: (route) => ({ number: route.number, description: route.description, driverId: route.driverId ?? null }),
+  toCreate: (values) => values,
+  Fields: RouteNumberFields,
+});
