@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from django.db.models import ProtectedError, RestrictedError
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.filters import OrderingFilter, SearchFilter
+from rest_framework.filters import SearchFilter
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.core.filters import CamelOrderingFilter
 from kantyna.core.pagination import MAX_PER_PAGE
 from kantyna.core.permissions import HasAbility
 from kantyna.core.serializers import StatusSerializer
@@ -46,7 +47,7 @@ class CrudViewSet(
 
     permission_classes = [HasAbility]
     http_method_names = ["get", "post", "put", "delete"]
-    filter_backends = [DjangoFilterBackend, SearchFilter, OrderingFilter]
+    filter_backends = [DjangoFilterBackend, SearchFilter, CamelOrderingFilter]
     lookup_value_regex = r"\d+"
     create_service = None
     update_service = None
@@ -91,8 +92,20 @@ class OptionsMixin:
     Readable by whoever may read the list. Put it before CrudViewSet: `class X(OptionsMixin, CrudViewSet)`."""
 
     option_serializer_class: type
+    option_parameters: list = []  # extra query parameters the option list documents (its filters)
 
-    @extend_schema(parameters=[OpenApiParameter("perPage", int, required=False)])
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # Document each subclass's option list with its own option serializer, in the list shape; a subclass
+        # that writes its own `options_list` (extra parameters) documents it itself.
+        if "option_serializer_class" in cls.__dict__ and "options_list" not in cls.__dict__:
+            extend_schema_view(
+                options_list=extend_schema(
+                    parameters=[OpenApiParameter("perPage", int, required=False), *cls.option_parameters],
+                    responses=cls.option_serializer_class(many=True),
+                )
+            )(cls)
+
     @action(detail=False, methods=["get"], url_path="options", url_name="options")
     def options_list(self, request):
         queryset = self.filter_queryset(self.get_queryset())

@@ -1956,7 +1956,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description `mealsMenus` and its commands (api-calls.tsv, area mealsMenus). */
-        get: operations["api_frontend_mealsMenus_options_retrieve"];
+        get: operations["api_frontend_mealsMenus_options_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3395,6 +3395,16 @@ export interface components {
             showGrammages: boolean;
             cells: components["schemas"]["MenuGridCell"][];
         };
+        MealsMenuOption: {
+            readonly value: number;
+            readonly text: string;
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            readonly institutionsIds: number[];
+            readonly dietsIds: number[];
+        };
         MealsMenuPrintByDietRequest: {
             /**
              * @description YYYY-MM; every month of the menu when absent.
@@ -3677,6 +3687,12 @@ export interface components {
         };
         PaginatedMealsMenuList: {
             items: components["schemas"]["MealsMenu"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedMealsMenuOptionList: {
+            items: components["schemas"]["MealsMenuOption"][];
             total: number;
             page: number;
             perPage: number;
@@ -7812,10 +7828,21 @@ export interface operations {
             };
         };
     };
-    api_frontend_mealsMenus_options_retrieve: {
+    api_frontend_mealsMenus_options_list: {
         parameters: {
             query?: {
+                /** @description Ends on or after */
+                dateFrom?: string;
+                /** @description Starts on or before */
+                dateTo?: string;
+                dietId?: number;
+                institutionId?: number;
+                /** @description YYYY-MM: menus covering a day of the month */
+                month?: string;
+                page?: number;
                 perPage?: number;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -7828,7 +7855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MealsMenu"];
+                    "application/json": components["schemas"]["PaginatedMealsMenuOptionList"];
                 };
             };
         };

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import django_filters
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -80,23 +80,6 @@ class MealTypeFilter(django_filters.FilterSet):
         return selectors.meal_types_available_at(int(value), queryset)
 
 
-def _options_action(option_serializer_class, *parameters):
-    """`<path>/options` with its real answer in the schema (the mixin's default would show the full object)."""
-
-    @extend_schema(
-        parameters=[OpenApiParameter("perPage", int, required=False), *parameters],
-        responses=option_serializer_class(many=True),
-    )
-    @action(detail=False, methods=["get"], url_path="options", url_name="options")
-    def options_list(self, request):
-        return OptionsMixin.options_list(self, request)
-
-    return options_list
-
-
-DELETE_SCHEMA = extend_schema_view(destroy=extend_schema(responses={200: StatusSerializer}))
-
-
 def _default_of(queryset, serializer_class) -> Response:
     """`<entity>/default`: the one row holding the default flag; 404 when the tenant has not chosen one."""
     instance = queryset.filter(is_default=True).first()
@@ -105,7 +88,6 @@ def _default_of(queryset, serializer_class) -> Response:
     return Response(serializer_class(instance).data)
 
 
-@DELETE_SCHEMA
 class PortionSizeViewSet(OptionsMixin, CrudViewSet):
     """`portionSizes`: every user reads them (meal types, grammages, orders name them); only admins change them."""
 
@@ -118,7 +100,6 @@ class PortionSizeViewSet(OptionsMixin, CrudViewSet):
     create_service = staticmethod(services.portion_size_create)
     update_service = staticmethod(services.portion_size_update)
     delete_service = staticmethod(services.portion_size_delete)
-    options_list = _options_action(serializers.PortionSizeOptionSerializer)
 
     @extend_schema(request=None, responses=serializers.PortionSizeMarkedAsDefaultSerializer)
     @action(detail=True, methods=["post"], url_path="markAsDefault")
@@ -129,7 +110,6 @@ class PortionSizeViewSet(OptionsMixin, CrudViewSet):
         return Response({**self.get_serializer(instance).data, "status": True})
 
 
-@DELETE_SCHEMA
 class DietViewSet(OptionsMixin, CrudViewSet):
     """`diets`, ordered by priority (1 first). Commands move a diet up or down and choose the default."""
 
@@ -149,7 +129,6 @@ class DietViewSet(OptionsMixin, CrudViewSet):
     create_service = staticmethod(services.diet_create)
     update_service = staticmethod(services.diet_update)
     delete_service = staticmethod(services.diet_delete)
-    options_list = _options_action(serializers.DietOptionSerializer)
 
     @extend_schema(request=None, responses=StatusSerializer)
     @action(detail=True, methods=["post"], url_path="increasePriority")
@@ -175,7 +154,6 @@ class DietViewSet(OptionsMixin, CrudViewSet):
         return _default_of(self.get_queryset(), serializers.DietSerializer)
 
 
-@DELETE_SCHEMA
 class MealTypeCategoryViewSet(OptionsMixin, CrudViewSet):
     """`mealTypes/categories`, each with its meal types and their portion sizes (the child form's groups).
     `?institutionId=` keeps only the meal types offered at that institution."""
@@ -199,12 +177,9 @@ class MealTypeCategoryViewSet(OptionsMixin, CrudViewSet):
     def list(self, request, *args, **kwargs):
         return super().list(request, *args, **kwargs)
 
-    options_list = _options_action(
-        serializers.MealTypeCategoryOptionSerializer, OpenApiParameter("institutionId", int, required=False)
-    )
+    option_parameters = [OpenApiParameter("institutionId", int, required=False)]
 
 
-@DELETE_SCHEMA
 class MealTypeViewSet(OptionsMixin, CrudViewSet):
     """`mealTypes`: what an order item is for on a day. Every user reads them; only admins change them."""
 
@@ -218,7 +193,6 @@ class MealTypeViewSet(OptionsMixin, CrudViewSet):
     create_service = staticmethod(services.meal_type_create)
     update_service = staticmethod(services.meal_type_update)
     delete_service = staticmethod(services.meal_type_delete)
-    options_list = _options_action(serializers.MealTypeOptionSerializer)
 
     @extend_schema(responses=serializers.MealTypesCountSerializer)
     @action(detail=False, methods=["get"], url_path="count")

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
-from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.filters import SearchFilter
 from rest_framework.response import Response
 
 from kantyna.core.pagination import MAX_PER_PAGE
@@ -22,17 +20,16 @@ from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import CrudViewSet, OptionsMixin, status_response
 from kantyna.institutions import selectors, services
 from kantyna.institutions.api import serializers
-from kantyna.institutions.api.filters import CamelOrderingFilter, ClassroomFilter, InstitutionFilter
+from kantyna.institutions.api.filters import ClassroomFilter, InstitutionFilter
 from kantyna.institutions.models import Classroom, District, Institution
 
 READ = "tenant.access"
 WRITE = "catalog.manage"
 CRUD_ABILITIES = {"list": READ, "retrieve": READ, "create": WRITE, "update": WRITE, "destroy": WRITE}
 TRUTHY = {"1", "true", "yes", "on"}
+
+
 # Deletes answer 200 `{"status": true}`, not DRF's 204: say so in the schema.
-DELETE_SCHEMA = extend_schema_view(destroy=extend_schema(responses={200: StatusSerializer}))
-
-
 def _paginated_options(view, queryset, serializer_class):
     """An option list answered like the list: every row by default (perPage 9999)."""
     paginator = view.paginator
@@ -41,7 +38,6 @@ def _paginated_options(view, queryset, serializer_class):
     return paginator.get_paginated_response(serializer_class(page, many=True).data)
 
 
-@DELETE_SCHEMA
 class DistrictViewSet(OptionsMixin, CrudViewSet):
     """`districts`: every user reads them (registration and the child form filter institutions by district)."""
 
@@ -50,23 +46,13 @@ class DistrictViewSet(OptionsMixin, CrudViewSet):
     serializer_class = serializers.DistrictSerializer
     option_serializer_class = serializers.DistrictOptionSerializer
     abilities = CRUD_ABILITIES
-    filter_backends = [DjangoFilterBackend, SearchFilter, CamelOrderingFilter]
     search_fields = ["name"]
     ordering_fields = ["name", "institutions_count"]
     create_service = staticmethod(services.district_create)
     update_service = staticmethod(services.district_update)
     delete_service = staticmethod(services.district_delete)
 
-    @extend_schema(
-        parameters=[OpenApiParameter("perPage", int, required=False)],
-        responses=serializers.DistrictOptionSerializer(many=True),
-    )
-    @action(detail=False, methods=["get"], url_path="options", url_name="options")
-    def options_list(self, request):
-        return super().options_list(request)
 
-
-@DELETE_SCHEMA
 class InstitutionViewSet(OptionsMixin, CrudViewSet):
     """`institutions`, with activate / deactivate, the option list (`showAll`), the per-institution texts
     customers need (`termsUrl`, `orderingNote`, `regularPaymentsBankAccountNumber`), the institutions still
@@ -89,7 +75,6 @@ class InstitutionViewSet(OptionsMixin, CrudViewSet):
         "regular_payments_bank_account_number": READ,
         "without_classroom_name": READ,
     }
-    filter_backends = [DjangoFilterBackend, SearchFilter, CamelOrderingFilter]
     filterset_class = InstitutionFilter
     search_fields = ["name", "short_name", "slug", "city"]
     ordering_fields = ["name", "short_name", "kind", "city", "is_active", "classrooms_count"]
@@ -169,7 +154,6 @@ class InstitutionViewSet(OptionsMixin, CrudViewSet):
         )
 
 
-@DELETE_SCHEMA
 class ClassroomViewSet(OptionsMixin, CrudViewSet):
     """`classrooms`: every user reads those of the institutions they see (the child form lists an institution's
     classrooms); admins write. `bulkDelete/{ids}` deletes several at once, all or nothing."""
@@ -182,7 +166,6 @@ class ClassroomViewSet(OptionsMixin, CrudViewSet):
     serializer_class = serializers.ClassroomSerializer
     option_serializer_class = serializers.ClassroomOptionSerializer
     abilities = {**CRUD_ABILITIES, "bulk_delete": WRITE}
-    filter_backends = [DjangoFilterBackend, SearchFilter, CamelOrderingFilter]
     filterset_class = ClassroomFilter
     search_fields = ["name", "institution__name", "institution__short_name"]
     # `institution` sorts by the institution's own ordering (its name).
@@ -193,14 +176,6 @@ class ClassroomViewSet(OptionsMixin, CrudViewSet):
 
     def scope_queryset(self, queryset):
         return selectors.classrooms_visible_to(self.request.user, queryset)
-
-    @extend_schema(
-        parameters=[OpenApiParameter("perPage", int, required=False)],
-        responses=serializers.ClassroomOptionSerializer(many=True),
-    )
-    @action(detail=False, methods=["get"], url_path="options", url_name="options")
-    def options_list(self, request):
-        return super().options_list(request)
 
     @extend_schema(
         parameters=[

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import Prefetch
-from djangorestframework_camel_case.util import camel_to_underscore, underscoreize
+from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
-from rest_framework.filters import OrderingFilter, SearchFilter
 
 from kantyna.core.pagination import MAX_PER_PAGE, PagePagination
 from kantyna.core.permissions import HasAbility
-from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin
 from kantyna.logistics import selectors, services
 from kantyna.logistics.api import serializers
@@ -30,34 +28,6 @@ LOGISTICS_ABILITIES = {
 }
 
 
-class CamelOrderingFilter(OrderingFilter):
-    """`?sort=lastName` or `?sort=-lastName`: sort keys are camelCase like every other key of the API; a view's
-    `ordering_aliases` names sort keys that are not model fields (`driverName`)."""
-
-    def remove_invalid_fields(self, queryset, fields, view, request):
-        aliases = getattr(view, "ordering_aliases", {})
-        terms = []
-        for term in fields:
-            name = term.lstrip("-")
-            terms.append(term[: len(term) - len(name)] + aliases.get(name, camel_to_underscore(name)))
-        return super().remove_invalid_fields(queryset, terms, view, request)
-
-
-DELETE_SCHEMA = extend_schema_view(destroy=extend_schema(responses={200: StatusSerializer}))
-
-
-def options_schema(serializer_class):
-    """`<path>/options` answers the option serializer in the list shape (OptionsMixin)."""
-    return extend_schema_view(
-        options_list=extend_schema(
-            parameters=[OpenApiParameter("perPage", int, required=False)], responses=serializer_class(many=True)
-        )
-    )
-
-
-FILTER_BACKENDS = [django_filters.rest_framework.DjangoFilterBackend, SearchFilter, CamelOrderingFilter]
-
-
 class KitchenFilter(django_filters.FilterSet):
     isActive = django_filters.BooleanFilter(field_name="is_active")
     institutionId = django_filters.NumberFilter(field_name="institutions_meal_types__institution", distinct=True)
@@ -67,8 +37,6 @@ class KitchenFilter(django_filters.FilterSet):
         fields = []
 
 
-@DELETE_SCHEMA
-@options_schema(serializers.KitchenOptionSerializer)
 class KitchenViewSet(OptionsMixin, CrudViewSet):
     """`kitchens`: the form writes the institution x meal type matrix with the kitchen (PUT replaces it)."""
 
@@ -83,7 +51,6 @@ class KitchenViewSet(OptionsMixin, CrudViewSet):
     serializer_class = serializers.KitchenSerializer
     option_serializer_class = serializers.KitchenOptionSerializer
     abilities = LOGISTICS_ABILITIES
-    filter_backends = FILTER_BACKENDS
     filterset_class = KitchenFilter
     search_fields = ["name", "city", "street"]
     ordering_fields = ["name", "city", "is_active"]
@@ -142,8 +109,8 @@ class KitchenInstitutionMealTypeViewSet(mixins.ListModelMixin, viewsets.GenericV
     serializer_class = serializers.KitchenInstitutionMealTypeSerializer
     permission_classes = [HasAbility]
     ability = "catalog.manage"
-    filter_backends = FILTER_BACKENDS
     filterset_class = KitchenInstitutionMealTypeFilter
+    filter_backends = CrudViewSet.filter_backends
     ordering_fields = ["kitchen__name", "institution__name", "meal_type__position"]
     ordering_aliases = {"kitchenName": "kitchen__name", "institutionName": "institution__name"}
 
@@ -164,8 +131,6 @@ class DriverFilter(django_filters.FilterSet):
         fields = []
 
 
-@DELETE_SCHEMA
-@options_schema(serializers.DriverOptionSerializer)
 class DriverViewSet(OptionsMixin, CrudViewSet):
     """`drivers`: a driver named by a route cannot be deleted (409); deactivate instead."""
 
@@ -175,7 +140,6 @@ class DriverViewSet(OptionsMixin, CrudViewSet):
     serializer_class = serializers.DriverSerializer
     option_serializer_class = serializers.DriverOptionSerializer
     abilities = LOGISTICS_ABILITIES
-    filter_backends = FILTER_BACKENDS
     filterset_class = DriverFilter
     search_fields = ["first_name", "last_name", "phone_number", "vehicle_registration"]
     ordering_fields = ["last_name", "first_name", "vehicle_registration", "is_active"]
@@ -192,8 +156,6 @@ class RouteNumberFilter(django_filters.FilterSet):
         fields = []
 
 
-@DELETE_SCHEMA
-@options_schema(serializers.RouteNumberOptionSerializer)
 class RouteNumberViewSet(OptionsMixin, CrudViewSet):
     """`routeNumbers`."""
 
@@ -201,7 +163,6 @@ class RouteNumberViewSet(OptionsMixin, CrudViewSet):
     serializer_class = serializers.RouteNumberSerializer
     option_serializer_class = serializers.RouteNumberOptionSerializer
     abilities = LOGISTICS_ABILITIES
-    filter_backends = FILTER_BACKENDS
     filterset_class = RouteNumberFilter
     search_fields = ["number", "description", "driver__last_name", "driver__first_name"]
     ordering_fields = ["number", "driver__last_name"]

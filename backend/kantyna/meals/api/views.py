@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from djangorestframework_camel_case.parser import CamelCaseMultiPartParser
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
@@ -139,14 +139,6 @@ class MealViewSet(OptionsMixin, CrudViewSet):
 
     def get_serializer_class(self):
         return serializers.MealListSerializer if self.action == "list" else super().get_serializer_class()
-
-    @extend_schema(
-        parameters=[OpenApiParameter("perPage", int, required=False)],
-        responses=serializers.MealOptionSerializer(many=True),
-    )
-    @action(detail=False, methods=["get"], url_path="options", url_name="options")
-    def options_list(self, request):
-        return super().options_list(request)
 
     # OpenAPI has no body on DELETE, so the schema cannot show {mealIds}; the serializer still validates it.
     @extend_schema(request=serializers.MealsBulkDeleteSerializer, responses={200: StatusSerializer})

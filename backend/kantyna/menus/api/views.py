@@ -3,7 +3,6 @@ and institutions admins holding menu_edit for their own institutions, change the
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 import django_filters
@@ -16,10 +15,10 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
-from rest_framework.filters import OrderingFilter
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from kantyna.core.filters import CamelOrderingFilter
 from kantyna.core.pagination import MAX_PER_PAGE, PagePagination
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin
 from kantyna.menus import documents, selectors, services
@@ -32,19 +31,6 @@ EDIT = "menu.edit"
 FILE_RESPONSE = {
     (200, documents.PDF_TYPE): OpenApiResponse(OpenApiTypes.BINARY, description="The file"),
 }
-
-
-class CamelOrderingFilter(OrderingFilter):
-    """`?sort=dateFrom` / `?sort=-dateFrom`: query parameters are camelCase like the JSON."""
-
-    def get_ordering(self, request, queryset, view):
-        raw = request.query_params.get(self.ordering_param)
-        if raw:
-            terms = [re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", term.strip()).lower() for term in raw.split(",")]
-            ordering = self.remove_invalid_fields(queryset, terms, view, request)
-            if ordering:
-                return [*ordering, "id"]
-        return self.get_default_ordering(view)
 
 
 def month_param(value: str) -> date:

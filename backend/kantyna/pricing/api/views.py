@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 from django_filters import rest_framework as filters
-from djangorestframework_camel_case.util import camel_to_underscore, underscoreize
+from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
-from rest_framework.filters import OrderingFilter, SearchFilter
 from rest_framework.response import Response
 
 from kantyna.core.permissions import CUSTOMER_ROLES, POWER_ROLES, HasAbility, has_ability
@@ -40,16 +39,6 @@ def shows_prices(request) -> bool:
     return has_ability(request.user, SEE_PRICES)
 
 
-class CamelCaseOrderingFilter(OrderingFilter):
-    """`?sort=-validFrom`: sort keys are camelCase like every other query parameter."""
-
-    def remove_invalid_fields(self, queryset, fields, view, request):
-        return super().remove_invalid_fields(queryset, [camel_to_underscore(f) for f in fields], view, request)
-
-
-FILTER_BACKENDS = [filters.DjangoFilterBackend, SearchFilter, CamelCaseOrderingFilter]
-
-
 class PriceListsGroupFilter(filters.FilterSet):
     forGroupOrders = filters.BooleanFilter(field_name="for_group_orders")
     defaultForChildren = filters.BooleanFilter(field_name="default_for_children")
@@ -66,7 +55,6 @@ class PriceListsGroupViewSet(CrudViewSet):
     queryset = PriceListsGroup.objects.all()
     serializer_class = serializers.PriceListsGroupSerializer
     abilities = {"list": READ_ALL, "retrieve": READ_ALL, "create": MANAGE, "update": MANAGE, "destroy": MANAGE}
-    filter_backends = FILTER_BACKENDS
     filterset_class = PriceListsGroupFilter
     search_fields = ["name"]
     ordering_fields = ["name"]
@@ -108,7 +96,6 @@ class PriceListViewSet(CrudViewSet):
         "replace_with_new_one": MANAGE,
         "has_prepaids": MANAGE,
     }
-    filter_backends = FILTER_BACKENDS
     filterset_class = PriceListFilter
     search_fields = ["name", "group__name"]
     ordering_fields = ["name", "valid_from", "group__name"]
