@@ -22,7 +22,7 @@ from kantyna.core.uploads import validate_upload
 from kantyna.meals.models import Ingredient, Unit
 from kantyna.meals.services import ImportedIngredient
 
-IMPORT_ERRORS_MESSAGE = "The import file has errors."
+IMPORT_ERRORS_MESSAGE = "The file has errors; nothing was imported."
 MAX_ROWS = 5000
 NAME_MAX_LENGTH = Ingredient._meta.get_field("name").max_length
 # Accepted header spellings per column, compared without letter case; the template writes the user's language.

@@ -181,7 +181,7 @@ def test_given_bad_rows_when_importing_then_400_reports_every_one_and_nothing_is
 
     assert response.status_code == 400
     assert response.json() == {
-        "message": "The import file has errors.",
+        "message": "The file has errors; nothing was imported.",
         "errors": {
             "rows": [
                 "Row 3, column A: The name is required.",
@@ -242,7 +242,7 @@ def test_given_wrong_headers_or_no_rows_when_importing_then_400_explains(tenant_
     empty = import_file(api, xlsx_upload([]))
 
     assert wrong_headers.json() == {
-        "message": "The import file has errors.",
+        "message": "The file has errors; nothing was imported.",
         "errors": {"file": ["The first row must hold the column headers of the template: Name, Unit, Allergens."]},
         "rows": [],
     }

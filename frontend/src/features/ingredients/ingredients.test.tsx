@@ -144,7 +144,7 @@ describe('ingredients import', () => {
         if (calls === 1) {
           return HttpResponse.json(
             {
-              message: 'The import file has errors.',
+              message: 'The file has errors; nothing was imported.',
               errors: { rows: ['Row 3, column B: The unit must be one of: g, ml, szt.'] },
               rows: [
                 { row: 3, column: 'B', message: 'The unit must be one of: g, ml, szt.' },
