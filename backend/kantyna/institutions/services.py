@@ -246,3 +246,15 @@ def institution_classrooms_reset(*, actor, institution: Institution) -> int:
         target=institution,
     )
     return len(classrooms)
+
+
+@transaction.atomic
+def institutions_settings_update(*, actor, institutions: list[Institution], **settings) -> None:
+    """Apply the same per-institution settings (hide grammages, ordering note, terms link) to many at once."""
+    allowed = {"hide_grammages", "ordering_note", "terms_url"}
+    unknown = set(settings) - allowed
+    if unknown:
+        raise ValueError(f"not institution settings: {sorted(unknown)}")
+    Institution.objects.filter(pk__in=[institution.pk for institution in institutions]).update(**settings)
+    for institution in institutions:
+        audit_record(actor=actor, action="institution.settings", target=institution, data={"fields": sorted(settings)})

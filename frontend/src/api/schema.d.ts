@@ -1026,6 +1026,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/institutionSettings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        put: operations["api_frontend_institutionSettings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionSettings/groupUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        put: operations["api_frontend_institutionSettings_groupUpdate_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/institutionSettings/institutions/hiddenGrammages": {
         parameters: {
             query?: never;
@@ -2974,6 +3008,22 @@ export interface components {
             regularPaymentsBankAccountNumber: string;
             /** @default false */
             hideGrammages: boolean;
+        };
+        InstitutionSettings: {
+            hideGrammages?: boolean;
+            orderingNote?: string;
+            termsUrl?: string;
+        };
+        InstitutionSettingsGroupRequest: {
+            hideGrammages?: boolean;
+            orderingNote?: string;
+            termsUrl?: string;
+            institutionsIds: number[];
+        };
+        InstitutionSettingsRequest: {
+            hideGrammages?: boolean;
+            orderingNote?: string;
+            termsUrl?: string;
         };
         InstitutionTermsUrl: {
             termsUrl: string;
@@ -6181,6 +6231,58 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+        };
+    };
+    api_frontend_institutionSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InstitutionSettingsRequest"];
+                "multipart/form-data": components["schemas"]["InstitutionSettingsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InstitutionSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionSettings"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionSettings_groupUpdate_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionSettingsGroupRequest"];
+                "multipart/form-data": components["schemas"]["InstitutionSettingsGroupRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InstitutionSettingsGroupRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
                 };
             };
         };
