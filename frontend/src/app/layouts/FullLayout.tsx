@@ -50,7 +50,7 @@ export function FullLayout() {
               {user &&
                 menuItems(user.roles).map((item) =>
                   item.kind === 'link' ? (
-                    <Nav.Link key={item.route.name} as={NavLink} to={item.route.path}>
+                    <Nav.Link key={item.route.name} as={NavLink} to={item.route.path} className="text-nowrap">
                       {t(areaTitleKey(item.route.area))}
                     </Nav.Link>
                   ) : (

@@ -14,6 +14,8 @@ export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
     'classrooms',
     'meals',
     'mealsMenus',
+    'mealsMenusPrints',
+    'mealsMenusFiles',
     'mealTypes',
     'mealTypesCategories',
     'diets',
