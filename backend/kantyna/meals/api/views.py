@@ -45,8 +45,11 @@ class IngredientFilter(django_filters.FilterSet):
 class IngredientViewSet(CrudViewSet):
     """`ingredients`, `ingredients/import` (XLSX, all or nothing) and `ingredients/import/template`."""
 
-    queryset = Ingredient.objects.prefetch_related("allergens").annotate(
-        meals_count=Count("meal_uses__meal", distinct=True)
+    # An aggregate drops Meta.ordering (GROUP BY), so the default order is spelled out.
+    queryset = (
+        Ingredient.objects.prefetch_related("allergens")
+        .annotate(meals_count=Count("meal_uses__meal", distinct=True))
+        .order_by("name", "id")
     )
     serializer_class = serializers.IngredientSerializer
     abilities = MEALS_ABILITIES
@@ -126,7 +129,7 @@ class MealViewSet(OptionsMixin, CrudViewSet):
             return queryset.annotate(
                 ingredients_count=Count("ingredients__ingredient", distinct=True),
                 menus_count=Count("menu_items__menu", distinct=True),
-            )
+            ).order_by("name", "id")  # an aggregate drops Meta.ordering (GROUP BY)
         if self.action in ("retrieve", "update"):
             return queryset.prefetch_related(
                 "portions__portion_size",

@@ -117,6 +117,17 @@ def test_given_ingredients_when_filtering_by_allergen_and_unit_and_sorting_then_
     assert [i["name"] for i in searched["items"]] == ["Masło"]
 
 
+def test_given_ingredients_created_out_of_order_when_listing_without_sort_then_they_come_by_name(tenant_a):
+    # The list counts meals (GROUP BY), which drops Meta.ordering: the view orders by name itself.
+    with in_tenant(tenant_a):
+        for name in ["Żurawina", "Cebula", "Marchew", "Jabłko"]:
+            services.ingredient_create(actor=None, name=name)
+
+    body = admin_api(tenant_a).get("ingredients").json()
+
+    assert [i["name"] for i in body["items"]] == ["Cebula", "Jabłko", "Marchew", "Żurawina"]
+
+
 def test_given_an_institutions_admin_with_menu_edit_when_creating_then_201(tenant_a):
     api = Api(tenant_a, make_user(tenant_a, ROLE_INSTITUTIONS_ADMIN, permissions=["menu_edit"]))
 

@@ -219,6 +219,17 @@ def test_given_the_same_ingredient_twice_when_saving_then_the_second_row_is_name
     )
 
 
+def test_given_meals_created_out_of_order_when_listing_without_sort_then_they_come_by_name(tenant_a):
+    # The list counts ingredients and menus (GROUP BY), which drops Meta.ordering: the view orders by name.
+    with in_tenant(tenant_a):
+        for name in ["Zupa pomidorowa", "Bigos", "Naleśniki"]:
+            services.meal_create(actor=None, name=name)
+
+    body = admin_api(tenant_a).get("meals").json()
+
+    assert [m["name"] for m in body["items"]] == ["Bigos", "Naleśniki", "Zupa pomidorowa"]
+
+
 def test_given_a_meal_on_a_menu_when_deleting_then_409_and_it_stays(tenant_a):
     with in_tenant(tenant_a):
         meal = meal_with_recipe()

@@ -139,7 +139,7 @@ describe('menu for parents', () => {
     const days = await screen.findByRole('list', { name: 'November menu' });
     expect(within(days).getByRole('heading', { name: 'Monday, November 2' })).toBeInTheDocument();
     expect(within(days).getByText('Tomato soup')).toBeInTheDocument();
-    expect(within(days).getByText('Rice 40 g')).toBeInTheDocument();
+    expect(within(days).getByText('Normal: Rice 40 g')).toBeInTheDocument();
     expect(lists.at(-1)?.get('month')).toBe('2026-11');
   });
 

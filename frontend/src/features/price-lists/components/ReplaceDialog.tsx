@@ -6,6 +6,7 @@ import { FormActionButton } from '@/components/FormActionButton';
 import { translateServerMessage } from '@/lib/i18n';
 import type { EntityId } from '@/lib/crud';
 import { useHasPrepaids, useReplacePriceList, type PriceListItemRequest } from '../api/price-lists';
+import { formatDate } from './dates';
 
 interface ReplaceDialogProps {
   show: boolean;
@@ -32,7 +33,7 @@ export function ReplaceDialog({ show, onHide, priceListId, validFrom, items, onR
     event.preventDefault();
     // Mirrors the server: the new version starts after the old one.
     if (!date || date <= validFrom) {
-      setError(t('replace.tooEarly', { date: new Date(validFrom).toLocaleDateString('pl-PL') }));
+      setError(t('replace.tooEarly', { date: formatDate(validFrom) }));
       return;
     }
     setError(null);

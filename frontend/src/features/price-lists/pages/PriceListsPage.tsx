@@ -12,13 +12,10 @@ import { useSession } from '@/features/session/session-context';
 import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
 import { formatMoney } from '@/lib/money';
 import { priceLists, type PriceList, type PriceListStatus } from '../api/price-lists';
+import { formatDate } from '../components/dates';
 
 const STATUS_VARIANT: Record<PriceListStatus, string> = { current: 'success', future: 'info', past: 'secondary' };
 const STATUSES: readonly PriceListStatus[] = ['current', 'future', 'past'];
-
-function formatDate(value: string | null | undefined): string {
-  return value ? new Date(`${value}T00:00:00`).toLocaleDateString('pl-PL') : '';
-}
 
 function StatusBadge({ status }: { status: PriceListStatus }) {
   const { t } = useTranslation('priceLists');
