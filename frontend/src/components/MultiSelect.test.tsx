@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '@/lib/i18n';
@@ -21,6 +21,7 @@ function Harness({ multiple = true }: { multiple?: boolean }) {
   return (
     <div>
       <p>outside</p>
+      <button type="button">next field</button>
       {multiple ? (
         <MultiSelect label="Fruit" options={options} value={values} onChange={setValues} />
       ) : (
@@ -74,5 +75,19 @@ describe('MultiSelect', () => {
     await user.click(screen.getByRole('option', { name: 'Cherry' }));
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(toggle).toHaveTextContent('Cherry');
+  });
+
+  it('closes on Escape and when focus moves to another field', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const toggle = screen.getByRole('button', { name: 'Fruit' });
+
+    await user.click(toggle);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    act(() => screen.getByRole('button', { name: 'next field' }).focus());
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 });

@@ -47,11 +47,25 @@ export function MultiSelect(props: MultiSelectProps) {
 
   useEffect(() => {
     if (!open) return;
+    const outside = (target: EventTarget | null) => !!rootRef.current && !rootRef.current.contains(target as Node);
     const onPointerDown = (event: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+      if (outside(event.target)) setOpen(false);
+    };
+    // Keyboard users close it with Escape or by tabbing away, as they would a native select.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (outside(event.target)) setOpen(false);
     };
     document.addEventListener('mousedown', onPointerDown);
-    return () => document.removeEventListener('mousedown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
+    };
   }, [open]);
 
   const filtered = useMemo(() => {

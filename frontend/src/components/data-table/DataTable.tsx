@@ -8,8 +8,10 @@ import { SearchBox } from './SearchBox';
 import { TablePagination } from './TablePagination';
 import { nextSort, sortDirection, type TableState } from './use-table-state';
 
-/** Spec §9: sticky table header, default height 300px. */
+/** Spec §9: sticky table header, default height 300px — the least a list gets; a full-page list grows with
+ * the window, so the header stays in view while the rows scroll under it. */
 export const STICKY_HEADER_MAX_HEIGHT_PX = 300;
+const FULL_PAGE_MAX_HEIGHT = `max(${STICKY_HEADER_MAX_HEIGHT_PX}px, calc(100vh - 260px))`;
 
 export interface Column<T> {
   key: string;
@@ -58,7 +60,7 @@ export function DataTable<T extends { id: RowId }>({
   searchable = true,
   rowActions,
   bulkActions,
-  maxHeight = STICKY_HEADER_MAX_HEIGHT_PX,
+  maxHeight = FULL_PAGE_MAX_HEIGHT,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const id = useId();
