@@ -35,10 +35,14 @@ class ApiError(exceptions.APIException):
 
     status_code = status.HTTP_400_BAD_REQUEST
 
-    def __init__(self, message: str, *, errors: dict | None = None, status_code: int | None = None):
+    def __init__(
+        self, message: str, *, errors: dict | None = None, status_code: int | None = None, extra: dict | None = None
+    ):
         super().__init__(detail=message)
         self.message = message
         self.errors = errors or {}
+        # Top-level keys added to the body beside `message` and `errors` (an import's structured `rows`, say).
+        self.extra = extra or {}
         if status_code is not None:
             self.status_code = status_code
 
@@ -79,7 +83,7 @@ def api_exception_handler(exc, context):
         exc = exceptions.PermissionDenied()
 
     if isinstance(exc, ApiError):
-        return Response(error_body(exc.message, exc.errors), status=exc.status_code)
+        return Response({**error_body(exc.message, exc.errors), **exc.extra}, status=exc.status_code)
 
     response = exception_handler(exc, context)
     if response is None:

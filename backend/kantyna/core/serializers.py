@@ -22,3 +22,18 @@ def money(amount: Decimal) -> dict:
 
 class StatusSerializer(serializers.Serializer):
     status = serializers.BooleanField()
+
+
+class ImportRowErrorSerializer(serializers.Serializer):
+    row = serializers.IntegerField(help_text="Row number in the sheet, the header being row 1.")
+    column = serializers.CharField(help_text="Column letter (A, B, C...).")
+    message = serializers.CharField()
+
+
+class ImportErrorSerializer(serializers.Serializer):
+    """400 of a spreadsheet import (core.spreadsheets.ImportRejected): the one error shape plus `rows`, every bad
+    cell of the file. Nothing was imported."""
+
+    message = serializers.CharField()
+    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+    rows = ImportRowErrorSerializer(many=True)

@@ -6,23 +6,19 @@ gets every bad row (row number, column, message) in one answer, not the first on
 from __future__ import annotations
 
 import re
-import zipfile
-from dataclasses import asdict, dataclass
 from io import BytesIO
 
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.styles import Font
-from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from kantyna.catalog.models import Allergen
-from kantyna.core.uploads import validate_upload
+from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open_xlsx
 from kantyna.meals.models import Ingredient, Unit
 from kantyna.meals.services import ImportedIngredient
 
-IMPORT_ERRORS_MESSAGE = "The file has errors; nothing was imported."
 MAX_ROWS = 5000
 NAME_MAX_LENGTH = Ingredient._meta.get_field("name").max_length
 # Accepted header spellings per column, compared without letter case; the template writes the user's language.
@@ -30,41 +26,6 @@ HEADERS = (("nazwa", "name"), ("jednostka", "unit"), ("alergeny", "allergens"))
 COLUMNS = ("A", "B", "C")
 UNIT_SPELLINGS = {"g": Unit.GRAM, "ml": Unit.MILLILITRE, "szt": Unit.PIECE, "szt.": Unit.PIECE}
 ALLERGEN_SEPARATORS = re.compile(r"[,;]")
-# Spreadsheet programs run a cell starting with one of these as a formula (CSV/formula injection).
-FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
-
-
-def guard_cell(value):
-    """A text cell that a spreadsheet would read as a formula, made inert with a leading apostrophe."""
-    if isinstance(value, str) and value.startswith(FORMULA_PREFIXES):
-        return "'" + value
-    return value
-
-
-@dataclass(frozen=True)
-class RowError:
-    row: int
-    column: str
-    message: str
-
-
-class ImportRejected(Exception):
-    """The file cannot be imported; `rows` lists every bad cell, `file_errors` what is wrong with the file."""
-
-    def __init__(self, *, rows: list[RowError] = (), file_errors: list[str] = ()):
-        super().__init__(IMPORT_ERRORS_MESSAGE)
-        self.rows = list(rows)
-        self.file_errors = list(file_errors)
-
-    def body(self) -> dict:
-        """The API's error shape plus `rows`: `errors` holds readable lines for any client, `rows` the
-        structured report the import screen shows as a table."""
-        errors = {}
-        if self.file_errors:
-            errors["file"] = self.file_errors
-        if self.rows:
-            errors["rows"] = [_("Row %(row)s, column %(column)s: %(message)s") % asdict(error) for error in self.rows]
-        return {"message": IMPORT_ERRORS_MESSAGE, "errors": errors, "rows": [asdict(error) for error in self.rows]}
 
 
 def _text(value) -> str:
@@ -73,16 +34,6 @@ def _text(value) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value).strip()
-
-
-def _open_sheet(upload: UploadedFile):
-    validate_upload(upload, field="file", allowed=("xlsx",))
-    try:
-        workbook = load_workbook(BytesIO(upload.read()), read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
-        # A zip that is not a workbook (a .docx renamed, a damaged file) gets here.
-        raise ImportRejected(file_errors=[_("The file is not a valid XLSX workbook.")]) from None
-    return workbook.worksheets[0]
 
 
 def _allergens_by_key() -> dict[str, Allergen]:
@@ -96,7 +47,7 @@ def _allergens_by_key() -> dict[str, Allergen]:
 
 def read_ingredients(upload: UploadedFile) -> list[ImportedIngredient]:
     """Every data row of the first sheet, validated; ImportRejected with every problem found otherwise."""
-    sheet = _open_sheet(upload)
+    sheet = open_xlsx(upload).worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = [_text(cell).casefold() for cell in (next(rows, None) or ())][: len(HEADERS)]
     header += [""] * (len(HEADERS) - len(header))

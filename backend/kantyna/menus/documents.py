@@ -23,18 +23,10 @@ from fpdf.fonts import FontFace
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.menus.selectors import GridMeal, MonthGrid
 
-FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 PDF_TYPE = "application/pdf"
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 FONT_FAMILY = "SourceSans"
-
-
-def guard_cell(value):
-    """A spreadsheet must not run what a user typed: text starting like a formula is prefixed with '."""
-    if isinstance(value, str) and value.startswith(FORMULA_PREFIXES):
-        return "'" + value
-    return value
 
 
 # Letters NFKD does not decompose into an ASCII letter plus a mark.

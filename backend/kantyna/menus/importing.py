@@ -8,28 +8,24 @@ put several meals in that cell, in row order. Empty rows are skipped."""
 from __future__ import annotations
 
 import io
-import zipfile
 from datetime import date, datetime
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.styles import Font
-from openpyxl.utils.exceptions import InvalidFileException
 
 from kantyna.catalog.models import MealType
-from kantyna.core.exceptions import ApiError
+from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open_xlsx
 from kantyna.meals.models import Meal
-from kantyna.menus.documents import guard_cell
 
-IMPORT_ERRORS_MESSAGE = "The file has errors; nothing was imported."
 MAX_ROWS = 5000
-# (key in the error report, Polish header, English header)
-COLUMNS = [("date", "Data", "Date"), ("meal_type", "Typ posiłku", "Meal type"), ("meal", "Posiłek", "Meal")]
+# (column letter in the error report, Polish header, English header)
+COLUMNS = [("A", "Data", "Date"), ("B", "Typ posiłku", "Meal type"), ("C", "Posiłek", "Meal")]
 
 
-def _file_error(message) -> ApiError:
-    return ApiError("The given data was invalid.", errors={"file": [message]})
+def _file_error(message) -> ImportRejected:
+    return ImportRejected(file_errors=[message])
 
 
 def _parse_date(value) -> date | None:
@@ -50,16 +46,6 @@ def _text(value) -> str:
     return "" if value is None else str(value).strip()
 
 
-def _open_sheet(upload):
-    upload.seek(0)
-    try:
-        workbook = load_workbook(upload, read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
-        # A ZIP that is not a workbook (a DOCX renamed, say) passes the signature check but not this one.
-        raise _file_error(_("The file is not an Excel (XLSX) workbook.")) from None
-    return workbook.worksheets[0]
-
-
 def _check_header(header: tuple) -> None:
     names = [_text(value).lower() for value in header[: len(COLUMNS)]]
     expected = [(polish.lower(), english.lower()) for _key, polish, english in COLUMNS]
@@ -71,7 +57,7 @@ def _check_header(header: tuple) -> None:
 
 
 def read_menu_rows(upload, *, date_from: date | None, date_to: date | None) -> list[tuple[date, MealType, Meal]]:
-    sheet = _open_sheet(upload)
+    sheet = open_xlsx(upload).worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = next(rows, None)
     if header is None:
@@ -84,7 +70,7 @@ def read_menu_rows(upload, *, date_from: date | None, date_to: date | None) -> l
     for meal in Meal.objects.all():
         meals.setdefault(meal.name.strip().lower(), []).append(meal)
 
-    errors: dict[str, list[str]] = {}
+    errors: list[RowError] = []
     items = []
     for number, row in enumerate(rows, start=2):
         values = [_text(value) if not isinstance(value, date | datetime) else value for value in row[: len(COLUMNS)]]
@@ -94,34 +80,43 @@ def read_menu_rows(upload, *, date_from: date | None, date_to: date | None) -> l
         if len(items) + len(errors) >= MAX_ROWS:
             raise _file_error(_("The file has more than %(rows)s rows.") % {"rows": MAX_ROWS})
         raw_date, raw_type, raw_meal = values
-        row_errors: dict[str, str] = {}
+        row_errors: list[RowError] = []
         day = _parse_date(raw_date) if raw_date != "" else None
         if raw_date == "":
-            row_errors["date"] = _("The date is missing.")
+            row_errors.append(RowError(number, "A", _("The date is missing.")))
         elif day is None:
-            row_errors["date"] = _("„%(value)s” is not a date (use YYYY-MM-DD or DD.MM.YYYY).") % {"value": raw_date}
+            row_errors.append(
+                RowError(
+                    number, "A", _("„%(value)s” is not a date (use YYYY-MM-DD or DD.MM.YYYY).") % {"value": raw_date}
+                )
+            )
         elif (date_from and day < date_from) or (date_to and day > date_to):
-            row_errors["date"] = _("%(date)s is outside the menu's dates.") % {"date": date_format(day, "d.m.Y")}
+            row_errors.append(
+                RowError(number, "A", _("%(date)s is outside the menu's dates.") % {"date": date_format(day, "d.m.Y")})
+            )
         meal_type = meal_types.get(raw_type.lower())
         if raw_type == "":
-            row_errors["meal_type"] = _("The meal type is missing.")
+            row_errors.append(RowError(number, "B", _("The meal type is missing.")))
         elif meal_type is None:
-            row_errors["meal_type"] = _("There is no meal type „%(value)s”.") % {"value": raw_type}
+            row_errors.append(RowError(number, "B", _("There is no meal type „%(value)s”.") % {"value": raw_type}))
         found = meals.get(raw_meal.lower(), [])
         if raw_meal == "":
-            row_errors["meal"] = _("The meal is missing.")
+            row_errors.append(RowError(number, "C", _("The meal is missing.")))
         elif not found:
-            row_errors["meal"] = _("There is no meal „%(value)s”.") % {"value": raw_meal}
+            row_errors.append(RowError(number, "C", _("There is no meal „%(value)s”.") % {"value": raw_meal}))
         elif len(found) > 1:
-            row_errors["meal"] = _("Several meals are named „%(value)s”; rename one of them.") % {"value": raw_meal}
+            row_errors.append(
+                RowError(
+                    number, "C", _("Several meals are named „%(value)s”; rename one of them.") % {"value": raw_meal}
+                )
+            )
         if row_errors:
-            for column, message in row_errors.items():
-                errors[f"rows.{number}.{column}"] = [str(message)]
+            errors.extend(row_errors)
             continue
         items.append((day, meal_type, found[0]))
 
     if errors:
-        raise ApiError(IMPORT_ERRORS_MESSAGE, errors=errors)
+        raise ImportRejected(rows=errors)
     if not items:
         raise _file_error(_("The file has no menu rows."))
     if date_from is None and date_to is None:

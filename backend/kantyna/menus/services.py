@@ -314,7 +314,6 @@ def meals_menu_import(
     stored; the answer lists every bad row."""
     from kantyna.menus.importing import read_menu_rows
 
-    validate_upload(upload, field="file", allowed=("xlsx",))
     items = read_menu_rows(upload, date_from=date_from, date_to=date_to)
     days = [day for day, _mt, _m in items]
     menu = meals_menu_create(

@@ -92,7 +92,7 @@ function readFieldErrors(value: unknown): FieldErrors {
  * Builds the user-facing text of a failed response. The body is read as text and parsed as JSON,
  * which also covers binary (file download) responses whose error body is JSON.
  */
-async function errorFromResponse(response: Response): Promise<ApiError> {
+export async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
     const text = await response.text();
@@ -109,10 +109,34 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(response.status, [base, ...bullets].join('\n'), fieldErrors);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers({ Accept: 'application/json', 'user-locale': currentLocale() });
+/** The headers every request carries: the session token and the user's language. */
+export function apiHeaders(accept = 'application/json'): Headers {
+  const headers = new Headers({ Accept: accept, 'user-locale': currentLocale() });
   const token = sessionStore.getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/** The absolute URL of an API path. */
+export function requestUrl(path: string, query?: Record<string, QueryValue>): string {
+  return buildUrl(path, query);
+}
+
+/**
+ * The ApiError of a failed answer, as the JSON client makes it: 401 ends the session, 403 is "Forbidden.",
+ * anything else carries the body's translated message and field errors. For callers reading raw responses.
+ */
+export async function failedResponseError(response: Response): Promise<ApiError> {
+  if (response.status === 401) {
+    if (sessionStore.hasSessionCookie()) unauthorizedHandler?.();
+    return new ApiError(401, translateServerMessage(SESSION_EXPIRED_MESSAGE), {}, true);
+  }
+  if (response.status === 403) return new ApiError(403, translateServerMessage(FORBIDDEN_MESSAGE));
+  return errorFromResponse(response);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers = apiHeaders();
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

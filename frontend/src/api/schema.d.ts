@@ -1940,7 +1940,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A new menu from an XLSX file. All or nothing: every bad row is reported as `rows.<row>.<column>`. */
+        /** @description A new menu from an XLSX file. All or nothing: every bad cell is reported in `rows` (row, column letter, message). */
         post: operations["api_frontend_mealsMenus_importMealsMenuFromExcelFile_create"];
         delete?: never;
         options?: never;
@@ -2889,6 +2889,24 @@ export interface components {
          * @enum {string}
          */
         HiddenWeekdaysEnum: "poniedziałek" | "wtorek" | "środa" | "czwartek" | "piątek" | "sobota" | "niedziela";
+        /**
+         * @description 400 of a spreadsheet import (core.spreadsheets.ImportRejected): the one error shape plus `rows`, every bad
+         *     cell of the file. Nothing was imported.
+         */
+        ImportError: {
+            message: string;
+            errors: {
+                [key: string]: string[];
+            };
+            rows: components["schemas"]["ImportRowError"][];
+        };
+        ImportRowError: {
+            /** @description Row number in the sheet, the header being row 1. */
+            row: number;
+            /** @description Column letter (A, B, C...). */
+            column: string;
+            message: string;
+        };
         Ingredient: {
             readonly id: number;
             name: string;
@@ -2897,14 +2915,6 @@ export interface components {
             readonly allergens: components["schemas"]["MealAllergen"][];
             /** @description How many meals use the ingredient. */
             readonly mealsCount: number;
-        };
-        /** @description 400 of an import: the one error shape plus `rows`, every bad cell of the file. */
-        IngredientImportError: {
-            message: string;
-            errors: {
-                [key: string]: string[];
-            };
-            rows: components["schemas"]["IngredientImportRowError"][];
         };
         IngredientImportRequest: {
             /**
@@ -2917,13 +2927,6 @@ export interface components {
             status: boolean;
             created: number;
             updated: number;
-        };
-        IngredientImportRowError: {
-            /** @description Row number in the sheet, the header being row 1. */
-            row: number;
-            /** @description Column letter: A name, B unit, C allergens. */
-            column: string;
-            message: string;
         };
         IngredientRequest: {
             name: string;
@@ -6211,7 +6214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IngredientImportError"];
+                    "application/json": components["schemas"]["ImportError"];
                 };
             };
         };
@@ -7876,6 +7879,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MealsMenu"];
+                };
+            };
+            /** @description Nothing was imported. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportError"];
                 };
             };
         };

@@ -48,20 +48,6 @@ class IngredientImportResultSerializer(serializers.Serializer):
     updated = serializers.IntegerField()
 
 
-class IngredientImportRowErrorSerializer(serializers.Serializer):
-    row = serializers.IntegerField(help_text="Row number in the sheet, the header being row 1.")
-    column = serializers.CharField(help_text="Column letter: A name, B unit, C allergens.")
-    message = serializers.CharField()
-
-
-class IngredientImportErrorSerializer(serializers.Serializer):
-    """400 of an import: the one error shape plus `rows`, every bad cell of the file."""
-
-    message = serializers.CharField()
-    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
-    rows = IngredientImportRowErrorSerializer(many=True)
-
-
 class MealPortionSerializer(serializers.Serializer):
     portion_size_id = serializers.PrimaryKeyRelatedField(source="portion_size", queryset=PortionSize.objects.all())
     portion_size_name = serializers.CharField(source="portion_size.name", read_only=True)

@@ -14,7 +14,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from kantyna.core.serializers import StatusSerializer
+from kantyna.core.serializers import ImportErrorSerializer, StatusSerializer
 from kantyna.core.viewsets import CrudViewSet, OptionsMixin, status_response
 from kantyna.meals import imports, services
 from kantyna.meals.api import serializers
@@ -72,7 +72,7 @@ class IngredientViewSet(CrudViewSet):
         request={"multipart/form-data": serializers.IngredientImportSerializer},
         responses={
             200: serializers.IngredientImportResultSerializer,
-            400: OpenApiResponse(serializers.IngredientImportErrorSerializer, description="Nothing was imported."),
+            400: OpenApiResponse(ImportErrorSerializer, description="Nothing was imported."),
         },
     )
     @action(detail=False, methods=["post"], url_path="import", parser_classes=[CamelCaseMultiPartParser])
@@ -80,10 +80,7 @@ class IngredientViewSet(CrudViewSet):
         form = serializers.IngredientImportSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         upload = form.validated_data["file"]
-        try:
-            rows = imports.read_ingredients(upload)
-        except imports.ImportRejected as rejected:
-            return Response(rejected.body(), status=400)
+        rows = imports.read_ingredients(upload)
         counts = services.ingredients_import(actor=request.user, rows=rows, file_name=upload.name)
         return Response({"status": True, **counts})
 

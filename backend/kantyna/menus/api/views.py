@@ -20,6 +20,7 @@ from rest_framework.response import Response
 
 from kantyna.core.filters import CamelOrderingFilter
 from kantyna.core.pagination import MAX_PER_PAGE, PagePagination
+from kantyna.core.serializers import ImportErrorSerializer
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin
 from kantyna.menus import documents, selectors, services
 from kantyna.menus.api import serializers
@@ -329,7 +330,10 @@ class MealsMenuViewSet(OptionsMixin, CrudViewSet):
 
     @extend_schema(
         request={"multipart/form-data": serializers.MealsMenuImportSerializer},
-        responses={201: serializers.MealsMenuSerializer},
+        responses={
+            201: serializers.MealsMenuSerializer,
+            400: OpenApiResponse(ImportErrorSerializer, description="Nothing was imported."),
+        },
     )
     @action(
         detail=False,
@@ -338,7 +342,7 @@ class MealsMenuViewSet(OptionsMixin, CrudViewSet):
         parser_classes=[CamelCaseMultiPartParser, MultiPartParser, FormParser],
     )
     def import_file(self, request):
-        """A new menu from an XLSX file. All or nothing: every bad row is reported as `rows.<row>.<column>`."""
+        """A new menu from an XLSX file. All or nothing: every bad cell is reported in `rows` (row, column letter, message)."""
         body = serializers.MealsMenuImportSerializer(data=request.data, context=self.get_serializer_context())
         body.is_valid(raise_exception=True)
         data = dict(body.validated_data)

@@ -14,10 +14,11 @@ from docx import Document
 from openpyxl import Workbook, load_workbook
 
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_COOK, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
+from kantyna.core.spreadsheets import guard_cell
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Ingredient, MealIngredient
 from kantyna.meals.services import meal_create
-from kantyna.menus.documents import ascii_file_name, guard_cell, safe_file_name
+from kantyna.menus.documents import ascii_file_name, safe_file_name
 from kantyna.menus.models import MealsMenu, MealsMenuItem
 from kantyna.menus.tests.world import make_menu, member, world
 from kantyna.tenancy.services import in_tenant
@@ -104,20 +105,30 @@ def test_given_bad_rows_when_importing_then_every_one_is_reported_and_nothing_is
 
     response = admin.post("mealsMenus/importMealsMenuFromExcelFile", import_body(w, file), format="multipart")
 
-    assert_error(
-        response,
-        400,
-        "The file has errors; nothing was imported.",
-        {
-            "rows.3.date": ["„31.02.2026” is not a date (use YYYY-MM-DD or DD.MM.YYYY)."],
-            "rows.3.mealType": ["There is no meal type „Kolacja”."],
-            "rows.3.meal": ["Several meals are named „Pierogi ruskie”; rename one of them."],
-            "rows.4.date": ["The date is missing."],
-            "rows.4.meal": ["The meal is missing."],
-            "rows.5.mealType": ["The meal type is missing."],
-            "rows.5.meal": ["There is no meal „Nieznane danie”."],
+    assert response.status_code == 400
+    assert response.json() == {
+        "message": "The file has errors; nothing was imported.",
+        "errors": {
+            "rows": [
+                "Row 3, column A: „31.02.2026” is not a date (use YYYY-MM-DD or DD.MM.YYYY).",
+                "Row 3, column B: There is no meal type „Kolacja”.",
+                "Row 3, column C: Several meals are named „Pierogi ruskie”; rename one of them.",
+                "Row 4, column A: The date is missing.",
+                "Row 4, column C: The meal is missing.",
+                "Row 5, column B: The meal type is missing.",
+                "Row 5, column C: There is no meal „Nieznane danie”.",
+            ]
         },
-    )
+        "rows": [
+            {"row": 3, "column": "A", "message": "„31.02.2026” is not a date (use YYYY-MM-DD or DD.MM.YYYY)."},
+            {"row": 3, "column": "B", "message": "There is no meal type „Kolacja”."},
+            {"row": 3, "column": "C", "message": "Several meals are named „Pierogi ruskie”; rename one of them."},
+            {"row": 4, "column": "A", "message": "The date is missing."},
+            {"row": 4, "column": "C", "message": "The meal is missing."},
+            {"row": 5, "column": "B", "message": "The meal type is missing."},
+            {"row": 5, "column": "C", "message": "There is no meal „Nieznane danie”."},
+        ],
+    }
     with in_tenant(tenant_a):
         assert MealsMenu.objects.count() == before
 
@@ -129,36 +140,45 @@ def test_import_errors_are_in_polish_by_default(tenant_a, w):
         import_body(w, xlsx([("2026-12-01", "Kolacja", "Pierogi ruskie")])),
         format="multipart",
     )
-    assert response.json()["errors"] == {"rows.2.mealType": ["Nie ma typu posiłku „Kolacja”."]}
+    assert response.json()["rows"] == [{"row": 2, "column": "B", "message": "Nie ma typu posiłku „Kolacja”."}]
+    assert response.json()["errors"] == {"rows": ["Wiersz 2, kolumna B: Nie ma typu posiłku „Kolacja”."]}
 
 
 def test_given_dates_when_importing_rows_outside_them_are_reported(tenant_a, w, admin):
     body = import_body(w, xlsx([("2027-01-04", "Obiad", "Pierogi ruskie")]), dateFrom="2026-12-01", dateTo="2026-12-31")
     response = admin.post("mealsMenus/importMealsMenuFromExcelFile", body, format="multipart")
-    assert_error(
-        response,
-        400,
-        "The file has errors; nothing was imported.",
-        {"rows.2.date": ["04.01.2027 is outside the menu's dates."]},
-    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "message": "The file has errors; nothing was imported.",
+        "errors": {"rows": ["Row 2, column A: 04.01.2027 is outside the menu's dates."]},
+        "rows": [{"row": 2, "column": "A", "message": "04.01.2027 is outside the menu's dates."}],
+    }
 
 
 @pytest.mark.parametrize(
-    ("file", "message"),
+    ("file", "message", "refusal"),
     [
-        (SimpleUploadedFile("a.xlsx", b"%PDF-1.4 not a sheet"), "Unsupported file type: allowed xlsx."),
-        (SimpleUploadedFile("a.xlsx", b"PK\x03\x04broken zip"), "The file is not an Excel (XLSX) workbook."),
-        ("wrong header", "The first row must name the columns: Data, Typ posiłku, Posiłek."),
-        ("no rows", "The file has no menu rows."),
+        (SimpleUploadedFile("a.xlsx", b"%PDF-1.4 not a sheet"), "Unsupported file type: allowed xlsx.", False),
+        (SimpleUploadedFile("a.xlsx", b"PK\x03\x04broken zip"), "The file is not a valid XLSX workbook.", True),
+        ("wrong header", "The first row must name the columns: Data, Typ posiłku, Posiłek.", True),
+        ("no rows", "The file has no menu rows.", True),
     ],
 )
-def test_given_a_wrong_file_when_importing_then_400_on_file(tenant_a, w, admin, file, message):
+def test_given_a_wrong_file_when_importing_then_400_on_file(tenant_a, w, admin, file, message, refusal):
     if file == "wrong header":
         file = xlsx([("2026-12-01", "Obiad", "Pierogi ruskie")], header=("Dzień", "Co", "Danie"))
     elif file == "no rows":
         file = xlsx([])
     response = admin.post("mealsMenus/importMealsMenuFromExcelFile", import_body(w, file), format="multipart")
-    assert_error(response, 400, "The given data was invalid.", {"file": [message]})
+    if refusal:
+        assert response.status_code == 400
+        assert response.json() == {
+            "message": "The file has errors; nothing was imported.",
+            "errors": {"file": [message]},
+            "rows": [],
+        }
+    else:
+        assert_error(response, 400, "The given data was invalid.", {"file": [message]})
 
 
 def test_given_a_file_over_the_limit_when_importing_then_400(tenant_a, w, admin):

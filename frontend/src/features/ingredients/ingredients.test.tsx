@@ -150,7 +150,7 @@ describe('ingredients import', () => {
                 { row: 3, column: 'B', message: 'The unit must be one of: g, ml, szt.' },
                 { row: 5, column: 'C', message: 'Unknown allergen: Kiwi.' },
               ],
-            } satisfies Schemas['IngredientImportError'],
+            } satisfies Schemas['ImportError'],
             { status: 400 },
           );
         }

@@ -253,7 +253,11 @@ describe('menu import', () => {
         HttpResponse.json(
           {
             message: 'The file has errors; nothing was imported.',
-            errors: { 'rows.3.mealType': ['There is no meal type „Supper”.'], 'rows.2.date': ['The date is missing.'] },
+            errors: { rows: ['Row 2, column A: The date is missing.', 'Row 3, column B: There is no meal type „Supper”.'] },
+            rows: [
+              { row: 2, column: 'A', message: 'The date is missing.' },
+              { row: 3, column: 'B', message: 'There is no meal type „Supper”.' },
+            ],
           },
           { status: 400 },
         ),
@@ -274,10 +278,11 @@ describe('menu import', () => {
 
     const report = await screen.findByRole('table', { name: 'Errors in the file' });
     expect(within(report).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'RowColumnProblem',
+      'RowColumnError',
       '2A (Date)The date is missing.',
       '3B (Meal type)There is no meal type „Supper”.',
     ]);
-    expect(screen.getByText('The file has 2 errors; nothing was imported.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing was imported: the file has errors.')).toBeInTheDocument();
+    expect(screen.getByText('Correct 2 errors and import the file again:')).toBeInTheDocument();
   });
 });

@@ -1,17 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Form, ProgressBar, Table } from 'react-bootstrap';
+import { Alert, Button, Card, Form, ProgressBar } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormActionButton } from '@/components/FormActionButton';
+import { ImportReport } from '@/components/import/ImportReport';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
-import {
-  downloadTemplate,
-  IngredientImportRejected,
-  useImportIngredients,
-  type IngredientImportResult,
-  type IngredientImportRowError,
-} from '../api/import-ingredients';
+import { ImportRejected, type ImportRowError } from '@/lib/files';
+import { downloadTemplate, useImportIngredients, type IngredientImportResult } from '../api/import-ingredients';
 import { useUploadLimit } from '../api/upload-limit';
 
 const MEGABYTE = 1024 * 1024;
@@ -26,7 +22,7 @@ export function IngredientsImportPage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<IngredientImportResult | null>(null);
-  const [rejected, setRejected] = useState<{ fileErrors: string[]; rows: IngredientImportRowError[] } | null>(null);
+  const [rejected, setRejected] = useState<{ fileErrors: string[]; rows: ImportRowError[] } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const choose = (chosen: File | null) => {
@@ -59,7 +55,7 @@ export function IngredientsImportPage() {
       setResult(imported);
       notify({ type: 'success', message: t('import.done', { created: imported.created, updated: imported.updated }) });
     } catch (error) {
-      if (error instanceof IngredientImportRejected) setRejected({ fileErrors: error.fileErrors, rows: error.rows });
+      if (error instanceof ImportRejected) setRejected({ fileErrors: error.fileErrors, rows: error.rows });
       else setFailure(error instanceof Error ? error.message : t('import.failed'));
     }
   };
@@ -129,43 +125,7 @@ export function IngredientsImportPage() {
           {failure}
         </Alert>
       )}
-      {rejected && (
-        <Alert variant="danger" className="mt-3">
-          <Alert.Heading as="h2" className="h5">
-            {t('import.rejected')}
-          </Alert.Heading>
-          {rejected.fileErrors.map((message) => (
-            <p key={message} className="mb-1">
-              {message}
-            </p>
-          ))}
-          {rejected.rows.length > 0 && (
-            <>
-              <p>{t('import.rowsToFix', { count: rejected.rows.length })}</p>
-              <div className="table-responsive" style={{ maxHeight: 400 }}>
-                <Table size="sm" bordered className="mb-0 bg-white" aria-label={t('import.report')}>
-                  <thead className="sticky-top">
-                    <tr>
-                      <th scope="col">{t('import.row')}</th>
-                      <th scope="col">{t('import.column')}</th>
-                      <th scope="col">{t('import.message')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rejected.rows.map((row, index) => (
-                      <tr key={`${row.row}-${row.column}-${index}`}>
-                        <td>{row.row}</td>
-                        <td>{row.column}</td>
-                        <td>{row.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </div>
-            </>
-          )}
-        </Alert>
-      )}
+      {rejected && <ImportReport fileErrors={rejected.fileErrors} rows={rejected.rows} />}
     </section>
   );
 }

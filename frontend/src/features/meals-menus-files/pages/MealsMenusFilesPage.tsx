@@ -5,7 +5,7 @@ import { RowActions, useConfirmedRemove } from '@/components/crud';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
-import { fetchFile, openFile, saveFile } from '@/features/meals-menus/api/files';
+import { fetchFile, openFile, saveFile } from '@/lib/files';
 import { useInstitutionOptions } from '@/features/meals-menus/api/options';
 import { formatMonth } from '@/features/meals-menus/components/months';
 import { mealsMenusFiles, type MealsMenuFile } from '../api/meals-menus-files';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/components/toasts/toast-store';
-import { fetchFile, openFile, saveFile } from '../api/files';
+import { fetchFile, openFile, saveFile } from '@/lib/files';
 import type { MealsMenu } from '../api/meals-menus';
 
 interface PrintActionsProps {

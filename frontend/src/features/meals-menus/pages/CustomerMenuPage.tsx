@@ -9,7 +9,7 @@ import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
 import type { Page } from '@/lib/crud';
-import { fetchFile, openFile } from '../api/files';
+import { fetchFile, openFile } from '@/lib/files';
 import { mealsMenus } from '../api/meals-menus';
 import { MonthSwitcher } from '../components/MonthSwitcher';
 import { currentMonth, formatMonth, isMonth } from '../components/months';

@@ -1,17 +1,19 @@
 import { useId, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Col, Form, ProgressBar, Row, Table } from 'react-bootstrap';
+import { Alert, Button, Card, Col, Form, ProgressBar, Row } from 'react-bootstrap';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormActionButton } from '@/components/FormActionButton';
 import { DateField, MultiSelectField, requiredText, TextField } from '@/components/form';
+import { ImportReport } from '@/components/import/ImportReport';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
+import { ApiError } from '@/api/client';
 import { applyServerErrors } from '@/lib/form-errors';
-import { fetchFile, saveFile } from '../api/files';
-import { MenuImportRejected, TEMPLATE_PATH, useImportMenu, type ImportRowError } from '../api/import-menu';
+import { downloadFile, ImportRejected } from '@/lib/files';
+import { TEMPLATE_PATH, useImportMenu } from '../api/import-menu';
 import type { MealsMenu } from '../api/meals-menus';
 import { useDietOptions, useInstitutionOptions } from '../api/options';
 import { NAME_MAX_LENGTH } from '../components/meals-menu-form';
@@ -25,8 +27,6 @@ interface ImportValues {
   dateTo: string;
 }
 
-const COLUMN_LETTERS = { date: 'A', mealType: 'B', meal: 'C' } as const;
-
 /** `/mealsMenus/import`: an XLSX (template downloadable) becomes a new menu, all or nothing, with a row report. */
 export function MealsMenuImportPage() {
   const { t } = useTranslation('mealsMenus');
@@ -35,7 +35,7 @@ export function MealsMenuImportPage() {
   const diets = useDietOptions();
   const importMenu = useImportMenu();
   const [progress, setProgress] = useState<number | null>(null);
-  const [rows, setRows] = useState<ImportRowError[]>([]);
+  const [rejected, setRejected] = useState<ImportRejected | null>(null);
   const [imported, setImported] = useState<MealsMenu | null>(null);
 
   const schema = useMemo(
@@ -63,7 +63,7 @@ export function MealsMenuImportPage() {
   });
 
   const submit = form.handleSubmit(async (values) => {
-    setRows([]);
+    setRejected(null);
     setImported(null);
     setProgress(0);
     try {
@@ -74,10 +74,11 @@ export function MealsMenuImportPage() {
       setImported(menu);
       notify({ type: 'success', message: t('import.done', { name: menu.name, count: menu.itemsCount }) });
     } catch (error) {
-      if (error instanceof MenuImportRejected) {
-        setRows(error.rows);
+      if (error instanceof ImportRejected) {
+        setRejected(error);
+      } else if (error instanceof ApiError && error.status === 400) {
         applyServerErrors(error, form.setError, ['file', 'name', 'institutionsIds', 'dietsIds', 'dateFrom', 'dateTo']);
-        if (error.rows.length === 0) notify({ type: 'error', message: error.message });
+        notify({ type: 'error', message: error.message });
       } else {
         notify({ type: 'error', message: error instanceof Error ? error.message : String(error) });
       }
@@ -96,9 +97,7 @@ export function MealsMenuImportPage() {
             <Button
               variant="outline-primary"
               onClick={() =>
-                void fetchFile(TEMPLATE_PATH, { fallbackName: 'template.xlsx' })
-                  .then(saveFile)
-                  .catch((error: Error) => notify({ type: 'error', message: error.message }))
+                void downloadFile(TEMPLATE_PATH, { fallbackName: 'template.xlsx' }).catch((error: Error) => notify({ type: 'error', message: error.message }))
               }
             >
               {t('import.template')}
@@ -163,32 +162,12 @@ export function MealsMenuImportPage() {
           </Alert.Link>
         </Alert>
       )}
-      {rows.length > 0 && (
-        <Card border="danger">
-          <Card.Header as="h2" className="h6 text-danger">
-            {t('import.rejected', { count: rows.length })}
-          </Card.Header>
-          <Table size="sm" className="mb-0" aria-label={t('import.report')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('import.row')}</th>
-                <th scope="col">{t('import.column')}</th>
-                <th scope="col">{t('import.message')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.row}-${row.column}-${row.message}`}>
-                  <td>{row.row}</td>
-                  <td>
-                    {COLUMN_LETTERS[row.column]} ({t(`import.columns.${row.column}`)})
-                  </td>
-                  <td>{row.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Card>
+      {rejected && (
+        <ImportReport
+          fileErrors={rejected.fileErrors}
+          rows={rejected.rows}
+          columnNames={{ A: t('import.columns.date'), B: t('import.columns.mealType'), C: t('import.columns.meal') }}
+        />
       )}
     </section>
   );
