@@ -143,6 +143,16 @@ describe('menu for parents', () => {
     expect(lists.at(-1)?.get('month')).toBe('2026-11');
   });
 
+  it('opens the menu the URL names, so a reload or the back button keeps the choice', async () => {
+    signInAs(['ROLE_PARENT']);
+    serveMenus([november, { ...december, id: 7, name: 'November menu, kindergarten', dateFrom: '2026-11-01', dateTo: '2026-11-30' }]);
+
+    renderApp('/mealsMenus?month=2026-11&menu=7');
+
+    expect(await screen.findByRole('list', { name: 'November menu, kindergarten' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Menu')).toHaveValue('7');
+  });
+
   it('says so when there is no menu for the month', async () => {
     signInAs(['ROLE_INSTITUTION_WORKER']);
     serveMenus([]);

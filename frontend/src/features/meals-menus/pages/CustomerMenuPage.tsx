@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Form, ListGroup } from 'react-bootstrap';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -40,7 +39,13 @@ export function CustomerMenuPage() {
     queryKey: ['mealsMenusFiles', 'list', { month }],
     queryFn: async () => expectOk(await api.get<Page<MenuFile>>('mealsMenusFiles', { month, perPage: MENUS_PER_MONTH })),
   });
-  const [chosenId, setChosenId] = useState<number | null>(null);
+  // The chosen menu lives in the URL like the month, so a reload or the back button keeps it.
+  const chosenId = Number(searchParams.get('menu'));
+  const choose = (id: number) =>
+    setSearchParams((params) => {
+      params.set('menu', String(id));
+      return params;
+    });
   const items = menus.data?.items ?? [];
   const menu = items.find((candidate) => candidate.id === chosenId) ?? items[0];
 
@@ -58,7 +63,7 @@ export function CustomerMenuPage() {
       {items.length > 1 && (
         <Form.Group controlId="customer-menu-choice" className="mb-3">
           <Form.Label>{t('customer.choose')}</Form.Label>
-          <Form.Select value={menu?.id} onChange={(event) => setChosenId(Number(event.target.value))}>
+          <Form.Select value={menu?.id} onChange={(event) => choose(Number(event.target.value))}>
             {items.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.name} ({candidate.diets.map((diet) => diet.name).join(', ')})
