@@ -17,7 +17,7 @@ from kantyna.catalog.models import (
     PortionSize,
 )
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
-from kantyna.core.flags import take_flag
+from kantyna.core.flags import lock_table, take_flag
 from kantyna.institutions.models import Institution
 
 # The 14 allergens of Regulation (EU) No 1169/2011, annex II, in its order; every tenant starts with them.
@@ -78,7 +78,7 @@ def allergen_update(*, actor, instance: Allergen, **fields) -> Allergen:
 @transaction.atomic
 def allergen_delete(*, actor, instance: Allergen) -> None:
     """Refused (409) while a meal, child or worker still names the allergen: nothing may dangle."""
-    if any(related.exists() for related in (instance.meals, instance.ingredients, instance.children, instance.workers)):
+    if _in_use(instance.meals, instance.ingredients, instance.children, instance.workers):
         raise ApiError(IN_USE_MESSAGE, status_code=409)
     audit_record(actor=actor, action="allergen.delete", target=instance, data={"name": instance.name})
     instance.delete()
@@ -99,14 +99,8 @@ def allergen_group_delete(*, actor, instance: AllergenGroup) -> None:
     instance.delete()
 
 
-def _lock_rows(model) -> None:
-    """Lock every row of a small catalogue table for this transaction: "only one default" and priority swaps
-    read then write, and two admins clicking at once must not both win (or leave two diets on one priority)."""
-    list(model.objects.select_for_update().order_by("pk").values_list("pk", flat=True))
-
-
 def _set_default(model, instance, is_default: bool) -> None:
-    """Give `instance` the tenant's only default flag (or take it away); rows are locked by the caller."""
+    """Give `instance` the tenant's only default flag (or take it away)."""
     if is_default and not instance.is_default:
         take_flag(model, "is_default")
     instance.is_default = is_default
@@ -116,12 +110,18 @@ def _in_use(*relations) -> bool:
     return any(relation.exists() for relation in relations)
 
 
+def _mark_as_default(model, instance, *, actor, action: str):
+    _set_default(model, instance, True)
+    instance.save(update_fields=["is_default"])
+    audit_record(actor=actor, action=action, target=instance)
+    return instance
+
+
 # Portion sizes -----------------------------------------------------------------------------------------------
 
 
 @transaction.atomic
 def portion_size_create(*, actor, name: str, is_default: bool = False) -> PortionSize:
-    _lock_rows(PortionSize)
     if is_default:
         take_flag(PortionSize, "is_default")
     portion = PortionSize.objects.create(name=name, is_default=is_default)
@@ -131,7 +131,6 @@ def portion_size_create(*, actor, name: str, is_default: bool = False) -> Portio
 
 @transaction.atomic
 def portion_size_update(*, actor, instance: PortionSize, name: str, is_default: bool = False) -> PortionSize:
-    _lock_rows(PortionSize)
     instance.name = name
     _set_default(PortionSize, instance, is_default)
     instance.save(update_fields=["name", "is_default"])
@@ -141,11 +140,7 @@ def portion_size_update(*, actor, instance: PortionSize, name: str, is_default: 
 
 @transaction.atomic
 def portion_size_mark_as_default(*, actor, instance: PortionSize) -> PortionSize:
-    _lock_rows(PortionSize)
-    _set_default(PortionSize, instance, True)
-    instance.save(update_fields=["is_default"])
-    audit_record(actor=actor, action="portion_size.mark_as_default", target=instance)
-    return instance
+    return _mark_as_default(PortionSize, instance, actor=actor, action="portion_size.mark_as_default")
 
 
 @transaction.atomic
@@ -171,7 +166,7 @@ def diet_create(
     allow_changing_allergens: bool = True,
 ) -> Diet:
     """A new diet goes last in priority."""
-    _lock_rows(Diet)
+    lock_table(Diet)  # the next priority is read from the table
     if is_default:
         take_flag(Diet, "is_default")
     priority = (Diet.objects.order_by("-priority").values_list("priority", flat=True).first() or 0) + 1
@@ -193,7 +188,6 @@ def diet_update(
     is_default: bool = False,
     allow_changing_allergens: bool = True,
 ) -> Diet:
-    _lock_rows(Diet)
     instance.name = name
     instance.allow_changing_allergens = allow_changing_allergens
     _set_default(Diet, instance, is_default)
@@ -205,11 +199,7 @@ def diet_update(
 
 @transaction.atomic
 def diet_mark_as_default(*, actor, instance: Diet) -> Diet:
-    _lock_rows(Diet)
-    _set_default(Diet, instance, True)
-    instance.save(update_fields=["is_default"])
-    audit_record(actor=actor, action="diet.mark_as_default", target=instance)
-    return instance
+    return _mark_as_default(Diet, instance, actor=actor, action="diet.mark_as_default")
 
 
 @transaction.atomic
@@ -217,7 +207,7 @@ def diet_move(*, actor, instance: Diet, up: bool) -> Diet:
     """Swap priorities with the neighbour above (`up`: towards priority 1, the top of every list) or below.
     At the top or the bottom nothing moves. Priorities are renumbered 1..n first, so that equal or gapped
     priorities (older data, concurrent creates) can never make a swap a no-op."""
-    _lock_rows(Diet)
+    lock_table(Diet)
     ordered = list(Diet.objects.order_by("priority", "name", "pk"))
     for number, diet in enumerate(ordered, start=1):
         diet.priority = number
@@ -292,7 +282,6 @@ def meal_type_create(
     is_default: bool = False,
     block_on_registration: bool = False,
 ) -> MealType:
-    _lock_rows(MealType)
     if is_default:
         take_flag(MealType, "is_default")
     meal_type = MealType.objects.create(
@@ -328,7 +317,6 @@ def meal_type_update(
             "The given data was invalid.",
             errors={"portion_sizes_ids": [_("A price list still sells this meal type in a removed portion size.")]},
         )
-    _lock_rows(MealType)
     instance.name = name
     instance.position = position
     instance.category = category
@@ -343,11 +331,7 @@ def meal_type_update(
 
 @transaction.atomic
 def meal_type_mark_as_default(*, actor, instance: MealType) -> MealType:
-    _lock_rows(MealType)
-    _set_default(MealType, instance, True)
-    instance.save(update_fields=["is_default"])
-    audit_record(actor=actor, action="meal_type.mark_as_default", target=instance)
-    return instance
+    return _mark_as_default(MealType, instance, actor=actor, action="meal_type.mark_as_default")
 
 
 @transaction.atomic

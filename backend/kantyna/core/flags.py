@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+from django.db import connection
+
+
+def lock_table(model) -> None:
+    """Serialise writers of a small table for the rest of this transaction (readers are not blocked).
+
+    Writes that read the table before writing it ("only one default", the next priority, priority swaps)
+    take this lock first, so two admins clicking at once cannot both win. A row lock would not do: it
+    cannot stop a concurrent insert, e.g. two first defaults in an empty table."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"LOCK TABLE {connection.ops.quote_name(model._meta.db_table)} IN SHARE ROW EXCLUSIVE MODE")
+
 
 def take_flag(model, flag: str) -> None:
-    """Clear `flag` on every row, so the row being saved can hold it alone. Call inside the write's transaction."""
+    """Clear `flag` on every row, so the row being saved can hold it alone. Call inside the write's
+    transaction; it locks the table first, so a concurrent writer cannot slip in a second holder."""
+    lock_table(model)
     model.objects.filter(**{flag: True}).update(**{flag: False})
