@@ -19,13 +19,21 @@ export interface FieldProps<T extends FieldValues> {
   className?: string;
 }
 
-function useField<T extends FieldValues>({ name, control }: Pick<FieldProps<T>, 'name' | 'control'>) {
-  const { field, fieldState } = useController<T>({ name, control });
-  const id = `${useId()}-${name}`;
+function useField<T extends FieldValues>(props: Pick<FieldProps<T>, 'name' | 'control' | 'help' | 'required' | 'disabled'>) {
+  const { field, fieldState } = useController<T>({ name: props.name, control: props.control });
+  const id = `${useId()}-${props.name}`;
   const error = fieldState.error?.message;
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
-  return { field, id, error, helpId, errorId };
+  // What every text-like control carries: state, validity and the ids of its help and error texts.
+  const controlProps = {
+    disabled: props.disabled,
+    isInvalid: !!error,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': props.required || undefined,
+    'aria-describedby': describedBy(props.help, error, helpId, errorId),
+  };
+  return { field, id, error, helpId, errorId, controlProps };
 }
 
 interface ShellProps {
@@ -83,7 +91,7 @@ export interface TextFieldProps<T extends FieldValues> extends FieldProps<T> {
 }
 
 export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
-  const { field, id, error, helpId, errorId } = useField(props);
+  const { field, id, error, helpId, errorId, controlProps } = useField(props);
   return (
     <FieldShell {...props} id={id} error={error} helpId={helpId} errorId={errorId}>
       <Form.Control
@@ -93,18 +101,14 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
         maxLength={props.maxLength}
         placeholder={props.placeholder}
         autoComplete={props.autoComplete}
-        disabled={props.disabled}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-required={props.required || undefined}
-        aria-describedby={describedBy(props.help, error, helpId, errorId)}
+        {...controlProps}
       />
     </FieldShell>
   );
 }
 
 export function TextAreaField<T extends FieldValues>(props: TextFieldProps<T> & { rows?: number }) {
-  const { field, id, error, helpId, errorId } = useField(props);
+  const { field, id, error, helpId, errorId, controlProps } = useField(props);
   return (
     <FieldShell {...props} id={id} error={error} helpId={helpId} errorId={errorId}>
       <Form.Control
@@ -114,11 +118,7 @@ export function TextAreaField<T extends FieldValues>(props: TextFieldProps<T> & 
         value={field.value ?? ''}
         maxLength={props.maxLength}
         placeholder={props.placeholder}
-        disabled={props.disabled}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-required={props.required || undefined}
-        aria-describedby={describedBy(props.help, error, helpId, errorId)}
+        {...controlProps}
       />
     </FieldShell>
   );
@@ -126,7 +126,7 @@ export function TextAreaField<T extends FieldValues>(props: TextFieldProps<T> & 
 
 /** The form value is a number, or null when the input is empty. */
 export function NumberField<T extends FieldValues>(props: FieldProps<T> & { min?: number; max?: number; step?: number }) {
-  const { field, id, error, helpId, errorId } = useField(props);
+  const { field, id, error, helpId, errorId, controlProps } = useField(props);
   return (
     <FieldShell {...props} id={id} error={error} helpId={helpId} errorId={errorId}>
       <Form.Control
@@ -138,11 +138,7 @@ export function NumberField<T extends FieldValues>(props: FieldProps<T> & { min?
         step={props.step ?? 1}
         value={field.value === null || field.value === undefined || Number.isNaN(field.value) ? '' : String(field.value)}
         onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-        disabled={props.disabled}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-required={props.required || undefined}
-        aria-describedby={describedBy(props.help, error, helpId, errorId)}
+        {...controlProps}
       />
     </FieldShell>
   );
@@ -153,7 +149,7 @@ export function NumberField<T extends FieldValues>(props: FieldProps<T> & { min?
  * `decimalAmount` schema turns it into the API's "2.50". Never a float.
  */
 export function MoneyField<T extends FieldValues>(props: FieldProps<T> & { currency?: string }) {
-  const { field, id, error, helpId, errorId } = useField(props);
+  const { field, id, error, helpId, errorId, controlProps } = useField(props);
   return (
     <FieldShell {...props} id={id} error={error} helpId={helpId} errorId={errorId}>
       <InputGroup hasValidation>
@@ -162,11 +158,7 @@ export function MoneyField<T extends FieldValues>(props: FieldProps<T> & { curre
           value={field.value ?? ''}
           type="text"
           inputMode="decimal"
-          disabled={props.disabled}
-          isInvalid={!!error}
-          aria-invalid={error ? true : undefined}
-          aria-required={props.required || undefined}
-          aria-describedby={describedBy(props.help, error, helpId, errorId)}
+          {...controlProps}
         />
         <InputGroup.Text>{props.currency ?? 'PLN'}</InputGroup.Text>
       </InputGroup>
@@ -176,7 +168,7 @@ export function MoneyField<T extends FieldValues>(props: FieldProps<T> & { curre
 
 /** `YYYY-MM-DD`, or '' when empty. */
 export function DateField<T extends FieldValues>(props: FieldProps<T> & { min?: string; max?: string }) {
-  const { field, id, error, helpId, errorId } = useField(props);
+  const { field, id, error, helpId, errorId, controlProps } = useField(props);
   return (
     <FieldShell {...props} id={id} error={error} helpId={helpId} errorId={errorId}>
       <Form.Control
@@ -185,11 +177,7 @@ export function DateField<T extends FieldValues>(props: FieldProps<T> & { min?: 
         type="date"
         min={props.min}
         max={props.max}
-        disabled={props.disabled}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-required={props.required || undefined}
-        aria-describedby={describedBy(props.help, error, helpId, errorId)}
+        {...controlProps}
       />
     </FieldShell>
   );
@@ -204,7 +192,7 @@ export interface SelectFieldProps<T extends FieldValues> extends FieldProps<T> {
 /** The form value is the chosen option's value (number or string, as in `options`), or null. */
 export function SelectField<T extends FieldValues>(props: SelectFieldProps<T>) {
   const { t } = useTranslation();
-  const { field, id, error, helpId, errorId } = useField(props);
+  const { field, id, error, helpId, errorId, controlProps } = useField(props);
   const current = field.value === null || field.value === undefined ? '' : String(field.value);
   return (
     <FieldShell {...props} id={id} error={error} helpId={helpId} errorId={errorId}>
@@ -215,11 +203,7 @@ export function SelectField<T extends FieldValues>(props: SelectFieldProps<T>) {
           const option = props.options.find((candidate) => String(candidate.value) === event.target.value);
           field.onChange(option ? option.value : null);
         }}
-        disabled={props.disabled}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-required={props.required || undefined}
-        aria-describedby={describedBy(props.help, error, helpId, errorId)}
+        {...controlProps}
       >
         <option value="">{props.emptyText ?? t('multiSelect.placeholder')}</option>
         {props.options.map((option) => (
