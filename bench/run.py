@@ -41,22 +41,223 @@ def measure(client: Client, path: str, headers: dict, repeat: int) -> tuple[floa
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--money", action="store_true",
+                        help="only the ordering-and-money figures: nightly automark in both charge modes, the "
+                             "order-day charge and the month-end balance report")
+    parser.add_argument("--only", choices=["ordering"], help="only the ordering paths (issue 5)")
     args = parser.parse_args()
     tenant = Tenant.objects.get(slug=common.BENCH_SLUG)
+    if args.money:
+        measure_money(tenant, max(1, args.repeat // 10))
+        return
     with in_tenant(tenant):
         admin = User.objects.select_related("account").get(account__email="admin@bench.test")
         parent = User.objects.select_related("account").filter(roles__contains=["ROLE_PARENT"]).first()
     client = Client(HTTP_HOST=HOST)
+    if args.only == "ordering":
+        measure_ordering(client, tenant, admin, args.repeat, automark=False)
+        return
     paths = [
         ("session check: auth/currentUser (parent)", "/api/frontend/auth/currentUser", parent),
         ("tenant settings: fees (parent)", "/api/frontend/common/settings/fees", parent),
         ("option list: allergens perPage=9999 (parent)", "/api/frontend/allergens?perPage=9999", parent),
         ("current user (admin)", "/api/frontend/auth/currentUser", admin),
+        # One grouped query over the ledger whatever the number of payers (ledger.selectors.end_of_month_balances).
+        (
+            "month-end balance report perPage=100 (admin)",
+            "/api/frontend/transactions/endOfMonthBalance?month=2026-10&perPage=100",
+            admin,
+        ),
+        ("transactions list (admin)", "/api/frontend/transactions", admin),
     ]
     print(f"{'path':<50} {'median ms':>10} {'p95 ms':>8} {'queries':>8}")
     for label, path, user in paths:
         median, p95, queries = measure(client, path, {"authorization": bearer(user)}, args.repeat)
         print(f"{label:<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
+    measure_ordering(client, tenant, admin, args.repeat)
+
+
+def timed(action, repeat: int) -> tuple[float, float, int]:
+    """Median and p95 ms and the SQL queries of the last run of `action()` (which asserts its own outcome)."""
+    timings, queries = [], 0
+    for _ in range(repeat):
+        with CaptureQueriesContext(connection) as captured:
+            started = time.perf_counter()
+            action()
+            timings.append((time.perf_counter() - started) * 1000)
+        queries = len(captured.captured_queries)
+    timings.sort()
+    return statistics.median(timings), timings[max(0, int(len(timings) * 0.95) - 1)], queries
+
+
+def measure_ordering(client: Client, tenant, admin: User, repeat: int, *, automark: bool = True) -> None:
+    """The ordering hot paths (issue 5): a parent's month for 3 children, marking a week for 3 children (then
+    undone, untimed), the admin's subjects page, and the nightly automark for every child (rolled back)."""
+    from datetime import date, timedelta
+
+    from django.db import transaction
+
+    from kantyna.ordering.services.automark import automark_run
+
+    with in_tenant(tenant):
+        parent = User.objects.select_related("account").get(pk=User.objects.filter(children__isnull=False)
+                                                            .order_by("pk").values("pk")[:1])
+        children = list(parent.children.order_by("pk").values_list("pk", flat=True))[:3]
+    headers = {"authorization": bearer(parent)}
+    month = date.today().strftime("%Y-%m")
+
+    def month_for_3():
+        for child_id in children:
+            response = client.get(f"/api/frontend/calendar/days/child/{child_id}?month={month}", headers=headers)
+            assert response.status_code == 200, response.content[:300]
+
+    subjects = ",".join(f"child:{child_id}" for child_id in children)
+
+    def month_for_3_one_call():
+        response = client.get(f"/api/frontend/calendar/days/subjects/month?month={month}&subjects={subjects}",
+                              headers=headers)
+        assert response.status_code == 200, response.content[:300]
+        assert len(response.json()["subjects"]) == len(children)
+
+    monday = date.today() + timedelta(days=21 - date.today().weekday())
+    week = [(monday + timedelta(days=offset)).isoformat() for offset in range(5)]
+    with in_tenant(tenant):
+        from kantyna.catalog.models import MealType
+
+        soup = MealType.objects.get(name="Zupa").pk
+    body = {"calendarDaysData": [{"date": day, "mealTypes": [{"mealTypeId": soup}]} for day in week]}
+
+    def undo_week():
+        for child_id in children:
+            client.post(f"/api/frontend/calendar/days/child/{child_id}/absences", {"dates": week},
+                        content_type="application/json", headers=headers)
+            with in_tenant(tenant):
+                from kantyna.ordering.models import Absence
+
+                Absence.objects.filter(child_id=child_id).delete()
+
+    def mark_week_for_3():
+        for child_id in children:
+            response = client.post(f"/api/frontend/calendar/days/child/{child_id}/presences", body,
+                                   content_type="application/json", headers=headers)
+            assert response.status_code == 200, response.content[:300]
+
+    many_body = {**body, "subjects": [{"type": "child", "id": child_id} for child_id in children]}
+
+    def mark_week_for_3_one_call():
+        response = client.post("/api/frontend/calendar/days/presences", many_body, content_type="application/json",
+                               headers=headers)
+        assert response.status_code == 200 and not response.json()["refused"], response.content[:300]
+
+    admin_headers = {"authorization": bearer(admin)}
+
+    def subjects_page():
+        response = client.get(f"/api/frontend/calendar/days/subjects?month={month}&perPage=50", headers=admin_headers)
+        assert response.status_code == 200, response.content[:300]
+
+    rows = [
+        ("calendar month for 3 children, 3 calls (parent)", *timed(month_for_3, repeat)),
+        ("calendar month for 3 children, one call (parent)", *timed(month_for_3_one_call, repeat)),
+        ("subjects calendar page perPage=50 (admin)", *timed(subjects_page, repeat)),
+    ]
+    marks = []
+    for _ in range(max(3, repeat // 10)):
+        marks.append(timed(mark_week_for_3, 1))
+        undo_week()
+    marks.sort()
+    rows.append(("mark a week for 3 children, 3 calls (parent)", marks[len(marks) // 2][0], marks[-1][0],
+                 marks[-1][2]))
+    marks = []
+    for _ in range(max(3, repeat // 10)):
+        marks.append(timed(mark_week_for_3_one_call, 1))
+        undo_week()
+    marks.sort()
+    rows.append(("mark a week for 3 children, one call (parent)", marks[len(marks) // 2][0], marks[-1][0],
+                 marks[-1][2]))
+
+    def automark_all():
+        with in_tenant(tenant), transaction.atomic():
+            report = automark_run()
+            print(f"  automark: {report.subjects} subjects, {report.items} items, "
+                  f"{len(report.without_funds)} without funds")
+            transaction.set_rollback(True)
+
+    if automark:
+        rows.append(("nightly automark, every child, rolled back", *timed(automark_all, 1)))
+    for label, median, p95, queries in rows:
+        print(f"{label:<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
+
+
+def measure_money(tenant, repeat: int) -> None:
+    """The nightly automark for every child over a month (rolled back) with `order_charge_time` = on_marking
+    (charged at once through ledger_post_bulk, unfunded payers refused) and = in_order_day (nothing charged now),
+    and the month-end balance report. The job runs "tonight" just after the last day already ordered in the bench,
+    so its month is free of earlier orders."""
+    from datetime import datetime, timedelta
+    from datetime import time as clock
+
+    from django.db import transaction
+
+    from kantyna.ledger.models import LedgerTransaction
+    from kantyna.ordering.cutoff import tenant_zone
+    from kantyna.ordering.models import OrderItem
+    from kantyna.ordering.services.automark import automark_run
+    from kantyna.tenant_settings.services import settings_update
+
+    with in_tenant(tenant):
+        last = OrderItem.objects.order_by("-date").values_list("date", flat=True).first()
+        tonight = datetime.combine(last + timedelta(days=1), clock(1, 30), tzinfo=tenant_zone())
+        admin = User.objects.select_related("account").get(account__email="admin@bench.test")
+    print(f"automark runs at {tonight.isoformat()} (window from {(last + timedelta(days=3)).isoformat()})")
+    # Time the ledger's share (one ledger_post_bulk call per run) apart from the whole job.
+    from kantyna.ordering.services import automark as automark_module
+
+    ledger_seconds: list[float] = []
+    bulk = automark_module.ledger_post_bulk
+
+    def timed_bulk(**kwargs):
+        started = time.perf_counter()
+        try:
+            return bulk(**kwargs)
+        finally:
+            ledger_seconds.append(time.perf_counter() - started)
+
+    automark_module.ledger_post_bulk = timed_bulk
+    rows = []
+    for mode in ("on_marking", "in_order_day"):
+        timings = []
+        for _ in range(repeat):
+            with in_tenant(tenant), transaction.atomic():
+                settings_update(actor=None, key="fees", data={"order_charge_time": mode})
+                before = LedgerTransaction.objects.count()
+                ledger_seconds.clear()
+                with CaptureQueriesContext(connection) as captured:
+                    started, cpu = time.perf_counter(), time.process_time()
+                    report = automark_run(now=tonight)
+                    timings.append(time.perf_counter() - started)
+                    cpu = time.process_time() - cpu
+                booked = LedgerTransaction.objects.count() - before
+                queries = len(captured.captured_queries)
+                line = (f"  {mode}: {report.subjects} subjects, {report.items} items, {booked} ledger rows "
+                        f"({report.charged} PLN charged), {len(report.without_funds)} subjects without funds, "
+                        f"{timings[-1]:.1f} s wall ({cpu:.1f} s Python CPU; ledger_post_bulk "
+                        f"{sum(ledger_seconds):.1f} s), {queries} queries")
+                print(line)
+                transaction.set_rollback(True)
+        timings.sort()
+        rows.append((f"nightly automark, every child, one month, {mode}", statistics.median(timings) * 1000,
+                     timings[-1] * 1000, queries))
+    client = Client(HTTP_HOST=HOST)
+    headers = {"authorization": bearer(admin)}
+    month = tonight.strftime("%Y-%m")
+    for label, path in (
+        ("month-end balance report perPage=100 (admin)", f"/api/frontend/transactions/endOfMonthBalance?month={month}&perPage=100"),
+        ("month-end balance report perPage=9999 (admin)", f"/api/frontend/transactions/endOfMonthBalance?month={month}&perPage=9999"),
+    ):
+        rows.append((label, *measure(client, path, headers, 20)))
+    print(f"{'path':<58} {'median ms':>10} {'max/p95 ms':>10} {'queries':>8}")
+    for label, median, p95, queries in rows:
+        print(f"{label:<58} {median:>10.2f} {p95:>10.2f} {queries:>8}")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8765);
+// A second run side by side (another port) gets its own database and files: E2E_PORT=8766 E2E_DB=kantyna_e2e2.
+const database = process.env.E2E_DB ?? 'kantyna_e2e';
 
 // The system Chromium (Debian package), never a browser downloaded by a test tool.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,10 +52,10 @@ export default defineConfig({
       PORT: String(port),
       PUBLIC_PORT: String(port),
       WEB_WORKERS: '2',
-      KANTYNA_FRESH_DB: 'kantyna_e2e',
+      KANTYNA_FRESH_DB: database,
       KANTYNA_KEEP_DB: '1',
       DEV_MAIL_PAGE: '1',
-      KANTYNA_VAR_DIR: `${root}/var/e2e`,
+      KANTYNA_VAR_DIR: `${root}/var/${database}`,
       JWT_SECRET: 'e2e-only-secret-not-for-production-0123456789',
     },
   },

@@ -11,15 +11,15 @@ started_db=0
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 cleanup() {
-  if [ "$started_db" = 1 ]; then "$PY" scripts/devdb.py stop; fi
+  if [ "$started_db" = 1 ]; then "$PY" "$ROOT/scripts/devdb.py" stop; fi
 }
 trap cleanup EXIT
 
 ensure_db() {
-  if [ -z "${DATABASE_URL:-}" ] && [ "$("$PY" scripts/devdb.py status 2>/dev/null)" != running ]; then
+  if [ -z "${DATABASE_URL:-}" ] && [ "$("$PY" "$ROOT/scripts/devdb.py" status 2>/dev/null)" != running ]; then
     started_db=1
   fi
-  "$PY" scripts/devdb.py start >/dev/null
+  "$PY" "$ROOT/scripts/devdb.py" start >/dev/null
 }
 
 backend() {
@@ -80,6 +80,22 @@ e2e() {
   step "e2e: playwright in Chromium"
   cd "$ROOT/e2e"
   npx playwright test
+  cd "$ROOT"
+  # The browser scenarios ordered, cancelled, deposited and registered for real: the ledger they leave behind
+  # must still balance (cached balance = sum of transactions, every account of every tenant).
+  step "ledger: balance check after the end-to-end scenarios"
+  ledger_check_e2e
+}
+
+ledger_check_e2e() {
+  local url
+  cd "$ROOT/backend"
+  if [ -n "${DATABASE_URL:-}" ]; then
+    url=$("$PY" -c 'import os, urllib.parse as u; p = u.urlsplit(os.environ["DATABASE_URL"]); print(u.urlunsplit(p._replace(path="/" + os.environ.get("E2E_DB", "kantyna_e2e"))))')
+    DATABASE_URL="$url" "$PY" manage.py ledger_check
+  else
+    KANTYNA_DB_NAME="${E2E_DB:-kantyna_e2e}" "$PY" manage.py ledger_check
+  fi
   cd "$ROOT"
 }
 

@@ -71,6 +71,9 @@ TENANT_APPS = [
     "kantyna.menus",
     "kantyna.logistics",
     "kantyna.people",
+    "kantyna.registration",
+    "kantyna.ledger",
+    "kantyna.ordering",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

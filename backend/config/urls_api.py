@@ -43,6 +43,13 @@ urlpatterns = [
     path("", include("kantyna.meals.api.urls")),
     path("", include("kantyna.menus.api.urls")),
     path("", include("kantyna.logistics.api.urls")),
+    # people
+    path("", include("kantyna.users.api.urls")),
+    path("", include("kantyna.people.api.urls")),
+    path("", include("kantyna.registration.api.urls")),
+    # ordering and money
+    path("", include("kantyna.ledger.api.urls")),
+    path("", include("kantyna.ordering.api.urls")),
     # shell counters
     path("orders/totalAmounts", users.ActiveOrdersAmountView.as_view()),
     path("notifications/unread", users.UnreadNotificationsView.as_view()),

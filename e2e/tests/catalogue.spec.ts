@@ -241,7 +241,7 @@ test('deleting a diet that children follow is refused and the diet stays', async
   await page.getByRole('button', { name: 'Usuń: Standardowa' }).click();
   const confirm = page.getByRole('dialog', { name: 'Potwierdź usunięcie' });
   await expect(confirm).toContainText('Czy na pewno chcesz usunąć „Standardowa”?');
-  await confirm.getByRole('button', { name: 'OK' }).click();
+  await confirm.getByRole('button', { name: 'Usuń' }).click();
 
   await expect(page.getByText('Ten rekord jest w użyciu i nie można go usunąć.')).toBeVisible();
   await expect(confirm).toBeHidden();

@@ -37,3 +37,120 @@ export async function apiToken(page: Page, email: string, password = DEMO_PASSWO
     [email, password],
   );
 }
+
+/** A short suffix that keeps names and e-mails of one run apart from the demo data and from other runs. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/**
+ * Opens the password link of the newest e-mail to `email` on the dev mail page (`/sso/dev/mail`, DEV_MAIL_PAGE=1).
+ * E-mails go out through the job worker, so this waits for it.
+ */
+export async function openSetPasswordLink(page: Page, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    await page.goto('/sso/dev/mail');
+    const message = page.locator('article', { hasText: email }).first();
+    await expect(message).toBeVisible();
+    link = (await message.locator('a[href*="/sso/"]').first().getAttribute('href')) ?? undefined;
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+  await page.goto(link!);
+  return link!;
+}
+
+// --- A tiny XLSX writer (stored ZIP, inline strings): enough for openpyxl, no dependency. ---
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function zipStored(files: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const data = Buffer.from(text, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+function xmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** An XLSX workbook of one sheet whose rows are text cells (the first row is usually the headers). */
+export function xlsxOf(rows: string[][]): Buffer {
+  const column = (index: number) => String.fromCharCode(65 + index);
+  const sheetRows = rows
+    .map(
+      (cells, r) =>
+        `<row r="${r + 1}">${cells
+          .map((cell, c) => (cell === '' ? '' : `<c r="${column(c)}${r + 1}" t="inlineStr"><is><t>${xmlEscape(cell)}</t></is></c>`))
+          .join('')}</row>`,
+    )
+    .join('');
+  const ns = 'http://schemas.openxmlformats.org';
+  return zipStored({
+    '[Content_Types].xml':
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="${ns}/package/2006/content-types">` +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+      '</Types>',
+    '_rels/.rels':
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${ns}/package/2006/relationships">` +
+      `<Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>` +
+      '</Relationships>',
+    'xl/workbook.xml':
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="${ns}/spreadsheetml/2006/main" ` +
+      `xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Dzieci" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels':
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${ns}/package/2006/relationships">` +
+      `<Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>` +
+      '</Relationships>',
+    'xl/worksheets/sheet1.xml':
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${ns}/spreadsheetml/2006/main">` +
+      `<sheetData>${sheetRows}</sheetData></worksheet>`,
+  });
+}

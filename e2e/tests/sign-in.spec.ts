@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillSignInForm, openUserMenu, signIn } from './helpers';
+import { apiToken, fillSignInForm, openUserMenu, signIn } from './helpers';
 
 // Every demo role signs in through the landing page and the sign-in site, and lands on its home (spec §2).
 const ROLE_HOMES = [
@@ -24,9 +24,19 @@ for (const { role, email, name, path, heading } of ROLE_HOMES) {
 
 test('a parent sees the balance and the active orders amount in the header', async ({ page }) => {
   await signIn(page, 'anna.nowak@example.pl');
+  // The server's figures, in the header's Polish format (the demo seed deposits and orders for her).
+  const token = await apiToken(page, 'anna.nowak@example.pl');
+  const [balance, active] = await page.evaluate(async (bearer) => {
+    const format = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' });
+    const get = async (path: string) => {
+      const response = await fetch(`/api/frontend/${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+      return format.format(Number(((await response.json()) as { amount: string }).amount));
+    };
+    return [await get('auth/currentUser/balance'), await get('orders/totalAmounts')];
+  }, token);
 
-  await expect(page.getByTestId('customer-amounts')).toContainText('Saldo: 0,00 zł');
-  await expect(page.getByTestId('customer-amounts')).toContainText('Aktywne zamówienia: 0,00 zł');
+  await expect(page.getByTestId('customer-amounts')).toContainText(`Saldo: ${balance}`);
+  await expect(page.getByTestId('customer-amounts')).toContainText(`Aktywne zamówienia: ${active}`);
 });
 
 test('a signed-in user opening the login page is sent to the role home', async ({ page }) => {

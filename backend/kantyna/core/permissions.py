@@ -67,23 +67,42 @@ ABILITIES: dict[str, Rule] = {
     "terminal.use": rule(ROLE_ADMIN, ROLE_COOK),
     "children.edit": rule(ROLE_ADMIN, ROLE_PARENT, permission="children_edit"),
     "calendar.view": rule(ROLE_ADMIN, permission="children_edit"),
+    # A subject's calendar: customers their own subjects, staff within reach (ordering.subjects.subject_resolve).
+    "calendar.use": rule(ROLE_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, permission="children_edit"),
+    "calendar.mark": rule(ROLE_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, permission="orders_create"),
+    "calendar.manage": rule(ROLE_ADMIN),
     "orders.view": rule(ROLE_ADMIN, ROLE_PARENT, permission="children_edit"),
     "orders.create": rule(ROLE_ADMIN, ROLE_INSTITUTION_WORKER, permission="orders_create"),
     "orders.cancel": rule(ROLE_ADMIN, permission="orders_cancel"),
     "orders.edit": rule(ROLE_ADMIN, permission="orders_edit"),
     "orders.prepaid": rule(ROLE_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER),
+    # One order's details and a meal receiver's orders: who may view orders, and workers their own.
+    "orders.details": rule(ROLE_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, permission="children_edit"),
+    # Customers cancel meals of the orders they pay for, before the cut-off (staff: orders.cancel).
+    "orders.cancel_own": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
     "children.change_sensitive": rule(ROLE_ADMIN, permission="children_edit"),
+    "children.import": rule(ROLE_ADMIN),
     "cards.edit": rule(ROLE_ADMIN, ROLE_COOK, ROLE_PARENT, ROLE_INSTITUTION_WORKER, permission="children_edit"),
     "parents.view": rule(ROLE_ADMIN, permission="parents_view"),
     "parents.edit": rule(ROLE_ADMIN, permission="parents_edit"),
+    "parents.create": rule(ROLE_ADMIN),
+    "staff.manage": rule(ROLE_ADMIN),
+    "users.activity": rule(ROLE_ADMIN),
+    "users.settings": rule(ROLE_ADMIN),
     "menu.edit": rule(ROLE_ADMIN, permission="menu_edit"),
     "meals.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
+    # The ledger's back office (institutions admins: their institutions' payers only).
+    "transactions.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
+    # A customer's own money: balance, history, bank transfer details.
+    "billing.view": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
     "reports.manage": rule(ROLE_MANAGE_REPORTS),
     "notifications.receive": rule(*(set(ROLES) - {ROLE_COOK})),
     "profile.edit": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, ROLE_COOK),
     "account.delete": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
+    "workers.manage": rule(ROLE_ADMIN),
+    "children_groups.manage": rule(ROLE_ADMIN),
 }
 
 

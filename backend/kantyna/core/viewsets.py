@@ -52,14 +52,24 @@ class CrudViewSet(
     create_service = None
     update_service = None
     delete_service = None
+    # True when the list's queryset annotates what the serializer shows (member counts...): create and update
+    # then answer the row re-read through get_queryset, as the list would show it.
+    answer_as_listed = False
 
     def perform_create(self, serializer):
-        serializer.instance = type(self).create_service(actor=self.request.user, **serializer.validated_data)
+        serializer.instance = self._as_listed(
+            type(self).create_service(actor=self.request.user, **serializer.validated_data)
+        )
 
     def perform_update(self, serializer):
-        serializer.instance = type(self).update_service(
-            actor=self.request.user, instance=serializer.instance, **serializer.validated_data
+        serializer.instance = self._as_listed(
+            type(self).update_service(
+                actor=self.request.user, instance=serializer.instance, **serializer.validated_data
+            )
         )
+
+    def _as_listed(self, instance):
+        return self.get_queryset().get(pk=instance.pk) if self.answer_as_listed else instance
 
     def perform_destroy(self, instance):
         type(self).delete_service(actor=self.request.user, instance=instance)

@@ -13,8 +13,11 @@ from kantyna.institutions import services as institutions_services
 from kantyna.logistics import services as logistics
 from kantyna.meals import services as meal_services
 from kantyna.menus.services import meals_menu_create
-from kantyna.people.services import child_create, worker_profile_create
+from kantyna.people.services.children import child_create
+from kantyna.people.services.groups import workers_group_create
+from kantyna.people.services.workers import worker_profile_create
 from kantyna.pricing import services as pricing
+from kantyna.pricing.models import WEEKDAYS_PL
 from kantyna.users.models import User
 
 # Meals by meal type, with allergen numbers (EU annex II: 1 gluten, 3 eggs, 4 fish, 7 milk, 8 nuts, 9 celery...).
@@ -110,6 +113,7 @@ CHILDREN = [
 
 PRICES = {"Śniadanie": "4.50", "Zupa": "5.00", "Obiad": "12.50", "Podwieczorek": "3.50"}
 SMALL_PORTION_FACTOR = Decimal("0.8")
+WEEKEND_PL = WEEKDAYS_PL[5:]
 
 # Recipes of some demo meals: kcal of a normal portion and (ingredient, unit, allergen numbers, amount in a
 # normal portion). A small portion takes SMALL_PORTION_FACTOR of each amount, except whole pieces.
@@ -296,6 +300,8 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
                 "diet": diet,
                 "portion_size": portion,
                 "price": (Decimal(price) * (SMALL_PORTION_FACTOR if portion == small else 1)).quantize(Decimal("0.01")),
+                # The demo caterer cooks on school days only: nothing to order at weekends.
+                "hidden_weekdays": WEEKEND_PL,
             }
             for meal_type_name, price in PRICES.items()
             for diet in diets.values()
@@ -315,6 +321,7 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
                 "diet": item.diet,
                 "portion_size": item.portion_size,
                 "price": item.price + (Decimal("0.50") if item.meal_type.name == "Obiad" else 0),
+                "hidden_weekdays": item.hidden_weekdays,
             }
             for item in current_prices.items.select_related("meal_type", "diet", "portion_size")
         ],
@@ -361,6 +368,7 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
             diet=diets[diet_name],
             card_number=f"{100001 + index}",
         )
+    workers_group = workers_group_create(actor=None, name="Administracja", institution=institutions[2])
     for index, worker in enumerate(workers):
         worker_profile_create(
             actor=None,
@@ -368,4 +376,5 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
             institution=institutions[2],
             diet=diets["Standardowa"],
             card_number=f"{200001 + index}",
+            group=workers_group,
         )

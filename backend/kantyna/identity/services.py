@@ -80,7 +80,23 @@ def account_authenticate(*, email: str, password: str, ip_address: str | None) -
 
 def session_start(*, email: str, password: str, ip_address: str | None) -> tuple[IssuedToken, list[TenantAccess]]:
     account = account_authenticate(email=email, password=password, ip_address=ip_address)
-    return token_issue(account_id=account.pk, token_version=account.token_version), account_tenants(account=account)
+    tenants = account_tenants(account=account)
+    _audit_sign_in(account=account, tenants=tenants, ip_address=ip_address)
+    return token_issue(account_id=account.pk, token_version=account.token_version), tenants
+
+
+def _audit_sign_in(*, account: Account, tenants: list[TenantAccess], ip_address: str | None) -> None:
+    """A `user.sign_in` audit row in each tenant where the account has an active user (`users/activity`)."""
+    from kantyna.audit.services import audit_record
+    from kantyna.tenancy.models import schema_name_for
+    from kantyna.users.models import User
+
+    for access in tenants:
+        with schema_context(schema_name_for(access.slug)):
+            user = User.objects.filter(account=account, is_active=True).first()
+            if user is not None:
+                user.account = account
+                audit_record(actor=user, action="user.sign_in", target=user, data={"ip_address": ip_address or ""})
 
 
 def token_revoke(*, jti: str, expires_at) -> None:
@@ -126,6 +142,20 @@ def password_reset_request(*, email: str, tenant_slug: str, locale: str) -> None
             text = render_to_string("identity/email/password_reset.txt", context)
         # Deferred in this transaction: the job exists only if the token does.
         send_email.defer(to=[account.email], subject=subject, text=text)
+
+
+def password_setup_link_create(*, account: Account, tenant_slug: str, ttl_seconds: int) -> str:
+    """A single-use link to the sign-in site's set-password page (the reset flow), for a welcome e-mail.
+    The caller sends it; call inside the transaction that creates the account, so no link outlives a
+    rolled-back registration."""
+    token = secrets.token_urlsafe(32)
+    PasswordResetToken.objects.create(
+        account=account,
+        token_hash=_hash(token),
+        tenant_slug=tenant_slug or "",
+        expires_at=timezone.now() + timedelta(seconds=ttl_seconds),
+    )
+    return f"{tenant_origin(tenant_slug or settings.DEFAULT_TENANT)}/sso/reset/{token}"
 
 
 def password_reset_confirm(*, token: str, password: str, password_confirmation: str) -> Account:

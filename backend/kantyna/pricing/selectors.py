@@ -136,8 +136,13 @@ def price_lists_group_ids_of_customer(user) -> set[int]:
 def _relations_to_items():
     """Every foreign key or many-to-many of another model that points at a price list item (order items,
     prepaid orders, autoselected items...). Found from the model registry, so a new referring model is
-    counted the day it is added, without touching this app."""
-    return [relation for relation in PriceListItem._meta.related_objects if relation.related_model is not PriceListItem]
+    counted the day it is added, without touching this app. Many-to-many preferences (a subject's
+    autoselected items) are choices, not history: they do not freeze a list."""
+    return [
+        relation
+        for relation in PriceListItem._meta.related_objects
+        if relation.related_model is not PriceListItem and not relation.many_to_many
+    ]
 
 
 def price_list_item_ids_in_use(item_ids) -> set[int]:
@@ -161,20 +166,10 @@ def price_list_is_used(price_list: PriceList) -> bool:
 
 
 def price_list_has_prepaids(price_list: PriceList) -> bool:
-    """Whether prepaid orders were priced from this list. A prepaid order is a referring row whose model
-    carries an `is_prepaid` flag (the ordering issue's order items); without such rows the answer is no."""
-    item_ids = list(price_list.items.values_list("id", flat=True))
-    if not item_ids:
-        return False
-    for relation in _relations_to_items():
-        model = relation.related_model
-        prepaid_flag = any(field.name == "is_prepaid" for field in model._meta.get_fields())
-        if (
-            prepaid_flag
-            and model._default_manager.filter(**{f"{relation.field.name}__in": item_ids, "is_prepaid": True}).exists()
-        ):
-            return True
-    return False
+    """Whether prepaid orders (orders of kind `prepaid`) were priced from this list, through their items."""
+    from kantyna.ordering.models import Order, OrderItem  # ordering builds on pricing, not the reverse
+
+    return OrderItem.objects.filter(price_list_item__price_list=price_list, order__kind=Order.Kind.PREPAID).exists()
 
 
 def price_list_is_locked(price_list: PriceList, on: date | None = None) -> bool:

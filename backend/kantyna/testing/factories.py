@@ -27,7 +27,7 @@ def make_user(
     """Create a user of `tenant` (a parent when no role is given) through `users.services.user_create`.
 
     The global account is reused when `email` already has one (the password then stays the account's)."""
-    from kantyna.users.services import user_create
+    from kantyna.users.services.accounts import user_create
 
     roles = roles or (ROLE_PARENT,)
     fields.setdefault("first_name", "Test")

@@ -52,6 +52,12 @@ class User(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     deactivated_at = models.DateTimeField(null=True, blank=True)
+    archived_at = models.DateTimeField(null=True, blank=True)
+    payments_overdue = models.BooleanField(default=False)
+    accepted_marketing = models.BooleanField(default=False)
+    # Set at self-registration; the ledger charges the tenant's registration fee from it once.
+    registered_at = models.DateTimeField(null=True, blank=True)
+    internal_note = models.TextField(blank=True)
     # Institutions an institutions admin manages (and a worker's institution, mirrored for currentUser).
     institutions = models.ManyToManyField("institutions.Institution", blank=True, related_name="users")
 
@@ -70,4 +76,9 @@ class User(models.Model):
 
     @property
     def email(self) -> str:
+        return self.account.email
+
+    @property
+    def email_address(self) -> str:
+        """The API's name for the login e-mail (spec: emailAddress)."""
         return self.account.email

@@ -4,6 +4,128 @@
  */
 
 export interface paths {
+    "/api/frontend/administrators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        get: operations["api_frontend_administrators_list"];
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_administrators_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/administrators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        get: operations["api_frontend_administrators_retrieve"];
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        put: operations["api_frontend_administrators_update"];
+        post?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        delete: operations["api_frontend_administrators_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/administrators/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_administrators_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/administrators/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_administrators_archive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/administrators/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_administrators_deactivate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/administrators/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        put: operations["api_frontend_administrators_password_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/administrators/{id}/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_administrators_resetPassword_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/allergens": {
         parameters: {
             query?: never;
@@ -197,6 +319,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/auth/register/{userType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST auth/register/{userType}` (parent | institution_worker): 201 `{id, email}`; an e-mail with a
+         *     password set-up link follows. Throttled per client address (429).
+         */
+        post: operations["auth_register_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/auth/register/childOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET auth/register/childOptions`: what the parent variant and the child form in registration mode offer. */
+        get: operations["api_frontend_auth_register_childOptions_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/auth/register/groupedItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET auth/register/groupedItems`: the child form's meal types with portion sizes and price list items for
+         *     a price lists group, diet and institution, as `priceLists/groupedItems` answers a signed-in parent (items
+         *     hidden for parents left out). Prices only when the tenant shows prices by default. A path the spec does not
+         *     name: the registration form needs it before the registrant has an account.
+         */
+        get: operations["api_frontend_auth_register_groupedItems_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/auth/register/institutionWorkerOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET auth/register/institutionWorkerOptions`: loaded when the user chooses to register as a worker. */
+        get: operations["api_frontend_auth_register_institutionWorkerOptions_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/auth/resetPassword/{token}": {
         parameters: {
             query?: never;
@@ -240,6 +438,766 @@ export interface paths {
         };
         /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
         get: operations["api_frontend_auth_termsUrls_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/billing/bankTransferDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `billing/bankTransferDetails` (not in the spec's catalogue; the /billing page needs it): the caller's own
+         *     account number for top-ups (tenant bank part + payer id, mod-97 check digits) and the transfer title.
+         */
+        get: operations["api_frontend_billing_bankTransferDetails_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/bulkPresences/mark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST calendar/bulkPresences/mark`: admins mark many subjects x dates x meal types at once (the cut-off
+         *     does not apply to them). Each subject succeeds or fails on its own; failures are listed.
+         */
+        post: operations["api_frontend_calendar_bulkPresences_mark_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/bulkPresences/markRange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST calendar/bulkPresences/markRange`: as `mark`, for the days of a range on chosen weekdays, for chosen
+         *     subjects or everyone of an institution / classroom / children group.
+         */
+        post: operations["api_frontend_calendar_bulkPresences_markRange_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET calendar/days/{type}/{id}?month=YYYY-MM`: every day of the month — free day, cut-off, absence, items,
+         *     what can be ordered with prices, the menu. Constant queries whatever the data.
+         */
+        get: operations["api_frontend_calendar_days_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/{type}/{id}/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET calendar/days/{type}/{id}/{date}`: one day, as in the month. */
+        get: operations["calendar_subject_day_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/{type}/{id}/absences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST calendar/days/{type}/{id}/absences {dates, mealTypesIds?}`: cancel the days' meals (refunded) and
+         *     record the absences. Refused after the cut-off for customers.
+         */
+        post: operations["api_frontend_calendar_days_absences_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/{type}/{id}/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET calendar/days/{type}/{id}/count`: live items from today on (or in dateFrom..dateTo). */
+        get: operations["api_frontend_calendar_days_count_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/{type}/{id}/presences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST calendar/days/{type}/{id}/presences`: order the chosen meal types on the chosen days (one order).
+         *     Meals already ordered are skipped. Staff may mark after the cut-off. 409 "Insufficient funds." when the
+         *     balance cannot cover it; nothing is then ordered.
+         */
+        post: operations["api_frontend_calendar_days_presences_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/{type}/{id}/presences/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST calendar/days/{type}/{id}/presences/default {dates | dateFrom+dateTo}`: mark the subject's
+         *     autoselected meal types (its calendar settings) on those days; free days are skipped.
+         */
+        post: operations["api_frontend_calendar_days_presences_default_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/absences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST calendar/days/absences {subjects: [{type, id}], dates, mealTypesIds?}` (not in the spec): absences
+         *     for several subjects in one transaction; refusals per subject as in `calendar/days/presences`.
+         */
+        post: operations["calendar_days_many_absences_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET calendar/days/events?dateFrom&dateTo`: free days and what the caller's subjects have ordered per day. */
+        get: operations["api_frontend_calendar_days_events_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/markedPresencesDrafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `calendar/days/markedPresencesDrafts`: the caller's one draft — POST saves (201), GET loads (nulls when
+         *     there is none), DELETE removes.
+         */
+        get: operations["api_frontend_calendar_days_markedPresencesDrafts_retrieve"];
+        put?: never;
+        /**
+         * @description `calendar/days/markedPresencesDrafts`: the caller's one draft — POST saves (201), GET loads (nulls when
+         *     there is none), DELETE removes.
+         */
+        post: operations["api_frontend_calendar_days_markedPresencesDrafts_create"];
+        /**
+         * @description `calendar/days/markedPresencesDrafts`: the caller's one draft — POST saves (201), GET loads (nulls when
+         *     there is none), DELETE removes.
+         */
+        delete: operations["api_frontend_calendar_days_markedPresencesDrafts_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/presences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST calendar/days/presences {subjects: [{type, id}], calendarDaysData, idempotencyKey?}` (not in the
+         *     spec): the same meals for several subjects in one transaction. A subject that cannot be marked (closed day,
+         *     no funds...) is listed in `refused` and left as it was; the others are marked. 404 when a subject is out of
+         *     reach.
+         */
+        post: operations["calendar_days_many_presences_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET calendar/days/subjects`: a page of subjects (children, then workers) with per-day counts of the month. */
+        get: operations["api_frontend_calendar_days_subjects_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/days/subjects/month": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET calendar/days/subjects/month?subjects=child:12,child:13&month=YYYY-MM` (not in the spec): the months
+         *     of several subjects in one call — the shape of `calendar/days/{type}/{id}` per subject, in the order asked.
+         *     Set-based: the same number of queries for one subject or fifty. 404 when one subject is out of reach.
+         */
+        get: operations["calendar_days_subjects_month_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/freeDays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `calendar/freeDays`: GET a page (dateFrom, dateTo, institutionId, search), POST a day or a range (201),
+         *     DELETE by `ids` or by `date` (+ `institutionId`, none: the global day).
+         */
+        get: operations["api_frontend_calendar_freeDays_list"];
+        put?: never;
+        /**
+         * @description `calendar/freeDays`: GET a page (dateFrom, dateTo, institutionId, search), POST a day or a range (201),
+         *     DELETE by `ids` or by `date` (+ `institutionId`, none: the global day).
+         */
+        post: operations["api_frontend_calendar_freeDays_create"];
+        /**
+         * @description `calendar/freeDays`: GET a page (dateFrom, dateTo, institutionId, search), POST a day or a range (201),
+         *     DELETE by `ids` or by `date` (+ `institutionId`, none: the global day).
+         */
+        delete: operations["api_frontend_calendar_freeDays_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/freeDays/range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST calendar/freeDays/range`: every free day of a range that applies to the institution(s) — global
+         *     days included — unpaged, for calendars.
+         */
+        post: operations["api_frontend_calendar_freeDays_range_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/freeDays/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST calendar/freeDays/search`: the list with filters in the body (paged by query). */
+        post: operations["api_frontend_calendar_freeDays_search_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/calendar/subjectsSettings/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `calendar/subjectsSettings/{type}/{id}`: a meal receiver's automarking and missing-order notification
+         *     settings; `type` is `child` (a child's id) or `institution_worker` (the worker's user id). Whoever reaches the
+         *     receiver (a parent their children, a worker themselves, staff as for children) reads and writes them; every
+         *     change of `automarkPresences` is logged.
+         */
+        get: operations["api_frontend_calendar_subjectsSettings_retrieve"];
+        /**
+         * @description `calendar/subjectsSettings/{type}/{id}`: a meal receiver's automarking and missing-order notification
+         *     settings; `type` is `child` (a child's id) or `institution_worker` (the worker's user id). Whoever reaches the
+         *     receiver (a parent their children, a worker themselves, staff as for children) reads and writes them; every
+         *     change of `automarkPresences` is logged.
+         */
+        put: operations["api_frontend_calendar_subjectsSettings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        get: operations["api_frontend_children_list"];
+        put?: never;
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        post: operations["api_frontend_children_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `children-groups`: CRUD (classroomsIds optional on create / update), options, `{id}/members` (paged),
+         *     PUT `{id}/children` {childrenIds}, PUT `{id}/classrooms` {classroomsIds} (both answer the group).
+         */
+        get: operations["api_frontend_children_groups_list"];
+        put?: never;
+        /**
+         * @description `children-groups`: CRUD (classroomsIds optional on create / update), options, `{id}/members` (paged),
+         *     PUT `{id}/children` {childrenIds}, PUT `{id}/classrooms` {classroomsIds} (both answer the group).
+         */
+        post: operations["api_frontend_children_groups_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `children-groups`: CRUD (classroomsIds optional on create / update), options, `{id}/members` (paged),
+         *     PUT `{id}/children` {childrenIds}, PUT `{id}/classrooms` {classroomsIds} (both answer the group).
+         */
+        get: operations["api_frontend_children_groups_retrieve"];
+        /**
+         * @description `children-groups`: CRUD (classroomsIds optional on create / update), options, `{id}/members` (paged),
+         *     PUT `{id}/children` {childrenIds}, PUT `{id}/classrooms` {classroomsIds} (both answer the group).
+         */
+        put: operations["api_frontend_children_groups_update"];
+        post?: never;
+        /**
+         * @description `children-groups`: CRUD (classroomsIds optional on create / update), options, `{id}/members` (paged),
+         *     PUT `{id}/children` {childrenIds}, PUT `{id}/classrooms` {classroomsIds} (both answer the group).
+         */
+        delete: operations["api_frontend_children_groups_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children-groups/{id}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description `children-groups`: CRUD (classroomsIds optional on create / update), options, `{id}/members` (paged),
+         *     PUT `{id}/children` {childrenIds}, PUT `{id}/classrooms` {classroomsIds} (both answer the group).
+         */
+        put: operations["api_frontend_children_groups_children_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children-groups/{id}/classrooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description `children-groups`: CRUD (classroomsIds optional on create / update), options, `{id}/members` (paged),
+         *     PUT `{id}/children` {childrenIds}, PUT `{id}/classrooms` {classroomsIds} (both answer the group).
+         */
+        put: operations["api_frontend_children_groups_classrooms_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children-groups/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `children-groups`: CRUD (classroomsIds optional on create / update), options, `{id}/members` (paged),
+         *     PUT `{id}/children` {childrenIds}, PUT `{id}/classrooms` {classroomsIds} (both answer the group).
+         */
+        get: operations["api_frontend_children_groups_members_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children-groups/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `children-groups`: CRUD (classroomsIds optional on create / update), options, `{id}/members` (paged),
+         *     PUT `{id}/children` {childrenIds}, PUT `{id}/classrooms` {classroomsIds} (both answer the group).
+         */
+        get: operations["api_frontend_children_groups_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        get: operations["api_frontend_children_retrieve"];
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        put: operations["api_frontend_children_update"];
+        post?: never;
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        delete: operations["api_frontend_children_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        post: operations["api_frontend_children_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/{id}/activeFutureOrdersCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description How many active orders of the child lie ahead: moving the child to another institution cancels them, so the child form asks for confirmation when this is above 0. Not in the spec's path list (it names the call without a path). */
+        get: operations["api_frontend_children_activeFutureOrdersCount_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        post: operations["api_frontend_children_archive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/{id}/changeCardNumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        put: operations["api_frontend_children_changeCardNumber_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/{id}/changeClassroom/{classroomId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        put: operations["api_frontend_children_changeClassroom_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        post: operations["api_frontend_children_deactivate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/{id}/unarchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        post: operations["api_frontend_children_unarchive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The children the list shows with the same query-string filters, as XLSX or CSV (`format`). */
+        post: operations["api_frontend_children_export_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Children import (`POST children/import`, XLSX): all or nothing, every bad cell reported with its row and column.
+         *
+         *     Columns of the first sheet (the header row is row 1; `GET children/import/template` gives the file):
+         *     A first name (required), B last name (required), C the parent's e-mail (required: an existing parent account
+         *     of this tenant), D institution (its slug, short name or name), E classroom (its name within that institution),
+         *     F diet (its name; empty: the default diet), G dining card number (optional, 6-10 digits or capitals, unique among
+         *     children and workers and within the file), H allergens (numbers or names separated by commas or semicolons),
+         *     I allergies note, J general note (delivery address, contact number). Names are compared without letter case.
+         *     Every row creates a new child with the default automarking settings and the default price lists group of its
+         *     classroom. The file is read with a constant number of queries, whatever its number of rows.
+         */
+        post: operations["api_frontend_children_import_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        get: operations["api_frontend_children_import_template_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/children/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `children` CRUD and its commands. See the module docstring for who reaches what. */
+        get: operations["api_frontend_children_options_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -719,6 +1677,128 @@ export interface paths {
         get: operations["api_frontend_common_settings_uploadMaxFileSize_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/cooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        get: operations["api_frontend_cooks_list"];
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_cooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/cooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        get: operations["api_frontend_cooks_retrieve"];
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        put: operations["api_frontend_cooks_update"];
+        post?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        delete: operations["api_frontend_cooks_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/cooks/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_cooks_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/cooks/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_cooks_archive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/cooks/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_cooks_deactivate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/cooks/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        put: operations["api_frontend_cooks_password_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/cooks/{id}/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_cooks_resetPassword_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1294,6 +2374,382 @@ export interface paths {
          *     lacking a classroom name, and the classrooms reset.
          */
         get: operations["api_frontend_institutions_withoutClassroomName_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsAdmins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        get: operations["api_frontend_institutionsAdmins_list"];
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_institutionsAdmins_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsAdmins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        get: operations["api_frontend_institutionsAdmins_retrieve"];
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        put: operations["api_frontend_institutionsAdmins_update"];
+        post?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        delete: operations["api_frontend_institutionsAdmins_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsAdmins/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_institutionsAdmins_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsAdmins/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_institutionsAdmins_archive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsAdmins/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_institutionsAdmins_deactivate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsAdmins/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        put: operations["api_frontend_institutionsAdmins_password_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsAdmins/{id}/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_institutionsAdmins_resetPassword_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        get: operations["api_frontend_institutionsWorkers_list"];
+        put?: never;
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        post: operations["api_frontend_institutionsWorkers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        get: operations["api_frontend_institutionsWorkers_retrieve"];
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        put: operations["api_frontend_institutionsWorkers_update"];
+        post?: never;
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        delete: operations["api_frontend_institutionsWorkers_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        post: operations["api_frontend_institutionsWorkers_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        post: operations["api_frontend_institutionsWorkers_archive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        post: operations["api_frontend_institutionsWorkers_deactivate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        put: operations["api_frontend_institutionsWorkers_password_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/{id}/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        post: operations["api_frontend_institutionsWorkers_resetPassword_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `institutionsWorkers/groups`: CRUD, options, `{id}/members` (the group's workers, paged). */
+        get: operations["api_frontend_institutionsWorkers_groups_list"];
+        put?: never;
+        /** @description `institutionsWorkers/groups`: CRUD, options, `{id}/members` (the group's workers, paged). */
+        post: operations["api_frontend_institutionsWorkers_groups_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `institutionsWorkers/groups`: CRUD, options, `{id}/members` (the group's workers, paged). */
+        get: operations["api_frontend_institutionsWorkers_groups_retrieve"];
+        /** @description `institutionsWorkers/groups`: CRUD, options, `{id}/members` (the group's workers, paged). */
+        put: operations["api_frontend_institutionsWorkers_groups_update"];
+        post?: never;
+        /** @description `institutionsWorkers/groups`: CRUD, options, `{id}/members` (the group's workers, paged). */
+        delete: operations["api_frontend_institutionsWorkers_groups_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/groups/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `institutionsWorkers/groups`: CRUD, options, `{id}/members` (the group's workers, paged). */
+        get: operations["api_frontend_institutionsWorkers_groups_members_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/groups/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `institutionsWorkers/groups`: CRUD, options, `{id}/members` (the group's workers, paged). */
+        get: operations["api_frontend_institutionsWorkers_groups_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/institutionsWorkers/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description CRUD (delete refused with 409 when the worker has history: archive instead) and the person commands
+         *     (activate, deactivate: signs the worker out everywhere, archive, resetPassword, PUT {id}/password) of
+         *     `PersonCommandsMixin`, acting on the profile's user.
+         */
+        get: operations["api_frontend_institutionsWorkers_options_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2124,6 +3580,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET orders`: visible orders, newest first, filtered; each with its dates, meal counts, gross amount. */
+        get: operations["orders_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET orders/{id}` (with its meals; prices when visible) and `DELETE orders/{id}` (staff: only an order
+         *     none of whose meals was served or charged).
+         */
+        get: operations["orders_details"];
+        put?: never;
+        post?: never;
+        /**
+         * @description `GET orders/{id}` (with its meals; prices when visible) and `DELETE orders/{id}` (staff: only an order
+         *     none of whose meals was served or charged).
+         */
+        delete: operations["api_frontend_orders_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/{order_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST orders/{id}/cancel`: cancels the order's active meals still open (staff: all active meals). */
+        post: operations["api_frontend_orders_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/{order_id}/createSimilar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST orders/{id}/createSimilar {dates}`: the same meals (subjects, meal types, portion sizes) on other
+         *     days, as a new order (201 {id}).
+         */
+        post: operations["api_frontend_orders_createSimilar_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/{order_id}/items/{item_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST orders/{id}/items/{itemId}/cancel`: one meal. */
+        post: operations["api_frontend_orders_items_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/{order_id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description `PUT orders/{id}/update`: the order's meals for the subject from today on become exactly `items`
+         *     (removed ones are cancelled, new ones placed); closed days only for staff.
+         */
+        put: operations["api_frontend_orders_update_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/bulkCancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST orders/bulkCancel {ordersIds}`: as cancel, for several orders, all or none. */
+        post: operations["api_frontend_orders_bulkCancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/bulkCreate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST orders/bulkCreate {orders: [...]}`: several orders at once, all or none (201 {ids}). */
+        post: operations["api_frontend_orders_bulkCreate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/cancelMealType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST orders/cancelMealType`: a subject's active meals of one meal type over a date range. */
+        post: operations["api_frontend_orders_cancelMealType_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST orders/count` (the list's filters in the body) → {count} of orders. */
+        post: operations["api_frontend_orders_count_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/countGroupedByDates/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST orders/countGroupedByDates/search` (the list's filters in the body): live meals per day, per meal
+         *     type and, within it, per diet (the `/orderedMeals` screen).
+         */
+        post: operations["api_frontend_orders_countGroupedByDates_search_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST orders/create`: meals for one subject on one or more days, as one order (201 {id}). The same
+         *     `idempotencyKey` sent again answers the first order.
+         */
+        post: operations["api_frontend_orders_create_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/createPrepaidOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST orders/createPrepaidOrder`: a month of meals paid up front (customers when the tenant allows
+         *     prepaid orders; admins always). 201 {id}.
+         */
+        post: operations["api_frontend_orders_createPrepaidOrder_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/subjects/{subject_type}/{subject_id}/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET orders/subjects/{type}/{id}/count`: the subject's active meals after today (the child form asks
+         *     before an institution change cancels them).
+         */
+        get: operations["api_frontend_orders_subjects_count_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/subjects/{subject_type}/{subject_id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET orders/subjects/{type}/{id}/orders`: visible orders holding a meal of the subject, paged. */
+        get: operations["api_frontend_orders_subjects_orders_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/orders/totalAmounts": {
         parameters: {
             query?: never;
@@ -2135,6 +3871,276 @@ export interface paths {
         get: operations["api_frontend_orders_totalAmounts_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET orders/totals`: the same totals under the path the spec guesses may be meant. */
+        get: operations["orders_totals_alias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders_totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET orders_totals` (the spec's base-relative path; also `orders/totals`): meals by status and the gross
+         *     amount of live meals for the list's filters.
+         */
+        get: operations["orders_totals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/parents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        get: operations["api_frontend_parents_list"];
+        put?: never;
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        post: operations["api_frontend_parents_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/parents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        get: operations["api_frontend_parents_retrieve"];
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        put: operations["api_frontend_parents_update"];
+        post?: never;
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        delete: operations["api_frontend_parents_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/parents/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        post: operations["api_frontend_parents_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/parents/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        post: operations["api_frontend_parents_archive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/parents/{id}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Staff who may view parents see the children in their reach; a parent sees their own (only). */
+        get: operations["api_frontend_parents_children_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/parents/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        post: operations["api_frontend_parents_deactivate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/parents/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        put: operations["api_frontend_parents_password_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/parents/{id}/paymentsOverdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        post: operations["api_frontend_parents_paymentsOverdue_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/parents/{id}/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The commands of a person viewset (put before CrudViewSet). Abilities: the viewset's
+         *     `abilities["commands"]`, copied to each command by `__init_subclass__`.
+         *
+         *     Hooks: `get_command_user()` gives the user a command acts on (the viewset's object by default; workers
+         *     give their profile's user), `command_done(command, user)` runs in the command's transaction after the
+         *     lifecycle service (workers mirror the archive flag on their profile).
+         */
+        post: operations["api_frontend_parents_resetPassword_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2374,6 +4380,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/reportManagers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        get: operations["api_frontend_reportManagers_list"];
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_reportManagers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/reportManagers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        get: operations["api_frontend_reportManagers_retrieve"];
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        put: operations["api_frontend_reportManagers_update"];
+        post?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        delete: operations["api_frontend_reportManagers_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/reportManagers/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_reportManagers_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/reportManagers/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_reportManagers_archive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/reportManagers/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_reportManagers_deactivate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/reportManagers/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        put: operations["api_frontend_reportManagers_password_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/reportManagers/{id}/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_reportManagers_resetPassword_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/routeNumbers": {
         parameters: {
             query?: never;
@@ -2448,6 +4576,398 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/ticketAdmins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        get: operations["api_frontend_ticketAdmins_list"];
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_ticketAdmins_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ticketAdmins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        get: operations["api_frontend_ticketAdmins_retrieve"];
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        put: operations["api_frontend_ticketAdmins_update"];
+        post?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        delete: operations["api_frontend_ticketAdmins_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ticketAdmins/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_ticketAdmins_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ticketAdmins/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_ticketAdmins_archive_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ticketAdmins/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_ticketAdmins_deactivate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ticketAdmins/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        put: operations["api_frontend_ticketAdmins_password_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ticketAdmins/{id}/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The accounts holding `role`. Subclasses set `role` (and the serializer for institutions admins). */
+        post: operations["api_frontend_ticketAdmins_resetPassword_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `transactions`: the list (filters, sort `bookedOn|createdAt|amount|kind`), one transaction, and staff
+         *     bookings. Nothing is ever changed or removed: PUT books a correction with the difference and answers it,
+         *     DELETE books a correction cancelling what remains of the transaction.
+         */
+        get: operations["api_frontend_transactions_list"];
+        put?: never;
+        /**
+         * @description `transactions`: the list (filters, sort `bookedOn|createdAt|amount|kind`), one transaction, and staff
+         *     bookings. Nothing is ever changed or removed: PUT books a correction with the difference and answers it,
+         *     DELETE books a correction cancelling what remains of the transaction.
+         */
+        post: operations["api_frontend_transactions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `transactions`: the list (filters, sort `bookedOn|createdAt|amount|kind`), one transaction, and staff
+         *     bookings. Nothing is ever changed or removed: PUT books a correction with the difference and answers it,
+         *     DELETE books a correction cancelling what remains of the transaction.
+         */
+        get: operations["api_frontend_transactions_retrieve"];
+        /**
+         * @description `transactions`: the list (filters, sort `bookedOn|createdAt|amount|kind`), one transaction, and staff
+         *     bookings. Nothing is ever changed or removed: PUT books a correction with the difference and answers it,
+         *     DELETE books a correction cancelling what remains of the transaction.
+         */
+        put: operations["api_frontend_transactions_update"];
+        post?: never;
+        /**
+         * @description `transactions`: the list (filters, sort `bookedOn|createdAt|amount|kind`), one transaction, and staff
+         *     bookings. Nothing is ever changed or removed: PUT books a correction with the difference and answers it,
+         *     DELETE books a correction cancelling what remains of the transaction.
+         */
+        delete: operations["api_frontend_transactions_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `transactions/deposits`: the deposits (the list with kind=deposit), newest booking first. */
+        get: operations["api_frontend_transactions_deposits_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/endOfMonthBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `transactions/endOfMonthBalance?month=YYYY-MM`: each payer's balance at the end of the month, computed from
+         *     booked_on in one grouped query (the month's deposits, charges and corrections beside it).
+         */
+        get: operations["api_frontend_transactions_endOfMonthBalance_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/insufficientFunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `transactions/insufficientFunds`: payers who can no longer order with check_funds: balance below zero, or
+         *     below minus the allowed debit when debits_config.apply_allowed_debit is on.
+         */
+        get: operations["api_frontend_transactions_insufficientFunds_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/monthlySummaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `transactions/monthlySummaries?dateFrom=YYYY-MM&dateTo=YYYY-MM`: per month the sums per kind and the
+         *     closing balance (customers: their own).
+         */
+        get: operations["api_frontend_transactions_monthlySummaries_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/parents/{parent_id}/perChildrenBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `transactions/parents/{parentId}/perChildrenBalance`: the parent's general account, then each child. */
+        get: operations["api_frontend_transactions_parents_perChildrenBalance_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `transactions/totals`: the sums of what the list shows with the same filters, per kind and in all. */
+        get: operations["api_frontend_transactions_totals_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/userBalance/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `transactions/userBalance/{userId}`: a payer's balance and its split per child (customers: themselves). */
+        get: operations["api_frontend_transactions_userBalance_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `transactions/users`: parents and institution workers with their balance (all their accounts). */
+        get: operations["api_frontend_transactions_users_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/userSettings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        put: operations["api_frontend_userSettings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/userSettings/groupUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        put: operations["api_frontend_userSettings_groupUpdate_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        get: operations["api_frontend_users_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/users/{id}/paymentsOverdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_users_paymentsOverdue_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/users/account/remove": {
         parameters: {
             query?: never;
@@ -2459,6 +4979,64 @@ export interface paths {
         put?: never;
         /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
         post: operations["api_frontend_users_account_remove_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/users/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `users/activity`: the audit trail (sign-ins and changes), newest first. `userId` matches the actor or
+         *     the user acted upon; `action` is a prefix (`user.`, `child.`...); dates are inclusive, in the tenant's
+         *     time zone; `search` looks in the actor's e-mail and the action.
+         */
+        get: operations["api_frontend_users_activity_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/users/bulkPaymentsOverdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_users_bulkPaymentsOverdue_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/users/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `users/options?search=&role=ROLE_PARENT&role=...&isActive=&perPage=`: value/text options of the users
+         *     in the caller's reach.
+         */
+        get: operations["api_frontend_users_options_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2486,6 +5064,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AbsencesRequestRequest: {
+            dates: string[];
+            mealTypesIds?: number[] | null;
+        };
+        AbsencesResult: {
+            status: boolean;
+            cancelled: number;
+            balance: components["schemas"]["Money"];
+            activeOrdersAmount: components["schemas"]["Money"];
+        };
+        ActiveFutureOrdersCount: {
+            count: number;
+        };
+        ActivityActor: {
+            id: number | null;
+            name: string;
+            email: string;
+        };
+        ActivityEntry: {
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            readonly actor: components["schemas"]["ActivityActor"] | null;
+            action: string;
+            targetType: string;
+            targetId: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
         Address: {
             street: string;
             city: string;
@@ -2518,15 +5126,288 @@ export interface components {
         AllowSelfRegistration: {
             allowSelfRegistration: boolean;
         };
+        AutomarkedWeekdays: {
+            /** @default true */
+            onMonday: boolean;
+            /** @default true */
+            onTuesday: boolean;
+            /** @default true */
+            onWednesday: boolean;
+            /** @default true */
+            onThursday: boolean;
+            /** @default true */
+            onFriday: boolean;
+            /** @default false */
+            onSaturday: boolean;
+            /** @default false */
+            onSunday: boolean;
+        };
+        AutomarkedWeekdaysRequest: {
+            /** @default true */
+            onMonday: boolean;
+            /** @default true */
+            onTuesday: boolean;
+            /** @default true */
+            onWednesday: boolean;
+            /** @default true */
+            onThursday: boolean;
+            /** @default true */
+            onFriday: boolean;
+            /** @default false */
+            onSaturday: boolean;
+            /** @default false */
+            onSunday: boolean;
+        };
+        /**
+         * @description * `one_week` - one_week
+         *     * `one_month` - one_month
+         * @enum {string}
+         */
+        AutoselectionIntervalEnum: "one_week" | "one_month";
         AvailableMealTypesDiets: {
             priceList: components["schemas"]["PriceListRef"] | null;
             items: components["schemas"]["MealTypeDiet"][];
+        };
+        BankTransferDetails: {
+            /** @description The payer's own 26-digit NRB; null when the tenant has not configured it. */
+            accountNumber: string | null;
+            recipientName: string;
+            recipientAddress: string;
+            title: string;
+            readonly balance: components["schemas"]["Money"];
+        };
+        BulkMarkRangeRequest: {
+            subjects?: components["schemas"]["CalendarSubjectRefRequest"][];
+            institutionId?: number | null;
+            classroomId?: number | null;
+            childGroupId?: number | null;
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            /** @description 1 = Monday; default Mon-Fri. */
+            weekdays?: number[];
+            mealTypesIds?: number[] | null;
+            /** @default false */
+            addManipulationFee: boolean;
+            /** Format: decimal */
+            manipulationFee?: string | null;
+        };
+        BulkMarkRequest: {
+            subjects: components["schemas"]["CalendarSubjectRefRequest"][];
+            dates: string[];
+            /** @description Default: each subject's defaults. */
+            mealTypesIds?: number[] | null;
+            /** @default false */
+            addManipulationFee: boolean;
+            /** Format: decimal */
+            manipulationFee?: string | null;
+        };
+        BulkPaymentsOverdueRequest: {
+            /** @default true */
+            paymentsOverdue: boolean;
+            usersIds: number[];
+        };
+        BulkPresencesError: {
+            type: string;
+            id: number;
+            message: string;
+        };
+        BulkPresencesResult: {
+            status: boolean;
+            subjects: number;
+            created: number;
+            skipped: number;
+            errors: components["schemas"]["BulkPresencesError"][];
+        };
+        /** @description A price list item the subject can order that day: the subject's diet only unless allowAnyDiets (or staff). */
+        CalendarAvailable: {
+            priceListItemId: number;
+            mealTypeId: number;
+            mealTypeName: string;
+            dietId: number;
+            dietName: string;
+            portionSizeId: number;
+            portionSizeName: string;
+            isDefaultPortion: boolean;
+            /** @description With the subject's discount on that day; null without prices.see. */
+            price: components["schemas"]["Money"] | null;
+        };
+        CalendarCount: {
+            /** @description Live order items (active or served). */
+            count: number;
+            /** @description Days with at least one live item. */
+            days: number;
+            amount: components["schemas"]["Money"];
+        };
+        CalendarDay: {
+            /** Format: date */
+            date: string;
+            isFreeDay: boolean;
+            freeDayName: string;
+            /** @description Ordering and cancelling are still open (the cut-off). */
+            isOpen: boolean;
+            /**
+             * Format: date-time
+             * @description When ordering for this day closes.
+             */
+            deadline: string;
+            absence: boolean;
+            items: components["schemas"]["CalendarItem"][];
+            available: components["schemas"]["CalendarAvailable"][];
+            menu: components["schemas"]["CalendarMenu"][];
+        };
+        CalendarDayDataRequest: {
+            /** Format: date */
+            date: string;
+            mealTypes: components["schemas"]["PresenceMealTypeRequest"][];
+        };
+        CalendarEventDay: {
+            /** Format: date */
+            date: string;
+            subjects: components["schemas"]["CalendarEventSubject"][];
+        };
+        CalendarEventSubject: {
+            type: string;
+            id: number;
+            name: string;
+            items: number;
+            amount: components["schemas"]["Money"] | null;
+        };
+        CalendarEvents: {
+            freeDays: components["schemas"]["FreeDay"][];
+            days: components["schemas"]["CalendarEventDay"][];
+        };
+        CalendarItem: {
+            id: number;
+            orderId: number;
+            mealTypeId: number;
+            mealTypeName: string;
+            dietId: number;
+            dietName: string;
+            portionSizeId: number;
+            portionSizeName: string;
+            priceListItemId: number | null;
+            price: components["schemas"]["Money"] | null;
+            status: components["schemas"]["CalendarItemStatusEnum"];
+            note: string;
+            automarked: boolean;
+        };
+        /**
+         * @description * `active` - active
+         *     * `cancelled` - cancelled
+         *     * `served` - served
+         * @enum {string}
+         */
+        CalendarItemStatusEnum: "active" | "cancelled" | "served";
+        CalendarMenu: {
+            mealTypeId: number;
+            mealTypeName: string;
+            meals: components["schemas"]["CalendarMenuMeal"][];
+        };
+        CalendarMenuMeal: {
+            id: number;
+            name: string;
+        };
+        CalendarRefusal: {
+            subject: components["schemas"]["CalendarSubjectRef"];
+            /** @description The stable English message, as in the one-subject call's error. */
+            message: string;
         };
         CalendarSettings: {
             showGrammages: boolean;
         };
         CalendarSettingsRequest: {
             showGrammages: boolean;
+        };
+        CalendarSubject: {
+            type: components["schemas"]["TypeEnum"];
+            id: number;
+            name: string;
+            institutionId: number;
+            institutionName: string;
+            institutionShortName: string;
+            classroomId: number | null;
+            classroomName: string | null;
+            dietId: number;
+            dietName: string;
+            payerId: number;
+        };
+        CalendarSubjectDay: {
+            subject: components["schemas"]["CalendarSubject"];
+            canSeePrices: boolean;
+            day: components["schemas"]["CalendarDay"];
+        };
+        CalendarSubjectDayCount: {
+            /** Format: date */
+            date: string;
+            items: number;
+            absence: boolean;
+        };
+        CalendarSubjectItem: {
+            id: number;
+            orderId: number;
+            mealTypeId: number;
+            mealTypeName: string;
+            dietId: number;
+            dietName: string;
+            portionSizeId: number;
+            portionSizeName: string;
+            priceListItemId: number | null;
+            price: components["schemas"]["Money"] | null;
+            /** @description As the calendar item's status: active, cancelled or served. */
+            status: string;
+            note: string;
+            automarked: boolean;
+            subject: components["schemas"]["CalendarSubjectRef"];
+        };
+        CalendarSubjectMonth: {
+            subject: components["schemas"]["CalendarSubject"];
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            canSeePrices: boolean;
+            days: components["schemas"]["CalendarDay"][];
+        };
+        CalendarSubjectRef: {
+            type: components["schemas"]["TypeEnum"];
+            id: number;
+        };
+        CalendarSubjectRefRequest: {
+            type: components["schemas"]["TypeEnum"];
+            id: number;
+        };
+        CalendarSubjectRow: {
+            type: components["schemas"]["TypeEnum"];
+            id: number;
+            name: string;
+            institutionId: number;
+            institutionName: string;
+            institutionShortName: string;
+            classroomId: number | null;
+            classroomName: string | null;
+            dietId: number;
+            dietName: string;
+            payerId: number;
+            /** @description Only days with items or an absence. */
+            days: components["schemas"]["CalendarSubjectDayCount"][];
+        };
+        CalendarSubjectsMonth: {
+            /** @description In the order asked. */
+            subjects: components["schemas"]["CalendarSubjectMonth"][];
+        };
+        CancelMealTypeRequest: {
+            subjectType: components["schemas"]["OrderSubjectType"];
+            subjectId: number;
+            mealTypeId: number;
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+        };
+        CardNumberRequest: {
+            cardNumber: string | null;
         };
         /** @description A meal type as the child form shows it inside its category (spec: screens-roles-forms §3). */
         CategoryMealType: {
@@ -2564,6 +5445,210 @@ export interface components {
         ChangePasswordResult: {
             status: boolean;
             token: string;
+        };
+        /**
+         * @description The loaded child (spec §3): the list row plus the form's fields and settings. `internalNote` is answered to
+         *     admins only, `calendarSubjectSettingsLogs` to admins and institutions admins only.
+         */
+        Child: {
+            readonly id: number;
+            firstName: string;
+            lastName: string;
+            readonly fullName: components["schemas"]["FullName"];
+            cardNumber?: string | null;
+            institutionId: number;
+            institution: components["schemas"]["ChildInstitution"];
+            classroomId: number;
+            classroom: components["schemas"]["NamedRef"];
+            dietId: number;
+            relatedDietId: number;
+            diet: components["schemas"]["NamedRef"];
+            parentId: number;
+            parent: components["schemas"]["ChildParent"];
+            childGroup: components["schemas"]["NamedRef"] | null;
+            priceListsGroup: components["schemas"]["NamedRef"] | null;
+            isActive?: boolean;
+            /** Format: date-time */
+            archivedAt?: string | null;
+            readonly status: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly allergies: number[];
+            allergiesNote?: string;
+            generalNote?: string;
+            /** @description Admins only. */
+            internalNote?: string;
+            hasDiscount?: boolean;
+            /** Format: decimal */
+            discountPercent: string;
+            /** Format: date */
+            expirationDate: string | null;
+            priceListsGroupId: number | null;
+            childGroupId: number | null;
+            subscribedPayments?: boolean;
+            orderingPrepaids?: boolean;
+            readonly calendarSubjectSettings: components["schemas"]["SubjectCalendarSettings"] | null;
+            readonly subjectNotificationsSettings: components["schemas"]["SubjectMissingOrdersSettings"] | null;
+            /** @description Admins and institutions admins only. */
+            readonly calendarSubjectSettingsLogs: components["schemas"]["SettingsLog"][];
+        };
+        ChildBalance: {
+            childId: number | null;
+            childName: string;
+            readonly balance: components["schemas"]["Money"];
+        };
+        ChildInstitution: {
+            id: number;
+            name: string;
+            shortName: string;
+            districtId: number | null;
+        };
+        /** @description A row of `children`. */
+        ChildList: {
+            readonly id: number;
+            firstName: string;
+            lastName: string;
+            readonly fullName: components["schemas"]["FullName"];
+            cardNumber?: string | null;
+            institutionId: number;
+            institution: components["schemas"]["ChildInstitution"];
+            classroomId: number;
+            classroom: components["schemas"]["NamedRef"];
+            dietId: number;
+            relatedDietId: number;
+            diet: components["schemas"]["NamedRef"];
+            parentId: number;
+            parent: components["schemas"]["ChildParent"];
+            childGroup: components["schemas"]["NamedRef"] | null;
+            priceListsGroup: components["schemas"]["NamedRef"] | null;
+            isActive?: boolean;
+            /** Format: date-time */
+            archivedAt?: string | null;
+            readonly status: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+        };
+        ChildOption: {
+            value: number;
+            readonly text: string;
+            institutionId: number;
+            classroomId: number;
+            parentId: number;
+            cardNumber?: string | null;
+            isActive?: boolean;
+        };
+        ChildOptions: {
+            settings: components["schemas"]["RegistrationSettings"];
+            institutionsOptions: components["schemas"]["RegistrationInstitutionOption"][];
+            dietsOptions: components["schemas"]["DietOption"][];
+            allergensOptions: components["schemas"]["RegistrationAllergenOption"][];
+            districtsOptions: components["schemas"]["DistrictOption"][];
+            classroomsOptions: components["schemas"]["ClassroomOption"][];
+            childrenGroupsOptions: components["schemas"]["RegistrationNamedOption"][];
+            priceListsGroupsOptions: components["schemas"]["RegistrationPriceListsGroupOption"][];
+            mealTypeCategoriesOptions: components["schemas"]["MealTypeCategoryOption"][];
+        };
+        ChildParent: {
+            id: number;
+            name: string;
+            email: string;
+        };
+        ChildRef: {
+            id: number;
+            fullName: string;
+        };
+        /** @description The child form (spec §3). On update a key left out keeps its value, so each role sends what it sees. */
+        ChildWriteRequest: {
+            firstName: string;
+            lastName: string;
+            /** @description 6-10 digits or capitals. */
+            cardNumber?: string | null;
+            institutionId?: number | null;
+            classroomId: number;
+            dietId: number;
+            allergies?: number[];
+            allergiesNote?: string;
+            /** @description Delivery address and contact number. */
+            generalNote?: string;
+            /** @description Admin only. */
+            internalNote?: string;
+            hasDiscount?: boolean;
+            /** Format: decimal */
+            discountPercent?: string;
+            /** Format: date */
+            expirationDate?: string | null;
+            priceListsGroupId?: number | null;
+            subscribedPayments?: boolean;
+            orderingPrepaids?: boolean;
+            childGroupId?: number | null;
+            /** @description Required from staff on create; a parent always creates for themselves. */
+            parentId?: number | null;
+            /** @description The form's district filter; not stored. */
+            selectedDistrictId?: number | null;
+            calendarSubjectSettings?: components["schemas"]["SubjectCalendarSettingsRequest"];
+            subjectNotificationsSettings?: components["schemas"]["SubjectMissingOrdersSettingsRequest"];
+        };
+        /** @description Filters come in the query string, like the list's (`?institutionId=&status=&search=`...). */
+        ChildrenExportRequest: {
+            /** @default xlsx */
+            format: components["schemas"]["FormatEnum"];
+        };
+        ChildrenGroup: {
+            readonly id: number;
+            name: string;
+            classroomsIds?: number[];
+            readonly classrooms: components["schemas"]["ClassroomRef"][];
+            /** @description The children who chose the group (PUT {id}/children). */
+            readonly childrenIds: number[];
+            /** @default 0 */
+            readonly childrenCount: number;
+        };
+        ChildrenGroupMember: {
+            readonly id: number;
+            firstName: string;
+            lastName: string;
+            institutionId: number;
+            institutionName: string;
+            classroomId: number;
+            classroomName: string;
+            parentId: number;
+            parentName: string;
+            isActive: boolean;
+            /**
+             * @description child: the child chose the group; classroom: an ungrouped child of one of its classrooms.
+             *
+             *     * `child` - child
+             *     * `classroom` - classroom
+             */
+            via: components["schemas"]["ViaEnum"];
+        };
+        ChildrenGroupMembersPage: {
+            items: components["schemas"]["ChildrenGroupMember"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        ChildrenGroupOption: {
+            value: number;
+            text: string;
+        };
+        ChildrenGroupRequest: {
+            name: string;
+            classroomsIds?: number[];
+        };
+        ChildrenIdsRequest: {
+            childrenIds: number[];
+        };
+        ChildrenImportRequest: {
+            /**
+             * Format: binary
+             * @description An XLSX file filled in on the template (children/import/template).
+             */
+            file: string;
+        };
+        ChildrenImportResult: {
+            status: boolean;
+            created: number;
         };
         Classroom: {
             readonly id: number;
@@ -2605,12 +5690,26 @@ export interface components {
         ClassroomPriceListsGroupRequest: {
             name: string;
         };
+        ClassroomRef: {
+            readonly id: number;
+            name: string;
+            institutionId: number;
+            institutionName: string;
+        };
+        ClassroomRefRequest: {
+            name: string;
+            institutionId: number;
+            institutionName: string;
+        };
         ClassroomRequest: {
             institutionId: number;
             name: string;
             relatedPriceListsGroupId?: number | null;
             /** @default false */
             hasDefaultPriceListsGroupForMembers: boolean;
+        };
+        ClassroomsIdsRequest: {
+            classroomsIds: number[];
         };
         CompanyDetails: {
             /** @default  */
@@ -2652,6 +5751,12 @@ export interface components {
         CompanyTermsUrl: {
             companyTermsUrl: string | null;
         };
+        CreateSimilarRequest: {
+            dates: string[];
+        };
+        CreatedId: {
+            id: number;
+        };
         /**
          * @description * `PLN` - PLN
          * @enum {string}
@@ -2688,6 +5793,13 @@ export interface components {
             /** @default false */
             applyAllowedDebit: boolean;
             allowedDebit?: components["schemas"]["MoneyRequest"];
+        };
+        DefaultPresencesRequest: {
+            dates?: string[];
+            /** Format: date */
+            dateFrom?: string;
+            /** Format: date */
+            dateTo?: string;
         };
         /**
          * @description * `0` - 0
@@ -2771,6 +5883,21 @@ export interface components {
             page: number;
             perPage: number;
         };
+        EndOfMonthRow: {
+            userId: number;
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** @description Balance at the end of the previous month. */
+            readonly openingBalance: components["schemas"]["Money"];
+            /** @description Deposits and refunds booked in the month. */
+            readonly deposits: components["schemas"]["Money"];
+            /** @description Charges, fees and payouts booked in the month (negative). */
+            readonly charges: components["schemas"]["Money"];
+            readonly corrections: components["schemas"]["Money"];
+            /** @description Balance at the end of the month (from booked_on). */
+            readonly balance: components["schemas"]["Money"];
+        };
         Fees: {
             /** @default 1 */
             readonly id: number;
@@ -2815,6 +5942,66 @@ export interface components {
         };
         FiscalizationEnabled: {
             fiscalizationEnabled: boolean;
+        };
+        /**
+         * @description * `xlsx` - xlsx
+         *     * `csv` - csv
+         * @enum {string}
+         */
+        FormatEnum: "xlsx" | "csv";
+        FreeDay: {
+            readonly id: number;
+            /** Format: date */
+            date: string;
+            name?: string;
+            readonly institutionId: number | null;
+            readonly institutionName: string | null;
+        };
+        FreeDayCreateRequest: {
+            /** Format: date */
+            date: string;
+            /** Format: date */
+            dateTo?: string | null;
+            institutionId?: number | null;
+            /** @default  */
+            name: string;
+        };
+        FreeDayCreated: {
+            readonly id: number;
+            /** Format: date */
+            date: string;
+            name?: string;
+            readonly institutionId: number | null;
+            readonly institutionName: string | null;
+            readonly ids: number[];
+        };
+        FreeDaysList: {
+            items: components["schemas"]["FreeDay"][];
+        };
+        FreeDaysRangeRequest: {
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            institutionId?: number | null;
+            institutionsIds?: number[];
+        };
+        FreeDaysSearchRequest: {
+            /** Format: date */
+            dateFrom?: string;
+            /** Format: date */
+            dateTo?: string;
+            institutionId?: number | null;
+            institutionsIds?: number[];
+            /** @default true */
+            includeGlobal: boolean;
+            /** @default  */
+            search: string;
+        };
+        FullName: {
+            firstName: string;
+            lastName: string;
+            name: string;
         };
         GeneralSettings: {
             /** @default parent */
@@ -2977,6 +6164,10 @@ export interface components {
         InstitutionMealTypesInputRequest: {
             mealTypesIds: number[];
         };
+        InstitutionName: {
+            id: number;
+            name: string;
+        };
         /** @description Spec: institution option = value, text, shortName or slug, districtId. */
         InstitutionOption: {
             value: number;
@@ -3030,6 +6221,120 @@ export interface components {
         };
         InstitutionTermsUrl: {
             termsUrl: string;
+        };
+        InstitutionWorker: {
+            readonly id: number;
+            readonly userId: number;
+            /** Format: email */
+            emailAddress?: string;
+            firstName: string;
+            lastName: string;
+            phoneNumber: string;
+            /** @default  */
+            phoneNumber2: string;
+            institutionId: number;
+            readonly institutionName: string;
+            dietId: number;
+            readonly dietName: string;
+            cardNumber?: string | null;
+            allergies?: number[];
+            /** @default  */
+            allergiesNote: string;
+            /** @default  */
+            generalNote: string;
+            groupId?: number | null;
+            readonly groupName: string | null;
+            priceListsGroupId?: number | null;
+            readonly priceListsGroupName: string | null;
+            /** @default false */
+            hasDiscount: boolean;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            discountPercent: string;
+            /** Format: date */
+            expirationDate?: string | null;
+            /** @default  */
+            internalNote: string;
+            /** @default true */
+            isActive: boolean;
+            readonly status: string;
+            /** Format: date-time */
+            readonly archivedAt: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+        };
+        InstitutionWorkerOption: {
+            value: number;
+            readonly text: string;
+            userId: number;
+        };
+        InstitutionWorkerRequest: {
+            /** Format: email */
+            emailAddress?: string;
+            firstName: string;
+            lastName: string;
+            phoneNumber: string;
+            /** @default  */
+            phoneNumber2: string;
+            institutionId: number;
+            dietId: number;
+            cardNumber?: string | null;
+            allergies?: number[];
+            /** @default  */
+            allergiesNote: string;
+            /** @default  */
+            generalNote: string;
+            groupId?: number | null;
+            priceListsGroupId?: number | null;
+            /** @default false */
+            hasDiscount: boolean;
+            /**
+             * Format: decimal
+             * @default 0.00
+             */
+            discountPercent: string;
+            /** Format: date */
+            expirationDate?: string | null;
+            /** @default  */
+            internalNote: string;
+            /** @default true */
+            isActive: boolean;
+        };
+        /** @description `institutionsAdmins`: also the permissions they hold and the institutions they manage. */
+        InstitutionsAdmin: {
+            readonly id: number;
+            /** Format: email */
+            emailAddress: string;
+            firstName: string;
+            lastName: string;
+            readonly fullName: string;
+            /** @default  */
+            phoneNumber: string;
+            /** @default true */
+            isActive: boolean;
+            /** @description active, inactive or archived */
+            readonly status: string;
+            /** Format: date-time */
+            readonly archivedAt: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            permissions?: components["schemas"]["PermissionsEnum"][];
+            institutionsIds?: number[];
+        };
+        /** @description `institutionsAdmins`: also the permissions they hold and the institutions they manage. */
+        InstitutionsAdminRequest: {
+            /** Format: email */
+            emailAddress: string;
+            firstName: string;
+            lastName: string;
+            /** @default  */
+            phoneNumber: string;
+            /** @default true */
+            isActive: boolean;
+            permissions?: components["schemas"]["PermissionsEnum"][];
+            institutionsIds?: number[];
         };
         InvoicesConfig: {
             /** @default false */
@@ -3164,6 +6469,47 @@ export interface components {
         LocaleEnum: "pl" | "en";
         LocaleRequest: {
             locale: components["schemas"]["LocaleEnum"];
+        };
+        ManyAbsencesRequest: {
+            dates: string[];
+            mealTypesIds?: number[] | null;
+            subjects: components["schemas"]["CalendarSubjectRefRequest"][];
+        };
+        ManyMarked: {
+            status: boolean;
+            created: components["schemas"]["CalendarSubjectItem"][];
+            cancelled: components["schemas"]["CalendarSubjectItem"][];
+            skipped: number;
+            /** @description Subjects left unchanged, each with why. */
+            refused: components["schemas"]["CalendarRefusal"][];
+            /** @description Of the first subject's payer (a parent's children share one). */
+            balance: components["schemas"]["Money"];
+            activeOrdersAmount: components["schemas"]["Money"];
+        };
+        ManyPresencesRequest: {
+            calendarDaysData: components["schemas"]["CalendarDayDataRequest"][];
+            /** @default false */
+            addManipulationFee: boolean;
+            /** Format: decimal */
+            manipulationFee?: string | null;
+            /** @default  */
+            idempotencyKey: string;
+            subjects: components["schemas"]["CalendarSubjectRefRequest"][];
+        };
+        MarkedPresencesDraft: {
+            readonly id: number;
+            data?: unknown;
+            /** Format: date-time */
+            readonly updatedAt: string;
+        };
+        MarkedPresencesDraftOrEmpty: {
+            id: number | null;
+            data: unknown;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        MarkedPresencesDraftRequest: {
+            data?: unknown;
         };
         /** @description A whole meal; PUT replaces all of it (allergens, nutrition per portion size, recipe). */
         Meal: {
@@ -3550,6 +6896,21 @@ export interface components {
             /** @default PLN */
             currency: components["schemas"]["CurrencyEnum"];
         };
+        MonthlySummary: {
+            month: string;
+            readonly deposit: components["schemas"]["Money"];
+            readonly charge: components["schemas"]["Money"];
+            readonly refund: components["schemas"]["Money"];
+            readonly fee: components["schemas"]["Money"];
+            readonly correction: components["schemas"]["Money"];
+            readonly payout: components["schemas"]["Money"];
+            readonly total: components["schemas"]["Money"];
+            readonly closingBalance: components["schemas"]["Money"];
+        };
+        NamedRef: {
+            id: number;
+            name: string;
+        };
         /**
          * @description * `top-right` - top-right
          *     * `top-left` - top-left
@@ -3568,12 +6929,178 @@ export interface components {
             emailNotificationsEnabled: boolean;
             pushNotificationsEnabled: boolean;
         };
+        OrderBulkCreateRequest: {
+            orders: components["schemas"]["OrderCreateRequest"][];
+        };
         /**
          * @description * `on_marking` - on_marking
          *     * `in_order_day` - in_order_day
          * @enum {string}
          */
         OrderChargeTimeEnum: "on_marking" | "in_order_day";
+        OrderCount: {
+            count: number;
+        };
+        OrderCreateRequest: {
+            subjectType: components["schemas"]["OrderSubjectType"];
+            subjectId: number;
+            items: components["schemas"]["OrderItemRequestRequest"][];
+            /** @default  */
+            note: string;
+            /** @description The client's key for this submit: sending it again answers the same order. */
+            idempotencyKey?: string | null;
+        };
+        OrderDateCount: {
+            /** Format: date */
+            date: string;
+            count: number;
+            mealTypes: components["schemas"]["OrderMealTypeCount"][];
+        };
+        OrderDetail: {
+            readonly id: number;
+            payer: components["schemas"]["OrderPerson"];
+            createdBy: components["schemas"]["OrderPerson"] | null;
+            kind: components["schemas"]["OrderKind"];
+            status: components["schemas"]["OrderStatus"];
+            note?: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly grossAmount: components["schemas"]["Money"] | null;
+            items: components["schemas"]["OrderItem"][];
+        };
+        OrderDietCount: {
+            id: number;
+            name: string;
+            count: number;
+        };
+        OrderFiltersRequest: {
+            /** Format: date */
+            dateFrom?: string;
+            /** Format: date */
+            dateTo?: string;
+            institutionId?: number;
+            classroomId?: number;
+            subjectType?: components["schemas"]["OrderSubjectType"];
+            subjectId?: number;
+            payerId?: number;
+            status?: components["schemas"]["OrderStatus"];
+            kind?: components["schemas"]["OrderKind"];
+            /** @default  */
+            search: string;
+        };
+        OrderId: {
+            id: number;
+        };
+        OrderIds: {
+            ids: number[];
+        };
+        OrderItem: {
+            /** @description The item's id: `orders/{id}/items/{rowId}/cancel`. */
+            rowId: number;
+            readonly id: number;
+            readonly subject: components["schemas"]["OrderSubject"];
+            /** Format: date */
+            date: string;
+            mealType: components["schemas"]["OrderRef"];
+            diet: components["schemas"]["OrderRef"];
+            portionSize: components["schemas"]["OrderRef"];
+            readonly unitPrice: components["schemas"]["Money"] | null;
+            /** Format: decimal */
+            discountPercent?: string;
+            readonly price: components["schemas"]["Money"] | null;
+            status: components["schemas"]["OrderItemStatus"];
+            note?: string;
+            automarked?: boolean;
+            /** Format: date-time */
+            chargedAt?: string | null;
+            /** Format: date-time */
+            cancelledAt?: string | null;
+            /** Format: date-time */
+            servedAt?: string | null;
+            /** @description Active and still open for the caller (staff may cancel after the cut-off). */
+            readonly canCancel: boolean;
+        };
+        OrderItemRequestRequest: {
+            /** Format: date */
+            date: string;
+            mealTypeId: number;
+            portionSizeId?: number | null;
+            dietId?: number | null;
+            priceListItemId?: number | null;
+            /** @default  */
+            note: string;
+        };
+        /** @enum {string} */
+        OrderItemStatus: "active" | "cancelled" | "served";
+        /** @enum {string} */
+        OrderKind: "regular" | "prepaid";
+        OrderListItem: {
+            readonly id: number;
+            payer: components["schemas"]["OrderPerson"];
+            createdBy: components["schemas"]["OrderPerson"] | null;
+            kind: components["schemas"]["OrderKind"];
+            status: components["schemas"]["OrderStatus"];
+            note?: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date */
+            dateFrom: string | null;
+            /** Format: date */
+            dateTo: string | null;
+            itemsCount: number;
+            activeItemsCount: number;
+            readonly grossAmount: components["schemas"]["Money"] | null;
+            subjectNames: string[];
+        };
+        OrderMealTypeCount: {
+            id: number;
+            name: string;
+            count: number;
+            diets: components["schemas"]["OrderDietCount"][];
+        };
+        OrderPage: {
+            items: components["schemas"]["OrderListItem"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        OrderPerson: {
+            id: number;
+            name: string;
+        };
+        OrderRef: {
+            id: number;
+            name: string;
+        };
+        /** @enum {string} */
+        OrderStatus: "active" | "cancelled";
+        OrderSubject: {
+            type: components["schemas"]["OrderSubjectType"];
+            id: number;
+            name: string;
+            institutionId: number;
+            institutionName: string;
+            classroomName: string | null;
+        };
+        /** @enum {string} */
+        OrderSubjectType: "child" | "institution_worker";
+        OrderTotals: {
+            ordersCount: number;
+            items: components["schemas"]["OrderTotalsItems"];
+            readonly grossAmount: components["schemas"]["Money"] | null;
+        };
+        OrderTotalsItems: {
+            active: number;
+            cancelled: number;
+            served: number;
+        };
+        OrderWriteRequest: {
+            subjectType: components["schemas"]["OrderSubjectType"];
+            subjectId: number;
+            items: components["schemas"]["OrderItemRequestRequest"][];
+            /** @default  */
+            note: string;
+        };
         OrdersConfig: {
             /** @default 10 */
             cardNumberLength: number;
@@ -3594,6 +7121,9 @@ export interface components {
             /** @default 12:00 */
             orderDeadlineTime: string;
         };
+        OrdersIdsRequest: {
+            ordersIds: number[];
+        };
         PaginatedAllergenGroupList: {
             items: components["schemas"]["AllergenGroup"][];
             total: number;
@@ -3602,6 +7132,30 @@ export interface components {
         };
         PaginatedAllergenList: {
             items: components["schemas"]["Allergen"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedChildListList: {
+            items: components["schemas"]["ChildList"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedChildOptionList: {
+            items: components["schemas"]["ChildOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedChildrenGroupList: {
+            items: components["schemas"]["ChildrenGroup"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedChildrenGroupOptionList: {
+            items: components["schemas"]["ChildrenGroupOption"][];
             total: number;
             page: number;
             perPage: number;
@@ -3668,6 +7222,24 @@ export interface components {
         };
         PaginatedInstitutionOptionList: {
             items: components["schemas"]["InstitutionOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedInstitutionWorkerList: {
+            items: components["schemas"]["InstitutionWorker"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedInstitutionWorkerOptionList: {
+            items: components["schemas"]["InstitutionWorkerOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedInstitutionsAdminList: {
+            items: components["schemas"]["InstitutionsAdmin"][];
             total: number;
             page: number;
             perPage: number;
@@ -3750,6 +7322,18 @@ export interface components {
             page: number;
             perPage: number;
         };
+        PaginatedParentChildList: {
+            items: components["schemas"]["ParentChild"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedParentList: {
+            items: components["schemas"]["Parent"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         PaginatedPortionSizeList: {
             items: components["schemas"]["PortionSize"][];
             total: number;
@@ -3785,6 +7369,130 @@ export interface components {
             total: number;
             page: number;
             perPage: number;
+        };
+        PaginatedStaffList: {
+            items: components["schemas"]["Staff"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedTransactionList: {
+            items: components["schemas"]["Transaction"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedWorkersGroupList: {
+            items: components["schemas"]["WorkersGroup"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedWorkersGroupOptionList: {
+            items: components["schemas"]["WorkersGroupOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        /**
+         * @description `parents`: a parent's contact and billing data. `internalNote` is read and written by admins only;
+         *     `childrenCount` comes from the list's annotation.
+         */
+        Parent: {
+            readonly id: number;
+            /** Format: email */
+            emailAddress: string;
+            firstName: string;
+            lastName: string;
+            readonly fullName: string;
+            /** @default  */
+            phoneNumber: string;
+            /** @default true */
+            isActive: boolean;
+            /** @description active, inactive or archived */
+            readonly status: string;
+            /** Format: date-time */
+            readonly archivedAt: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** @default  */
+            phoneNumber2: string | null;
+            /** @default  */
+            bankAccountNumber: string;
+            invoicesSettings?: components["schemas"]["InvoicesSettings"];
+            /** @default  */
+            internalNote: string | null;
+            /** @default false */
+            paymentsOverdue: boolean;
+            /** @default 0 */
+            readonly childrenCount: number;
+        };
+        /** @description One child in a parent's details: enough to find it and open its form. */
+        ParentChild: {
+            id: number;
+            firstName: string;
+            lastName: string;
+            institution: components["schemas"]["InstitutionName"];
+            classroom: components["schemas"]["InstitutionName"];
+            cardNumber: string | null;
+            isActive: boolean;
+            /** @description active, inactive or archived */
+            readonly status: string;
+        };
+        /** @description `parents/{id}`: the parent with their children. `balance` is the ledger's (the ledger issue fills it). */
+        ParentDetail: {
+            readonly id: number;
+            /** Format: email */
+            emailAddress: string;
+            firstName: string;
+            lastName: string;
+            readonly fullName: string;
+            /** @default  */
+            phoneNumber: string;
+            /** @default true */
+            isActive: boolean;
+            /** @description active, inactive or archived */
+            readonly status: string;
+            /** Format: date-time */
+            readonly archivedAt: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** @default  */
+            phoneNumber2: string | null;
+            /** @default  */
+            bankAccountNumber: string;
+            invoicesSettings?: components["schemas"]["InvoicesSettings"];
+            /** @default  */
+            internalNote: string | null;
+            /** @default false */
+            paymentsOverdue: boolean;
+            /** @default 0 */
+            readonly childrenCount: number;
+            readonly children: components["schemas"]["ParentChild"][];
+            readonly balance: components["schemas"]["Money"];
+        };
+        /**
+         * @description `parents`: a parent's contact and billing data. `internalNote` is read and written by admins only;
+         *     `childrenCount` comes from the list's annotation.
+         */
+        ParentRequest: {
+            /** Format: email */
+            emailAddress: string;
+            firstName: string;
+            lastName: string;
+            /** @default  */
+            phoneNumber: string;
+            /** @default true */
+            isActive: boolean;
+            /** @default  */
+            phoneNumber2: string | null;
+            /** @default  */
+            bankAccountNumber: string;
+            invoicesSettings?: components["schemas"]["InvoicesSettingsRequest"];
+            /** @default  */
+            internalNote: string | null;
+            /** @default false */
+            paymentsOverdue: boolean;
         };
         ParentsSettings: {
             registrationFee?: components["schemas"]["Money"];
@@ -3852,6 +7560,16 @@ export interface components {
             dietsIds?: number[];
             cells?: components["schemas"]["MealsMenuCellRequest"][];
         };
+        PayerBalance: {
+            id: number;
+            firstName: string;
+            lastName: string;
+            fullName: string;
+            email: string;
+            roles: string[];
+            isActive: boolean;
+            readonly balance: components["schemas"]["Money"];
+        };
         PaymentMethodsConfig: {
             /** @default false */
             tpayEnabled: boolean;
@@ -3896,6 +7614,27 @@ export interface components {
          * @enum {string}
          */
         PaymentTransactionFeeTypeEnum: "amount" | "percent";
+        PaymentsOverdueRequest: {
+            /** @default true */
+            paymentsOverdue: boolean;
+        };
+        /**
+         * @description * `tickets_manage` - tickets_manage
+         *     * `parents_edit` - parents_edit
+         *     * `parents_view` - parents_view
+         *     * `children_edit` - children_edit
+         *     * `menu_edit` - menu_edit
+         *     * `orders_cancel` - orders_cancel
+         *     * `orders_edit` - orders_edit
+         *     * `orders_create` - orders_create
+         *     * `transactions_edit` - transactions_edit
+         * @enum {string}
+         */
+        PermissionsEnum: "tickets_manage" | "parents_edit" | "parents_view" | "children_edit" | "menu_edit" | "orders_cancel" | "orders_edit" | "orders_create" | "transactions_edit";
+        PersonRef: {
+            id: number;
+            fullName: string;
+        };
         PhoneNumbers: {
             phoneNumber: string;
             /** @default  */
@@ -3929,6 +7668,24 @@ export interface components {
             /** @default false */
             isDefault: boolean;
         };
+        PrepaidOrderRequest: {
+            subjectType: components["schemas"]["OrderSubjectType"];
+            subjectId: number;
+            month: string;
+            mealTypeIds: number[];
+            portionSizeId?: number | null;
+            /** @default  */
+            note: string;
+            idempotencyKey?: string | null;
+        };
+        PresenceMealTypeRequest: {
+            mealTypeId: number;
+            portionSizeId?: number | null;
+            priceListItemId?: number | null;
+            dietId?: number | null;
+            /** @default  */
+            note: string;
+        };
         PresencesMarkingConfig: {
             /** @default false */
             allowAnyDiets: boolean;
@@ -3957,6 +7714,24 @@ export interface components {
             /** @default false */
             requireLastMonthToBePaid: boolean;
         };
+        PresencesPlaced: {
+            status: boolean;
+            created: components["schemas"]["CalendarItem"][];
+            /** @description Requested meals already ordered (left as they were). */
+            skipped: number;
+            fee: components["schemas"]["Money"];
+            balance: components["schemas"]["Money"];
+            activeOrdersAmount: components["schemas"]["Money"];
+        };
+        PresencesRequest: {
+            calendarDaysData: components["schemas"]["CalendarDayDataRequest"][];
+            /** @default false */
+            addManipulationFee: boolean;
+            /** Format: decimal */
+            manipulationFee?: string | null;
+            /** @default  */
+            idempotencyKey: string;
+        };
         /** @description A price: money of at least 0 with at most 2 decimal places. */
         Price: {
             /** Format: decimal */
@@ -3976,7 +7751,7 @@ export interface components {
              * @description The last day before the next list of the group starts.
              */
             readonly validTo: string | null;
-            readonly status: components["schemas"]["StatusEnum"];
+            readonly status: components["schemas"]["PriceListStatusEnum"];
             /** @description Started and already used: prices are frozen, replace it with a new one (replaceWithNewOne). */
             readonly locked: boolean;
             items: components["schemas"]["PriceListItem"][];
@@ -4048,6 +7823,13 @@ export interface components {
             validFrom: string;
             items: components["schemas"]["PriceListItemRequest"][];
         };
+        /**
+         * @description * `current` - current
+         *     * `future` - future
+         *     * `past` - past
+         * @enum {string}
+         */
+        PriceListStatusEnum: "current" | "future" | "past";
         PriceListsGroup: {
             readonly id: number;
             name: string;
@@ -4077,6 +7859,157 @@ export interface components {
          * @enum {string}
          */
         RegisterAsEnum: "parent" | "institution_worker" | "both";
+        /**
+         * @description registerData (spec §3). Every field is optional at this level: the required ones per user type are
+         *     checked together so that the answer carries the spec's one sentence (see `required_missing`).
+         */
+        RegisterRequest: {
+            emailAddress?: (string) | null;
+            /** @default  */
+            firstName: string | null;
+            /** @default  */
+            lastName: string | null;
+            /** @default  */
+            phoneNumber: string | null;
+            /** @default  */
+            phoneNumber2: string | null;
+            institutionId?: number | null;
+            institutionWorkersGroupId?: number | null;
+            dietId?: number | null;
+            cardNumber?: string | null;
+            allergies?: number[];
+            /** @default  */
+            allergiesNote: string | null;
+            /** @default  */
+            generalNote: string | null;
+            /** @default  */
+            bankAccountNumber: string | null;
+            invoicesSettings?: components["schemas"]["RegistrationInvoicesSettingsRequest"] | null;
+            /** @default false */
+            acceptedTerms: boolean;
+            /** @default false */
+            acceptedCateringTerms: boolean;
+            /** @default false */
+            acceptedMarketing: boolean;
+            children?: components["schemas"]["RegistrationChildRequest"][];
+        };
+        Registered: {
+            id: number;
+            /** Format: email */
+            email: string;
+        };
+        RegistrationAddressRequest: {
+            /** @default  */
+            street: string | null;
+            /** @default  */
+            city: string | null;
+            /** @default  */
+            postCode: string | null;
+        };
+        RegistrationAllergenOption: {
+            value: number;
+            text: string;
+            number?: number | null;
+        };
+        /**
+         * @description Spec §3 calendarSubjectSettings as the child form sends it in registration mode. Keys left out keep the
+         *     defaults of people.services.subject_settings (automarking on, Monday to Friday, the school year).
+         */
+        RegistrationCalendarSubjectSettingsRequest: {
+            automarkPresences?: boolean;
+            automarkedWeekdays?: components["schemas"]["RegistrationWeekdaysRequest"];
+            /** Format: date */
+            automarkStartDate?: string | null;
+            /** Format: date */
+            automarkEndDate?: string | null;
+            autoselectionInterval?: components["schemas"]["AutoselectionIntervalEnum"];
+            autoselectedMealTypes?: number[];
+            autoselectedPriceListsItemsIds?: number[];
+        };
+        /** @description One meal receiver of a registering parent (the child form in registration mode, spec §3-§5). */
+        RegistrationChildRequest: {
+            firstName: string;
+            lastName: string;
+            institutionId?: number | null;
+            classroomId: number;
+            dietId: number;
+            cardNumber?: string | null;
+            allergies?: number[];
+            /** @default  */
+            allergiesNote: string | null;
+            /** @default  */
+            generalNote: string | null;
+            calendarSubjectSettings?: components["schemas"]["RegistrationCalendarSubjectSettingsRequest"] | null;
+            subjectNotificationsSettings?: components["schemas"]["RegistrationSubjectNotificationsSettingsRequest"] | null;
+        };
+        /** @description Spec: institution option = value, text, shortName, slug, districtId; plus the meal types served there. */
+        RegistrationInstitutionOption: {
+            value: number;
+            text: string;
+            shortName: string;
+            slug: string;
+            districtId: number | null;
+            readonly mealTypesIds: number[];
+        };
+        /** @description Company data for invoices: company name, street, post code and city required when invoices are on. */
+        RegistrationInvoicesSettingsRequest: {
+            /** @default false */
+            invoicesEnabled: boolean;
+            /** @default  */
+            companyName: string | null;
+            /** @default  */
+            vatId: string | null;
+            address?: components["schemas"]["RegistrationAddressRequest"];
+        };
+        RegistrationNamedOption: {
+            value: number;
+            text: string;
+        };
+        /** @description Spec: price lists group = id, name, defaultForChildren, defaultForInstitutionsWorkers (+ value/text). */
+        RegistrationPriceListsGroupOption: {
+            id: number;
+            value: number;
+            name: string;
+            text: string;
+            defaultForChildren: boolean;
+            defaultForInstitutionsWorkers: boolean;
+        };
+        /** @description What the form needs to know of the tenant's settings, readable before sign-in. */
+        RegistrationSettings: {
+            registerAs: components["schemas"]["RegisterAsEnum"];
+            /** @description Show the invoice section (invoicesConfigForUsers). */
+            invoicesForUsers: boolean;
+            allowChangingAllergens: boolean;
+            allowChangingAllergensNote: boolean;
+            cateringTermsUrl: string | null;
+        };
+        RegistrationSubjectNotificationsSettingsRequest: {
+            missingOrdersEnabled?: boolean;
+            missingOrdersDaysBefore?: number;
+            /** Format: time */
+            missingOrdersTriggerTime?: string;
+        };
+        RegistrationWeekdaysRequest: {
+            /** @default true */
+            onMonday: boolean;
+            /** @default true */
+            onTuesday: boolean;
+            /** @default true */
+            onWednesday: boolean;
+            /** @default true */
+            onThursday: boolean;
+            /** @default true */
+            onFriday: boolean;
+            /** @default false */
+            onSaturday: boolean;
+            /** @default false */
+            onSunday: boolean;
+        };
+        RegistrationWorkersGroupOption: {
+            value: number;
+            text: string;
+            institutionId: number | null;
+        };
         ResetPasswordRequest: {
             password: string;
             passwordConfirmation: string;
@@ -4104,16 +8037,105 @@ export interface components {
             /** Format: email */
             emailAddress: string;
         };
+        /** @description changePasswordData: staff set a person's password. */
+        SetPasswordRequest: {
+            password: string;
+            passwordConfirmation: string;
+        };
+        SettingsLog: {
+            /** Format: date-time */
+            changedAt: string;
+            oldAutomarkPresences: boolean | null;
+            newAutomarkPresences: boolean;
+            readonly changedBy: components["schemas"]["NamedRef"] | null;
+        };
+        /** @description `administrators`, `cooks`, `ticketAdmins`, `reportManagers`. */
+        Staff: {
+            readonly id: number;
+            /** Format: email */
+            emailAddress: string;
+            firstName: string;
+            lastName: string;
+            readonly fullName: string;
+            /** @default  */
+            phoneNumber: string;
+            /** @default true */
+            isActive: boolean;
+            /** @description active, inactive or archived */
+            readonly status: string;
+            /** Format: date-time */
+            readonly archivedAt: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+        };
+        /** @description `administrators`, `cooks`, `ticketAdmins`, `reportManagers`. */
+        StaffRequest: {
+            /** Format: email */
+            emailAddress: string;
+            firstName: string;
+            lastName: string;
+            /** @default  */
+            phoneNumber: string;
+            /** @default true */
+            isActive: boolean;
+        };
         Status: {
             status: boolean;
         };
         /**
-         * @description * `current` - current
-         *     * `future` - future
-         *     * `past` - past
-         * @enum {string}
+         * @description Spec §3 calendarSubjectSettings. On write every key is optional: a missing one keeps its value.
+         *     `autoselectedPriceListsItemsIds` are items of the receiver's price lists group and diet, one per meal type
+         *     of `autoselectedMealTypes`.
          */
-        StatusEnum: "current" | "future" | "past";
+        SubjectCalendarSettings: {
+            automarkPresences?: boolean;
+            automarkedWeekdays?: components["schemas"]["AutomarkedWeekdays"];
+            /** Format: date */
+            automarkStartDate?: string | null;
+            /** Format: date */
+            automarkEndDate?: string | null;
+            autoselectionInterval?: components["schemas"]["AutoselectionIntervalEnum"];
+            autoselectedMealTypes?: number[];
+            autoselectedPriceListsItemsIds?: number[];
+        };
+        /**
+         * @description Spec §3 calendarSubjectSettings. On write every key is optional: a missing one keeps its value.
+         *     `autoselectedPriceListsItemsIds` are items of the receiver's price lists group and diet, one per meal type
+         *     of `autoselectedMealTypes`.
+         */
+        SubjectCalendarSettingsRequest: {
+            automarkPresences?: boolean;
+            automarkedWeekdays?: components["schemas"]["AutomarkedWeekdaysRequest"];
+            /** Format: date */
+            automarkStartDate?: string | null;
+            /** Format: date */
+            automarkEndDate?: string | null;
+            autoselectionInterval?: components["schemas"]["AutoselectionIntervalEnum"];
+            autoselectedMealTypes?: number[];
+            autoselectedPriceListsItemsIds?: number[];
+        };
+        SubjectMissingOrdersSettings: {
+            missingOrdersEnabled?: boolean;
+            missingOrdersDaysBefore?: number;
+            /** Format: time */
+            missingOrdersTriggerTime?: string;
+        };
+        SubjectMissingOrdersSettingsRequest: {
+            missingOrdersEnabled?: boolean;
+            missingOrdersDaysBefore?: number;
+            /** Format: time */
+            missingOrdersTriggerTime?: string;
+        };
+        /** @description `calendar/subjectsSettings/{type}/{id}`: both parts of a meal receiver's settings. */
+        SubjectSettings: {
+            calendarSubjectSettings?: components["schemas"]["SubjectCalendarSettings"];
+            subjectNotificationsSettings?: components["schemas"]["SubjectMissingOrdersSettings"];
+        };
+        /** @description `calendar/subjectsSettings/{type}/{id}`: both parts of a meal receiver's settings. */
+        SubjectSettingsRequest: {
+            calendarSubjectSettings?: components["schemas"]["SubjectCalendarSettingsRequest"];
+            subjectNotificationsSettings?: components["schemas"]["SubjectMissingOrdersSettingsRequest"];
+        };
         TenantAccess: {
             slug: string;
             name: string;
@@ -4149,6 +8171,90 @@ export interface components {
             expiresAt: string;
             tenants: components["schemas"]["TenantAccess"][];
         };
+        Totals: {
+            count: number;
+            readonly total: components["schemas"]["Money"];
+            byKind: components["schemas"]["TotalsByKind"];
+        };
+        TotalsByKind: {
+            readonly deposit: components["schemas"]["Money"];
+            readonly charge: components["schemas"]["Money"];
+            readonly refund: components["schemas"]["Money"];
+            readonly fee: components["schemas"]["Money"];
+            readonly correction: components["schemas"]["Money"];
+            readonly payout: components["schemas"]["Money"];
+        };
+        Transaction: {
+            readonly id: number;
+            readonly kind: components["schemas"]["TransactionKindEnum"];
+            readonly amount: components["schemas"]["Money"];
+            /** @description The amount with every correction of this row applied (equal to amount when never corrected). */
+            readonly effectiveAmount: components["schemas"]["Money"];
+            readonly balanceAfter: components["schemas"]["Money"];
+            /** Format: date */
+            readonly bookedOn: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly description: string;
+            readonly referenceType: string;
+            readonly referenceId: number | null;
+            readonly idempotencyKey: string;
+            readonly correctsId: number | null;
+            readonly fiscalized: boolean;
+            readonly user: components["schemas"]["PersonRef"];
+            readonly child: components["schemas"]["ChildRef"] | null;
+            readonly author: components["schemas"]["PersonRef"] | null;
+        };
+        TransactionCorrectRequest: {
+            /**
+             * Format: decimal
+             * @description What the transaction should have been (signed, as listed).
+             */
+            amount: string;
+            /** @default  */
+            description: string;
+        };
+        /**
+         * @description * `deposit` - deposit
+         *     * `payout` - payout
+         *     * `correction` - correction
+         *     * `fee` - fee
+         * @enum {string}
+         */
+        TransactionCreateKindEnum: "deposit" | "payout" | "correction" | "fee";
+        /**
+         * @description Staff booking: amount as typed, positive for deposits, payouts and fees (the kind gives the sign), signed
+         *     for a correction.
+         */
+        TransactionCreateRequest: {
+            userId: number;
+            childId?: number | null;
+            kind: components["schemas"]["TransactionCreateKindEnum"];
+            /** Format: decimal */
+            amount: string;
+            /** @default  */
+            description: string;
+            /** Format: date */
+            bookedOn?: string | null;
+            /** @default  */
+            idempotencyKey: string;
+        };
+        /**
+         * @description * `deposit` - deposit
+         *     * `charge` - charge
+         *     * `refund` - refund
+         *     * `fee` - fee
+         *     * `correction` - correction
+         *     * `payout` - payout
+         * @enum {string}
+         */
+        TransactionKindEnum: "deposit" | "charge" | "refund" | "fee" | "correction" | "payout";
+        /**
+         * @description * `child` - child
+         *     * `institution_worker` - institution_worker
+         * @enum {string}
+         */
+        TypeEnum: "child" | "institution_worker";
         /**
          * @description * `g` - gramy
          *     * `ml` - mililitry
@@ -4169,8 +8275,95 @@ export interface components {
         UploadMaxFileSize: {
             uploadMaxFileSize: number;
         };
+        UserBalance: {
+            userId: number;
+            readonly balance: components["schemas"]["Money"];
+            perChildren: components["schemas"]["ChildBalance"][];
+            balancePerChildren: boolean;
+        };
+        /** @description `users/{id}`: any user of the tenant, as staff see them. */
+        UserDetail: {
+            readonly id: number;
+            /** Format: email */
+            readonly email: string;
+            readonly firstName: string;
+            readonly lastName: string;
+            readonly fullName: string;
+            readonly roles: string[];
+            readonly permissions: string[];
+            readonly isActive: boolean;
+            /** @description active, inactive or archived */
+            readonly status: string;
+            readonly phoneNumber: string;
+            readonly phoneNumber2: string;
+            readonly paymentsOverdue: boolean;
+            settings: components["schemas"]["UserSettings"];
+            /** Format: date-time */
+            readonly archivedAt: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+        };
+        UserOption: {
+            value: number;
+            readonly text: string;
+            email: string;
+            roles: string[];
+            isActive: boolean;
+        };
         UserSettings: {
             canSeePrices: boolean;
+        };
+        UserSettingsGroupRequest: {
+            usersIds: number[];
+            settings: components["schemas"]["UserSettingsPartialRequest"];
+        };
+        /** @description userSettings: the keys given are changed, the others stay. */
+        UserSettingsPartialRequest: {
+            canSeePrices?: boolean;
+        };
+        UserSettingsResult: {
+            id: number;
+            settings: components["schemas"]["UserSettings"];
+        };
+        /**
+         * @description * `child` - child
+         *     * `classroom` - classroom
+         * @enum {string}
+         */
+        ViaEnum: "child" | "classroom";
+        WorkerOptions: {
+            settings: components["schemas"]["RegistrationSettings"];
+            institutionsOptions: components["schemas"]["RegistrationInstitutionOption"][];
+            dietsOptions: components["schemas"]["DietOption"][];
+            allergensOptions: components["schemas"]["RegistrationAllergenOption"][];
+            districtsOptions: components["schemas"]["DistrictOption"][];
+            institutionWorkersGroupsOptions: components["schemas"]["RegistrationWorkersGroupOption"][];
+        };
+        WorkersGroup: {
+            readonly id: number;
+            name: string;
+            institutionId?: number | null;
+            readonly institutionName: string | null;
+            priceListsGroupId?: number | null;
+            readonly priceListsGroupName: string | null;
+            /** @default 0 */
+            readonly membersCount: number;
+        };
+        WorkersGroupMembersPage: {
+            items: components["schemas"]["InstitutionWorker"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        WorkersGroupOption: {
+            value: number;
+            text: string;
+            institutionId: number | null;
+        };
+        WorkersGroupRequest: {
+            name: string;
+            institutionId?: number | null;
+            priceListsGroupId?: number | null;
         };
     };
     responses: never;
@@ -4181,6 +8374,257 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    api_frontend_administrators_list: {
+        parameters: {
+            query?: {
+                isActive?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedStaffList"];
+                };
+            };
+        };
+    };
+    api_frontend_administrators_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRequest"];
+                "multipart/form-data": components["schemas"]["StaffRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StaffRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_administrators_retrieve: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_administrators_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRequest"];
+                "multipart/form-data": components["schemas"]["StaffRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StaffRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_administrators_destroy: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_administrators_activate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_administrators_archive_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_administrators_deactivate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_administrators_password_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+                "multipart/form-data": components["schemas"]["SetPasswordRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_administrators_resetPassword_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
     api_frontend_allergens_list: {
         parameters: {
             query?: {
@@ -4567,6 +9011,123 @@ export interface operations {
             };
         };
     };
+    auth_register_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userType: "institution_worker" | "parent";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+                "multipart/form-data": components["schemas"]["RegisterRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Registered"];
+                };
+            };
+            /** @description Validation: the spec's sentence when required fields are missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Registration closed, or this user type not offered */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many registrations from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    api_frontend_auth_register_childOptions_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Only this institution (and its classrooms). Required to see any institution when the tenant hides its institution lists from parents. */
+                institutionSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildOptions"];
+                };
+            };
+        };
+    };
+    api_frontend_auth_register_groupedItems_retrieve: {
+        parameters: {
+            query: {
+                date?: string;
+                /** @description The subject's diet; the default diet when absent. */
+                diet_id?: number;
+                institution_id?: number;
+                price_lists_group_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedItems"];
+                };
+            };
+        };
+    };
+    api_frontend_auth_register_institutionWorkerOptions_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Only this institution (and its classrooms). Required to see any institution when the tenant hides its institution lists from parents. */
+                institutionSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkerOptions"];
+                };
+            };
+        };
+    };
     api_frontend_auth_resetPassword_create: {
         parameters: {
             query?: never;
@@ -4634,6 +9195,1237 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TermsUrls"];
+                };
+            };
+        };
+    };
+    api_frontend_billing_bankTransferDetails_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransferDetails"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_bulkPresences_mark_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkMarkRequest"];
+                "multipart/form-data": components["schemas"]["BulkMarkRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BulkMarkRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPresencesResult"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_bulkPresences_markRange_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkMarkRangeRequest"];
+                "multipart/form-data": components["schemas"]["BulkMarkRangeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BulkMarkRangeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPresencesResult"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_days_retrieve: {
+        parameters: {
+            query?: {
+                date_from?: string;
+                date_to?: string;
+                /** @description YYYY-MM; default: this month. */
+                month?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSubjectMonth"];
+                };
+            };
+        };
+    };
+    calendar_subject_day_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+                id: string;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSubjectDay"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_days_absences_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbsencesRequestRequest"];
+                "multipart/form-data": components["schemas"]["AbsencesRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AbsencesRequestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbsencesResult"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_days_count_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Default: today. */
+                date_from?: string;
+                date_to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarCount"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_days_presences_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresencesRequest"];
+                "multipart/form-data": components["schemas"]["PresencesRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PresencesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresencesPlaced"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_days_presences_default_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DefaultPresencesRequest"];
+                "multipart/form-data": components["schemas"]["DefaultPresencesRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DefaultPresencesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresencesPlaced"];
+                };
+            };
+        };
+    };
+    calendar_days_many_absences_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManyAbsencesRequest"];
+                "multipart/form-data": components["schemas"]["ManyAbsencesRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ManyAbsencesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManyMarked"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_days_events_retrieve: {
+        parameters: {
+            query: {
+                date_from: string;
+                date_to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvents"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_days_markedPresencesDrafts_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedPresencesDraftOrEmpty"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_days_markedPresencesDrafts_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarkedPresencesDraftRequest"];
+                "multipart/form-data": components["schemas"]["MarkedPresencesDraftRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MarkedPresencesDraftRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkedPresencesDraft"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_days_markedPresencesDrafts_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    calendar_days_many_presences_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManyPresencesRequest"];
+                "multipart/form-data": components["schemas"]["ManyPresencesRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ManyPresencesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManyMarked"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_days_subjects_list: {
+        parameters: {
+            query?: {
+                child_group_id?: number;
+                classroom_id?: number;
+                /** @description With dateTo instead of month, e.g. one day. */
+                date_from?: string;
+                date_to?: string;
+                institution_id?: number;
+                month?: string;
+                page?: number;
+                perPage?: number;
+                search?: string;
+                /**
+                 * @description * `child` - child
+                 *     * `institution_worker` - institution_worker
+                 */
+                type?: "child" | "institution_worker";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSubjectRow"][];
+                };
+            };
+        };
+    };
+    calendar_days_subjects_month_retrieve: {
+        parameters: {
+            query: {
+                date_from?: string;
+                date_to?: string;
+                /** @description YYYY-MM; default: this month. */
+                month?: string;
+                /** @description Comma-separated `type:id` (at most 50), e.g. `child:12,child:13,institution_worker:7`. */
+                subjects: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSubjectsMonth"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_freeDays_list: {
+        parameters: {
+            query?: {
+                date_from?: string;
+                date_to?: string;
+                include_global?: boolean;
+                institution_id?: number | null;
+                institutions_ids?: number[];
+                page?: number;
+                perPage?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeDay"][];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_freeDays_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreeDayCreateRequest"];
+                "multipart/form-data": components["schemas"]["FreeDayCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["FreeDayCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeDayCreated"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_freeDays_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    api_frontend_calendar_freeDays_range_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreeDaysRangeRequest"];
+                "multipart/form-data": components["schemas"]["FreeDaysRangeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["FreeDaysRangeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeDaysList"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_freeDays_search_create: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FreeDaysSearchRequest"];
+                "multipart/form-data": components["schemas"]["FreeDaysSearchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["FreeDaysSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeDay"][];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_subjectsSettings_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectSettings"];
+                };
+            };
+        };
+    };
+    api_frontend_calendar_subjectsSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SubjectSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectSettings"];
+                };
+            };
+        };
+    };
+    api_frontend_children_list: {
+        parameters: {
+            query?: {
+                cardNumber?: string;
+                childGroupId?: number;
+                classroomId?: number;
+                dietId?: number;
+                institutionId?: number;
+                page?: number;
+                parentId?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                /**
+                 * @description active, inactive or archived; without it, every child that is not archived.
+                 *
+                 *     * `active` - active
+                 *     * `inactive` - inactive
+                 *     * `archived` - archived
+                 */
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedChildListList"];
+                };
+            };
+        };
+    };
+    api_frontend_children_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildWriteRequest"];
+                "multipart/form-data": components["schemas"]["ChildWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ChildWriteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Child"];
+                };
+            };
+        };
+    };
+    api_frontend_children_groups_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedChildrenGroupList"];
+                };
+            };
+        };
+    };
+    api_frontend_children_groups_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildrenGroupRequest"];
+                "multipart/form-data": components["schemas"]["ChildrenGroupRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ChildrenGroupRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildrenGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_children_groups_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildrenGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_children_groups_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildrenGroupRequest"];
+                "multipart/form-data": components["schemas"]["ChildrenGroupRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ChildrenGroupRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildrenGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_children_groups_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_children_groups_children_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildrenIdsRequest"];
+                "multipart/form-data": components["schemas"]["ChildrenIdsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ChildrenIdsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildrenGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_children_groups_classrooms_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassroomsIdsRequest"];
+                "multipart/form-data": components["schemas"]["ClassroomsIdsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ClassroomsIdsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildrenGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_children_groups_members_retrieve: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildrenGroupMembersPage"];
+                };
+            };
+        };
+    };
+    api_frontend_children_groups_options_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedChildrenGroupOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_children_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Child"];
+                };
+            };
+        };
+    };
+    api_frontend_children_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildWriteRequest"];
+                "multipart/form-data": components["schemas"]["ChildWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ChildWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Child"];
+                };
+            };
+        };
+    };
+    api_frontend_children_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_children_activate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_children_activeFutureOrdersCount_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveFutureOrdersCount"];
+                };
+            };
+        };
+    };
+    api_frontend_children_archive_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_children_changeCardNumber_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardNumberRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Child"];
+                };
+            };
+        };
+    };
+    api_frontend_children_changeClassroom_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                classroomId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Child"];
+                };
+            };
+        };
+    };
+    api_frontend_children_deactivate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_children_unarchive_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_children_export_create: {
+        parameters: {
+            query?: {
+                childGroupId?: number;
+                classroomId?: number;
+                dietId?: number;
+                institutionId?: number;
+                parentId?: number;
+                search?: string;
+                sort?: string;
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ChildrenExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    api_frontend_children_import_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ChildrenImportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildrenImportResult"];
+                };
+            };
+            /** @description Nothing was imported. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportError"];
+                };
+            };
+        };
+    };
+    api_frontend_children_import_template_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+        };
+    };
+    api_frontend_children_options_list: {
+        parameters: {
+            query?: {
+                cardNumber?: string;
+                childGroupId?: number;
+                classroomId?: number;
+                dietId?: number;
+                institutionId?: number;
+                page?: number;
+                parentId?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                /**
+                 * @description active, inactive or archived; without it, every child that is not archived.
+                 *
+                 *     * `active` - active
+                 *     * `inactive` - inactive
+                 *     * `archived` - archived
+                 */
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedChildOptionList"];
                 };
             };
         };
@@ -5527,6 +11319,257 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadMaxFileSize"];
+                };
+            };
+        };
+    };
+    api_frontend_cooks_list: {
+        parameters: {
+            query?: {
+                isActive?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedStaffList"];
+                };
+            };
+        };
+    };
+    api_frontend_cooks_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRequest"];
+                "multipart/form-data": components["schemas"]["StaffRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StaffRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_cooks_retrieve: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_cooks_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRequest"];
+                "multipart/form-data": components["schemas"]["StaffRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StaffRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_cooks_destroy: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_cooks_activate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_cooks_archive_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_cooks_deactivate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_cooks_password_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+                "multipart/form-data": components["schemas"]["SetPasswordRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_cooks_resetPassword_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
                 };
             };
         };
@@ -6631,6 +12674,704 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedInstitutionOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsAdmins_list: {
+        parameters: {
+            query?: {
+                isActive?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedInstitutionsAdminList"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsAdmins_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionsAdminRequest"];
+                "multipart/form-data": components["schemas"]["InstitutionsAdminRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InstitutionsAdminRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionsAdmin"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsAdmins_retrieve: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionsAdmin"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsAdmins_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionsAdminRequest"];
+                "multipart/form-data": components["schemas"]["InstitutionsAdminRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InstitutionsAdminRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionsAdmin"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsAdmins_destroy: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsAdmins_activate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsAdmins_archive_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsAdmins_deactivate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsAdmins_password_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+                "multipart/form-data": components["schemas"]["SetPasswordRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsAdmins_resetPassword_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_list: {
+        parameters: {
+            query?: {
+                dietId?: number;
+                groupId?: number;
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                /**
+                 * @description * `active` - active
+                 *     * `inactive` - inactive
+                 *     * `archived` - archived
+                 */
+                status?: "active" | "archived" | "inactive";
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedInstitutionWorkerList"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionWorkerRequest"];
+                "multipart/form-data": components["schemas"]["InstitutionWorkerRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InstitutionWorkerRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionWorker"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionWorker"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionWorkerRequest"];
+                "multipart/form-data": components["schemas"]["InstitutionWorkerRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InstitutionWorkerRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionWorker"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_activate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_archive_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_deactivate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_password_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+                "multipart/form-data": components["schemas"]["SetPasswordRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_resetPassword_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_groups_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedWorkersGroupList"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_groups_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkersGroupRequest"];
+                "multipart/form-data": components["schemas"]["WorkersGroupRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["WorkersGroupRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkersGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_groups_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkersGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_groups_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkersGroupRequest"];
+                "multipart/form-data": components["schemas"]["WorkersGroupRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["WorkersGroupRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkersGroup"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_groups_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_groups_members_retrieve: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkersGroupMembersPage"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_groups_options_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedWorkersGroupOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_institutionsWorkers_options_list: {
+        parameters: {
+            query?: {
+                dietId?: number;
+                groupId?: number;
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                /**
+                 * @description * `active` - active
+                 *     * `inactive` - inactive
+                 *     * `archived` - archived
+                 */
+                status?: "active" | "archived" | "inactive";
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedInstitutionWorkerOptionList"];
                 };
             };
         };
@@ -8204,6 +14945,400 @@ export interface operations {
             };
         };
     };
+    orders_list: {
+        parameters: {
+            query?: {
+                classroomId?: number;
+                dateFrom?: string;
+                dateTo?: string;
+                institutionId?: number;
+                kind?: "prepaid" | "regular";
+                page?: number;
+                payerId?: number;
+                perPage?: number;
+                /** @description Payer or meal receiver name, or order number. */
+                search?: string;
+                status?: "active" | "cancelled";
+                /** @description Child id, or the worker's user id. */
+                subjectId?: number;
+                subjectType?: "child" | "institution_worker";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+        };
+    };
+    orders_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    api_frontend_orders_cancel_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_createSimilar_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSimilarRequest"];
+                "multipart/form-data": components["schemas"]["CreateSimilarRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateSimilarRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderId"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_items_cancel_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: number;
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_update_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderWriteRequest"];
+                "multipart/form-data": components["schemas"]["OrderWriteRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetail"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_bulkCancel_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrdersIdsRequest"];
+                "multipart/form-data": components["schemas"]["OrdersIdsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrdersIdsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_bulkCreate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderBulkCreateRequest"];
+                "multipart/form-data": components["schemas"]["OrderBulkCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderBulkCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderIds"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_cancelMealType_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelMealTypeRequest"];
+                "multipart/form-data": components["schemas"]["CancelMealTypeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["CancelMealTypeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_count_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderFiltersRequest"];
+                "multipart/form-data": components["schemas"]["OrderFiltersRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderFiltersRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCount"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_countGroupedByDates_search_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderFiltersRequest"];
+                "multipart/form-data": components["schemas"]["OrderFiltersRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderFiltersRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDateCount"][];
+                };
+            };
+        };
+    };
+    api_frontend_orders_create_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCreateRequest"];
+                "multipart/form-data": components["schemas"]["OrderCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderId"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_createPrepaidOrder_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrepaidOrderRequest"];
+                "multipart/form-data": components["schemas"]["PrepaidOrderRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrepaidOrderRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderId"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_subjects_count_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: number;
+                subject_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCount"];
+                };
+            };
+        };
+    };
+    api_frontend_orders_subjects_orders_retrieve: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path: {
+                subject_id: number;
+                subject_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+        };
+    };
     api_frontend_orders_totalAmounts_retrieve: {
         parameters: {
             query?: {
@@ -8221,6 +15356,384 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Money"];
+                };
+            };
+        };
+    };
+    orders_totals_alias: {
+        parameters: {
+            query?: {
+                classroomId?: number;
+                dateFrom?: string;
+                dateTo?: string;
+                institutionId?: number;
+                kind?: "prepaid" | "regular";
+                payerId?: number;
+                /** @description Payer or meal receiver name, or order number. */
+                search?: string;
+                status?: "active" | "cancelled";
+                /** @description Child id, or the worker's user id. */
+                subjectId?: number;
+                subjectType?: "child" | "institution_worker";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderTotals"];
+                };
+            };
+        };
+    };
+    orders_totals: {
+        parameters: {
+            query?: {
+                classroomId?: number;
+                dateFrom?: string;
+                dateTo?: string;
+                institutionId?: number;
+                kind?: "prepaid" | "regular";
+                payerId?: number;
+                /** @description Payer or meal receiver name, or order number. */
+                search?: string;
+                status?: "active" | "cancelled";
+                /** @description Child id, or the worker's user id. */
+                subjectId?: number;
+                subjectType?: "child" | "institution_worker";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderTotals"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                isActive?: boolean;
+                page?: number;
+                paymentsOverdue?: boolean;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedParentList"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParentRequest"];
+                "multipart/form-data": components["schemas"]["ParentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ParentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Parent"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_retrieve: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParentDetail"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParentRequest"];
+                "multipart/form-data": components["schemas"]["ParentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ParentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Parent"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_destroy: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_activate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_archive_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_children_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                isActive?: boolean;
+                page?: number;
+                paymentsOverdue?: boolean;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedParentChildList"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_deactivate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_password_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+                "multipart/form-data": components["schemas"]["SetPasswordRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_paymentsOverdue_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PaymentsOverdueRequest"];
+                "multipart/form-data": components["schemas"]["PaymentsOverdueRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PaymentsOverdueRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_parents_resetPassword_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
                 };
             };
         };
@@ -8759,6 +16272,257 @@ export interface operations {
             };
         };
     };
+    api_frontend_reportManagers_list: {
+        parameters: {
+            query?: {
+                isActive?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedStaffList"];
+                };
+            };
+        };
+    };
+    api_frontend_reportManagers_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRequest"];
+                "multipart/form-data": components["schemas"]["StaffRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StaffRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_reportManagers_retrieve: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_reportManagers_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRequest"];
+                "multipart/form-data": components["schemas"]["StaffRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StaffRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_reportManagers_destroy: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_reportManagers_activate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_reportManagers_archive_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_reportManagers_deactivate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_reportManagers_password_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+                "multipart/form-data": components["schemas"]["SetPasswordRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_reportManagers_resetPassword_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
     api_frontend_routeNumbers_list: {
         parameters: {
             query?: {
@@ -8926,6 +16690,693 @@ export interface operations {
             };
         };
     };
+    api_frontend_ticketAdmins_list: {
+        parameters: {
+            query?: {
+                isActive?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedStaffList"];
+                };
+            };
+        };
+    };
+    api_frontend_ticketAdmins_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRequest"];
+                "multipart/form-data": components["schemas"]["StaffRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StaffRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_ticketAdmins_retrieve: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_ticketAdmins_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRequest"];
+                "multipart/form-data": components["schemas"]["StaffRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StaffRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Staff"];
+                };
+            };
+        };
+    };
+    api_frontend_ticketAdmins_destroy: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_ticketAdmins_activate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_ticketAdmins_archive_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_ticketAdmins_deactivate_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_ticketAdmins_password_update: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+                "multipart/form-data": components["schemas"]["SetPasswordRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_ticketAdmins_resetPassword_create: {
+        parameters: {
+            query?: {
+                status?: "active" | "archived" | "inactive";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_list: {
+        parameters: {
+            query?: {
+                childId?: number;
+                /** @description booked on or after */
+                dateFrom?: string;
+                /** @description booked on or before */
+                dateTo?: string;
+                institutionId?: number;
+                kind?: "charge" | "correction" | "deposit" | "fee" | "payout" | "refund";
+                page?: number;
+                perPage?: number;
+                /** @description payer, child, description */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedTransactionList"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionCreateRequest"];
+                "multipart/form-data": components["schemas"]["TransactionCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TransactionCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedId"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionCorrectRequest"];
+                "multipart/form-data": components["schemas"]["TransactionCorrectRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TransactionCorrectRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_deposits_list: {
+        parameters: {
+            query?: {
+                childId?: number;
+                /** @description booked on or after */
+                dateFrom?: string;
+                /** @description booked on or before */
+                dateTo?: string;
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description payer, child, description */
+                search?: string;
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"][];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_endOfMonthBalance_list: {
+        parameters: {
+            query: {
+                institutionId?: number;
+                /** @description YYYY-MM */
+                month: string;
+                /** @description only balances below zero */
+                negative?: boolean;
+                page?: number;
+                perPage?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndOfMonthRow"][];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_insufficientFunds_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayerBalance"][];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_monthlySummaries_list: {
+        parameters: {
+            query: {
+                childId?: number;
+                /** @description YYYY-MM */
+                dateFrom: string;
+                /** @description YYYY-MM */
+                dateTo: string;
+                institutionId?: number;
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthlySummary"][];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_parents_perChildrenBalance_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                parent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildBalance"][];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_totals_retrieve: {
+        parameters: {
+            query?: {
+                childId?: number;
+                /** @description booked on or after */
+                dateFrom?: string;
+                /** @description booked on or before */
+                dateTo?: string;
+                institutionId?: number;
+                kind?: "charge" | "correction" | "deposit" | "fee" | "payout" | "refund";
+                /** @description payer, child, description */
+                search?: string;
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Totals"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_userBalance_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserBalance"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_users_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                /** @description only balances below zero */
+                negative?: boolean;
+                page?: number;
+                perPage?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayerBalance"][];
+                };
+            };
+        };
+    };
+    api_frontend_userSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserSettingsPartialRequest"];
+                "multipart/form-data": components["schemas"]["UserSettingsPartialRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserSettingsPartialRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSettingsResult"];
+                };
+            };
+        };
+    };
+    api_frontend_userSettings_groupUpdate_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserSettingsGroupRequest"];
+                "multipart/form-data": components["schemas"]["UserSettingsGroupRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["UserSettingsGroupRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_users_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetail"];
+                };
+            };
+        };
+    };
+    api_frontend_users_paymentsOverdue_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PaymentsOverdueRequest"];
+                "multipart/form-data": components["schemas"]["PaymentsOverdueRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PaymentsOverdueRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
     api_frontend_users_account_remove_create: {
         parameters: {
             query?: never;
@@ -8947,6 +17398,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_users_activity_list: {
+        parameters: {
+            query?: {
+                /** @description Action prefixes, comma-separated: an entry matches any of them. */
+                action?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                page?: number;
+                perPage?: number;
+                search?: string;
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityEntry"][];
+                };
+            };
+        };
+    };
+    api_frontend_users_bulkPaymentsOverdue_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkPaymentsOverdueRequest"];
+                "multipart/form-data": components["schemas"]["BulkPaymentsOverdueRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BulkPaymentsOverdueRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_users_options_list: {
+        parameters: {
+            query?: {
+                isActive?: boolean;
+                page?: number;
+                perPage?: number;
+                /** @description One or more roles (repeat the parameter). */
+                role?: string[];
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOption"][];
                 };
             };
         };

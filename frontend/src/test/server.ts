@@ -90,6 +90,11 @@ export const defaultHandlers = [
   http.get(apiUrl('common/settings/parentsSettings/allowSelfRegistration'), () =>
     HttpResponse.json({ allowSelfRegistration: true } satisfies Schemas['AllowSelfRegistration']),
   ),
+  // A customer's home (/calendar/user) asks for their meal receivers and their unsent selection.
+  http.get(apiUrl('children/options'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 9999 })),
+  http.get(apiUrl('calendar/days/markedPresencesDrafts'), () =>
+    HttpResponse.json({ id: null, data: null, updatedAt: null } satisfies Schemas['MarkedPresencesDraftOrEmpty']),
+  ),
   http.post(apiUrl('auth/logout'), () => HttpResponse.json({ status: true } satisfies Schemas['Status'])),
   http.put(apiUrl('auth/currentUser/locale'), async ({ request }) => HttpResponse.json(await request.json())),
   http.get('*/version.json', () => HttpResponse.json({ version: __APP_VERSION__ })),

@@ -11,7 +11,8 @@ from kantyna.catalog.models import Diet
 from kantyna.institutions.services import classroom_create, institution_create
 from kantyna.meals.services import meal_create
 from kantyna.menus.services import meals_menu_create
-from kantyna.people.services import child_create, worker_profile_create
+from kantyna.people.services.children import child_create
+from kantyna.people.services.workers import worker_profile_create
 from kantyna.pricing.services import price_list_create, price_lists_group_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api

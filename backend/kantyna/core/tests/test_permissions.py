@@ -30,14 +30,26 @@ def user(*roles, permissions=(), can_see_prices=False):
 
 # Abilities of each role alone, with no permissions and canSeePrices off.
 EXPECTED = {
-    # everything except leaving the tenant (customers only) and the reports manager's own ability
-    ROLE_ADMIN: sorted(set(ABILITIES) - {"account.delete", "reports.manage"}),
-    ROLE_INSTITUTIONS_ADMIN: ["meals.view", "notifications.receive", "profile.edit", "tenant.access"],
+    # everything except the customers' own (leaving the tenant, own billing, cancelling own orders) and
+    # the reports manager's ability
+    ROLE_ADMIN: sorted(set(ABILITIES) - {"account.delete", "billing.view", "orders.cancel_own", "reports.manage"}),
+    ROLE_INSTITUTIONS_ADMIN: [
+        "meals.view",
+        "notifications.receive",
+        "profile.edit",
+        "tenant.access",
+        "transactions.view",
+    ],
     ROLE_PARENT: [
         "account.delete",
+        "billing.view",
+        "calendar.mark",
+        "calendar.use",
         "cards.edit",
         "children.edit",
         "notifications.receive",
+        "orders.cancel_own",
+        "orders.details",
         "orders.prepaid",
         "orders.view",
         "profile.edit",
@@ -45,9 +57,14 @@ EXPECTED = {
     ],
     ROLE_INSTITUTION_WORKER: [
         "account.delete",
+        "billing.view",
+        "calendar.mark",
+        "calendar.use",
         "cards.edit",
         "notifications.receive",
+        "orders.cancel_own",
         "orders.create",
+        "orders.details",
         "orders.prepaid",
         "profile.edit",
         "tenant.access",
@@ -93,11 +110,22 @@ def test_given_other_role_with_stray_permissions_when_computing_then_none(role):
 @pytest.mark.parametrize(
     ("permission", "granted"),
     [
-        ("children_edit", ["calendar.view", "cards.edit", "children.change_sensitive", "children.edit", "orders.view"]),
+        (
+            "children_edit",
+            [
+                "calendar.use",
+                "calendar.view",
+                "cards.edit",
+                "children.change_sensitive",
+                "children.edit",
+                "orders.details",
+                "orders.view",
+            ],
+        ),
         ("menu_edit", ["menu.edit"]),
         ("orders_cancel", ["orders.cancel"]),
         ("orders_edit", ["orders.edit"]),
-        ("orders_create", ["orders.create"]),
+        ("orders_create", ["calendar.mark", "orders.create"]),
         ("parents_view", ["parents.view"]),
         ("parents_edit", ["parents.edit"]),
         ("transactions_edit", ["transactions.edit"]),

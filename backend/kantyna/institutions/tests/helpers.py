@@ -8,7 +8,7 @@ from kantyna.catalog.services import diet_create
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.institutions import services
 from kantyna.institutions.models import Institution
-from kantyna.people.services import child_create
+from kantyna.people.services.children import child_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.factories import make_user

@@ -14,7 +14,8 @@ from kantyna.meals.models import Meal
 from kantyna.meals.services import meal_create
 from kantyna.menus.models import MealsMenu
 from kantyna.menus.services import meals_menu_create
-from kantyna.people.services import child_create, worker_profile_create
+from kantyna.people.services.children import child_create
+from kantyna.people.services.workers import worker_profile_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.factories import make_user
 

@@ -11,7 +11,7 @@ import pytest
 from kantyna.audit.models import AuditEntry
 from kantyna.core.permissions import CUSTOMER_ROLES, ROLES
 from kantyna.institutions.services import classroom_create, institution_create
-from kantyna.people.services import child_create
+from kantyna.people.services.children import child_create
 from kantyna.pricing import selectors
 from kantyna.pricing.models import PriceList, PriceListItem
 from kantyna.pricing.selectors import today
@@ -40,7 +40,8 @@ class TestPriceListsApi(CrudApiTests):
     model = PriceList
     # Customers are scoped to their own groups' current lists: their reads are tested below.
     read_roles = frozenset(ROLES) - CUSTOMER_ROLES
-    list_queries = 9  # tenant + search_path x2 + session (account, revoked token, user) + count + page + items
+    list_queries = 10  # tenant + search_path x2 + session (account, revoked token, user) + count + page + items
+    # + one "in use" query per model referring to price list items (order items)
     audit_prefix = "price_list"
     changed_field = "name"
 

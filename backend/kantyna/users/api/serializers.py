@@ -6,8 +6,12 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from kantyna.core.permissions import abilities_of, effective_permissions
+from kantyna.core.permissions import PERMISSIONS, ROLE_ADMIN, ROLES, abilities_of, effective_permissions
+from kantyna.core.serializers import MoneySerializer, money
+from kantyna.core.validators import validate_nrb
+from kantyna.institutions.models import Institution
 from kantyna.users.models import User
+from kantyna.users.selectors import user_balance, user_status
 
 PHONE_RE = re.compile(r"^(\d{9}|\d{7}|\d{3} \d{3} \d{3}|\d{3} \d{4})$")
 PLACEMENTS = ["top-right", "top-left", "bottom-right", "bottom-left"]
@@ -58,6 +62,11 @@ class UserSettingsSerializer(serializers.Serializer):
 
 class InstitutionRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+
+
+class InstitutionNameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
 
 
 def _phone(value: str) -> str:
@@ -163,3 +172,276 @@ class EmptyPageSerializer(serializers.Serializer):
     total = serializers.IntegerField()
     page = serializers.IntegerField()
     per_page = serializers.IntegerField()
+
+
+# --- parents, staff accounts, users (issue 4) ------------------------------------------------------------
+
+
+STATUSES = ["active", "inactive", "archived"]
+# A plain string in the schema: an enum named "status" collides with other areas' status enums.
+StatusField = extend_schema_field({"type": "string", "description": "active, inactive or archived"})
+
+
+def _is_admin(context) -> bool:
+    request = context.get("request")
+    return bool(request is not None and ROLE_ADMIN in getattr(request.user, "roles", []))
+
+
+class PersonSerializer(serializers.ModelSerializer):
+    """What parents and staff accounts share: the login e-mail, names, phone, status."""
+
+    email_address = serializers.EmailField(max_length=254)
+    full_name = serializers.CharField(read_only=True)
+    phone_number = serializers.CharField(max_length=12, allow_blank=True, required=False, default="")
+    is_active = serializers.BooleanField(required=False, default=True)
+    status = serializers.SerializerMethodField()
+
+    class Meta:
+        model = User
+        fields = [
+            "id",
+            "email_address",
+            "first_name",
+            "last_name",
+            "full_name",
+            "phone_number",
+            "is_active",
+            "status",
+            "archived_at",
+            "created_at",
+        ]
+        read_only_fields = ["archived_at", "created_at"]
+
+    def validate_phone_number(self, value):
+        return _phone(value)
+
+    @StatusField
+    def get_status(self, user: User) -> str:
+        return user_status(user)
+
+
+class ParentSerializer(PersonSerializer):
+    """`parents`: a parent's contact and billing data. `internalNote` is read and written by admins only;
+    `childrenCount` comes from the list's annotation."""
+
+    phone_number2 = serializers.CharField(max_length=12, allow_blank=True, allow_null=True, required=False, default="")
+    bank_account_number = serializers.CharField(max_length=32, allow_blank=True, required=False, default="")
+    invoices_settings = InvoicesSettingsSerializer(required=False)
+    internal_note = serializers.CharField(allow_blank=True, allow_null=True, required=False, default="")
+    payments_overdue = serializers.BooleanField(required=False, default=False)
+    children_count = serializers.IntegerField(read_only=True, default=0)
+
+    class Meta(PersonSerializer.Meta):
+        fields = [
+            *PersonSerializer.Meta.fields,
+            "phone_number2",
+            "bank_account_number",
+            "invoices_settings",
+            "internal_note",
+            "payments_overdue",
+            "children_count",
+        ]
+
+    def validate_phone_number2(self, value):
+        return _phone(value or "")
+
+    def validate_bank_account_number(self, value):
+        return validate_nrb(value)
+
+    def validate(self, data):
+        if not _is_admin(self.context):
+            data.pop("internal_note", None)
+        elif data.get("internal_note") is None and "internal_note" in data:
+            data["internal_note"] = ""
+        return data
+
+    def to_representation(self, user):
+        data = super().to_representation(user)
+        if not _is_admin(self.context):
+            data["internal_note"] = None
+        return data
+
+
+class ParentChildSerializer(serializers.Serializer):
+    """One child in a parent's details: enough to find it and open its form."""
+
+    id = serializers.IntegerField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    institution = InstitutionNameSerializer()
+    classroom = InstitutionNameSerializer()
+    card_number = serializers.CharField(allow_null=True)
+    is_active = serializers.BooleanField()
+    status = serializers.SerializerMethodField()
+
+    @StatusField
+    def get_status(self, child) -> str:
+        return user_status(child)
+
+
+class ParentDetailSerializer(ParentSerializer):
+    """`parents/{id}`: the parent with their children. `balance` is the ledger's (the ledger issue fills it)."""
+
+    children = serializers.SerializerMethodField()
+    balance = serializers.SerializerMethodField()
+
+    class Meta(ParentSerializer.Meta):
+        fields = [*ParentSerializer.Meta.fields, "children", "balance"]
+
+    @extend_schema_field(ParentChildSerializer(many=True))
+    def get_children(self, user: User) -> list:
+        return ParentChildSerializer(user.visible_children, many=True).data
+
+    @extend_schema_field(MoneySerializer)
+    def get_balance(self, user: User) -> dict:
+        return money(user_balance(user=user))
+
+
+class StaffSerializer(PersonSerializer):
+    """`administrators`, `cooks`, `ticketAdmins`, `reportManagers`."""
+
+
+class InstitutionsAdminSerializer(PersonSerializer):
+    """`institutionsAdmins`: also the permissions they hold and the institutions they manage."""
+
+    permissions = serializers.ListField(
+        child=serializers.ChoiceField(choices=PERMISSIONS), required=False, default=list
+    )
+    institutions_ids = serializers.PrimaryKeyRelatedField(
+        source="institutions", many=True, queryset=Institution.objects.all(), required=False, default=list
+    )
+
+    class Meta(PersonSerializer.Meta):
+        fields = [*PersonSerializer.Meta.fields, "permissions", "institutions_ids"]
+
+    def to_representation(self, user):
+        data = super().to_representation(user)
+        data["institutions_ids"] = sorted(data["institutions_ids"])
+        return data
+
+
+class SetPasswordSerializer(serializers.Serializer):
+    """changePasswordData: staff set a person's password."""
+
+    password = serializers.CharField()
+    password_confirmation = serializers.CharField()
+
+    def validate(self, data):
+        if data["password"] != data["password_confirmation"]:
+            raise serializers.ValidationError({"password_confirmation": [_("The passwords do not match.")]})
+        return data
+
+
+class PaymentsOverdueSerializer(serializers.Serializer):
+    payments_overdue = serializers.BooleanField(required=False, default=True)
+
+
+class BulkPaymentsOverdueSerializer(PaymentsOverdueSerializer):
+    users_ids = serializers.ListField(child=serializers.IntegerField(min_value=1), allow_empty=False, max_length=10000)
+
+
+class UserDetailSerializer(serializers.ModelSerializer):
+    """`users/{id}`: any user of the tenant, as staff see them."""
+
+    email = serializers.EmailField(source="email_address", read_only=True)
+    full_name = serializers.CharField(read_only=True)
+    status = serializers.SerializerMethodField()
+    settings = UserSettingsSerializer()
+
+    class Meta:
+        model = User
+        fields = [
+            "id",
+            "email",
+            "first_name",
+            "last_name",
+            "full_name",
+            "roles",
+            "permissions",
+            "is_active",
+            "status",
+            "phone_number",
+            "phone_number2",
+            "payments_overdue",
+            "settings",
+            "archived_at",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    @StatusField
+    def get_status(self, user: User) -> str:
+        return user_status(user)
+
+
+class UserOptionSerializer(serializers.Serializer):
+    value = serializers.IntegerField(source="pk")
+    text = serializers.SerializerMethodField()
+    email = serializers.CharField(source="email_address")
+    roles = serializers.ListField(child=serializers.CharField())
+    is_active = serializers.BooleanField()
+
+    def get_text(self, user: User) -> str:
+        return f"{user.last_name} {user.first_name}".strip()
+
+
+class UsersOptionsQuerySerializer(serializers.Serializer):
+    search = serializers.CharField(required=False, allow_blank=True)
+    role = serializers.ListField(child=serializers.ChoiceField(choices=ROLES), required=False)
+    is_active = serializers.BooleanField(required=False, allow_null=True, default=None)
+
+
+class ActivityActorSerializer(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    email = serializers.CharField()
+
+
+class ActivityEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    actor = serializers.SerializerMethodField()
+    action = serializers.CharField()
+    target_type = serializers.CharField()
+    target_id = serializers.CharField()
+    data = serializers.DictField()
+
+    @extend_schema_field(ActivityActorSerializer(allow_null=True))
+    def get_actor(self, entry) -> dict | None:
+        if entry.actor_user_id is None and not entry.actor_email:
+            return None
+        user = self.context.get("actors", {}).get(entry.actor_user_id)
+        return {
+            "id": entry.actor_user_id,
+            "name": user.full_name if user is not None else "",
+            "email": entry.actor_email,
+        }
+
+
+class ActivityQuerySerializer(serializers.Serializer):
+    user_id = serializers.IntegerField(required=False, min_value=1)
+    action = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    date_from = serializers.DateField(required=False)
+    date_to = serializers.DateField(required=False)
+    search = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+    def validate(self, data):
+        if data.get("date_from") and data.get("date_to") and data["date_from"] > data["date_to"]:
+            raise serializers.ValidationError({"date_to": [_("The end date cannot be before the start date.")]})
+        return data
+
+
+class UserSettingsPartialSerializer(serializers.Serializer):
+    """userSettings: the keys given are changed, the others stay."""
+
+    can_see_prices = serializers.BooleanField(required=False)
+
+
+class UserSettingsGroupSerializer(serializers.Serializer):
+    users_ids = serializers.ListField(child=serializers.IntegerField(min_value=1), allow_empty=False, max_length=10000)
+    settings = UserSettingsPartialSerializer()
+
+
+class UserSettingsResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    settings = UserSettingsSerializer()

@@ -7,9 +7,9 @@ from rest_framework.response import Response
 
 from kantyna.core.serializers import MoneySerializer, StatusSerializer, money
 from kantyna.core.viewsets import ApiView, status_response
-from kantyna.users import services
 from kantyna.users.api import serializers as s
 from kantyna.users.selectors import user_active_orders_amount, user_balance
+from kantyna.users.services import accounts as services
 
 
 class CurrentUserView(ApiView):

@@ -17,12 +17,12 @@ function CustomerAmounts() {
   return (
     <Navbar.Text className="me-3 small" data-testid="customer-amounts">
       {balance.data && (
-        <span className="me-3">
+        <span className="me-3 text-nowrap">
           {t('balance')}: <strong>{formatMoney(balance.data)}</strong>
         </span>
       )}
       {activeOrders.data && (
-        <span>
+        <span className="text-nowrap">
           {t('activeOrdersAmount')}: <strong>{formatMoney(activeOrders.data)}</strong>
         </span>
       )}
@@ -39,14 +39,15 @@ export function FullLayout() {
 
   return (
     <>
-      <Navbar expand="lg" bg="body-tertiary" className="border-bottom mb-4" aria-label={t('mainMenu')}>
+      <Navbar expand="xl" bg="body-tertiary" className="border-bottom mb-4" aria-label={t('mainMenu')}>
         <Container fluid>
           <Navbar.Brand as={NavLink} to={user ? '/home' : '/auth/login'}>
             {session.tenantStatus?.tenant.name ?? t('appName')}
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="main-nav" />
           <Navbar.Collapse id="main-nav">
-            <Nav className="me-auto">
+            {/* Wraps rather than overflowing: an admin's menu is long, a customer's has the amounts too. */}
+            <Nav className="me-auto flex-wrap">
               {user &&
                 menuItems(user.roles).map((item) =>
                   item.kind === 'link' ? (
@@ -63,6 +64,12 @@ export function FullLayout() {
                     </NavDropdown>
                   ),
                 )}
+              {user?.roles.includes('ROLE_PARENT') && (
+                // The parent's own children: a route with the parent's id, so not derived from the table.
+                <Nav.Link as={NavLink} to={`/parents/${user.id}/children`} className="text-nowrap">
+                  {t('routes:myChildren')}
+                </Nav.Link>
+              )}
             </Nav>
             {user && isCustomer(user) && <CustomerAmounts />}
             {user && (

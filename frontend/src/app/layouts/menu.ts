@@ -30,6 +30,21 @@ export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
     'drivers',
     'inventory.ingredients',
   ],
+  people: [
+    'parents',
+    'children',
+    'childrenGroups',
+    'institutionsWorkers',
+    'institutionsWorkersGroups',
+    'administrators',
+    'institutionsAdmins',
+    'cooks',
+    'ticketAdmins',
+    'reportManagers',
+    'users.activity',
+  ],
+  ordering: ['calendar.subjects', 'calendar.bulkPresences', 'users.presences', 'calendar.freeDays', 'orders', 'orderedMeals'],
+  money: ['transactions', 'deposits', 'usersTransactions', 'monthlyBalanceReport'],
 };
 
 export type MenuItem = { kind: 'link'; route: RouteDef } | { kind: 'group'; key: string; routes: RouteDef[] };

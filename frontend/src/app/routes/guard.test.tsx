@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@/features/auth/api/get-current-user';
@@ -56,6 +56,14 @@ describe('route guard', () => {
     expect(menu).not.toHaveTextContent('Terminal');
   });
 
+  it("gives a parent a menu link to their own children's page", async () => {
+    server.use(http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(['ROLE_PARENT'], { id: 7 }))));
+    signIn();
+    renderApp('/calendar/user');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(await within(menu).findByRole('link', { name: 'My children' })).toHaveAttribute('href', '/parents/7/children');
+  });
+
   it('lets the admin open tenant settings, landing on the presences tab', async () => {
     signInAs(['ROLE_ADMIN']);
     const { router } = renderApp('/settings/tenant');
@@ -73,8 +81,8 @@ describe('route guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
   });
 
-  it('shows the register routes as coming soon when self-registration is on', async () => {
+  it('opens the register page when self-registration is on', async () => {
     renderApp('/auth/register');
-    expect(await screen.findByRole('heading', { name: 'Registration' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Register account' })).toBeInTheDocument();
   });
 });

@@ -140,7 +140,7 @@ describe('allergens screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Milk' }));
     dialog = await screen.findByRole('dialog', { name: 'Confirm removal' });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toEqual(['7']));
     expect(await screen.findByText('“Milk” has been removed.')).toBeInTheDocument();
   });
@@ -155,7 +155,7 @@ describe('allergens screen', () => {
     );
     const { user } = renderApp('/allergens');
     await user.click(await screen.findByRole('button', { name: 'Remove Gluten' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('This record is in use and cannot be deleted.')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Gluten' })).toBeInTheDocument();
   });
@@ -188,7 +188,7 @@ describe('allergen groups screen', () => {
     await waitFor(() => expect(created).toEqual([{ name: 'Nuts' }]));
 
     await user.click(screen.getByRole('button', { name: 'Remove Grains' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toEqual(['2']));
   });
 });

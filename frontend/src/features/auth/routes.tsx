@@ -1,7 +1,7 @@
 import type { RouteElements } from '@/app/routes/route-elements';
 import { AuthCallbackPage } from './pages/AuthCallbackPage';
 import { LandingPage } from './pages/LandingPage';
-import { RegisterPage } from './pages/RegisterPage';
+import { RegisterPage } from './register/pages/RegisterPage';
 
 export const routeElements: RouteElements = {
   'auth.login': <LandingPage />,

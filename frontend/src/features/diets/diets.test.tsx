@@ -158,7 +158,7 @@ describe('diets screen', () => {
     );
     const { user } = renderApp('/diets');
     await user.click(await screen.findByRole('button', { name: 'Remove Standard' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('This record is in use and cannot be deleted.')).toBeInTheDocument();
   });
 });

@@ -129,7 +129,7 @@ describe('drivers screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Piotr Nowak' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm removal' });
     expect(dialog).toHaveTextContent('Do you really want to remove “Piotr Nowak”?');
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
     await waitFor(() => expect(deleted).toEqual(['1']));
     expect(

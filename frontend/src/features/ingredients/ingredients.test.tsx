@@ -89,7 +89,7 @@ describe('ingredients list', () => {
     const { user } = renderApp('/inventory/ingredients');
     await user.click(await screen.findByRole('button', { name: 'Remove Wheat flour' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm removal' });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('This record is in use and cannot be deleted.')).toBeInTheDocument();
   });
 });

@@ -166,7 +166,7 @@ describe('institutions screen', () => {
     );
     const { user } = renderApp('/institutions');
     await user.click(await screen.findByRole('button', { name: 'Remove Primary School no. 12' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText(/This institution is in use and cannot be deleted/)).toBeInTheDocument();
     expect(screen.getByText(/12 children/)).toBeInTheDocument();
   });
@@ -301,12 +301,12 @@ describe('classrooms screen', () => {
     await user.click(screen.getByRole('button', { name: 'Remove 2 classrooms' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm removal' });
     expect(dialog).toHaveTextContent('Do you really want to remove 2 classrooms?');
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toEqual(['11,12']));
     expect(await screen.findByText(/2b \(SP 12\): 4 children/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove 2 classrooms' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toEqual(['11,12', '11,12']));
     expect(await screen.findByText('2 classrooms have been removed.')).toBeInTheDocument();
   });

@@ -192,7 +192,7 @@ describe('kitchens screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Kuchnia Ochota' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm removal' });
     expect(dialog).toHaveTextContent('Do you really want to remove “Kuchnia Ochota”? Its assignment to 1 institution will be removed too.');
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toEqual(['1']));
     expect(await screen.findByText('“Kuchnia Ochota” has been removed.')).toBeInTheDocument();
   });

@@ -250,7 +250,7 @@ describe('meal type categories screen', () => {
     await waitFor(() => expect(created).toEqual([{ name: 'Drinks', position: 3 }]));
 
     await user.click(screen.getByRole('button', { name: 'Remove Daily meals' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('This record is in use and cannot be deleted.')).toBeInTheDocument();
   });
 });

@@ -117,7 +117,7 @@ describe('menu files', () => {
     );
     const { user } = renderApp('/mealsMenusFiles');
     await user.click(await screen.findByRole('button', { name: 'Remove November (PDF)' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toEqual(['4']));
   });
 });

@@ -123,12 +123,12 @@ describe('meals list', () => {
 
     await user.click(within(bar).getByRole('button', { name: 'Remove selected' }));
     dialog = await screen.findByRole('dialog', { name: 'Confirm removal' });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText(/These meals are on a menu: Pierogi\./)).toBeInTheDocument();
     expect(bodies).toEqual([{ mealIds: [5, 6] }]);
 
     await user.click(within(bar).getByRole('button', { name: 'Remove selected' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('2 meals have been removed.')).toBeInTheDocument();
   });
 

@@ -113,7 +113,7 @@ describe('portion sizes screen', () => {
     );
     const { user } = renderApp('/portionSizes');
     await user.click(await screen.findByRole('button', { name: 'Remove Normal' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('This record is in use and cannot be deleted.')).toBeInTheDocument();
   });
 });

@@ -141,7 +141,7 @@ describe('price lists groups screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Schools' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm removal' });
     expect(dialog).toHaveTextContent('Do you really want to remove “Schools”?');
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('This record is in use and cannot be deleted.')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Schools' })).toBeInTheDocument();
   });

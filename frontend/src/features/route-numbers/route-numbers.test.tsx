@@ -119,7 +119,7 @@ describe('route numbers screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(deleted).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Remove T2' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'OK' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm removal' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toEqual(['2']));
   });
 });

@@ -8,6 +8,7 @@ from django.db import transaction
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.demo.catalog import seed_catalog_and_people
 from kantyna.demo.data import DEMO_PASSWORD, PARENTS, ROLE_LOGINS, STAFF, WORKERS
+from kantyna.demo.ordering import seed_orders
 from kantyna.institutions.models import Institution
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import in_tenant, tenant_create, tenant_origin
@@ -31,7 +32,7 @@ class Command(BaseCommand):
 
 
 def _users(rows, roles_of) -> list:
-    from kantyna.users.services import user_create
+    from kantyna.users.services.accounts import user_create
 
     return [
         user_create(
@@ -55,6 +56,7 @@ def seed_demo_tenant() -> None:
         parents = _users(PARENTS, lambda row: [ROLE_PARENT])
         workers = _users(WORKERS, lambda row: [ROLE_INSTITUTION_WORKER])
         seed_catalog_and_people(parents=parents, workers=workers)
+        seed_orders(customers=[*parents, *workers])
         institutions_admin = next(user for user in staff if "ROLE_INSTITUTIONS_ADMIN" in user.roles)
         institutions_admin.institutions.set(Institution.objects.filter(kind__in=["school", "kindergarten"]))
         settings_update(
@@ -62,6 +64,8 @@ def seed_demo_tenant() -> None:
             key="parents_settings",
             data={"allow_self_registration": True, "iban_account_number_part": "1020"},
         )
+        # Both parents and institution workers may register themselves (the e2e journeys use both).
+        settings_update(actor=None, key="general", data={"register_as": "both"})
         settings_update(
             actor=None,
             key="company_details",

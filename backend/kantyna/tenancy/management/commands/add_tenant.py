@@ -23,7 +23,7 @@ class Command(BaseCommand):
         parser.add_argument("--demo", action="store_true", help="mark as a demo tenant (token cookie demoToken)")
 
     def handle(self, *args, slug, name, admin_email, admin_password, demo, **options):
-        from kantyna.users.services import user_create
+        from kantyna.users.services.accounts import user_create
 
         if Tenant.objects.filter(slug=slug).exists():
             raise CommandError(f"Tenant {slug!r} already exists.")

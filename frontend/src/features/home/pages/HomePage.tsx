@@ -1,8 +1,8 @@
 import { Badge, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { builtRouteNames } from '@/app/routes/built-routes';
-import { areaTitleKey, canOpen, routeTable } from '@/app/routes/route-table';
+import { menuRoutes } from '@/app/layouts/menu';
+import { areaTitleKey } from '@/app/routes/route-table';
 import { useSession } from '@/features/session/session-context';
 
 /** Welcome page for roles without a dedicated home; links only to built areas the user may open. */
@@ -10,14 +10,8 @@ export function HomePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   if (!user) return null;
-  const areas = routeTable.filter(
-    (route) =>
-      route.name !== 'home' &&
-      route.layout === 'full' &&
-      !route.path.includes(':') &&
-      builtRouteNames.has(route.name) &&
-      canOpen(route.roles, user.roles),
-  );
+  // The menu's entries (one per area: no create/import/edit pages), so each area has one tile.
+  const areas = menuRoutes(user.roles).filter((route) => route.name !== 'home');
   return (
     <section>
       <h1 className="h3">{t('home.welcome', { name: user.firstName || user.fullName })}</h1>

@@ -2,7 +2,7 @@ import { Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-context';
-import { RowActions, useConfirmedRemove } from '@/components/crud';
+import { RowActions, useConfirmedRemove, useAskRemoval } from '@/components/crud';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
@@ -16,6 +16,7 @@ export function ClassroomsPage() {
   const institutionOptions = useInstitutionOptions(true);
   const remove = useConfirmedRemove(classrooms);
   const confirm = useConfirm();
+  const askRemoval = useAskRemoval();
   const bulkDelete = useBulkDeleteClassrooms();
   const reset = useResetInstitutionClassrooms();
 
@@ -23,11 +24,7 @@ export function ClassroomsPage() {
   const institution = institutionOptions.data?.find((option) => String(option.value) === institutionId);
 
   const removeSelected = async (selected: Classroom[], clearSelection: () => void) => {
-    const confirmed = await confirm({
-      title: t('common:crud.removeTitle'),
-      body: t('bulkDelete.body', { count: selected.length }),
-      variant: 'danger',
-    });
+    const confirmed = await askRemoval(t('bulkDelete.body', { count: selected.length }));
     if (!confirmed) return;
     try {
       await bulkDelete.mutateAsync({ params: { ids: selected.map((row) => row.id).join(',') } });

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '@/components/confirm-context';
-import { notify } from '@/components/toasts/toast-store';
+import { useConfirmedRemove } from '@/components/crud';
 import { kitchens, type Kitchen } from '../api/kitchens';
 
 /**
@@ -9,24 +8,13 @@ import { kitchens, type Kitchen } from '../api/kitchens';
  */
 export function useKitchenRemove(): (kitchen: Kitchen) => Promise<boolean> {
   const { t } = useTranslation(['kitchens', 'common']);
-  const confirm = useConfirm();
-  const remove = kitchens.useRemove();
-  return async (kitchen) => {
+  const remove = useConfirmedRemove(kitchens);
+  return (kitchen) => {
     const institutions = kitchen.institutionsMealTypes?.length ?? 0;
-    const confirmed = await confirm({
-      title: t('common:crud.removeTitle'),
-      body: institutions
-        ? t('removeBodyWithAssignments', { name: kitchen.name, count: institutions })
-        : t('common:crud.removeBody', { name: kitchen.name }),
-      variant: 'danger',
-    });
-    if (!confirmed) return false;
-    try {
-      await remove.mutateAsync(kitchen.id);
-    } catch {
-      return false;
-    }
-    notify({ type: 'success', message: t('common:crud.removed', { name: kitchen.name }) });
-    return true;
+    return remove(
+      kitchen.id,
+      kitchen.name,
+      institutions ? t('removeBodyWithAssignments', { name: kitchen.name, count: institutions }) : undefined,
+    );
   };
 }

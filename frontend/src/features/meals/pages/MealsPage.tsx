@@ -1,8 +1,7 @@
 import { Badge, Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '@/components/confirm-context';
-import { RowActions, useConfirmedRemove } from '@/components/crud';
+import { RowActions, useConfirmedRemove, useAskRemoval } from '@/components/crud';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
@@ -21,14 +20,12 @@ export function MealsPage() {
   const allergens = useAllergenOptions();
   const remove = useConfirmedRemove(meals);
   const bulkDelete = useBulkDeleteMeals();
-  const confirm = useConfirm();
+  const askRemoval = useAskRemoval();
 
   const removeSelected = async (selected: MealListItem[], clearSelection: () => void) => {
-    const confirmed = await confirm({
-      title: t('common:crud.removeTitle'),
-      body: t('bulkDelete.body', { count: selected.length, names: selected.map((meal) => meal.name).join(', ') }),
-      variant: 'danger',
-    });
+    const confirmed = await askRemoval(
+      t('bulkDelete.body', { count: selected.length, names: selected.map((meal) => meal.name).join(', ') }),
+    );
     if (!confirmed) return;
     try {
       await bulkDelete.mutateAsync(selected.map((meal) => meal.id));

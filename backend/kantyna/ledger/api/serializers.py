@@ -1,0 +1,243 @@
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from kantyna.core.serializers import MoneySerializer, money
+from kantyna.ledger.models import LedgerTransaction, TransactionKind
+from kantyna.people.models import Child
+from kantyna.users.models import User
+
+MANUAL_KINDS = [
+    TransactionKind.DEPOSIT.value,
+    TransactionKind.PAYOUT.value,
+    TransactionKind.CORRECTION.value,
+    TransactionKind.FEE.value,
+]
+MONTH_RE = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
+
+
+@extend_schema_field(MoneySerializer)
+class MoneyField(serializers.Field):
+    """A Decimal read as `{"amount": "12.50", "currency": "PLN"}`."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("read_only", True)
+        super().__init__(**kwargs)
+
+    def to_representation(self, value):
+        return money(value)
+
+
+@extend_schema_field({"type": "string", "pattern": r"^\d{4}-\d{2}$", "example": "2026-11"})
+class MonthField(serializers.CharField):
+    """`YYYY-MM` in, the first day of the month out."""
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not MONTH_RE.match(value):
+            raise serializers.ValidationError(_("Enter a month as YYYY-MM."))
+        return date(int(value[:4]), int(value[5:]), 1)
+
+
+class PersonRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    full_name = serializers.CharField()
+
+
+class ChildRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    full_name = serializers.CharField(source="__str__")
+
+
+class TransactionSerializer(serializers.ModelSerializer):
+    amount = MoneyField()
+    balance_after = MoneyField()
+    effective_amount = serializers.SerializerMethodField(
+        help_text="The amount with every correction of this row applied (equal to amount when never corrected)."
+    )
+    user = PersonRefSerializer(source="account.user", read_only=True)
+    child = ChildRefSerializer(source="account.child", read_only=True, allow_null=True)
+    author = PersonRefSerializer(read_only=True, allow_null=True)
+    corrects_id = serializers.IntegerField(read_only=True, allow_null=True)
+
+    class Meta:
+        model = LedgerTransaction
+        fields = [
+            "id",
+            "kind",
+            "amount",
+            "effective_amount",
+            "balance_after",
+            "booked_on",
+            "created_at",
+            "description",
+            "reference_type",
+            "reference_id",
+            "idempotency_key",
+            "corrects_id",
+            "fiscalized",
+            "user",
+            "child",
+            "author",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(MoneySerializer)
+    def get_effective_amount(self, row) -> dict:
+        corrections = getattr(row, "corrections_total", None)
+        return money(row.amount + (corrections or 0))
+
+
+class TransactionQuerySerializer(serializers.Serializer):
+    user_id = serializers.IntegerField(required=False, min_value=1)
+    child_id = serializers.IntegerField(required=False, min_value=1)
+    kind = serializers.ChoiceField(choices=TransactionKind.choices, required=False)
+    date_from = serializers.DateField(required=False)
+    date_to = serializers.DateField(required=False)
+    institution_id = serializers.IntegerField(required=False, min_value=1)
+    search = serializers.CharField(required=False, allow_blank=True, default="")
+
+    def validate(self, attrs):
+        if attrs.get("date_from") and attrs.get("date_to") and attrs["date_from"] > attrs["date_to"]:
+            raise serializers.ValidationError({"date_to": [_("The end date cannot be before the start date.")]})
+        return attrs
+
+
+class TransactionCreateSerializer(serializers.Serializer):
+    """Staff booking: amount as typed, positive for deposits, payouts and fees (the kind gives the sign), signed
+    for a correction."""
+
+    user_id = serializers.PrimaryKeyRelatedField(source="user", queryset=User.objects.all())
+    child_id = serializers.PrimaryKeyRelatedField(
+        source="child", queryset=Child.objects.all(), required=False, allow_null=True, default=None
+    )
+    kind = serializers.ChoiceField(choices=MANUAL_KINDS)
+    amount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    description = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
+    booked_on = serializers.DateField(required=False, allow_null=True, default=None)
+    idempotency_key = serializers.CharField(max_length=150, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs):
+        child = attrs.get("child")
+        if child is not None and child.parent_id != attrs["user"].pk:
+            raise serializers.ValidationError({"child_id": [_("This child does not belong to this payer.")]})
+        return attrs
+
+
+class TransactionCorrectSerializer(serializers.Serializer):
+    amount = serializers.DecimalField(
+        max_digits=12, decimal_places=2, help_text="What the transaction should have been (signed, as listed)."
+    )
+    description = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
+
+
+class CreatedIdSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+
+
+class TotalsByKindSerializer(serializers.Serializer):
+    deposit = MoneyField()
+    charge = MoneyField()
+    refund = MoneyField()
+    fee = MoneyField()
+    correction = MoneyField()
+    payout = MoneyField()
+
+
+class TotalsSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    total = MoneyField()
+    by_kind = TotalsByKindSerializer()
+
+
+class PayerBalanceSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    full_name = serializers.CharField()
+    email = serializers.CharField()
+    roles = serializers.ListField(child=serializers.CharField())
+    is_active = serializers.BooleanField()
+    balance = MoneyField()
+
+
+class PayersQuerySerializer(serializers.Serializer):
+    search = serializers.CharField(required=False, allow_blank=True, default="")
+    institution_id = serializers.IntegerField(required=False, min_value=1)
+    negative = serializers.BooleanField(required=False, default=False)
+
+
+class ChildBalanceSerializer(serializers.Serializer):
+    child_id = serializers.IntegerField(allow_null=True)
+    child_name = serializers.CharField()
+    balance = MoneyField()
+
+
+class UserBalanceSerializer(serializers.Serializer):
+    user_id = serializers.IntegerField()
+    balance = MoneyField()
+    per_children = ChildBalanceSerializer(many=True)
+    balance_per_children = serializers.BooleanField()
+
+
+class EndOfMonthQuerySerializer(serializers.Serializer):
+    month = MonthField()
+    search = serializers.CharField(required=False, allow_blank=True, default="")
+    institution_id = serializers.IntegerField(required=False, min_value=1)
+    negative = serializers.BooleanField(required=False, default=False)
+
+
+class EndOfMonthRowSerializer(serializers.Serializer):
+    user_id = serializers.IntegerField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    email = serializers.CharField()
+    opening_balance = MoneyField(help_text="Balance at the end of the previous month.")
+    deposits = MoneyField(help_text="Deposits and refunds booked in the month.")
+    charges = MoneyField(help_text="Charges, fees and payouts booked in the month (negative).")
+    corrections = MoneyField()
+    balance = MoneyField(help_text="Balance at the end of the month (from booked_on).")
+
+
+class MonthlySummariesQuerySerializer(serializers.Serializer):
+    date_from = MonthField(help_text="First month (YYYY-MM).")
+    date_to = MonthField(help_text="Last month (YYYY-MM).")
+    user_id = serializers.IntegerField(required=False, min_value=1)
+    child_id = serializers.IntegerField(required=False, min_value=1)
+    institution_id = serializers.IntegerField(required=False, min_value=1)
+
+    def validate(self, attrs):
+        if attrs["date_from"] > attrs["date_to"]:
+            raise serializers.ValidationError({"date_to": [_("The end date cannot be before the start date.")]})
+        if (attrs["date_to"].year - attrs["date_from"].year) * 12 + attrs["date_to"].month - attrs[
+            "date_from"
+        ].month >= 36:
+            raise serializers.ValidationError({"date_to": [_("Choose at most 36 months.")]})
+        return attrs
+
+
+class MonthlySummarySerializer(serializers.Serializer):
+    month = serializers.CharField()
+    deposit = MoneyField()
+    charge = MoneyField()
+    refund = MoneyField()
+    fee = MoneyField()
+    correction = MoneyField()
+    payout = MoneyField()
+    total = MoneyField()
+    closing_balance = MoneyField()
+
+
+class BankTransferDetailsSerializer(serializers.Serializer):
+    account_number = serializers.CharField(
+        allow_null=True, help_text="The payer's own 26-digit NRB; null when the tenant has not configured it."
+    )
+    recipient_name = serializers.CharField()
+    recipient_address = serializers.CharField()
+    title = serializers.CharField()
+    balance = MoneyField()

@@ -1,0 +1,77 @@
+"""The money ledger: one account per payer (or per payer and child when balances are kept per child) and its
+append-only transactions. The account's `balance` is a cache of SUM(amount) of its transactions, kept under a
+row lock by `services.ledger_post_many`; `manage.py ledger_check` proves the two agree."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+from kantyna.people.models import Child
+from kantyna.users.models import User
+
+
+class TransactionKind(models.TextChoices):
+    DEPOSIT = "deposit", "deposit"
+    CHARGE = "charge", "charge"
+    REFUND = "refund", "refund"
+    FEE = "fee", "fee"
+    CORRECTION = "correction", "correction"
+    PAYOUT = "payout", "payout"
+
+
+class LedgerAccount(models.Model):
+    """The payer's wallet. `child` is set only when the tenant keeps balances per child
+    (parents_settings.balance_per_children); one account per (user, child), the null child included."""
+
+    # An account without transactions goes with its owner; one with transactions protects it (its rows PROTECT
+    # the account), and people.selectors.history reports such owners as having history (archive, not delete).
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="ledger_accounts")
+    child = models.ForeignKey(Child, null=True, blank=True, on_delete=models.CASCADE, related_name="ledger_accounts")
+    balance = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["user_id", "child_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "child"], name="ledger_account_user_child_unique"),
+            models.UniqueConstraint(
+                fields=["user"], condition=Q(child__isnull=True), name="ledger_account_user_no_child_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} / {self.child}" if self.child_id else str(self.user)
+
+
+class LedgerTransaction(models.Model):
+    """One booked movement of money, signed: deposits and refunds positive, charges, fees and payouts negative,
+    corrections either way. Rows are never changed or removed: a mistake is fixed by a `correction` row pointing
+    at it through `corrects`. A PostgreSQL trigger (migration 0002) refuses UPDATE and DELETE on this table except
+    an UPDATE that only flips `fiscalized`, so no code path (admin, shell, a future bug) can rewrite history.
+    TRUNCATE (test database flushes) is not a row operation and stays possible."""
+
+    account = models.ForeignKey(LedgerAccount, on_delete=models.PROTECT, related_name="transactions")
+    kind = models.CharField(max_length=20, choices=TransactionKind.choices)
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    balance_after = models.DecimalField(max_digits=12, decimal_places=2)
+    reference_type = models.CharField(max_length=40, blank=True)
+    reference_id = models.BigIntegerField(null=True, blank=True)
+    description = models.CharField(max_length=500, blank=True)
+    author = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    idempotency_key = models.CharField(max_length=200, unique=True)
+    booked_on = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    corrects = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="corrections")
+    fiscalized = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["account", "booked_on"], name="ledger_tx_account_booked"),
+            models.Index(fields=["booked_on"], name="ledger_tx_booked"),
+            models.Index(fields=["reference_type", "reference_id"], name="ledger_tx_reference"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount} ({self.idempotency_key})"

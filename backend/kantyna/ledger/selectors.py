@@ -1,0 +1,337 @@
+"""Reads of the ledger: balances, the visible part of the ledger for a caller, filtered transaction lists,
+totals and month reports. Reports are set-based (one grouped query), never one query per payer."""
+
+from __future__ import annotations
+
+import calendar
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.db.models import Count, DecimalField, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce, TruncMonth
+from django.utils.translation import gettext_lazy as _
+
+from kantyna.core.permissions import CUSTOMER_ROLES, ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
+from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
+from kantyna.people.models import Child, WorkerProfile
+from kantyna.users.models import User
+
+ZERO = Decimal("0.00")
+MONEY = DecimalField(max_digits=14, decimal_places=2)
+KIND_VALUES = [kind.value for kind in TransactionKind]
+
+
+def _sum(expression="amount", **condition):
+    return Coalesce(Sum(expression, filter=Q(**condition) if condition else None), Value(ZERO), output_field=MONEY)
+
+
+# --- balances -------------------------------------------------------------------------------------------------
+
+
+def ledger_balance(user: User | int) -> Decimal:
+    """The payer's balance: the cached balances of all their accounts (one per child when kept per child)."""
+    user_id = user.pk if isinstance(user, User) else user
+    total = LedgerAccount.objects.filter(user_id=user_id).aggregate(total=Sum("balance"))["total"]
+    return (total or ZERO).quantize(Decimal("0.01"))
+
+
+def ledger_balance_before(user: User | int, day: date) -> Decimal:
+    """The payer's balance at the start of `day`, from the transactions booked before it (not the cache)."""
+    user_id = user.pk if isinstance(user, User) else user
+    total = LedgerTransaction.objects.filter(account__user_id=user_id, booked_on__lt=day).aggregate(
+        total=Sum("amount")
+    )["total"]
+    return (total or ZERO).quantize(Decimal("0.01"))
+
+
+def ledger_balance_for(account: LedgerAccount) -> Decimal:
+    return LedgerAccount.objects.values_list("balance", flat=True).get(pk=account.pk)
+
+
+def ledger_balance_mismatches() -> list[dict]:
+    """Accounts whose cached balance differs from SUM(amount) of their transactions (one query)."""
+    return list(
+        LedgerAccount.objects.annotate(total=_sum("transactions__amount"))
+        .exclude(balance=F("total"))
+        .values("id", "user_id", "child_id", "balance", "total")
+        .order_by("id")
+    )
+
+
+def per_children_balance(parent: User) -> list[dict]:
+    """The parent's balances: the account not tied to a child first (child None), then one row per child
+    (0 when the child has no account yet)."""
+    accounts = {account.child_id: account.balance for account in LedgerAccount.objects.filter(user=parent)}
+    rows = [{"child_id": None, "child_name": "", "balance": accounts.get(None, ZERO)}]
+    for child in Child.objects.filter(parent=parent).order_by("first_name", "last_name", "id"):
+        rows.append({"child_id": child.pk, "child_name": str(child), "balance": accounts.get(child.pk, ZERO)})
+    return rows
+
+
+# --- who sees what --------------------------------------------------------------------------------------------
+
+
+def institutions_q(institution_ids, *, prefix: str = "") -> Q:
+    """Accounts (or, with prefix "account__", their transactions) of payers in the institutions: a child account
+    of a child there, a parent's general account when one of their children is there, a worker there."""
+    user_ref = OuterRef(f"{prefix}user")
+    return (
+        Q(**{f"{prefix}child__institution_id__in": institution_ids})
+        | (
+            Q(**{f"{prefix}child__isnull": True})
+            & Exists(Child.objects.filter(parent=user_ref, institution_id__in=institution_ids))
+        )
+        | Exists(WorkerProfile.objects.filter(user=user_ref, institution_id__in=institution_ids))
+    )
+
+
+def visible_accounts_q(actor: User, *, prefix: str = "") -> Q:
+    """What part of the ledger `actor` sees: everything (admin), their institutions' payers (institutions
+    admin), their own accounts (customer); nothing otherwise."""
+    roles = set(actor.roles or [])
+    if ROLE_ADMIN in roles:
+        return Q()
+    condition = Q(pk__in=[])
+    if ROLE_INSTITUTIONS_ADMIN in roles:
+        condition |= institutions_q(list(actor.institutions.values_list("id", flat=True)), prefix=prefix)
+    if roles & CUSTOMER_ROLES:
+        condition |= Q(**{f"{prefix}user": actor})
+    return condition
+
+
+def is_staff_viewer(actor: User) -> bool:
+    return bool({ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN} & set(actor.roles or []))
+
+
+def visible_payers(actor: User) -> QuerySet[User]:
+    """Payers (parents and workers) the actor may see balances of."""
+    payers = User.objects.filter(roles__overlap=list(CUSTOMER_ROLES))
+    roles = set(actor.roles or [])
+    if ROLE_ADMIN in roles:
+        return payers
+    condition = Q(pk__in=[])
+    if ROLE_INSTITUTIONS_ADMIN in roles:
+        ids = list(actor.institutions.values_list("id", flat=True))
+        condition |= Exists(Child.objects.filter(parent=OuterRef("pk"), institution_id__in=ids)) | Exists(
+            WorkerProfile.objects.filter(user=OuterRef("pk"), institution_id__in=ids)
+        )
+    if roles & CUSTOMER_ROLES:
+        condition |= Q(pk=actor.pk)
+    return payers.filter(condition)
+
+
+# --- transaction lists ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TransactionFilters:
+    user_id: int | None = None
+    child_id: int | None = None
+    kind: str | None = None
+    date_from: date | None = None
+    date_to: date | None = None
+    institution_id: int | None = None
+    search: str = ""
+
+
+def transactions_visible(actor: User) -> QuerySet[LedgerTransaction]:
+    return LedgerTransaction.objects.filter(visible_accounts_q(actor, prefix="account__"))
+
+
+def transactions_filter(queryset: QuerySet[LedgerTransaction], filters: TransactionFilters) -> QuerySet:
+    if filters.user_id:
+        queryset = queryset.filter(account__user_id=filters.user_id)
+    if filters.child_id:
+        queryset = queryset.filter(account__child_id=filters.child_id)
+    if filters.kind:
+        queryset = queryset.filter(kind=filters.kind)
+    if filters.date_from:
+        queryset = queryset.filter(booked_on__gte=filters.date_from)
+    if filters.date_to:
+        queryset = queryset.filter(booked_on__lte=filters.date_to)
+    if filters.institution_id:
+        queryset = queryset.filter(institutions_q([filters.institution_id], prefix="account__"))
+    for word in filters.search.split():
+        queryset = queryset.filter(
+            Q(account__user__first_name__icontains=word)
+            | Q(account__user__last_name__icontains=word)
+            | Q(account__user__account__email__icontains=word)
+            | Q(account__child__first_name__icontains=word)
+            | Q(account__child__last_name__icontains=word)
+            | Q(description__icontains=word)
+            | Q(idempotency_key__icontains=word)
+        )
+    return queryset
+
+
+def transactions_list(*, actor: User, filters: TransactionFilters) -> QuerySet[LedgerTransaction]:
+    """Rows with what the list shows (payer, child, author, the sum of their corrections) in one query."""
+    corrections = (
+        LedgerTransaction.objects.filter(corrects=OuterRef("pk"))
+        .values("corrects")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    return (
+        transactions_filter(transactions_visible(actor), filters)
+        .select_related("account__user", "account__child", "author")
+        .annotate(
+            corrections_total=Coalesce(Subquery(corrections, output_field=MONEY), Value(ZERO), output_field=MONEY)
+        )
+    )
+
+
+def transactions_totals(*, actor: User, filters: TransactionFilters) -> dict:
+    """Sums per kind and the total of the filtered rows, with their count (one query)."""
+    queryset = transactions_filter(transactions_visible(actor), filters)
+    totals = queryset.aggregate(count=Count("pk"), total=_sum(), **{kind: _sum(kind=kind) for kind in KIND_VALUES})
+    return {"count": totals.pop("count"), "total": totals.pop("total"), "by_kind": totals}
+
+
+# --- payers and reports ---------------------------------------------------------------------------------------
+
+
+def payers_with_balance(
+    *,
+    actor: User,
+    search: str = "",
+    institution_id: int | None = None,
+    negative: bool = False,
+    below: Decimal | None = None,
+) -> QuerySet[User]:
+    """Payers with `balance` (sum of their cached account balances) annotated, in one query."""
+    queryset = visible_payers(actor).select_related("account").annotate(balance=_sum("ledger_accounts__balance"))
+    if institution_id:
+        queryset = queryset.filter(
+            Exists(Child.objects.filter(parent=OuterRef("pk"), institution_id=institution_id))
+            | Exists(WorkerProfile.objects.filter(user=OuterRef("pk"), institution_id=institution_id))
+        )
+    for word in search.split():
+        queryset = queryset.filter(
+            Q(first_name__icontains=word) | Q(last_name__icontains=word) | Q(account__email__icontains=word)
+        )
+    if negative:
+        queryset = queryset.filter(balance__lt=0)
+    if below is not None:
+        queryset = queryset.filter(balance__lt=below)
+    return queryset.order_by("last_name", "first_name", "pk")
+
+
+def month_bounds(month: date) -> tuple[date, date]:
+    first = month.replace(day=1)
+    return first, first.replace(day=calendar.monthrange(first.year, first.month)[1])
+
+
+def end_of_month_balances(
+    *, actor: User, month: date, search: str = "", institution_id: int | None = None, negative: bool = False
+) -> QuerySet:
+    """Each visible payer's balance at the end of `month` from booked_on (not the cached balance), with the
+    month's movements, as one grouped query over the transactions. Payers with no row up to then are left out."""
+    first, last = month_bounds(month)
+    queryset = transactions_visible(actor).filter(booked_on__lte=last)
+    if institution_id:
+        queryset = queryset.filter(institutions_q([institution_id], prefix="account__"))
+    for word in search.split():
+        queryset = queryset.filter(
+            Q(account__user__first_name__icontains=word)
+            | Q(account__user__last_name__icontains=word)
+            | Q(account__user__account__email__icontains=word)
+        )
+    rows = (
+        queryset.values(
+            user_id=F("account__user_id"),
+            first_name=F("account__user__first_name"),
+            last_name=F("account__user__last_name"),
+            email=F("account__user__account__email"),
+        )
+        .annotate(
+            opening_balance=_sum(booked_on__lt=first),
+            deposits=_sum(booked_on__gte=first, kind__in=["deposit", "refund"]),
+            charges=_sum(booked_on__gte=first, kind__in=["charge", "fee", "payout"]),
+            corrections=_sum(booked_on__gte=first, kind="correction"),
+            balance=_sum(),
+        )
+        .order_by("last_name", "first_name", "user_id")
+    )
+    if negative:
+        rows = rows.filter(balance__lt=0)
+    return rows
+
+
+def monthly_summaries(
+    *,
+    actor: User,
+    date_from: date,
+    date_to: date,
+    user_id: int | None = None,
+    child_id: int | None = None,
+    institution_id: int | None = None,
+) -> list[dict]:
+    """Per month of the range: deposits, charges, refunds, fees, payouts, corrections and the closing balance
+    (the opening balance before the range plus the running total). Two queries whatever the range."""
+    first, _ = month_bounds(date_from)
+    _, last = month_bounds(date_to)
+    queryset = transactions_filter(
+        transactions_visible(actor),
+        TransactionFilters(user_id=user_id, child_id=child_id, institution_id=institution_id),
+    )
+    opening = queryset.filter(booked_on__lt=first).aggregate(total=_sum())["total"]
+    grouped = {
+        row["month"]: row
+        for row in queryset.filter(booked_on__range=(first, last))
+        .annotate(month=TruncMonth("booked_on"))
+        .values("month")
+        .annotate(total=_sum(), **{kind: _sum(kind=kind) for kind in KIND_VALUES})
+        .order_by("month")
+    }
+    rows = []
+    running = opening
+    cursor = first
+    while cursor <= last:
+        row = grouped.get(cursor) or {}
+        running += row.get("total", ZERO)
+        rows.append(
+            {
+                "month": cursor.strftime("%Y-%m"),
+                **{kind: row.get(kind, ZERO) for kind in KIND_VALUES},
+                "total": row.get("total", ZERO),
+                "closing_balance": running,
+            }
+        )
+        cursor = date(cursor.year + cursor.month // 12, cursor.month % 12 + 1, 1)
+    return rows
+
+
+# --- bank transfer details ------------------------------------------------------------------------------------
+
+
+def payer_nrb(*, bank_part: str, user_id: int) -> str:
+    """The payer's individual account number (NRB): the tenant's 8-digit bank part (parents_settings.
+    iban_account_number_part, left-padded with zeros), the payer id as 16 digits, and the mod-97 check digits
+    computed as for an IBAN with country PL (so `core.validators.nrb_is_valid` accepts it)."""
+    bban = bank_part.zfill(8) + str(user_id).zfill(16)
+    check = 98 - int(bban + "252100") % 97
+    return f"{check:02d}{bban}"
+
+
+def bank_transfer_details(*, user: User) -> dict:
+    """What a payer needs to top up by bank transfer: the recipient, their own account number (None when the
+    tenant has not set its bank part) and the title that identifies them."""
+    from django.db import connection
+
+    from kantyna.tenant_settings.selectors import settings_get
+
+    bank_part = settings_get("parents_settings").get("iban_account_number_part") or ""
+    company = settings_get("company_details")
+    tenant_name = getattr(getattr(connection, "tenant", None), "name", "") or ""
+    return {
+        "account_number": payer_nrb(bank_part=bank_part, user_id=user.pk) if bank_part else None,
+        "recipient_name": company.get("name") or tenant_name,
+        "recipient_address": " ".join(
+            part for part in (company.get("street"), company.get("post_code"), company.get("city")) if part
+        ),
+        # The payer's number first: a bank statement line may be cut short, and the number identifies them.
+        "title": str(_("Top-up %(number)s %(name)s")) % {"number": f"{user.pk:06d}", "name": user.full_name},
+        "balance": ledger_balance(user),
+    }

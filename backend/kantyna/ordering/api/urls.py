@@ -1,0 +1,3 @@
+from kantyna.ordering.api import calendar, orders
+
+urlpatterns = [*calendar.urlpatterns, *orders.urlpatterns]

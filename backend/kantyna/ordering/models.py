@@ -1,0 +1,159 @@
+"""Orders and the calendar (DESIGN.md §4).
+
+An order item is one meal: one subject (a child or an institution worker), one date, one meal type, priced
+from one price list item. Marking a presence places items (in an Order: what one action bought for one
+payer), an absence cancels them, the terminal serves them. At most one live (active or served) item exists
+per subject, date and meal type: a partial unique index makes two tabs marking the same day collide in the
+database instead of double-ordering.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+from kantyna.catalog.models import Diet, MealType, PortionSize
+from kantyna.institutions.models import Institution
+from kantyna.people.models import Child, WorkerProfile
+from kantyna.pricing.models import PriceListItem
+from kantyna.users.models import User
+
+LIVE = Q(status__in=["active", "served"])
+
+
+class Order(models.Model):
+    class Kind(models.TextChoices):
+        REGULAR = "regular", "regular"
+        PREPAID = "prepaid", "prepaid"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "active"
+        CANCELLED = "cancelled", "cancelled"
+
+    payer = models.ForeignKey(User, on_delete=models.PROTECT, related_name="orders")
+    created_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.REGULAR)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    note = models.TextField(blank=True)
+    # The client's key for the command that created the order: a repeated submit returns the same order.
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+
+class OrderItem(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "active"
+        CANCELLED = "cancelled", "cancelled"
+        SERVED = "served", "served"
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="items")
+    child = models.ForeignKey(Child, null=True, blank=True, on_delete=models.PROTECT, related_name="order_items")
+    worker = models.ForeignKey(
+        WorkerProfile, null=True, blank=True, on_delete=models.PROTECT, related_name="order_items"
+    )
+    date = models.DateField()
+    meal_type = models.ForeignKey(MealType, on_delete=models.PROTECT, related_name="order_items")
+    diet = models.ForeignKey(Diet, on_delete=models.PROTECT, related_name="order_items")
+    portion_size = models.ForeignKey(PortionSize, on_delete=models.PROTECT, related_name="order_items")
+    price_list_item = models.ForeignKey(
+        PriceListItem, null=True, blank=True, on_delete=models.PROTECT, related_name="order_items"
+    )
+    unit_price = models.DecimalField(max_digits=12, decimal_places=2)
+    discount_percent = models.DecimalField(max_digits=5, decimal_places=2, default=0)
+    # What the payer pays for this item: unit price minus the discount, rounded half-up to grosze.
+    price = models.DecimalField(max_digits=12, decimal_places=2)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    note = models.TextField(blank=True)
+    automarked = models.BooleanField(default=False)
+    charged_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancelled_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    served_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["date", "meal_type__position", "id"]
+        indexes = [
+            models.Index(fields=["date", "status"], name="order_item_date_status"),
+            models.Index(fields=["child", "date"], name="order_item_child_date"),
+            models.Index(fields=["worker", "date"], name="order_item_worker_date"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(child__isnull=False) & Q(worker__isnull=True))
+                | (Q(child__isnull=True) & Q(worker__isnull=False)),
+                name="order_item_one_subject",
+            ),
+            models.CheckConstraint(
+                condition=Q(price__gte=0) & Q(unit_price__gte=0), name="order_item_price_not_negative"
+            ),
+            models.UniqueConstraint(
+                fields=["child", "date", "meal_type"],
+                condition=LIVE & Q(child__isnull=False),
+                name="one_live_child_item",
+            ),
+            models.UniqueConstraint(
+                fields=["worker", "date", "meal_type"],
+                condition=LIVE & Q(worker__isnull=False),
+                name="one_live_worker_item",
+            ),
+        ]
+
+
+class Absence(models.Model):
+    """A day a subject will not eat: keeps automarking away from it (spec: absences; DESIGN.md §4)."""
+
+    child = models.ForeignKey(Child, null=True, blank=True, on_delete=models.CASCADE, related_name="absences")
+    worker = models.ForeignKey(WorkerProfile, null=True, blank=True, on_delete=models.CASCADE, related_name="absences")
+    date = models.DateField()
+    created_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["date", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(child__isnull=False) & Q(worker__isnull=True))
+                | (Q(child__isnull=True) & Q(worker__isnull=False)),
+                name="absence_one_subject",
+            ),
+            models.UniqueConstraint(
+                fields=["child", "date"], condition=Q(child__isnull=False), name="one_child_absence"
+            ),
+            models.UniqueConstraint(
+                fields=["worker", "date"], condition=Q(worker__isnull=False), name="one_worker_absence"
+            ),
+        ]
+
+
+class FreeDay(models.Model):
+    """A day without meals (holiday, closure): for every institution, or for one."""
+
+    date = models.DateField()
+    institution = models.ForeignKey(
+        Institution, null=True, blank=True, on_delete=models.CASCADE, related_name="free_days"
+    )
+    name = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["date", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["date", "institution"], name="one_free_day_per_institution"),
+            models.UniqueConstraint(fields=["date"], condition=Q(institution__isnull=True), name="one_global_free_day"),
+        ]
+
+
+class MarkedPresencesDraft(models.Model):
+    """A user's unsent selection on the calendar, kept so a half-done marking survives a reload."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="marked_presences_drafts")
+    data = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user"], name="one_draft_per_user")]

@@ -1,0 +1,405 @@
+"""Reads of the calendar: a subject's month (what is ordered, what can be, prices, menu, free days, cut-off),
+the admin's subjects page with per-day counts, a customer's events, free days. Each read costs a constant
+number of queries whatever the number of days, items or subjects (the query-count tests pin them)."""
+
+from __future__ import annotations
+
+import calendar as calendar_module
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from django.db.models import Count, F, IntegerField, Q, QuerySet, Sum, Value
+from django.utils import timezone
+
+from kantyna.core.exceptions import ApiError
+from kantyna.core.permissions import has_ability
+from kantyna.menus.models import MealsMenuItem
+from kantyna.ordering.cutoff import cutoff_config, tenant_today
+from kantyna.ordering.models import LIVE, Absence, FreeDay, OrderItem
+from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer, discounted
+from kantyna.ordering.subjects import (
+    CHILD,
+    CHILD_RELATIONS,
+    NOT_FOUND,
+    WORKER,
+    WORKER_RELATIONS,
+    Subject,
+    children_within_reach,
+    is_staff,
+    subject_of_child,
+    subject_of_worker,
+    subjects_of_user,
+    workers_within_reach,
+)
+from kantyna.people.models import Child, WorkerProfile
+from kantyna.tenant_settings.selectors import settings_get, settings_row
+
+
+def month_bounds(month: date) -> tuple[date, date]:
+    last = calendar_module.monthrange(month.year, month.month)[1]
+    return month.replace(day=1), month.replace(day=last)
+
+
+def month_of(value: str | None) -> date | None:
+    """`YYYY-MM` → the first day of that month; None when it is not a month."""
+    try:
+        year, month = (value or "").split("-")
+        if len(year) != 4 or len(month) != 2:
+            return None
+        return date(int(year), int(month), 1)
+    except ValueError:
+        return None
+
+
+def dates_between(first: date, last: date) -> list[date]:
+    return [first + timedelta(days=offset) for offset in range((last - first).days + 1)]
+
+
+@dataclass
+class CalendarDay:
+    date: date
+    is_free_day: bool = False
+    free_day_name: str = ""
+    is_open: bool = False
+    deadline: datetime | None = None
+    absence: bool = False
+    items: list[OrderItem] = field(default_factory=list)
+    # (price list item, price with the subject's discount that day)
+    available: list[tuple] = field(default_factory=list)
+    # camelCase already: {mealTypeId, mealTypeName, meals: [{id, name}]}
+    menu: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class SubjectMonth:
+    subject: Subject
+    first: date
+    last: date
+    can_see_prices: bool
+    days: list[CalendarDay]
+
+
+def _marks(queryset, kind: str, **columns):
+    """`queryset` as rows of (kind, institution_id, child_id, worker_id, date, name) for a union."""
+    none = Value(None, output_field=IntegerField())
+    fields = {"institution_id": none, "child_id": none, "worker_id": none, "date": F("date"), "name": Value("")}
+    fields.update(columns)
+    return (
+        queryset.order_by()
+        .annotate(m_kind=Value(kind), **{f"m_{name}": expression for name, expression in fields.items()})
+        .values_list("m_kind", *(f"m_{name}" for name in fields))
+    )
+
+
+def _free_days_and_absences(institution_ids, by_subjects: Q, first: date, last: date) -> tuple[dict, set]:
+    """Free days of the institutions (and global ones) by (institution_id, date) → name, and the subjects'
+    absences as (child_id, worker_id, date) — one query (a union)."""
+    free_days = FreeDay.objects.filter(date__range=(first, last)).filter(
+        Q(institution__isnull=True) | Q(institution_id__in=list(institution_ids))
+    )
+    absences = Absence.objects.filter(by_subjects, date__range=(first, last))
+    rows = _marks(free_days, "free", institution_id=F("institution_id"), name=F("name")).union(
+        _marks(absences, "absence", child_id=F("child_id"), worker_id=F("worker_id")), all=True
+    )
+    free: dict[tuple[int | None, date], str] = {}
+    absent: set[tuple] = set()
+    for kind, institution_id, child_id, worker_id, day, name in rows:
+        if kind == "free":
+            free[(institution_id, day)] = name
+        else:
+            absent.add((child_id, worker_id, day))
+    return free, absent
+
+
+def _free_name(free: dict, institution_id: int, day: date) -> str | None:
+    if (None, day) in free:
+        return free[(None, day)]
+    return free.get((institution_id, day))
+
+
+def _menu_summaries(pairs: set[tuple[int, int]], first: date, last: date) -> dict[tuple[int, int], dict]:
+    """Meals of the menus covering each (institution, diet) pair, per day and meal type (one query for all)."""
+    if not pairs:
+        return {}
+    institution_ids = {institution_id for institution_id, _ in pairs}
+    diet_ids = {diet_id for _, diet_id in pairs}
+    rows = (
+        MealsMenuItem.objects.filter(
+            menu__institutions__in=institution_ids, menu__diets__in=diet_ids, date__range=(first, last)
+        )
+        .order_by("date", "meal_type__position", "meal_type__name", "position", "id")
+        .values_list(
+            "menu__institutions", "menu__diets", "date", "meal_type_id", "meal_type__name", "meal_id", "meal__name"
+        )
+        .distinct()
+    )
+    found: dict[tuple[int, int], dict[date, dict[int, dict]]] = defaultdict(lambda: defaultdict(dict))
+    for institution_id, diet_id, day, meal_type_id, meal_type_name, meal_id, meal_name in rows:
+        if (institution_id, diet_id) not in pairs:
+            continue
+        entry = found[(institution_id, diet_id)][day].setdefault(
+            meal_type_id, {"mealTypeId": meal_type_id, "mealTypeName": meal_type_name, "meals": []}
+        )
+        if not any(meal["id"] == meal_id for meal in entry["meals"]):
+            entry["meals"].append({"id": meal_id, "name": meal_name})
+    return {pair: {day: list(by_type.values()) for day, by_type in days.items()} for pair, days in found.items()}
+
+
+def _key_of(subject: Subject) -> tuple[int | None, int | None]:
+    return (subject.child.pk if subject.child is not None else None, subject.worker.pk if subject.worker else None)
+
+
+def _by_subjects(subjects: list[Subject]) -> Q:
+    child_ids = [s.child.pk for s in subjects if s.child is not None]
+    worker_ids = [s.worker.pk for s in subjects if s.worker is not None]
+    condition = Q(pk__in=[])
+    if child_ids:
+        condition |= Q(child_id__in=child_ids)
+    if worker_ids:
+        condition |= Q(worker_id__in=worker_ids)
+    return condition
+
+
+def subjects_days(
+    *, actor, subjects: list[Subject], first: date, last: date, now: datetime | None = None
+) -> list[SubjectMonth]:
+    """Every day of [first, last] for each of `subjects` — set-based: the same number of queries for one
+    subject or many (settings, pricing, free days, absences, items, menus)."""
+    now = now or timezone.now()
+    if not subjects:
+        return []
+    row = settings_row()
+    cutoff = cutoff_config(row=row)
+    staff = is_staff(actor)
+    can_see_prices = has_ability(actor, "prices.see")
+    pricer = Pricer(subjects, first, last, for_role=None if staff else SUBJECT_AUDIENCE)
+    by_subjects = _by_subjects(subjects)
+    free, absences = _free_days_and_absences({subject.institution.pk for subject in subjects}, by_subjects, first, last)
+    items_by_day: dict[tuple, list[OrderItem]] = defaultdict(list)
+    items = (
+        OrderItem.objects.filter(by_subjects, date__range=(first, last))
+        .exclude(status=OrderItem.Status.CANCELLED)
+        .select_related("meal_type", "diet", "portion_size")
+        .order_by("date", "meal_type__position", "id")
+    )
+    for item in items:
+        items_by_day[(item.child_id, item.worker_id, item.date)].append(item)
+    menus = _menu_summaries({(s.institution.pk, s.diet.pk) for s in subjects}, first, last)
+    # The subject's diet only, unless the tenant lets customers order any diet (staff always may).
+    any_diet = staff or settings_get("presences_marking_config", row=row).get("allow_any_diets")
+    dates = dates_between(first, last)
+    deadlines = {day: cutoff.deadline(day) for day in dates}
+    opened = {day: cutoff.is_open(day, now) for day in dates}
+    months = []
+    for subject in subjects:
+        child_id, worker_id = _key_of(subject)
+        menu = menus.get((subject.institution.pk, subject.diet.pk), {})
+        diet_id = None if any_diet else subject.diet.pk
+        days = []
+        for day in dates:
+            free_name = _free_name(free, subject.institution.pk, day)
+            entry = CalendarDay(
+                date=day,
+                is_free_day=free_name is not None,
+                free_day_name=free_name or "",
+                is_open=free_name is None and opened[day],
+                deadline=deadlines[day],
+                absence=(child_id, worker_id, day) in absences,
+                items=items_by_day.get((child_id, worker_id, day), []),
+                menu=menu.get(day, []),
+            )
+            if free_name is None:
+                discount = subject.discount_on(day)
+                entry.available = [
+                    (option, discounted(option.price, discount))
+                    for option in pricer.choices(subject, day, diet_id=diet_id)
+                ]
+            days.append(entry)
+        months.append(SubjectMonth(subject=subject, first=first, last=last, can_see_prices=can_see_prices, days=days))
+    return months
+
+
+def subject_days(*, actor, subject: Subject, first: date, last: date, now: datetime | None = None) -> SubjectMonth:
+    """Every day of [first, last] for `subject` in a constant number of queries."""
+    return subjects_days(actor=actor, subjects=[subject], first=first, last=last, now=now)[0]
+
+
+def subjects_within_reach(refs: list[tuple[str, int]], *, actor) -> list[Subject]:
+    """The subjects `refs` ((type, id) pairs, in that order, duplicates dropped) if `actor` may reach every one
+    of them — `subject_resolve` for many in at most two queries; ApiError 404 when one is out of reach."""
+    refs = list(dict.fromkeys(refs))
+    child_ids = [pk for type, pk in refs if type == CHILD]
+    worker_ids = [pk for type, pk in refs if type == WORKER]
+    found: dict[tuple[str, int], Subject] = {}
+    if child_ids:
+        for child in children_within_reach(actor).filter(pk__in=child_ids).select_related(*CHILD_RELATIONS):
+            found[(CHILD, child.pk)] = subject_of_child(child)
+    if worker_ids:
+        for worker in workers_within_reach(actor).filter(user_id__in=worker_ids).select_related(*WORKER_RELATIONS):
+            found[(WORKER, worker.user_id)] = subject_of_worker(worker)
+    if any(ref not in found for ref in refs):
+        raise ApiError(NOT_FOUND, status_code=404)
+    return [found[ref] for ref in refs]
+
+
+def subject_items_count(subject: Subject, *, first: date | None = None, last: date | None = None) -> dict:
+    """Live items of `subject` (from today on unless a range is given) and the number of days they cover."""
+    items = OrderItem.objects.filter(LIVE, **subject.item_filter)
+    items = items.filter(date__gte=first or tenant_today())
+    if last:
+        items = items.filter(date__lte=last)
+    counts = items.aggregate(items=Count("id"), days=Count("date", distinct=True), amount=Sum("price"))
+    return {"count": counts["items"], "days": counts["days"], "amount": counts["amount"] or Decimal("0.00")}
+
+
+def active_orders_amount(user) -> Decimal:
+    """What the payer's active (not yet served) items from today on cost."""
+    total = OrderItem.objects.filter(
+        order__payer=user, status=OrderItem.Status.ACTIVE, date__gte=tenant_today()
+    ).aggregate(total=Sum("price"))["total"]
+    return total or Decimal("0.00")
+
+
+# The admin's subjects page -------------------------------------------------------------------------------------
+
+
+@dataclass
+class SubjectFilters:
+    institution_id: int | None = None
+    classroom_id: int | None = None
+    child_group_id: int | None = None
+    search: str = ""
+    type: str | None = None
+
+
+def _children(actor, filters: SubjectFilters) -> QuerySet[Child]:
+    queryset = children_within_reach(actor).filter(archived_at__isnull=True).select_related(*CHILD_RELATIONS)
+    if filters.institution_id:
+        queryset = queryset.filter(institution_id=filters.institution_id)
+    if filters.classroom_id:
+        queryset = queryset.filter(classroom_id=filters.classroom_id)
+    if filters.child_group_id:
+        queryset = queryset.filter(child_group_id=filters.child_group_id)
+    for word in filters.search.split():
+        queryset = queryset.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word))
+    return queryset.order_by("last_name", "first_name", "id")
+
+
+def _workers(actor, filters: SubjectFilters) -> QuerySet[WorkerProfile]:
+    queryset = workers_within_reach(actor).filter(archived_at__isnull=True).select_related(*WORKER_RELATIONS)
+    if filters.classroom_id or filters.child_group_id:
+        return queryset.none()
+    if filters.institution_id:
+        queryset = queryset.filter(institution_id=filters.institution_id)
+    for word in filters.search.split():
+        queryset = queryset.filter(Q(user__first_name__icontains=word) | Q(user__last_name__icontains=word))
+    return queryset.order_by("user__last_name", "user__first_name", "id")
+
+
+@dataclass
+class SubjectRow:
+    subject: Subject
+    days: dict[date, dict]
+
+
+def subjects_page(*, actor, filters: SubjectFilters, first: date, last: date, page: int, per_page: int):
+    """(total, rows) of subjects — children first, then workers — with per-day counts of live items and absences
+    for [first, last]. Constant queries per page."""
+    children = _children(actor, filters) if filters.type in (None, "", CHILD) else Child.objects.none()
+    workers = _workers(actor, filters) if filters.type in (None, "", WORKER) else WorkerProfile.objects.none()
+    children_total = children.count()
+    total = children_total + workers.count()
+    start, end = (page - 1) * per_page, page * per_page
+    subjects: list[Subject] = []
+    # The page's ids first (a sort over the narrow table), then their rows with relations: sorting the joined
+    # rows of every child costs several times more on a large tenant.
+    if start < children_total:
+        ids = list(children.select_related(None).values_list("pk", flat=True)[start : min(end, children_total)])
+        rows = {child.pk: child for child in Child.objects.filter(pk__in=ids).select_related(*CHILD_RELATIONS)}
+        subjects += [subject_of_child(rows[pk]) for pk in ids]
+    if end > children_total:
+        subjects += [
+            subject_of_worker(worker) for worker in workers[max(start - children_total, 0) : end - children_total]
+        ]
+    child_ids = [s.child.pk for s in subjects if s.child is not None]
+    worker_ids = [s.worker.pk for s in subjects if s.worker is not None]
+    by_subject = Q(child_id__in=child_ids) | Q(worker_id__in=worker_ids)
+    days: dict[tuple[int | None, int | None], dict[date, dict]] = defaultdict(dict)
+    if subjects:
+        counts = (
+            OrderItem.objects.filter(LIVE, by_subject, date__range=(first, last))
+            .values("child_id", "worker_id", "date")
+            .annotate(items=Count("id"))
+            .order_by()
+        )
+        for row in counts:
+            days[(row["child_id"], row["worker_id"])][row["date"]] = {"items": row["items"], "absence": False}
+        for child_id, worker_id, day in Absence.objects.filter(by_subject, date__range=(first, last)).values_list(
+            "child_id", "worker_id", "date"
+        ):
+            days[(child_id, worker_id)].setdefault(day, {"items": 0, "absence": False})["absence"] = True
+    rows = [
+        SubjectRow(
+            subject=subject,
+            days=days.get(
+                (subject.child.pk if subject.child else None, subject.worker.pk if subject.worker else None), {}
+            ),
+        )
+        for subject in subjects
+    ]
+    return total, rows
+
+
+# A customer's events ------------------------------------------------------------------------------------------
+
+
+def events(*, actor, first: date, last: date) -> dict:
+    """Free days (global and of the actor's subjects' institutions) and, per day, what each of the actor's
+    subjects has ordered — for the customer's dashboard and calendar overview."""
+    subjects = subjects_of_user(actor)
+    free = FreeDay.objects.filter(date__range=(first, last)).filter(
+        Q(institution__isnull=True) | Q(institution_id__in={subject.institution.pk for subject in subjects})
+    )
+    child_ids = [s.child.pk for s in subjects if s.child is not None]
+    worker_ids = [s.worker.pk for s in subjects if s.worker is not None]
+    by_subject = Q(child_id__in=child_ids) | Q(worker_id__in=worker_ids)
+    per_day: dict[date, list[dict]] = defaultdict(list)
+    key_of = {(s.child.pk if s.child else None, s.worker.pk if s.worker else None): s for s in subjects}
+    if subjects:
+        rows = (
+            OrderItem.objects.filter(LIVE, by_subject, date__range=(first, last))
+            .values("child_id", "worker_id", "date")
+            .annotate(items=Count("id"), amount=Sum("price"))
+            .order_by("date", "child_id", "worker_id")
+        )
+        for row in rows:
+            subject = key_of[(row["child_id"], row["worker_id"])]
+            per_day[row["date"]].append(
+                {
+                    "type": subject.type,
+                    "id": subject.id,
+                    "name": subject.name,
+                    "items": row["items"],
+                    "amount": row["amount"],
+                }
+            )
+    return {
+        "free_days": list(free.select_related("institution").order_by("date", "id")),
+        "days": [{"date": day, "subjects": per_day[day]} for day in sorted(per_day)],
+    }
+
+
+def free_days_in_range(*, first: date | None, last: date | None, institution_ids=None, include_global=True):
+    queryset = FreeDay.objects.select_related("institution").order_by("date", "id")
+    if first:
+        queryset = queryset.filter(date__gte=first)
+    if last:
+        queryset = queryset.filter(date__lte=last)
+    if institution_ids:
+        condition = Q(institution_id__in=institution_ids)
+        if include_global:
+            condition |= Q(institution__isnull=True)
+        queryset = queryset.filter(condition)
+    return queryset

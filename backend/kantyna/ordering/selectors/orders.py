@@ -1,0 +1,250 @@
+"""Reads of orders: who sees which order, the filtered list with its per-order figures, totals, counts.
+
+Scope: an admin sees every order, an institutions admin the orders with a meal for a subject of their
+institutions, a customer the orders they pay for. Every figure of a page comes from annotations, so the
+list costs the same number of queries for 2 orders or 2,000."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.contrib.postgres.aggregates import ArrayAgg
+from django.db.models import (
+    CharField,
+    Count,
+    Exists,
+    Max,
+    Min,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Coalesce, Concat
+
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
+from kantyna.ordering.cutoff import tenant_today
+from kantyna.ordering.models import Order, OrderItem
+from kantyna.ordering.subjects import CHILD, WORKER
+
+LIVE_STATUSES = (OrderItem.Status.ACTIVE, OrderItem.Status.SERVED)
+
+ITEM_RELATIONS = (
+    "meal_type",
+    "diet",
+    "portion_size",
+    "child__institution",
+    "child__classroom",
+    "worker__user",
+    "worker__institution",
+)
+
+
+@dataclass(frozen=True)
+class OrderFilters:
+    """The list's filters (all optional). Date and place filters keep orders with at least one such meal."""
+
+    date_from: date | None = None
+    date_to: date | None = None
+    institution_id: int | None = None
+    classroom_id: int | None = None
+    subject_type: str | None = None
+    subject_id: int | None = None
+    payer_id: int | None = None
+    status: str | None = None
+    kind: str | None = None
+    search: str = ""
+
+    def item_condition(self, prefix: str = "") -> Q:
+        """The item-level part of the filters, as a condition on order items (`prefix` reaches them)."""
+        condition = Q()
+        if self.date_from is not None:
+            condition &= Q(**{f"{prefix}date__gte": self.date_from})
+        if self.date_to is not None:
+            condition &= Q(**{f"{prefix}date__lte": self.date_to})
+        if self.institution_id is not None:
+            condition &= Q(**{f"{prefix}child__institution_id": self.institution_id}) | Q(
+                **{f"{prefix}worker__institution_id": self.institution_id}
+            )
+        if self.classroom_id is not None:
+            condition &= Q(**{f"{prefix}child__classroom_id": self.classroom_id})
+        if self.subject_type == CHILD and self.subject_id is not None:
+            condition &= Q(**{f"{prefix}child_id": self.subject_id})
+        elif self.subject_type == WORKER and self.subject_id is not None:
+            condition &= Q(**{f"{prefix}worker__user_id": self.subject_id})
+        return condition
+
+    @property
+    def has_item_condition(self) -> bool:
+        return bool(self.item_condition())
+
+
+def _items_within_reach(user) -> Q:
+    """Order items of subjects `user` manages as staff (an institutions admin's institutions)."""
+    institutions = user.institutions.values("id")
+    return Q(child__institution__in=institutions) | Q(worker__institution__in=institutions)
+
+
+def orders_visible_to(user) -> QuerySet[Order]:
+    roles = set(user.roles or [])
+    orders = Order.objects.all()
+    if ROLE_ADMIN in roles:
+        return orders
+    condition = Q(pk__in=[])
+    if ROLE_INSTITUTIONS_ADMIN in roles:
+        managed = OrderItem.objects.filter(_items_within_reach(user), order=OuterRef("pk"))
+        condition |= Q(Exists(managed))
+    if roles & {ROLE_PARENT, ROLE_INSTITUTION_WORKER}:
+        condition |= Q(payer=user)
+    return orders.filter(condition)
+
+
+def items_visible_to(user) -> QuerySet[OrderItem]:
+    """Order items `user` may read: an admin all, an institutions admin those of their institutions' subjects,
+    a customer those of the orders they pay for."""
+    roles = set(user.roles or [])
+    items = OrderItem.objects.all()
+    if ROLE_ADMIN in roles:
+        return items
+    condition = Q(pk__in=[])
+    if ROLE_INSTITUTIONS_ADMIN in roles:
+        condition |= _items_within_reach(user)
+    if roles & {ROLE_PARENT, ROLE_INSTITUTION_WORKER}:
+        condition |= Q(order__payer=user)
+    return items.filter(condition)
+
+
+def _subject_name():
+    return Coalesce(
+        Concat("items__child__first_name", Value(" "), "items__child__last_name", output_field=CharField()),
+        Concat(
+            "items__worker__user__first_name", Value(" "), "items__worker__user__last_name", output_field=CharField()
+        ),
+    )
+
+
+def order_list(*, user, filters: OrderFilters) -> QuerySet[Order]:
+    """Visible orders matching `filters`, each with its date range, meal counts, gross amount (live meals) and
+    the names of its meal receivers."""
+    orders = orders_visible_to(user).select_related("payer", "created_by")
+    if filters.has_item_condition:
+        matching = OrderItem.objects.filter(filters.item_condition(), order=OuterRef("pk"))
+        orders = orders.filter(Exists(matching))
+    if filters.payer_id is not None:
+        orders = orders.filter(payer_id=filters.payer_id)
+    if filters.status:
+        orders = orders.filter(status=filters.status)
+    if filters.kind:
+        orders = orders.filter(kind=filters.kind)
+    if filters.search:
+        orders = orders.filter(_search_condition(filters.search))
+    return orders.annotate(
+        date_from=Min("items__date"),
+        date_to=Max("items__date"),
+        items_count=Count("items"),
+        active_items_count=Count("items", filter=Q(items__status=OrderItem.Status.ACTIVE)),
+        gross_amount=Coalesce(Sum("items__price", filter=Q(items__status__in=LIVE_STATUSES)), Value(Decimal("0.00"))),
+        subject_names=ArrayAgg(_subject_name(), distinct=True, default=Value([])),
+    ).order_by("-created_at", "-id")  # Meta.ordering does not apply to a grouped query
+
+
+def _search_condition(search: str) -> Q:
+    condition = Q()
+    for word in search.split():
+        named = Exists(
+            OrderItem.objects.filter(order=OuterRef("pk")).filter(
+                Q(child__first_name__icontains=word)
+                | Q(child__last_name__icontains=word)
+                | Q(worker__user__first_name__icontains=word)
+                | Q(worker__user__last_name__icontains=word)
+            )
+        )
+        word_condition = Q(payer__first_name__icontains=word) | Q(payer__last_name__icontains=word) | Q(named)
+        if word.isdigit():
+            word_condition |= Q(pk=int(word))
+        condition &= word_condition
+    return condition
+
+
+def order_items_of(*, user, filters: OrderFilters) -> QuerySet[OrderItem]:
+    """The meals of the orders `order_list` would answer, narrowed by the item-level filters."""
+    orders = order_list(user=user, filters=filters).values("pk")
+    return items_visible_to(user).filter(filters.item_condition(), order__in=orders)
+
+
+def order_totals(*, user, filters: OrderFilters) -> dict:
+    """Meals by status and the gross amount of live meals (active and served), for the list's filters."""
+    orders = order_list(user=user, filters=filters)
+    orders_count = orders.count()
+    items = OrderItem.objects.filter(filters.item_condition(), order__in=orders.values("pk"))
+    figures = items.aggregate(
+        active=Count("pk", filter=Q(status=OrderItem.Status.ACTIVE)),
+        cancelled=Count("pk", filter=Q(status=OrderItem.Status.CANCELLED)),
+        served=Count("pk", filter=Q(status=OrderItem.Status.SERVED)),
+        gross_amount=Coalesce(Sum("price", filter=Q(status__in=LIVE_STATUSES)), Value(Decimal("0.00"))),
+    )
+    return {
+        "orders_count": orders_count,
+        "items": {key: figures[key] for key in ("active", "cancelled", "served")},
+        "gross_amount": figures["gross_amount"],
+    }
+
+
+def order_get(*, user, order_id: int) -> Order | None:
+    """One visible order with its meals; an institutions admin sees only the meals of their institutions."""
+    items = OrderItem.objects.select_related(*ITEM_RELATIONS).order_by("date", "meal_type__position", "id")
+    roles = set(user.roles or [])
+    if ROLE_ADMIN not in roles and ROLE_INSTITUTIONS_ADMIN in roles:
+        items = items_visible_to(user).select_related(*ITEM_RELATIONS).order_by("date", "meal_type__position", "id")
+    return (
+        orders_visible_to(user)
+        .select_related("payer", "created_by")
+        .prefetch_related(Prefetch("items", queryset=items))
+        .filter(pk=order_id)
+        .first()
+    )
+
+
+def orders_count(*, user, filters: OrderFilters) -> int:
+    return order_list(user=user, filters=filters).values("pk").count()
+
+
+def live_items_grouped_by_dates(*, user, filters: OrderFilters) -> list[dict]:
+    """Live meals per date, meal type and diet, by date:
+    `[{date, count, meal_types: [{id, name, count, diets: [{id, name, count}]}]}]` (one query)."""
+    items = order_items_of(user=user, filters=filters).filter(status__in=LIVE_STATUSES)
+    rows = (
+        items.values("date", "meal_type_id", "meal_type__name", "meal_type__position", "diet_id", "diet__name")
+        .annotate(count=Count("pk"))
+        .order_by("date", "meal_type__position", "meal_type_id", "diet__name", "diet_id")
+    )
+    by_date: dict[date, dict] = {}
+    for row in rows:
+        day = by_date.setdefault(row["date"], {"date": row["date"], "count": 0, "meal_types": []})
+        meal_types = day["meal_types"]
+        if not meal_types or meal_types[-1]["id"] != row["meal_type_id"]:
+            meal_types.append({"id": row["meal_type_id"], "name": row["meal_type__name"], "count": 0, "diets": []})
+        meal_types[-1]["count"] += row["count"]
+        meal_types[-1]["diets"].append({"id": row["diet_id"], "name": row["diet__name"], "count": row["count"]})
+        day["count"] += row["count"]
+    return list(by_date.values())
+
+
+def active_future_items(item_filter: dict, *, on: date | None = None) -> QuerySet[OrderItem]:
+    """A subject's active meals after today (`item_filter`: `{"child": ...}` or `{"worker": ...}`): what moving
+    it to another institution cancels, and what the child form counts before asking."""
+    return OrderItem.objects.filter(**item_filter, status=OrderItem.Status.ACTIVE, date__gt=on or tenant_today())
+
+
+def subject_active_future_items_count(subject, *, on: date | None = None) -> int:
+    return active_future_items(subject.item_filter, on=on).count()
+
+
+def subject_orders(*, user, subject) -> QuerySet[Order]:
+    """Visible orders holding a meal of `subject`, with the list's figures."""
+    filters = OrderFilters(subject_type=subject.type, subject_id=subject.id)
+    return order_list(user=user, filters=filters)

@@ -1,0 +1,470 @@
+"""Automarking (DESIGN.md §4) and default presences.
+
+Every night, for each subject whose calendar settings ask for it, presences are marked from two days ahead over
+a week or a month (`autoselection_interval`), on its weekdays and between its start and end dates, with its
+autoselected meal types (and the portion sizes of its autoselected price list items). Free days, absences,
+days closed by the cut-off and meals already ordered are skipped, so running it twice changes nothing.
+
+The work is set-based: a constant number of queries reads settings, prices, free days, absences and existing
+items for every subject; orders and items go in with bulk inserts (ON CONFLICT DO NOTHING on the one-live-item
+index, so a parent marking at the same moment simply wins); money is then checked per ledger account under its
+row lock — with `order_charge_time = on_marking` a payer whose balance cannot cover the charges (beyond the
+allowed debit) gets nothing and is reported; with `in_order_day` nothing is charged now and funds are not needed.
+"""
+
+from __future__ import annotations
+
+import calendar
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from typing import NamedTuple
+
+from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from kantyna.audit.services import audit_record
+from kantyna.catalog.models import MealType
+from kantyna.ledger.models import LedgerAccount
+from kantyna.ledger.services import (
+    LedgerEntry,
+    balance_per_children,
+    ledger_account_for,
+    ledger_funds_floor,
+    ledger_post_bulk,
+)
+from kantyna.ordering.cutoff import cutoff_config, tenant_today
+from kantyna.ordering.models import LIVE, Absence, Order, OrderItem
+from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
+from kantyna.ordering.services.items import (
+    ItemRequest,
+    PlaceResult,
+    free_days_for,
+    is_free,
+    items_place,
+)
+from kantyna.ordering.subjects import Subject, subject_of_child, subject_of_worker
+from kantyna.people.models import CalendarSubjectSettings
+from kantyna.pricing.models import PriceListItem
+from kantyna.tenant_settings.selectors import settings_get
+
+WEEKDAY_KEYS = ["on_monday", "on_tuesday", "on_wednesday", "on_thursday", "on_friday", "on_saturday", "on_sunday"]
+DAYS_AHEAD = 2
+SETTINGS_RELATIONS = (
+    "child__parent",
+    "child__institution",
+    "child__classroom",
+    "child__diet",
+    "worker__user",
+    "worker__institution",
+    "worker__diet",
+)
+
+
+def add_month(day: date) -> date:
+    year, month = (day.year + 1, 1) if day.month == 12 else (day.year, day.month + 1)
+    return day.replace(year=year, month=month, day=min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def automark_window(settings: CalendarSubjectSettings, today: date) -> tuple[date, date] | None:
+    """The days the job covers for these settings, or None when none."""
+    start = today + timedelta(days=DAYS_AHEAD)
+    if settings.autoselection_interval == CalendarSubjectSettings.Interval.ONE_WEEK:
+        end = start + timedelta(days=6)
+    else:
+        end = add_month(start) - timedelta(days=1)
+    if settings.automark_start_date and settings.automark_start_date > start:
+        start = settings.automark_start_date
+    if settings.automark_end_date and settings.automark_end_date < end:
+        end = settings.automark_end_date
+    return (start, end) if start <= end else None
+
+
+def weekdays_of(settings: CalendarSubjectSettings | None) -> set[int]:
+    marked = (settings.automarked_weekdays if settings else None) or {}
+    if not marked:
+        return {0, 1, 2, 3, 4}
+    return {index for index, key in enumerate(WEEKDAY_KEYS) if marked.get(key)}
+
+
+class Defaults:
+    """The meal types a subject's settings autoselect, with the preferred portion size of each."""
+
+    def __init__(
+        self,
+        settings: CalendarSubjectSettings | None,
+        default_meal_type_id: int | None,
+        *,
+        meal_type_ids: list[int] | None = None,
+        preferred: dict[int, int] | None = None,
+    ):
+        if meal_type_ids is not None or preferred is not None:
+            meal_type_ids, preferred = list(meal_type_ids or []), dict(preferred or {})
+        elif settings is not None:
+            meal_type_ids = [meal_type.pk for meal_type in settings.autoselected_meal_types.all()]
+            preferred = {
+                item.meal_type_id: item.portion_size_id for item in settings.autoselected_price_list_items.all()
+            }
+        else:
+            meal_type_ids, preferred = [], {}
+        # Items autoselected for a meal type that is not ticked still say the subject wants that meal.
+        for meal_type_id in preferred:
+            if meal_type_id not in meal_type_ids:
+                meal_type_ids.append(meal_type_id)
+        if not meal_type_ids and default_meal_type_id:
+            meal_type_ids = [default_meal_type_id]
+        self.meal_type_ids = sorted(meal_type_ids)
+        self.preferred = preferred
+
+    def requests(self, subject: Subject, day: date, pricer: Pricer) -> list[ItemRequest]:
+        out = []
+        for meal_type_id in self.meal_type_ids:
+            portion = self.preferred.get(meal_type_id)
+            options = {"meal_type_id": meal_type_id, "diet_id": subject.diet.pk}
+            item = pricer.choose(subject, day, **options, portion_size_id=portion) if portion else None
+            item = item or pricer.choose(subject, day, **options)
+            if item is not None:
+                out.append(
+                    ItemRequest(day, meal_type_id, portion_size_id=item.portion_size_id, price_list_item_id=item.pk)
+                )
+        return out
+
+
+def default_meal_type_id() -> int | None:
+    return MealType.objects.filter(is_default=True).values_list("pk", flat=True).first()
+
+
+def presences_default(
+    *, actor, subject: Subject, dates: list[date], now: datetime | None = None, **options
+) -> PlaceResult:
+    """Mark `subject`'s defaults (its autoselected meal types) on `dates`; free days and absences are skipped."""
+    dates = sorted(set(dates))
+    if not dates:
+        return PlaceResult(order=None)
+    settings = (
+        CalendarSubjectSettings.objects.filter(**subject.item_fields)
+        .prefetch_related("autoselected_meal_types", "autoselected_price_list_items")
+        .first()
+    )
+    defaults = Defaults(settings, default_meal_type_id())
+    pricer = Pricer([subject], dates[0], dates[-1], for_role=SUBJECT_AUDIENCE)
+    free = free_days_for([subject.institution.pk], dates[0], dates[-1])
+    requests = [
+        request
+        for day in dates
+        if not is_free(free, subject.institution.pk, day)
+        for request in defaults.requests(subject, day, pricer)
+    ]
+    return items_place(actor=actor, subject=subject, requests=requests, pricer=pricer, now=now, **options)
+
+
+class Planned(NamedTuple):
+    """An item the job means to create (plain data: model instances are made only for the funded ones)."""
+
+    child_id: int | None
+    worker_id: int | None
+    date: date
+    item: PriceListItem
+    unit_price: Decimal
+    discount_percent: Decimal
+    price: Decimal
+
+
+@dataclass
+class AutomarkReport:
+    subjects: int = 0
+    items: int = 0
+    charged: Decimal = Decimal("0.00")
+    without_funds: list[str] = field(default_factory=list)  # "child/12": skipped, the payer lacks funds
+
+    def as_dict(self) -> dict:
+        return {
+            "subjects": self.subjects,
+            "items": self.items,
+            "charged": str(self.charged),
+            "withoutFunds": self.without_funds,
+        }
+
+
+def _automark_settings(subject_keys: list[tuple[str, int]] | None):
+    queryset = (
+        CalendarSubjectSettings.objects.filter(automark_presences=True)
+        .filter(
+            Q(
+                child__isnull=False,
+                child__is_active=True,
+                child__archived_at__isnull=True,
+                child__institution__is_active=True,
+            )
+            | Q(
+                worker__isnull=False,
+                worker__archived_at__isnull=True,
+                worker__institution__is_active=True,
+                worker__user__is_active=True,
+            )
+        )
+        .select_related(*SETTINGS_RELATIONS)
+    )
+    if subject_keys is not None:
+        children = [pk for kind, pk in subject_keys if kind == "child"]
+        workers = [pk for kind, pk in subject_keys if kind != "child"]
+        queryset = queryset.filter(Q(child_id__in=children) | Q(worker__user_id__in=workers))
+    return queryset
+
+
+def _autoselections(settings_ids: list[int]) -> tuple[dict[int, list[int]], dict[int, dict[int, int]]]:
+    """Autoselected meal types and (meal type -> portion size) of autoselected items, per settings id, read from
+    the many-to-many tables in two queries (a prefetch would build a queryset per settings row)."""
+    meal_types: dict[int, list[int]] = defaultdict(list)
+    through = CalendarSubjectSettings.autoselected_meal_types.through
+    for settings_id, meal_type_id in through.objects.filter(calendarsubjectsettings_id__in=settings_ids).values_list(
+        "calendarsubjectsettings_id", "mealtype_id"
+    ):
+        meal_types[settings_id].append(meal_type_id)
+    preferred: dict[int, dict[int, int]] = defaultdict(dict)
+    through = CalendarSubjectSettings.autoselected_price_list_items.through
+    rows = through.objects.filter(calendarsubjectsettings_id__in=settings_ids).values_list(
+        "calendarsubjectsettings_id", "pricelistitem__meal_type_id", "pricelistitem__portion_size_id"
+    )
+    for settings_id, meal_type_id, portion_size_id in rows:
+        preferred[settings_id][meal_type_id] = portion_size_id
+    return meal_types, preferred
+
+
+@transaction.atomic
+def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, int]] | None = None) -> AutomarkReport:
+    """Mark automatic presences for every subject that asks for it (or only `subject_keys`). Idempotent."""
+    now = now or timezone.now()
+    today = tenant_today(now)
+    report = AutomarkReport()
+    plans: list[tuple[Subject, CalendarSubjectSettings, tuple[date, date]]] = []
+    for settings in _automark_settings(subject_keys):
+        subject = subject_of_child(settings.child) if settings.child_id else subject_of_worker(settings.worker)
+        window = automark_window(settings, today)
+        if window is not None:
+            plans.append((subject, settings, window))
+    if not plans:
+        return report
+    first = min(window[0] for _s, _c, window in plans)
+    last = max(window[1] for _s, _c, window in plans)
+    subjects = [subject for subject, _c, _w in plans]
+    pricer = Pricer(subjects, first, last, for_role=SUBJECT_AUDIENCE)
+    cutoff = cutoff_config()
+    free = free_days_for({subject.institution.pk for subject in subjects}, first, last)
+    child_ids = [subject.child.pk for subject in subjects if subject.child is not None]
+    worker_ids = [subject.worker.pk for subject in subjects if subject.worker is not None]
+    by_subject = Q(child_id__in=child_ids) | Q(worker_id__in=worker_ids)
+    absent = set(
+        Absence.objects.filter(by_subject, date__range=(first, last))
+        .order_by()
+        .values_list("child_id", "worker_id", "date")
+    )
+    live = set(
+        OrderItem.objects.filter(LIVE, by_subject, date__range=(first, last))
+        .order_by()
+        .values_list("child_id", "worker_id", "date", "meal_type_id")
+    )
+    fallback_meal_type = default_meal_type_id()
+    autoselected_types, autoselected_items = _autoselections([settings.pk for _s, settings, _w in plans])
+    open_days = {first + timedelta(days=n) for n in range((last - first).days + 1)}
+    open_days = {day for day in open_days if cutoff.is_open(day, now)}
+
+    orders: list[Order] = []
+    rows_of_order: list[list[Planned]] = []
+    for subject, settings, (start, end) in plans:
+        child_id = subject.child.pk if subject.child is not None else None
+        worker_id = subject.worker.pk if subject.worker is not None else None
+        defaults = Defaults(
+            settings,
+            fallback_meal_type,
+            meal_type_ids=autoselected_types.get(settings.pk, []),
+            preferred=autoselected_items.get(settings.pk, {}),
+        )
+        weekdays = weekdays_of(settings)
+        rows = []
+        day = start
+        while day <= end:
+            if (
+                day.weekday() in weekdays
+                and not is_free(free, subject.institution.pk, day)
+                and (child_id, worker_id, day) not in absent
+                and day in open_days
+            ):
+                for request in defaults.requests(subject, day, pricer):
+                    if (child_id, worker_id, day, request.meal_type_id) in live:
+                        continue
+                    item = pricer.items_by_id[request.price_list_item_id]
+                    price = pricer.price(subject, day, item)
+                    rows.append(
+                        Planned(child_id, worker_id, day, item, price.unit_price, price.discount_percent, price.price)
+                    )
+            day += timedelta(days=1)
+        if rows:
+            orders.append(Order(payer_id=subject.payer.pk, note="automark"))
+            rows_of_order.append(rows)
+    charge_now = settings_get("fees").get("order_charge_time", "on_marking") == "on_marking"
+    if charge_now:
+        orders, rows_of_order = _without_unfunded(orders, rows_of_order, subjects, report)
+    if not orders:
+        return report
+
+    Order.objects.bulk_create(orders, batch_size=2000)
+    created = _insert_items(
+        sorted(
+            ((order.pk, row) for order, order_rows in zip(orders, rows_of_order, strict=True) for row in order_rows),
+            key=lambda pair: (pair[1].child_id or 0, pair[1].worker_id or 0, pair[1].date, pair[1].item.meal_type_id),
+        ),
+        now,
+        charged=charge_now,
+    )
+    order_ids = [order.pk for order in orders]
+
+    if charge_now:
+        created = _charge_or_drop(created, orders, subjects, now, report)
+    Order.objects.filter(pk__in=order_ids, items__isnull=True).delete()
+    report.subjects = len({(row[2], row[3]) for row in created})
+    report.items = len(created)
+    audit_record(actor=None, action="automark.run", data=report.as_dict())
+    return report
+
+
+INSERT_BATCH = 50_000
+
+
+def _insert_items(rows: list[tuple[int, Planned]], now: datetime, *, charged: bool) -> list[tuple]:
+    """Insert the planned items with one `INSERT ... SELECT FROM unnest(...) ON CONFLICT DO NOTHING RETURNING` per
+    batch (the ORM's per-object work would dominate the job); a row that meets a live item (the one-live-item
+    index: a parent or another run was faster) is skipped. Returns (id, order id, child id, worker id, date,
+    meal type id, price) of the rows inserted. With `charged` (on_marking) the rows go in with `charged_at` = now:
+    `_charge_or_drop` books their charges in the same transaction or deletes them, so no second pass updates them."""
+    table = connection.ops.quote_name(OrderItem._meta.db_table)
+    sql = f"""
+        INSERT INTO {table} (order_id, child_id, worker_id, date, meal_type_id, diet_id, portion_size_id,
+                             price_list_item_id, unit_price, discount_percent, price, status, note, automarked,
+                             created_at, charged_at)
+        SELECT o, c, w, d, m, di, p, pli, up, dp, pr, 'active', '', true, %s, %s
+        FROM unnest(%s::bigint[], %s::bigint[], %s::bigint[], %s::date[], %s::bigint[], %s::bigint[], %s::bigint[],
+                    %s::bigint[], %s::numeric[], %s::numeric[], %s::numeric[])
+             AS t(o, c, w, d, m, di, p, pli, up, dp, pr)
+        ON CONFLICT DO NOTHING
+        RETURNING id, order_id, child_id, worker_id, date, meal_type_id, price
+    """
+    created: list[tuple] = []
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), INSERT_BATCH):
+            batch = rows[start : start + INSERT_BATCH]
+            columns = [
+                [order_id for order_id, _row in batch],
+                [row.child_id for _o, row in batch],
+                [row.worker_id for _o, row in batch],
+                [row.date for _o, row in batch],
+                [row.item.meal_type_id for _o, row in batch],
+                [row.item.diet_id for _o, row in batch],
+                [row.item.portion_size_id for _o, row in batch],
+                [row.item.pk for _o, row in batch],
+                [row.unit_price for _o, row in batch],
+                [row.discount_percent for _o, row in batch],
+                [row.price for _o, row in batch],
+            ]
+            cursor.execute(sql, [now, now if charged else None, *columns])
+            created += cursor.fetchall()
+    return created
+
+
+def _without_unfunded(orders: list[Order], rows_of_order: list[list[Planned]], subjects, report):
+    """Leave out, before inserting anything, the payers whose current balance cannot cover their new charges
+    (read without locks: `_charge_or_drop` checks again under the locks, for what changed meanwhile)."""
+    per_child = balance_per_children()
+    key_of = lambda order, rows: (order.payer_id, rows[0].child_id if per_child else None)  # noqa: E731
+    needed: dict[tuple[int, int | None], Decimal] = defaultdict(lambda: Decimal("0.00"))
+    for order, rows in zip(orders, rows_of_order, strict=True):
+        needed[key_of(order, rows)] += sum((row.price for row in rows), Decimal("0.00"))
+    balances = {
+        (user_id, child_id): balance
+        for user_id, child_id, balance in LedgerAccount.objects.filter(
+            user_id__in={key[0] for key in needed}
+        ).values_list("user_id", "child_id", "balance")
+    }
+    floor = ledger_funds_floor()
+    unfunded = {
+        key for key, total in needed.items() if total > 0 and balances.get(key, Decimal("0.00")) - total < floor
+    }
+    if not unfunded:
+        return orders, rows_of_order
+    subject_of = {
+        (subject.child.pk if subject.child else None, subject.worker.pk if subject.worker else None): subject
+        for subject in subjects
+    }
+    kept_orders, kept_rows = [], []
+    for order, rows in zip(orders, rows_of_order, strict=True):
+        if key_of(order, rows) in unfunded:
+            subject = subject_of[(rows[0].child_id, rows[0].worker_id)]
+            report.without_funds.append(f"{subject.type}/{subject.id}")
+        else:
+            kept_orders.append(order)
+            kept_rows.append(rows)
+    return kept_orders, kept_rows
+
+
+def _charge_or_drop(created, orders, subjects, now, report) -> list:
+    """Charge the created items per ledger account; drop the items of accounts that cannot pay."""
+    per_child = balance_per_children()
+    payer_of_order = {order.pk: order.payer_id for order in orders}
+    subject_of = {
+        (subject.child.pk if subject.child else None, subject.worker.pk if subject.worker else None): subject
+        for subject in subjects
+    }
+    names = dict(MealType.objects.values_list("pk", "name"))
+    by_account: dict[tuple[int, int | None], list] = defaultdict(list)
+    for row in created:
+        by_account[(payer_of_order[row[1]], row[2] if per_child else None)].append(row)
+    accounts = {
+        (account.user_id, account.child_id): account
+        for account in LedgerAccount.objects.filter(user_id__in={key[0] for key in by_account})
+    }
+    for key, rows in by_account.items():
+        if key not in accounts:
+            subject = subject_of[(rows[0][2], rows[0][3])]
+            accounts[key] = ledger_account_for(user=subject.payer, child=subject.child if per_child else None)
+    # One bulk posting for every account: one lock statement (ordered by id), one key lookup, one insert, one
+    # balance update and one audit row, whatever the number of payers; refused accounts book nothing.
+    entries_by_account = {
+        accounts[key].pk: [
+            LedgerEntry(
+                kind="charge",
+                amount=-row[6],
+                idempotency_key=f"charge:item:{row[0]}",
+                reference_type="order_item",
+                reference_id=row[0],
+                description=f"{subject_of[(row[2], row[3])].name}: {names.get(row[5], '')} {row[4].isoformat()}",
+            )
+            for row in rows
+            if row[6] > 0
+        ]
+        for key, rows in by_account.items()
+    }
+    result = ledger_post_bulk(
+        actor=None,
+        entries_by_account=entries_by_account,
+        check_funds=True,
+        audit_action="automark.charge",
+        return_rows=False,
+    )
+    refused = set(result.refused)
+    dropped: list[int] = []
+    kept: list = []
+    for key in sorted(by_account, key=lambda key: accounts[key].pk):
+        rows = by_account[key]
+        if accounts[key].pk in refused:
+            dropped += [row[0] for row in rows]
+            for child_id, worker_id in sorted({(row[2], row[3]) for row in rows}, key=str):
+                subject = subject_of[(child_id, worker_id)]
+                report.without_funds.append(f"{subject.type}/{subject.id}")
+            continue
+        kept += rows
+    report.charged += -result.total
+    if dropped:
+        OrderItem.objects.filter(pk__in=dropped).delete()
+    return kept

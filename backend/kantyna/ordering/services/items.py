@@ -1,0 +1,446 @@
+"""The ordering core (DESIGN.md §4): placing and cancelling order items. Every way of ordering — the calendar,
+the orders screens, bulk presences, automarking — ends here, so the rules live in one place:
+
+- access: the subject comes from `subject_resolve` (the caller's reach); `items_cancel` checks it again;
+- the subject and its institution are active; free days refuse; the cut-off refuses customers (staff may
+  override it); meal types the institution does not serve refuse; the diet is the subject's unless
+  `allowAnyDiets`; with `allowOnlyOneDietAndMealType` a day holds one meal; notes only with `allowNotes`;
+- at most one live item per subject, day and meal type: the partial unique index decides, rows go in with
+  ON CONFLICT DO NOTHING, so two tabs marking the same day cannot double-order (the loser's request is skipped);
+- money: with `order_charge_time = on_marking` the items are charged in the same transaction (refused with
+  409 "Insufficient funds." below the allowed debit), with `in_order_day` a daily job charges them; a cancel
+  refunds what was charged; the manipulation fee is one "fee" entry per marking action.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from kantyna.audit.services import audit_record
+from kantyna.core.exceptions import ApiError
+from kantyna.ledger.selectors import ledger_balance_before
+from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post_many
+from kantyna.ordering.cutoff import FREE_DAY, ORDERING_CLOSED, Cutoff, cutoff_config, tenant_today
+from kantyna.ordering.models import LIVE, Absence, FreeDay, Order, OrderItem
+from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
+from kantyna.ordering.subjects import (
+    Subject,
+    children_within_reach,
+    is_staff,
+    workers_within_reach,
+)
+from kantyna.tenant_settings.selectors import settings_get, settings_row
+
+INVALID = "The given data was invalid."
+SUBJECT_INACTIVE = "This meal receiver is not active."
+INSTITUTION_INACTIVE = "This institution is not active."
+MEAL_TYPE_UNAVAILABLE = "This meal type is not served in this institution."
+NO_PRICE = "This meal cannot be ordered on this day."
+DIET_NOT_ALLOWED = "Only the meal receiver's diet can be ordered."
+ONLY_ONE_MEAL = "Only one meal a day can be ordered."
+NOTES_NOT_ALLOWED = "Notes are not allowed."
+ALREADY_SERVED = "A served meal cannot be cancelled."
+IDEMPOTENCY_REUSED = "This request key was already used for another order."
+LAST_MONTH_UNPAID = "Last month is not paid."
+DEFAULT_FEE = object()  # items_place(manipulation_fee=DEFAULT_FEE): the tenant's rule
+
+
+@dataclass(frozen=True)
+class ItemRequest:
+    date: date
+    meal_type_id: int
+    portion_size_id: int | None = None  # default portion size when None
+    diet_id: int | None = None  # the subject's diet unless allowAnyDiets
+    price_list_item_id: int | None = None  # explicit choice (must match meal type/diet/portion & be visible)
+    note: str = ""
+
+
+@dataclass
+class PlaceResult:
+    order: Order | None
+    created: list[OrderItem] = field(default_factory=list)
+    skipped: list[ItemRequest] = field(default_factory=list)  # already live (or lost a race to another mark)
+    replayed: bool = False  # the idempotency key was seen before: nothing new was done
+    fee: Decimal = Decimal("0.00")
+
+    @property
+    def total(self) -> Decimal:
+        return sum((item.price for item in self.created), Decimal("0.00"))
+
+
+def _money(value) -> Decimal:
+    if isinstance(value, dict):
+        value = value.get("amount", 0)
+    return Decimal(str(value or 0)).quantize(Decimal("0.01"))
+
+
+def _require_last_month_paid(payer, today: date) -> None:
+    """presencesMarkingConfig.requireLastMonthToBePaid: a customer whose balance closed last month below zero
+    orders again once it is settled (staff may still order for them)."""
+    if ledger_balance_before(payer, today.replace(day=1)) < 0:
+        _refuse(
+            LAST_MONTH_UNPAID,
+            "subject",
+            _("Last month is not paid: top up the balance to order meals."),
+            409,
+        )
+
+
+def _refuse(message: str, field_name: str, detail: str, status_code: int = 400) -> None:
+    raise ApiError(message, errors={field_name: [detail]}, status_code=status_code)
+
+
+def _day(value: date) -> str:
+    return date_format(value, "SHORT_DATE_FORMAT")
+
+
+def free_days_for(institution_ids: Iterable[int], first: date, last: date) -> dict[int | None, set[date]]:
+    """Free days in [first, last]: `{None: global days, institution id: its own days}` (one query)."""
+    rows = FreeDay.objects.filter(date__range=(first, last)).filter(
+        Q(institution__isnull=True) | Q(institution_id__in=list(institution_ids))
+    )
+    days: dict[int | None, set[date]] = defaultdict(set)
+    for institution_id, day in rows.values_list("institution_id", "date"):
+        days[institution_id].add(day)
+    return days
+
+
+def is_free(days: dict[int | None, set[date]], institution_id: int, day: date) -> bool:
+    return day in days.get(None, ()) or day in days.get(institution_id, ())
+
+
+def manipulation_fee_for(actor, *, add: bool | None = None, amount=None, row=None) -> Decimal | None:
+    """The fee of one marking action. Customers pay the tenant's default when `add_manipulation_fee` is on
+    (what they send is ignored); staff choose (`add`, `amount`, defaulting to the tenant's default amount)."""
+    fees = settings_get("fees", row=row)
+    if actor is None:
+        return None
+    if is_staff(actor):
+        if not add:
+            return None
+        fee = _money(amount) if amount not in (None, "", {}) else _money(fees["default_manipulation_fee"])
+        return fee if fee > 0 else None
+    if not fees.get("add_manipulation_fee"):
+        return None
+    fee = _money(fees["default_manipulation_fee"])
+    return fee if fee > 0 else None
+
+
+def _item_subject_name(item: OrderItem) -> str:
+    return str(item.child) if item.child_id else item.worker.user.full_name
+
+
+def _charge_entries(items: list[OrderItem], subject_name: str) -> list[LedgerEntry]:
+    return [
+        LedgerEntry(
+            kind="charge",
+            amount=-item.price,
+            idempotency_key=f"charge:item:{item.pk}",
+            reference_type="order_item",
+            reference_id=item.pk,
+            description=f"{subject_name}: {item.meal_type.name} {item.date.isoformat()}",
+        )
+        for item in items
+        if item.price > 0
+    ]
+
+
+def _order_for(*, actor, payer, kind: str, idempotency_key: str | None) -> tuple[Order, bool]:
+    """A new order, or the one `idempotency_key` already made (then True: a replay). Concurrent first uses of a
+    key meet at its unique index: the second waits for the first and then finds its order."""
+    if idempotency_key:
+        Order.objects.bulk_create(
+            [Order(payer=payer, created_by=actor, kind=kind, idempotency_key=idempotency_key)], ignore_conflicts=True
+        )
+        order = Order.objects.get(idempotency_key=idempotency_key)
+        if order.payer_id != payer.pk:
+            _refuse(INVALID, "idempotencyKey", _("This request key was already used for another order."), 409)
+        # A fresh order has no items yet and was created by this call only when it was not there before.
+        fresh = not order.items.exists() and order.created_by_id == getattr(actor, "pk", None)
+        return order, not fresh
+    return Order.objects.create(payer=payer, created_by=actor, kind=kind), False
+
+
+@transaction.atomic
+def items_place(
+    *,
+    actor,
+    subject: Subject,
+    requests: list[ItemRequest],
+    order: Order | None = None,
+    kind: str = "regular",
+    staff_override: bool = False,
+    automarked: bool = False,
+    idempotency_key: str | None = None,
+    manipulation_fee=DEFAULT_FEE,
+    check_funds: bool | None = None,
+    now: datetime | None = None,
+    cutoff: Cutoff | None = None,
+    pricer: Pricer | None = None,
+) -> PlaceResult:
+    """Order `requests` for `subject` (one Order for the action, or into `order`). Requests for a day and meal
+    type already live are skipped, not refused: marking twice is harmless. Returns the created items."""
+    now = now or timezone.now()
+    override = staff_override and is_staff(actor)
+    if not subject.is_active:
+        _refuse(SUBJECT_INACTIVE, "subject", _("This meal receiver is not active."))
+    if not subject.institution.is_active:
+        _refuse(INSTITUTION_INACTIVE, "subject", _("This institution is not active."))
+    if idempotency_key:
+        existing = Order.objects.filter(idempotency_key=idempotency_key).first()
+        if existing is not None:
+            if existing.payer_id != subject.payer.pk:
+                _refuse(INVALID, "idempotencyKey", _("This request key was already used for another order."), 409)
+            return PlaceResult(order=existing, created=list(existing.items.all()), replayed=True)
+    if not requests:
+        return PlaceResult(order=order)
+
+    settings = settings_row()
+    config = settings_get("presences_marking_config", row=settings)
+    if config.get("require_last_month_to_be_paid") and not is_staff(actor):
+        _require_last_month_paid(subject.payer, tenant_today(now))
+    cutoff = cutoff or cutoff_config(row=settings)
+    # Deduplicate, and keep one order for everyone (date, meal type): concurrent inserts lock rows in the same order.
+    unique: dict[tuple[date, int], ItemRequest] = {}
+    for request in requests:
+        unique.setdefault((request.date, request.meal_type_id), request)
+    requests = [unique[key] for key in sorted(unique)]
+    dates = sorted({request.date for request in requests})
+    first, last = dates[0], dates[-1]
+
+    free = free_days_for([subject.institution.pk], first, last)
+    for request in requests:
+        if is_free(free, subject.institution.pk, request.date):
+            _refuse(FREE_DAY, "date", _("Meals are not served on %(date)s.") % {"date": _day(request.date)})
+        if not override and not cutoff.is_open(request.date, now):
+            _refuse(ORDERING_CLOSED, "date", _("Ordering for %(date)s is closed.") % {"date": _day(request.date)})
+        if request.note and not config.get("allow_notes"):
+            _refuse(NOTES_NOT_ALLOWED, "note", _("Notes are not allowed."))
+        if request.diet_id and request.diet_id != subject.diet.pk and not config.get("allow_any_diets"):
+            _refuse(DIET_NOT_ALLOWED, "dietId", _("Only the meal receiver's diet can be ordered."))
+    if config.get("allow_only_one_diet_and_meal_type"):
+        per_day = defaultdict(int)
+        for request in requests:
+            per_day[request.date] += 1
+        if any(count > 1 for count in per_day.values()):
+            _refuse(ONLY_ONE_MEAL, "mealTypeId", _("Only one meal a day can be ordered."))
+
+    pricer = pricer or Pricer([subject], first, last, for_role=None if is_staff(actor) else SUBJECT_AUDIENCE)
+    live = set(
+        OrderItem.objects.filter(LIVE, **subject.item_filter, date__in=dates)
+        .order_by()
+        .values_list("date", "meal_type_id")
+    )
+    live_days = {day for day, _meal_type in live}
+    rows: list[OrderItem] = []
+    skipped: list[ItemRequest] = []
+    for request in requests:
+        if (request.date, request.meal_type_id) in live:
+            skipped.append(request)
+            continue
+        if config.get("allow_only_one_diet_and_meal_type") and request.date in live_days:
+            _refuse(ONLY_ONE_MEAL, "mealTypeId", _("Only one meal a day can be ordered."))
+        if not pricer.meal_type_available(subject, request.meal_type_id):
+            _refuse(MEAL_TYPE_UNAVAILABLE, "mealTypeId", _("This meal type is not served in this institution."))
+        item = pricer.choose(
+            subject,
+            request.date,
+            meal_type_id=request.meal_type_id,
+            diet_id=request.diet_id or subject.diet.pk,
+            portion_size_id=request.portion_size_id,
+            price_list_item_id=request.price_list_item_id,
+        )
+        if item is None:
+            _refuse(
+                NO_PRICE, "mealTypeId", _("This meal cannot be ordered on %(date)s.") % {"date": _day(request.date)}
+            )
+        price = pricer.price(subject, request.date, item)
+        rows.append(
+            OrderItem(
+                **subject.item_fields,
+                date=request.date,
+                meal_type_id=item.meal_type_id,
+                diet_id=item.diet_id,
+                portion_size_id=item.portion_size_id,
+                price_list_item=item,
+                unit_price=price.unit_price,
+                discount_percent=price.discount_percent,
+                price=price.price,
+                note=request.note or "",
+                automarked=automarked,
+            )
+        )
+    if not rows:
+        return PlaceResult(order=order, skipped=skipped)
+
+    before: set[int] = set()
+    if order is None:
+        order, replayed = _order_for(actor=actor, payer=subject.payer, kind=kind, idempotency_key=idempotency_key)
+        if replayed:
+            return PlaceResult(order=order, created=list(order.items.all()), replayed=True)
+    else:
+        before = set(order.items.values_list("pk", flat=True))
+    for new_item in rows:
+        new_item.order = order
+    OrderItem.objects.bulk_create(rows, ignore_conflicts=True)
+    created = list(
+        OrderItem.objects.filter(order=order, status=OrderItem.Status.ACTIVE, **subject.item_filter, date__in=dates)
+        .exclude(pk__in=before)
+        .select_related("meal_type", "diet", "portion_size")
+        .order_by("date", "meal_type__position", "id")
+    )
+    created_keys = {(item.date, item.meal_type_id) for item in created}
+    skipped += [
+        request
+        for request in requests
+        if (request.date, request.meal_type_id) not in created_keys and request not in skipped
+    ]
+    if not created:
+        if not before:
+            order.delete()
+            order = None
+        return PlaceResult(order=order, skipped=skipped)
+
+    # Marking a presence on a day withdraws the absence recorded for it.
+    Absence.objects.filter(**subject.item_filter, date__in=sorted({day for day, _meal_type in created_keys})).delete()
+
+    fees = settings_get("fees", row=settings)
+    fee = manipulation_fee_for(actor, row=settings) if manipulation_fee is DEFAULT_FEE else manipulation_fee
+    fee = _money(fee) if fee else Decimal("0.00")
+    entries: list[LedgerEntry] = []
+    charge_now = fees.get("order_charge_time", "on_marking") == "on_marking"
+    if charge_now:
+        entries += _charge_entries(created, subject.name)
+    if fee > 0:
+        entries.append(
+            LedgerEntry(
+                kind="fee",
+                amount=-fee,
+                idempotency_key=f"fee:order:{order.pk}:{created[0].pk}",
+                reference_type="order",
+                reference_id=order.pk,
+                description=str(_("Manipulation fee")),
+            )
+        )
+    if entries:
+        account = ledger_account_for(user=subject.payer, child=subject.child)
+        funds = (not is_staff(actor)) if check_funds is None else check_funds
+        ledger_post_many(actor=actor, account=account, entries=entries, check_funds=funds)
+    if charge_now:
+        OrderItem.objects.filter(pk__in=[item.pk for item in created]).update(charged_at=now)
+        for item in created:
+            item.charged_at = now
+    audit_record(
+        actor=actor,
+        action="order_items.place",
+        target=order,
+        data={
+            "subject": f"{subject.type}/{subject.id}",
+            "items": [item.pk for item in created],
+            "automarked": automarked,
+            "override": override,
+        },
+    )
+    return PlaceResult(order=order, created=created, skipped=skipped, fee=fee)
+
+
+def _check_reach(actor, items: list[OrderItem]) -> None:
+    """Every item belongs to a subject `actor` may reach (else 404, as for a subject)."""
+    if actor is None:
+        return
+    child_ids = {item.child_id for item in items if item.child_id}
+    worker_ids = {item.worker_id for item in items if item.worker_id}
+    reachable_children = set(children_within_reach(actor).filter(pk__in=child_ids).values_list("pk", flat=True))
+    reachable_workers = set(workers_within_reach(actor).filter(pk__in=worker_ids).values_list("pk", flat=True))
+    if child_ids - reachable_children or worker_ids - reachable_workers:
+        raise ApiError("Not found.", status_code=404)
+
+
+@transaction.atomic
+def items_cancel(
+    *,
+    actor,
+    items: Iterable[OrderItem],
+    staff_override: bool = False,
+    now: datetime | None = None,
+    cutoff: Cutoff | None = None,
+) -> list[OrderItem]:
+    """Cancel the live items among `items` (already cancelled ones are left alone: a repeated cancel is
+    harmless) and refund what was charged. After the cut-off customers are refused; staff may override.
+    Returns the items this call cancelled."""
+    now = now or timezone.now()
+    override = staff_override and is_staff(actor)
+    ids = sorted({item.pk for item in items})
+    if not ids:
+        return []
+    # Lock in one order for everyone; the daily charge and the terminal lock the same rows.
+    locked = list(
+        OrderItem.objects.select_for_update(of=("self",))
+        .filter(pk__in=ids)
+        .select_related("meal_type", "child", "worker__user", "order__payer")
+        .order_by("pk")
+    )
+    _check_reach(actor, locked)
+    cutoff = cutoff or cutoff_config()
+    to_cancel = []
+    for item in locked:
+        if item.status == OrderItem.Status.CANCELLED:
+            continue
+        if item.status == OrderItem.Status.SERVED:
+            _refuse(ALREADY_SERVED, "items", _("A served meal cannot be cancelled."))
+        if not override and not cutoff.is_open(item.date, now):
+            _refuse(ORDERING_CLOSED, "date", _("Ordering for %(date)s is closed.") % {"date": _day(item.date)})
+        to_cancel.append(item)
+    if not to_cancel:
+        return []
+    OrderItem.objects.filter(pk__in=[item.pk for item in to_cancel]).update(
+        status=OrderItem.Status.CANCELLED, cancelled_at=now, cancelled_by=actor
+    )
+    refunds: dict[tuple[int, int | None], list[OrderItem]] = defaultdict(list)
+    for item in to_cancel:
+        item.status = OrderItem.Status.CANCELLED
+        item.cancelled_at = now
+        item.cancelled_by = actor
+        if item.charged_at is not None and item.price > 0:
+            refunds[(item.order.payer_id, item.child_id)].append(item)
+    for (_payer_id, _child_id), refunded in sorted(refunds.items(), key=lambda pair: (pair[0][0], pair[0][1] or 0)):
+        first = refunded[0]
+        account = ledger_account_for(user=first.order.payer, child=first.child)
+        ledger_post_many(
+            actor=actor,
+            account=account,
+            entries=[
+                LedgerEntry(
+                    kind="refund",
+                    amount=item.price,
+                    idempotency_key=f"refund:item:{item.pk}",
+                    reference_type="order_item",
+                    reference_id=item.pk,
+                    # Named like the charge it reverses, so a statement pairs them at a glance.
+                    description=f"{_item_subject_name(item)}: {item.meal_type.name} {item.date.isoformat()}",
+                )
+                for item in refunded
+            ],
+        )
+    # An order whose every item is cancelled is cancelled too.
+    order_ids = {item.order_id for item in to_cancel}
+    Order.objects.filter(pk__in=order_ids).exclude(items__status__in=["active", "served"]).update(
+        status=Order.Status.CANCELLED
+    )
+    audit_record(
+        actor=actor,
+        action="order_items.cancel",
+        target=None,
+        data={"items": [item.pk for item in to_cancel], "override": override},
+    )
+    return to_cancel

@@ -1,0 +1,64 @@
+"""Ordering jobs: the nightly automark and the order-day charge, per tenant (Procrastinate periodic tasks).
+
+Each periodic task fans out one job per active tenant, so a failing tenant does not stop the others and the
+work of one tenant runs in its own schema and transaction."""
+
+from __future__ import annotations
+
+from django.db import connection
+from procrastinate.contrib.django import app
+
+from kantyna.tenancy.models import Tenant
+
+
+def _enter(slug: str) -> Tenant:
+    tenant = Tenant.objects.get(slug=slug)
+    connection.set_tenant(tenant)
+    return tenant
+
+
+def _active_slugs() -> list[str]:
+    connection.set_schema_to_public()
+    return list(Tenant.objects.filter(is_active=True).exclude(schema_name="public").values_list("slug", flat=True))
+
+
+@app.task(queue="ordering", queueing_lock="ordering-automark-tenant")
+def automark_tenant(*, slug: str) -> dict:
+    from kantyna.ordering.services.automark import automark_run
+
+    _enter(slug)
+    try:
+        return automark_run().as_dict()
+    finally:
+        connection.set_schema_to_public()
+
+
+@app.task(queue="ordering")
+def charge_tenant_day(*, slug: str) -> dict:
+    from kantyna.ordering.services.charging import charge_day
+
+    _enter(slug)
+    try:
+        return charge_day()
+    finally:
+        connection.set_schema_to_public()
+
+
+@app.periodic(cron="30 1 * * *", periodic_id="ordering-automark")
+@app.task(queue="ordering", queueing_lock="ordering-automark")
+def automark_all_tenants(timestamp: int) -> dict:
+    """Nightly (01:30 UTC): automark every active tenant."""
+    slugs = _active_slugs()
+    for slug in slugs:
+        automark_tenant.configure(queueing_lock=f"ordering-automark-{slug}").defer(slug=slug)
+    return {"tenants": len(slugs)}
+
+
+@app.periodic(cron="5 3 * * *", periodic_id="ordering-charge-day")
+@app.task(queue="ordering", queueing_lock="ordering-charge-day")
+def charge_all_tenants(timestamp: int) -> dict:
+    """Daily (03:05 UTC, after midnight in Europe): charge today's items where the tenant charges on the order day."""
+    slugs = _active_slugs()
+    for slug in slugs:
+        charge_tenant_day.configure(lock=f"ordering-charge-{slug}").defer(slug=slug)
+    return {"tenants": len(slugs)}

@@ -1,0 +1,182 @@
+"""Automarking, default presences and the order-day charge (services)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+
+from kantyna.core.permissions import ROLE_PARENT
+from kantyna.ordering.cutoff import tenant_today
+from kantyna.ordering.models import Absence, FreeDay, OrderItem
+from kantyna.ordering.services.automark import automark_run, automark_window
+from kantyna.ordering.services.charging import charge_day
+from kantyna.ordering.services.items import ItemRequest, items_cancel, items_place
+from kantyna.ordering.subjects import subject_resolve
+from kantyna.ordering.tests.helpers import at, balance, ledger_sum, make_world, set_settings
+from kantyna.people.models import CalendarSubjectSettings
+from kantyna.people.services.children import child_create
+from kantyna.tenancy.services import in_tenant
+from kantyna.testing.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+# A fixed Wednesday: the job then covers Friday .. a month later.
+TODAY = date.today() + timedelta(days=30)
+TODAY = TODAY - timedelta(days=TODAY.weekday()) + timedelta(days=2)
+
+
+@pytest.fixture
+def world(tenant_a):
+    with in_tenant(tenant_a):
+        world = make_world(tenant_a)
+        CalendarSubjectSettings.objects.update(automark_presences=False)
+        settings, _created = CalendarSubjectSettings.objects.get_or_create(child=world.child)
+        settings.automark_presences = True
+        settings.autoselection_interval = "one_week"
+        settings.save()
+        settings.autoselected_meal_types.set([world.catalog.lunch])
+        world.settings = settings
+        yield world
+
+
+def now():
+    return at(TODAY, 9)
+
+
+def test_the_window_starts_two_days_ahead_and_covers_a_week_or_a_month():
+    settings = CalendarSubjectSettings(autoselection_interval="one_week")
+    assert automark_window(settings, date(2026, 11, 22)) == (date(2026, 11, 24), date(2026, 11, 30))
+    settings.autoselection_interval = "one_month"
+    assert automark_window(settings, date(2026, 11, 22)) == (date(2026, 11, 24), date(2026, 12, 23))
+    settings.automark_end_date = date(2026, 11, 25)
+    assert automark_window(settings, date(2026, 11, 22)) == (date(2026, 11, 24), date(2026, 11, 25))
+    settings.automark_start_date = date(2026, 12, 1)
+    assert automark_window(settings, date(2026, 11, 22)) is None
+
+
+def test_given_automark_on_then_weekdays_of_the_window_are_marked_and_charged_once(world):
+    report = automark_run(now=now())
+
+    days = list(OrderItem.objects.filter(child=world.child).order_by("date").values_list("date", flat=True))
+    window = [TODAY + timedelta(days=offset) for offset in range(2, 9)]
+    assert days == [day for day in window if day.weekday() < 5]
+    assert report.items == len(days) and report.subjects == 1
+    assert OrderItem.objects.filter(automarked=True).count() == len(days)
+    assert balance(world.parent) == Decimal("500.00") - Decimal("12.50") * len(days) == ledger_sum(world.parent)
+
+    again = automark_run(now=now())
+    assert again.items == 0
+    assert balance(world.parent) == Decimal("500.00") - Decimal("12.50") * len(days)
+
+
+def test_free_days_absences_existing_items_and_weekdays_are_skipped(world):
+    friday = TODAY + timedelta(days=2)
+    monday = friday + timedelta(days=3)
+    tuesday = monday + timedelta(days=1)
+    wednesday = tuesday + timedelta(days=1)
+    FreeDay.objects.create(date=friday, name="Wolne")
+    Absence.objects.create(child=world.child, date=monday)
+    subject = subject_resolve("child", world.child.pk, actor=world.parent)
+    items_place(
+        actor=world.parent,
+        subject=subject,
+        requests=[ItemRequest(tuesday, world.catalog.lunch.pk, portion_size_id=world.catalog.small.pk)],
+        now=now(),
+    )
+    world.settings.automarked_weekdays = {**world.settings.automarked_weekdays, "on_thursday": False}
+    world.settings.save()
+
+    automark_run(now=now())
+
+    marked = set(OrderItem.objects.filter(child=world.child, automarked=True).values_list("date", flat=True))
+    assert marked == {wednesday}
+    assert OrderItem.objects.filter(child=world.child, date=tuesday).count() == 1
+
+
+def test_the_preferred_portion_of_an_autoselected_item_is_used(world):
+    from kantyna.pricing.models import PriceListItem
+
+    small = PriceListItem.objects.get(
+        meal_type=world.catalog.lunch, portion_size=world.catalog.small, price_list__group__default_for_children=True
+    )
+    world.settings.autoselected_price_list_items.set([small])
+    automark_run(now=now())
+    assert set(OrderItem.objects.filter(child=world.child).values_list("price", flat=True)) == {Decimal("10.00")}
+
+
+def test_given_no_funds_then_the_subject_is_skipped_and_reported(world, tenant_a):
+    poor = make_user(tenant_a, ROLE_PARENT)
+    child = child_create(
+        actor=None,
+        parent=poor,
+        first_name="Bez",
+        last_name="Środków",
+        classroom=world.classroom,
+        diet=world.catalog.standard,
+    )
+    settings, _created = CalendarSubjectSettings.objects.get_or_create(child=child)
+    settings.automark_presences = True
+    settings.autoselection_interval = "one_week"
+    settings.save()
+    settings.autoselected_meal_types.set([world.catalog.lunch])
+
+    report = automark_run(now=now())
+
+    assert report.without_funds == [f"child/{child.pk}"]
+    assert not OrderItem.objects.filter(child=child).exists()
+    assert OrderItem.objects.filter(child=world.child).exists()
+    assert balance(poor) == Decimal("0.00")
+
+    set_settings("fees", order_charge_time="in_order_day")
+    report = automark_run(now=now())
+    assert report.without_funds == [] and OrderItem.objects.filter(child=child).exists()
+    assert balance(poor) == Decimal("0.00")
+
+
+def test_inactive_children_and_automark_off_are_left_alone(world):
+    world.settings.automark_presences = False
+    world.settings.save()
+    assert automark_run(now=now()).items == 0
+    world.settings.automark_presences = True
+    world.settings.save()
+    world.child.is_active = False
+    world.child.save()
+    assert automark_run(now=now()).items == 0
+
+
+def test_the_order_day_charge_charges_todays_items_once_and_cancel_refunds(world):
+    set_settings("fees", order_charge_time="in_order_day")
+    day = tenant_today() + timedelta(days=3)
+    subject = subject_resolve("child", world.child.pk, actor=world.parent)
+    placed = items_place(
+        actor=world.parent,
+        subject=subject,
+        requests=[ItemRequest(day, world.catalog.lunch.pk), ItemRequest(day, world.catalog.soup.pk)],
+    )
+    assert balance(world.parent) == Decimal("500.00")
+
+    first = charge_day(day=day)
+    second = charge_day(day=day)
+
+    assert first == {"items": 2, "charged": "17.50"} and second["items"] == 0
+    assert balance(world.parent) == Decimal("482.50") == ledger_sum(world.parent)
+    items_cancel(actor=world.parent, items=placed.created[:1])
+    assert balance(world.parent) == Decimal("487.50") == ledger_sum(world.parent)  # the soup (5.00) came back
+
+
+def test_the_order_day_charge_does_nothing_when_charging_at_marking(world):
+    assert charge_day(day=tenant_today()) == {"items": 0, "charged": "0.00"}
+
+
+def test_the_tenant_jobs_run_in_the_tenants_schema(world, tenant_a):
+    from django.db import connection
+
+    from kantyna.ordering.tasks import automark_tenant, charge_tenant_day
+
+    connection.set_schema_to_public()
+    report = automark_tenant(slug=tenant_a.slug)
+    assert set(report) == {"subjects", "items", "charged", "withoutFunds"}
+    assert charge_tenant_day(slug=tenant_a.slug) == {"items": 0, "charged": "0.00"}
+    assert connection.schema_name == "public"

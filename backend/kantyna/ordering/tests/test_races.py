@@ -1,0 +1,192 @@
+"""Concurrency against PostgreSQL (DESIGN.md §4): two tabs, double submits, mark vs cancel, automark vs a
+parent. Whatever the interleaving, one live item per subject, day and meal type; every live item charged once;
+every cancelled one refunded once; cached balance = SUM(transactions)."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.db import connection, connections
+
+from kantyna.ledger.models import LedgerAccount, LedgerTransaction
+from kantyna.ordering.models import Order, OrderItem
+from kantyna.ordering.services.automark import automark_run
+from kantyna.ordering.services.items import ItemRequest, items_cancel, items_place
+from kantyna.ordering.subjects import subject_resolve
+from kantyna.ordering.tests.helpers import make_world, next_monday
+from kantyna.people.models import CalendarSubjectSettings
+from kantyna.tenancy.services import in_tenant
+
+pytestmark = [pytest.mark.race, pytest.mark.django_db(transaction=True)]
+
+
+def run_concurrently(tenant, *jobs) -> list:
+    """Run each job in its own thread and connection, released together; returns what each raised (or None)."""
+    barrier = threading.Barrier(len(jobs))
+    outcomes: list = [None] * len(jobs)
+
+    def run(index, job):
+        try:
+            with in_tenant(tenant):
+                barrier.wait(timeout=10)
+                job()
+        except BaseException as error:  # noqa: BLE001 - reported to the test
+            outcomes[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(index, job)) for index, job in enumerate(jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return outcomes
+
+
+def assert_books_balance(user, deposited: Decimal) -> None:
+    """Cached balance = sum of rows = deposits - charges of live items (each charged exactly once)."""
+    account = LedgerAccount.objects.get(user=user, child=None)
+    rows = LedgerTransaction.objects.filter(account=account)
+    total = sum(rows.values_list("amount", flat=True), Decimal("0.00"))
+    live = OrderItem.objects.filter(order__payer=user, status__in=["active", "served"])
+    expected = deposited - sum(live.values_list("price", flat=True), Decimal("0.00"))
+    assert account.balance == total == expected
+    charges = list(rows.filter(kind="charge").values_list("reference_id", flat=True))
+    assert len(charges) == len(set(charges))
+    refunds = list(rows.filter(kind="refund").values_list("reference_id", flat=True))
+    assert len(refunds) == len(set(refunds))
+    cancelled_charged = set(
+        OrderItem.objects.filter(order__payer=user, status="cancelled", charged_at__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+    assert set(refunds) == cancelled_charged
+
+
+@pytest.fixture
+def world(tenant_a):
+    with in_tenant(tenant_a):
+        world = make_world(tenant_a)
+    connection.set_schema_to_public()
+    return world
+
+
+def _subject(world):
+    return subject_resolve("child", world.child.pk, actor=world.parent)
+
+
+def test_two_tabs_marking_the_same_day_order_and_charge_once(world, tenant_a):
+    monday = next_monday()
+
+    def mark():
+        items_place(actor=world.parent, subject=_subject(world), requests=[ItemRequest(monday, world.catalog.lunch.pk)])
+
+    outcomes = run_concurrently(tenant_a, mark, mark, mark)
+
+    assert outcomes == [None, None, None]
+    with in_tenant(tenant_a):
+        assert OrderItem.objects.filter(child=world.child, status="active").count() == 1
+        assert Order.objects.filter(payer=world.parent).count() == 1  # the losers' empty orders are gone
+        assert_books_balance(world.parent, Decimal("500.00"))
+    connection.set_schema_to_public()
+
+
+def test_a_double_submit_with_one_key_makes_one_order(world, tenant_a):
+    monday = next_monday()
+
+    def mark():
+        items_place(
+            actor=world.parent,
+            subject=_subject(world),
+            requests=[ItemRequest(monday, world.catalog.lunch.pk), ItemRequest(monday, world.catalog.soup.pk)],
+            idempotency_key="double-click",
+        )
+
+    assert run_concurrently(tenant_a, mark, mark) == [None, None]
+    with in_tenant(tenant_a):
+        assert Order.objects.filter(idempotency_key="double-click").count() == 1
+        assert OrderItem.objects.filter(child=world.child, status="active").count() == 2
+        assert_books_balance(world.parent, Decimal("500.00"))
+    connection.set_schema_to_public()
+
+
+def test_two_cancels_of_one_item_refund_once(world, tenant_a):
+    monday = next_monday()
+    with in_tenant(tenant_a):
+        placed = items_place(
+            actor=world.parent, subject=_subject(world), requests=[ItemRequest(monday, world.catalog.lunch.pk)]
+        )
+    connection.set_schema_to_public()
+
+    def cancel():
+        items_cancel(actor=world.parent, items=placed.created)
+
+    assert run_concurrently(tenant_a, cancel, cancel) == [None, None]
+    with in_tenant(tenant_a):
+        assert LedgerTransaction.objects.filter(kind="refund").count() == 1
+        assert_books_balance(world.parent, Decimal("500.00"))
+    connection.set_schema_to_public()
+
+
+def test_mark_and_cancel_at_once_lose_nothing(world, tenant_a):
+    monday = next_monday()
+    tuesday = monday + timedelta(days=1)
+    with in_tenant(tenant_a):
+        placed = items_place(
+            actor=world.parent, subject=_subject(world), requests=[ItemRequest(monday, world.catalog.lunch.pk)]
+        )
+    connection.set_schema_to_public()
+
+    def cancel():
+        items_cancel(actor=world.parent, items=placed.created)
+
+    def mark_again():
+        items_place(
+            actor=world.parent,
+            subject=_subject(world),
+            requests=[ItemRequest(monday, world.catalog.lunch.pk), ItemRequest(tuesday, world.catalog.lunch.pk)],
+        )
+
+    outcomes = run_concurrently(tenant_a, cancel, mark_again)
+
+    assert outcomes == [None, None]
+    with in_tenant(tenant_a):
+        # The cancel is never lost: the first item is cancelled whatever the order of events.
+        assert OrderItem.objects.get(pk=placed.created[0].pk).status == "cancelled"
+        assert OrderItem.objects.filter(child=world.child, date=tuesday, status="active").count() == 1
+        assert OrderItem.objects.filter(child=world.child, date=monday, status="active").count() <= 1
+        assert_books_balance(world.parent, Decimal("500.00"))
+    connection.set_schema_to_public()
+
+
+def test_automark_while_a_parent_marks(world, tenant_a):
+    monday = next_monday()
+    week = [monday + timedelta(days=offset) for offset in range(5)]
+    with in_tenant(tenant_a):
+        settings, _created = CalendarSubjectSettings.objects.get_or_create(child=world.child)
+        settings.autoselected_meal_types.set([world.catalog.lunch])
+        CalendarSubjectSettings.objects.exclude(pk=settings.pk).update(automark_presences=False)
+    connection.set_schema_to_public()
+
+    def parent():
+        items_place(
+            actor=world.parent,
+            subject=_subject(world),
+            requests=[ItemRequest(day, world.catalog.lunch.pk) for day in week],
+        )
+
+    def job():
+        automark_run()
+
+    outcomes = run_concurrently(tenant_a, parent, job)
+
+    assert outcomes == [None, None]
+    with in_tenant(tenant_a):
+        for day in week:
+            assert OrderItem.objects.filter(child=world.child, date=day, status="active").count() == 1
+        assert OrderItem.objects.filter(child=world.child, automarked=True).count() > 0
+        assert_books_balance(world.parent, Decimal("500.00"))
+    connection.set_schema_to_public()

@@ -1,0 +1,73 @@
+"""Reads on children: who sees which child, the list's status filter, and the count the child form asks for
+before moving a child to another institution."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_COOK, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
+from kantyna.people.models import CalendarSubjectSettings, CalendarSubjectSettingsLog, Child
+
+STATUS_ACTIVE = "active"
+STATUS_INACTIVE = "inactive"
+STATUS_ARCHIVED = "archived"
+STATUSES = (STATUS_ACTIVE, STATUS_INACTIVE, STATUS_ARCHIVED)
+
+LIST_RELATIONS = ("parent", "institution", "classroom", "diet", "price_lists_group", "child_group")
+
+
+def children_visible_to(user, queryset: QuerySet[Child] | None = None) -> QuerySet[Child]:
+    """Every child for an admin (and for a cook, who assigns dining cards at the terminal); an institutions
+    admin's institutions' children; a parent's own children. Anything else is none (so: 404)."""
+    roles = set(getattr(user, "roles", None) or [])
+    queryset = Child.objects.all() if queryset is None else queryset
+    if ROLE_ADMIN in roles:
+        return queryset
+    condition = Q(pk__in=[])
+    if ROLE_PARENT in roles:
+        condition |= Q(parent=user)
+    if ROLE_INSTITUTIONS_ADMIN in roles:
+        condition |= Q(institution__in=user.institutions.values("id"))
+    elif ROLE_COOK in roles:
+        return queryset  # cooks look children up by card and assign cards; their abilities stop anything else
+    return queryset.filter(condition)
+
+
+def filter_by_status(queryset: QuerySet[Child], status: str) -> QuerySet[Child]:
+    """active: not archived and active; inactive: not archived and deactivated; archived: archived."""
+    if status == STATUS_ARCHIVED:
+        return queryset.filter(archived_at__isnull=False)
+    queryset = queryset.filter(archived_at__isnull=True)
+    return queryset.filter(is_active=status == STATUS_ACTIVE)
+
+
+def child_details_queryset(queryset: QuerySet[Child]) -> QuerySet[Child]:
+    """What the loaded child shape needs, in a fixed number of queries."""
+    return queryset.select_related(*LIST_RELATIONS).prefetch_related(
+        "allergies",
+        Prefetch(
+            "calendar_settings",
+            queryset=CalendarSubjectSettings.objects.prefetch_related(
+                "autoselected_meal_types",
+                "autoselected_price_list_items",
+                Prefetch("logs", queryset=CalendarSubjectSettingsLog.objects.select_related("changed_by")),
+            ),
+        ),
+    )
+
+
+def child_settings(child: Child) -> CalendarSubjectSettings | None:
+    try:
+        return child.calendar_settings
+    except CalendarSubjectSettings.DoesNotExist:
+        return None
+
+
+def child_active_future_orders_count(child: Child) -> int:
+    """How many active orders of `child` lie ahead (from tomorrow on): the ones that moving the child to another
+    institution cancels, which the child form asks the user to confirm first.
+
+    Counted as the child's active order items dated after today (tenant timezone)."""
+    from kantyna.ordering.selectors.orders import active_future_items
+
+    return active_future_items({"child": child}).count()

@@ -1,0 +1,69 @@
+"""Dining cards: one number identifies one meal receiver (child or worker) in the whole tenant.
+
+Rules (spec §5 child form, §9): 6 to 10 characters, digits or capital letters; surrounding spaces are trimmed
+and an empty number means "no card" (null). A number is unique across children AND workers: the database
+holds uniqueness per table, `card_number_free` holds it across both under a transaction-scoped advisory lock,
+so two forms saving the same number at once cannot both pass."""
+
+from __future__ import annotations
+
+import re
+
+from django.db import connection
+from django.utils.translation import gettext_lazy as _
+
+from kantyna.core.exceptions import MESSAGES, ApiError
+from kantyna.people.models import Child, WorkerProfile
+
+CARD_IN_USE = _("This card number is already used.")
+CARD_INVALID = _("The card number must have 6 to 10 characters: digits or capital letters.")
+CARD_NUMBER_RE = re.compile(r"^[0-9A-Z]{6,10}$")
+# Any constant; with the schema's hash it serializes the card checks of one tenant until commit.
+_CARD_LOCK_KEY = 7_316_001
+
+
+def card_number_normalize(value, *, field: str = "cardNumber") -> str | None:
+    """The stored form of a typed card number: trimmed, empty → None; ApiError 400 when not 6-10 [0-9A-Z]."""
+    if value is None:
+        return None
+    text = str(value).strip()
+    if not text:
+        return None
+    if not CARD_NUMBER_RE.match(text):
+        raise ApiError(MESSAGES[400], errors={field: [CARD_INVALID]})
+    return text
+
+
+def card_number_taken(card_number: str | None, *, child: Child | None = None, worker: WorkerProfile | None = None):
+    """Whether another child or worker holds `card_number` (`child` / `worker`: the receiver being edited)."""
+    if not card_number:
+        return False
+    children = Child.objects.filter(card_number=card_number)
+    workers = WorkerProfile.objects.filter(card_number=card_number)
+    if child is not None and child.pk:
+        children = children.exclude(pk=child.pk)
+    if worker is not None and worker.pk:
+        workers = workers.exclude(pk=worker.pk)
+    return children.exists() or workers.exists()
+
+
+def card_numbers_lock() -> None:
+    """Serialize card number checks of this tenant until the transaction ends (a no-op outside one)."""
+    if connection.in_atomic_block:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(current_schema()))", [_CARD_LOCK_KEY])
+
+
+def card_number_free(
+    card_number: str | None,
+    *,
+    child: Child | None = None,
+    worker: WorkerProfile | None = None,
+    field: str = "cardNumber",
+) -> None:
+    """Refuse (400 on `field`) a number another receiver holds. Call inside the writing transaction."""
+    if not card_number:
+        return
+    card_numbers_lock()
+    if card_number_taken(card_number, child=child, worker=worker):
+        raise ApiError(MESSAGES[400], errors={field: [CARD_IN_USE]})

@@ -1,0 +1,216 @@
+"""Writes on institution workers: a worker is a tenant `users.User` with ROLE_INSTITUTION_WORKER and a
+`WorkerProfile` (institution, diet, card, group, discount). Keyword-only, atomic, audited.
+
+Status: active (user active, profile not archived), inactive (user deactivated: no sign-in, every token
+revoked), archived (kept for history, deactivated too; `activate` brings an archived worker back). The
+commands (activate, deactivate, archive, password reset/set) are the users' lifecycle services acting on the
+worker's user (`users.api.people_common.PersonCommandsMixin`); `worker_profile_follow_user` mirrors the
+archive flag on the profile."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from kantyna.audit.services import audit_record
+from kantyna.catalog.models import Allergen, Diet
+from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.core.permissions import ROLE_INSTITUTION_WORKER
+from kantyna.identity.services import password_reset_request
+from kantyna.institutions.models import Institution
+from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
+from kantyna.people.selectors.history import user_has_history
+from kantyna.people.services.cards import card_number_free, card_number_normalize
+from kantyna.users.models import User
+from kantyna.users.services import lifecycle
+from kantyna.users.services.accounts import user_create
+
+HAS_HISTORY = _("The worker has orders or transactions: archive them instead.")
+
+# Profile fields the API may set besides institution, diet and card (the model's names).
+PROFILE_FIELDS = frozenset(
+    {
+        "allergies_note",
+        "general_note",
+        "internal_note",
+        "group",
+        "price_lists_group",
+        "has_discount",
+        "discount_percent",
+        "discount_expiration_date",
+    }
+)
+USER_FIELDS = frozenset({"first_name", "last_name", "phone_number", "phone_number2"})
+
+
+@transaction.atomic
+def worker_profile_create(
+    *,
+    actor,
+    user: User,
+    institution: Institution,
+    diet: Diet,
+    card_number: str | None = None,
+    allergies: Iterable[Allergen] = (),
+    group: InstitutionWorkersGroup | None = None,
+    **fields,
+) -> WorkerProfile:
+    """Make `user` a meal receiver. `fields`: allergies_note, general_note, internal_note, price_lists_group,
+    has_discount, discount_percent, discount_expiration_date."""
+    unknown = set(fields) - PROFILE_FIELDS
+    if unknown:
+        raise TypeError(f"Unknown worker profile fields: {sorted(unknown)}")
+    card_number = card_number_normalize(card_number)
+    card_number_free(card_number)
+    profile = WorkerProfile.objects.create(
+        user=user, institution=institution, diet=diet, card_number=card_number, group=group, **fields
+    )
+    allergies = list(allergies)
+    if allergies:
+        profile.allergies.set(allergies)
+    user.institutions.add(institution)
+    audit_record(actor=actor, action="worker_profile.create", target=profile)
+    return profile
+
+
+@transaction.atomic
+def institution_worker_create(
+    *,
+    actor,
+    email: str,
+    first_name: str,
+    last_name: str,
+    institution: Institution,
+    diet: Diet,
+    phone_number: str = "",
+    phone_number2: str = "",
+    card_number: str | None = None,
+    allergies: Iterable[Allergen] = (),
+    is_active: bool = True,
+    send_password_link: bool = True,
+    locale: str = "pl",
+    **profile_fields,
+) -> WorkerProfile:
+    """A new tenant user (reusing the global account of the same e-mail: one login across tenants; the same
+    e-mail twice in this tenant is a field error) and its profile. A new account gets a password set-up link."""
+    user = user_create(
+        actor=actor,
+        email=email,
+        first_name=first_name,
+        last_name=last_name,
+        roles=[ROLE_INSTITUTION_WORKER],
+        locale=locale,
+        phone_number=phone_number,
+        phone_number2=phone_number2,
+        is_active=is_active,
+        deactivated_at=None if is_active else timezone.now(),
+    )
+    profile = worker_profile_create(
+        actor=actor,
+        user=user,
+        institution=institution,
+        diet=diet,
+        card_number=card_number,
+        allergies=allergies,
+        **profile_fields,
+    )
+    audit_record(actor=actor, action="institution_worker.create", target=profile, data={"user_id": user.pk})
+    if send_password_link and is_active and not user.account.has_usable_password():
+        password_reset_request(email=user.account.email, tenant_slug=_tenant_slug(), locale=locale)
+    return profile
+
+
+def _tenant_slug() -> str:
+    tenant = getattr(connection, "tenant", None)
+    return getattr(tenant, "slug", "") or ""
+
+
+@transaction.atomic
+def institution_worker_update(
+    *,
+    actor,
+    instance: WorkerProfile,
+    allergies: Iterable[Allergen] | None = None,
+    is_active: bool | None = None,
+    email: str | None = None,
+    **fields,
+) -> WorkerProfile:
+    """Replace the worker's fields. The e-mail is the global account's login and is not changed here
+    (`email` is accepted and ignored); `is_active` goes through activate / deactivate."""
+    user = instance.user
+    user_fields = {name: value for name, value in fields.items() if name in USER_FIELDS}
+    profile_fields = {name: value for name, value in fields.items() if name not in USER_FIELDS}
+    unknown = set(profile_fields) - PROFILE_FIELDS - {"institution", "diet", "card_number"}
+    if unknown:
+        raise TypeError(f"Unknown worker fields: {sorted(unknown)}")
+    changes = [name for name, value in user_fields.items() if getattr(user, name) != value]
+    changes += [name for name, value in profile_fields.items() if getattr(instance, name) != value]
+    if "card_number" in profile_fields and profile_fields["card_number"] != instance.card_number:
+        profile_fields["card_number"] = card_number_normalize(profile_fields["card_number"])
+        card_number_free(profile_fields["card_number"], worker=instance)
+        audit_record(
+            actor=actor,
+            action="worker_profile.card_number",
+            target=instance,
+            data={"old": instance.card_number, "new": profile_fields["card_number"]},
+        )
+    old_institution_id = instance.institution_id
+    new_institution = profile_fields.get("institution")
+    if new_institution is not None and new_institution.pk != old_institution_id:
+        from kantyna.people.services.children import future_orders_cancel
+
+        future_orders_cancel(actor=actor, worker=instance)
+    for name, value in profile_fields.items():
+        setattr(instance, name, value)
+    instance.save()
+    if instance.institution_id != old_institution_id:
+        user.institutions.remove(old_institution_id)
+        user.institutions.add(instance.institution_id)
+    if allergies is not None:
+        allergies = list(allergies)
+        if {a.pk for a in allergies} != {a.pk for a in instance.allergies.all()}:
+            changes.append("allergies")
+        instance.allergies.set(allergies)
+    if user_fields:
+        for name, value in user_fields.items():
+            setattr(user, name, value)
+        user.save(update_fields=[*user_fields, "updated_at"])
+    audit_record(actor=actor, action="institution_worker.update", target=instance, data={"fields": changes})
+    if is_active is not None and is_active != (user.is_active and instance.archived_at is None):
+        if is_active:
+            lifecycle.user_activate(actor=actor, user=user)
+            worker_profile_follow_user(user=user)
+        else:
+            lifecycle.user_deactivate(actor=actor, user=user)
+    return instance
+
+
+def worker_profile_follow_user(*, user: User) -> WorkerProfile:
+    """The profile's archive flag follows its user's (orders read the profile's): called after
+    `users.services.lifecycle` activates (unarchives) or archives a worker's user."""
+    profile = user.worker_profile
+    if profile.archived_at != user.archived_at:
+        profile.archived_at = user.archived_at
+        profile.save(update_fields=["archived_at"])
+    return profile
+
+
+@transaction.atomic
+def institution_worker_delete(*, actor, instance: WorkerProfile) -> None:
+    """Refused (409) when the worker has history; else the profile and this tenant's user go. The global
+    account stays (it may sign in to other tenants); with no tenant user here it has no access to this one."""
+    user = instance.user
+    if user_has_history(user):
+        raise ApiError(IN_USE_MESSAGE, status_code=409, errors={"id": [HAS_HISTORY]})
+    audit_record(
+        actor=actor,
+        action="institution_worker.delete",
+        target=instance,
+        data={"user_id": user.pk, "name": user.full_name, "email": user.account.email},
+    )
+    instance.delete()
+    user.institutions.clear()
+    user.delete()

@@ -1,0 +1,582 @@
+"""Children through the HTTP API: CRUD (the generic mixin), who reaches which child, who may change what, the
+commands (activate, archive, changeClassroom, changeCardNumber), options, delete refusal and defaults."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from unittest import mock
+
+import pytest
+
+from kantyna.audit.models import AuditEntry
+from kantyna.catalog.models import Allergen, Diet
+from kantyna.catalog.services import allergen_create, diet_create
+from kantyna.core.permissions import (
+    ROLE_ADMIN,
+    ROLE_COOK,
+    ROLE_INSTITUTION_WORKER,
+    ROLE_INSTITUTIONS_ADMIN,
+    ROLE_PARENT,
+    ROLES,
+)
+from kantyna.institutions.models import Classroom, Institution
+from kantyna.institutions.services import classroom_create, institution_create
+from kantyna.people.models import CalendarSubjectSettingsLog, Child
+from kantyna.people.services.children import child_create
+from kantyna.pricing.models import PriceListsGroup
+from kantyna.pricing.services import price_lists_group_create
+from kantyna.tenancy.services import in_tenant
+from kantyna.tenant_settings.services import settings_update
+from kantyna.testing.api import Api
+from kantyna.testing.assertions import assert_error
+from kantyna.testing.crud import CrudApiTests
+from kantyna.testing.factories import make_user
+
+_numbers = itertools.count(1)
+NOT_ALLOWED = "You are not allowed to change this field."
+
+
+@dataclass
+class World:
+    institution: Institution
+    other_institution: Institution
+    classroom: Classroom
+    classroom_b: Classroom
+    other_classroom: Classroom
+    diet: Diet
+    strict_diet: Diet
+    allergen: Allergen
+    default_group: PriceListsGroup
+    class_group: PriceListsGroup
+    other_group: PriceListsGroup
+
+
+def make_world(tenant) -> World:
+    """Two institutions with classrooms (1b has its own price lists group for members), two diets (one that
+    forbids allergen changes), an allergen and three price lists groups (one default for children)."""
+    n = next(_numbers)
+    with in_tenant(tenant):
+        institution = institution_create(actor=None, name=f"SP {n}", short_name=f"SP{n}", slug=f"sp-{n}", kind="school")
+        other = institution_create(actor=None, name=f"PP {n}", short_name=f"PP{n}", slug=f"pp-{n}", kind="kindergarten")
+        default_group = price_lists_group_create(actor=None, name=f"Dzieci {n}", default_for_children=True)
+        class_group = price_lists_group_create(actor=None, name=f"Klasa {n}")
+        other_group = price_lists_group_create(actor=None, name=f"Inna {n}")
+        return World(
+            institution=institution,
+            other_institution=other,
+            classroom=classroom_create(actor=None, institution=institution, name="1a"),
+            classroom_b=classroom_create(
+                actor=None,
+                institution=institution,
+                name="1b",
+                related_price_lists_group=class_group,
+                has_default_price_lists_group_for_members=True,
+            ),
+            other_classroom=classroom_create(actor=None, institution=other, name="Motylki"),
+            diet=diet_create(actor=None, name=f"Standard {n}"),
+            strict_diet=diet_create(actor=None, name=f"Bezglutenowa {n}", allow_changing_allergens=False),
+            allergen=allergen_create(actor=None, name=f"Gluten {n}", number=n),
+            default_group=default_group,
+            class_group=class_group,
+            other_group=other_group,
+        )
+
+
+def make_child(tenant, world: World, parent=None, **fields) -> Child:
+    parent = parent or make_user(tenant, ROLE_PARENT)
+    with in_tenant(tenant):
+        fields.setdefault("first_name", "Ola")
+        fields.setdefault("last_name", f"Nowak {next(_numbers)}")
+        fields.setdefault("classroom", world.classroom)
+        fields.setdefault("diet", world.diet)
+        return child_create(actor=None, parent=parent, **fields)
+
+
+def payload(world: World, parent=None, **fields) -> dict:
+    body = {
+        "firstName": "Zosia",
+        "lastName": "Kowalska",
+        "institutionId": world.institution.pk,
+        "classroomId": world.classroom.pk,
+        "dietId": world.diet.pk,
+        "allergies": [],
+        "allergiesNote": "",
+        "generalNote": "",
+        "cardNumber": "",
+    }
+    if parent is not None:
+        body["parentId"] = parent.pk
+    body.update(fields)
+    return body
+
+
+def tenant_flags(tenant, key: str, **values) -> None:
+    with in_tenant(tenant):
+        settings_update(actor=None, key=key, data=values)
+
+
+def institutions_admin(tenant, *institutions, permissions=("children_edit",)):
+    user = make_user(tenant, ROLE_INSTITUTIONS_ADMIN, permissions=list(permissions))
+    with in_tenant(tenant):
+        user.institutions.set(institutions)
+    return user
+
+
+class TestChildrenApi(CrudApiTests):
+    path = "children"
+    model = Child
+    read_roles = frozenset({ROLE_ADMIN})  # parents reach only their own children: see the tests below
+    write_roles = frozenset({ROLE_ADMIN, ROLE_PARENT})
+    list_queries = 8
+    audit_prefix = "child"
+    changed_field = "firstName"
+    _worlds: dict = {}
+
+    def world(self, tenant) -> World:
+        if tenant.slug not in self._worlds or not self._world_exists(tenant):
+            self._worlds[tenant.slug] = make_world(tenant)
+        return self._worlds[tenant.slug]
+
+    def _world_exists(self, tenant) -> bool:
+        with in_tenant(tenant):
+            return Institution.objects.filter(pk=self._worlds[tenant.slug].institution.pk).exists()
+
+    def make_instance(self, tenant, index):
+        world = self.world(tenant)
+        parent = make_user(tenant, ROLE_PARENT)
+        return child_create(
+            actor=None,
+            parent=parent,
+            first_name=f"Dziecko {index}",
+            last_name="Nowak",
+            classroom=world.classroom,
+            diet=world.diet,
+        )
+
+    def create_payload(self, tenant):
+        return payload(self.world(tenant), make_user(tenant, ROLE_PARENT))
+
+    def invalid_payload(self):
+        return {"firstName": "", "lastName": "Nowak"}, {
+            "firstName": ["This field may not be blank."],
+            "classroomId": ["The child must be assigned to classroom."],
+            "dietId": ["This field is required."],
+        }
+
+    def update_payload(self, instance):
+        return {
+            "firstName": "Zmienione",
+            "lastName": instance.last_name,
+            "classroomId": instance.classroom_id,
+            "dietId": instance.diet_id,
+        }
+
+    @pytest.mark.parametrize("role", ROLES)
+    def test_each_role_reads_only_if_allowed(self, tenant_a, role):
+        (instance,) = self._make(tenant_a)
+        api = self._api(tenant_a, role)
+        if role == ROLE_ADMIN:
+            assert api.get(self.path).status_code == 200
+            assert api.get(f"{self.path}/{instance.pk}").status_code == 200
+        elif role == ROLE_PARENT:  # a list of their own children only; someone else's child does not exist
+            assert api.get(self.path).json()["total"] == 0
+            assert_error(api.get(f"{self.path}/{instance.pk}"), 404, "Not found.")
+        else:
+            assert_error(api.get(self.path), 403, "Forbidden.")
+            assert_error(api.get(f"{self.path}/{instance.pk}"), 403, "Forbidden.")
+
+    @pytest.mark.parametrize("role", ROLES)
+    def test_each_role_writes_only_if_allowed(self, tenant_a, role):
+        (instance,) = self._make(tenant_a)
+        api = self._api(tenant_a, role)
+        before = self._count(tenant_a)
+        if role in self.write_roles:
+            assert api.post(self.path, self.create_payload(tenant_a)).status_code == 201
+            assert self._count(tenant_a) == before + 1
+            return
+        assert_error(api.post(self.path, self.create_payload(tenant_a)), 403, "Forbidden.")
+        assert_error(api.put(f"{self.path}/{instance.pk}", self.update_payload(instance)), 403, "Forbidden.")
+        assert_error(api.delete(f"{self.path}/{instance.pk}"), 403, "Forbidden.")
+        assert self._count(tenant_a) == before
+
+
+# Reach ------------------------------------------------------------------------------------------------------
+
+
+def test_parent_sees_and_edits_only_own_children(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    own = make_child(tenant_a, world, parent=parent)
+    other = make_child(tenant_a, world)
+    api = Api(tenant_a, parent)
+
+    listed = api.get("children").json()
+    assert [item["id"] for item in listed["items"]] == [own.pk]
+    assert api.get(f"children/{own.pk}").status_code == 200
+    assert_error(api.get(f"children/{other.pk}"), 404, "Not found.")
+    assert_error(api.put(f"children/{other.pk}", payload(world)), 404, "Not found.")
+    assert_error(api.delete(f"children/{other.pk}"), 404, "Not found.")
+    assert_error(api.put(f"children/{other.pk}/changeCardNumber", {"cardNumber": "ABC123"}), 404, "Not found.")
+    assert_error(api.get(f"calendar/subjectsSettings/child/{other.pk}"), 404, "Not found.")
+
+
+def test_parent_creates_for_themselves_whatever_parent_id_says(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    someone_else = make_user(tenant_a, ROLE_PARENT)
+    response = Api(tenant_a, parent).post("children", payload(world, someone_else))
+    assert response.status_code == 201, response.content
+    assert response.json()["parentId"] == parent.pk
+
+
+def test_institutions_admin_reaches_only_their_institutions(tenant_a):
+    world = make_world(tenant_a)
+    mine = make_child(tenant_a, world)
+    elsewhere = make_child(tenant_a, world, classroom=world.other_classroom)
+    api = Api(tenant_a, institutions_admin(tenant_a, world.institution))
+
+    assert [item["id"] for item in api.get("children").json()["items"]] == [mine.pk]
+    assert_error(api.get(f"children/{elsewhere.pk}"), 404, "Not found.")
+    refused = api.post(
+        "children",
+        payload(
+            world, make_user(tenant_a), classroomId=world.other_classroom.pk, institutionId=world.other_institution.pk
+        ),
+    )
+    assert_error(
+        refused,
+        400,
+        "The given data was invalid.",
+        {"institutionId": ["You cannot manage children of this institution."]},
+    )
+
+
+def test_institutions_admin_needs_children_edit_or_parents_view(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    bare = Api(tenant_a, institutions_admin(tenant_a, world.institution, permissions=()))
+    viewer = Api(tenant_a, institutions_admin(tenant_a, world.institution, permissions=("parents_view",)))
+
+    assert_error(bare.get("children"), 403, "Forbidden.")
+    assert viewer.get(f"children/{child.pk}").status_code == 200
+    assert_error(viewer.put(f"children/{child.pk}", payload(world)), 403, "Forbidden.")
+
+
+# The loaded child ---------------------------------------------------------------------------------------------
+
+
+def test_loaded_child_has_the_spec_shape_and_role_dependent_fields(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent, internal_note="pays late", allergies=[world.allergen])
+
+    body = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).get(f"children/{child.pk}").json()
+    assert body["fullName"] == {"firstName": "Ola", "lastName": child.last_name, "name": f"Ola {child.last_name}"}
+    assert body["institution"]["id"] == world.institution.pk and "districtId" in body["institution"]
+    assert body["classroom"]["id"] == world.classroom.pk
+    assert body["relatedDietId"] == world.diet.pk
+    assert body["allergies"] == [world.allergen.pk]
+    assert body["internalNote"] == "pays late"
+    assert body["priceListsGroupId"] == world.default_group.pk  # defaulted on create
+    assert body["calendarSubjectSettings"]["automarkPresences"] is True
+    assert body["calendarSubjectSettings"]["automarkedWeekdays"]["onMonday"] is True
+    assert body["calendarSubjectSettings"]["automarkedWeekdays"]["onSaturday"] is False
+    assert body["calendarSubjectSettings"]["autoselectionInterval"] == "one_month"
+    assert body["subjectNotificationsSettings"] == {
+        "missingOrdersEnabled": False,
+        "missingOrdersDaysBefore": 1,
+        "missingOrdersTriggerTime": "12:00",
+    }
+    assert len(body["calendarSubjectSettingsLogs"]) == 1
+
+    as_parent = Api(tenant_a, parent).get(f"children/{child.pk}").json()
+    assert "internalNote" not in as_parent and "calendarSubjectSettingsLogs" not in as_parent
+    as_ia = Api(tenant_a, institutions_admin(tenant_a, world.institution)).get(f"children/{child.pk}").json()
+    assert "internalNote" not in as_ia and "calendarSubjectSettingsLogs" in as_ia
+
+
+def test_price_lists_group_defaults_to_the_classroom_group_when_default_for_members(tenant_a):
+    world = make_world(tenant_a)
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    body = api.post("children", payload(world, make_user(tenant_a), classroomId=world.classroom_b.pk)).json()
+    assert body["priceListsGroupId"] == world.class_group.pk
+    moved = api.put(f"children/{body['id']}/changeClassroom/{world.classroom.pk}").json()
+    assert moved["priceListsGroupId"] == world.default_group.pk
+
+
+def test_classroom_is_required_with_the_spec_message(tenant_a):
+    world = make_world(tenant_a)
+    response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).post(
+        "children", payload(world, make_user(tenant_a), classroomId=None)
+    )
+    assert_error(
+        response, 400, "The given data was invalid.", {"classroomId": ["The child must be assigned to classroom."]}
+    )
+
+
+def test_classroom_must_belong_to_the_institution(tenant_a):
+    world = make_world(tenant_a)
+    response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).post(
+        "children", payload(world, make_user(tenant_a), institutionId=world.other_institution.pk)
+    )
+    assert_error(
+        response,
+        400,
+        "The given data was invalid.",
+        {"classroomId": ["The classroom does not belong to the chosen institution."]},
+    )
+
+
+# Who may change what ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("flag", "field", "value_of"),
+    [
+        ("allow_changing_diets", "dietId", lambda w: w.strict_diet.pk),
+        ("allow_changing_classrooms", "classroomId", lambda w: w.classroom_b.pk),
+        ("allow_changing_allergens", "allergies", lambda w: [w.allergen.pk]),
+        ("allow_changing_allergens_note", "allergiesNote", lambda w: "orzechy"),
+    ],
+)
+def test_parent_changes_sensitive_fields_only_when_the_tenant_allows(tenant_a, flag, field, value_of):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent)
+    api = Api(tenant_a, parent)
+    body = payload(world, **{field: value_of(world)})
+
+    tenant_flags(tenant_a, "parents_settings", **{flag: False})
+    assert_error(api.put(f"children/{child.pk}", body), 400, "The given data was invalid.", {field: [NOT_ALLOWED]})
+    tenant_flags(tenant_a, "parents_settings", **{flag: True})
+    assert api.put(f"children/{child.pk}", body).status_code == 200
+
+
+def test_parent_moves_to_another_institution_only_when_allowed(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent)
+    api = Api(tenant_a, parent)
+    body = payload(world, institutionId=world.other_institution.pk, classroomId=world.other_classroom.pk)
+    tenant_flags(tenant_a, "parents_settings", allow_changing_classrooms=True, allow_changing_institutions=False)
+    assert_error(
+        api.put(f"children/{child.pk}", body), 400, "The given data was invalid.", {"institutionId": [NOT_ALLOWED]}
+    )
+    tenant_flags(tenant_a, "parents_settings", allow_changing_institutions=True)
+    assert api.put(f"children/{child.pk}", body).json()["institutionId"] == world.other_institution.pk
+
+
+def test_staff_change_sensitive_fields_regardless_of_parent_flags(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    tenant_flags(tenant_a, "parents_settings", allow_changing_diets=False, allow_changing_classrooms=False)
+    api = Api(tenant_a, institutions_admin(tenant_a, world.institution))
+    response = api.put(
+        f"children/{child.pk}", payload(world, dietId=world.strict_diet.pk, classroomId=world.classroom_b.pk)
+    )
+    assert response.status_code == 200, response.content
+
+
+def test_parent_cannot_set_staff_and_admin_fields(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent)
+    body = payload(
+        world, hasDiscount=True, discountPercent="50", internalNote="x", priceListsGroupId=world.other_group.pk
+    )
+    assert_error(
+        Api(tenant_a, parent).put(f"children/{child.pk}", body),
+        400,
+        "The given data was invalid.",
+        {
+            "hasDiscount": [NOT_ALLOWED],
+            "discountPercent": [NOT_ALLOWED],
+            "internalNote": [NOT_ALLOWED],
+            "priceListsGroupId": [NOT_ALLOWED],
+        },
+    )
+    # The default group the form fills in for everybody is accepted.
+    assert (
+        Api(tenant_a, parent)
+        .put(f"children/{child.pk}", payload(world, priceListsGroupId=world.default_group.pk))
+        .status_code
+        == 200
+    )
+
+
+def test_internal_note_and_custom_group_are_admin_only(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    ia = Api(tenant_a, institutions_admin(tenant_a, world.institution))
+    assert_error(
+        ia.put(f"children/{child.pk}", payload(world, internalNote="x", priceListsGroupId=world.other_group.pk)),
+        400,
+        "The given data was invalid.",
+        {"internalNote": [NOT_ALLOWED], "priceListsGroupId": [NOT_ALLOWED]},
+    )
+    # Discounts are the institutions admin's too (spec §6).
+    ok = ia.put(
+        f"children/{child.pk}", payload(world, hasDiscount=True, discountPercent="25", expirationDate="2027-06-30")
+    )
+    assert (ok.status_code, ok.json()["discountPercent"]) == (200, "25.00")
+    admin = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    body = admin.put(
+        f"children/{child.pk}", payload(world, internalNote="x", priceListsGroupId=world.other_group.pk)
+    ).json()
+    assert (body["internalNote"], body["priceListsGroupId"]) == ("x", world.other_group.pk)
+
+
+def test_discount_is_0_to_100(tenant_a):
+    world = make_world(tenant_a)
+    response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).post(
+        "children", payload(world, make_user(tenant_a), hasDiscount=True, discountPercent="101")
+    )
+    assert_error(response, 400, "The given data was invalid.", {"discountPercent": ...})
+
+
+def test_subscribed_payments_and_prepaids_follow_presences_config(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    admin = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    body = payload(world, subscribedPayments=True, orderingPrepaids=True)
+    assert_error(
+        admin.put(f"children/{child.pk}", body),
+        400,
+        "The given data was invalid.",
+        {"subscribedPayments": [NOT_ALLOWED], "orderingPrepaids": [NOT_ALLOWED]},
+    )
+    tenant_flags(tenant_a, "presences_marking_config", allow_subscribed_payments=True, allow_prepaid_orders=True)
+    saved = admin.put(f"children/{child.pk}", body).json()
+    assert (saved["subscribedPayments"], saved["orderingPrepaids"]) == (True, True)
+
+
+def test_allergens_are_cleared_when_the_diet_forbids_changes(tenant_a):
+    world = make_world(tenant_a)
+    response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).post(
+        "children",
+        payload(
+            world, make_user(tenant_a), dietId=world.strict_diet.pk, allergies=[world.allergen.pk], allergiesNote="x"
+        ),
+    )
+    assert (response.json()["allergies"], response.json()["allergiesNote"]) == ([], "")
+
+
+# Commands ---------------------------------------------------------------------------------------------------
+
+
+def test_activate_deactivate_archive_unarchive_and_status_filter(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+
+    def ids(status):
+        return [item["id"] for item in api.get("children", {"status": status, "perPage": 9999}).json()["items"]]
+
+    assert api.post(f"children/{child.pk}/deactivate").json() == {"status": True}
+    assert child.pk in ids("inactive") and child.pk not in ids("active")
+    assert api.post(f"children/{child.pk}/archive").json() == {"status": True}
+    assert child.pk in ids("archived")
+    assert child.pk not in [item["id"] for item in api.get("children", {"perPage": 9999}).json()["items"]]
+    assert api.post(f"children/{child.pk}/unarchive").json() == {"status": True}
+    assert api.post(f"children/{child.pk}/activate").json() == {"status": True}
+    assert child.pk in ids("active")
+    with in_tenant(tenant_a):
+        actions = set(
+            AuditEntry.objects.filter(target_id=str(child.pk), action__startswith="child.").values_list(
+                "action", flat=True
+            )
+        )
+    assert {"child.activate", "child.deactivate", "child.archive", "child.unarchive"} <= actions
+
+
+@pytest.mark.parametrize("role", [ROLE_PARENT, ROLE_COOK, ROLE_INSTITUTION_WORKER])
+def test_non_staff_cannot_activate_or_archive(tenant_a, role):
+    world = make_world(tenant_a)
+    user = make_user(tenant_a, role)
+    child = make_child(tenant_a, world, parent=user if role == ROLE_PARENT else None)
+    assert_error(Api(tenant_a, user).post(f"children/{child.pk}/archive"), 403, "Forbidden.")
+
+
+def test_filters_and_search(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT, first_name="Grażyna", last_name="Szukana")
+    found = make_child(tenant_a, world, parent=parent, classroom=world.classroom_b, diet=world.strict_diet)
+    make_child(tenant_a, world)
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+
+    def ids(**params):
+        return [item["id"] for item in api.get("children", {"perPage": 9999, **params}).json()["items"]]
+
+    assert ids(classroomId=world.classroom_b.pk) == [found.pk]
+    assert ids(dietId=world.strict_diet.pk) == [found.pk]
+    assert ids(parentId=parent.pk) == [found.pk]
+    assert ids(search="Szukana") == [found.pk]
+    assert found.pk in ids(institutionId=world.institution.pk, sort="-classroomName")
+
+
+def test_options(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    body = (
+        Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+        .get("children/options", {"institutionId": world.institution.pk})
+        .json()
+    )
+    option = next(item for item in body["items"] if item["value"] == child.pk)
+    assert option["text"] == str(child) and option["classroomId"] == world.classroom.pk
+
+
+def test_change_classroom(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent)
+    assert_error(
+        Api(tenant_a, parent).put(f"children/{child.pk}/changeClassroom/{world.classroom_b.pk}"),
+        400,
+        "The given data was invalid.",
+        {"classroomId": [NOT_ALLOWED]},
+    )
+    admin = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    moved = admin.put(f"children/{child.pk}/changeClassroom/{world.other_classroom.pk}").json()
+    assert (moved["classroomId"], moved["institutionId"]) == (world.other_classroom.pk, world.other_institution.pk)
+
+
+def test_active_future_orders_count(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    assert api.get(f"children/{child.pk}/activeFutureOrdersCount").json() == {"count": 0}
+    with mock.patch("kantyna.people.selectors.children.child_active_future_orders_count", return_value=3):
+        assert api.get(f"children/{child.pk}/activeFutureOrdersCount").json() == {"count": 3}
+
+
+def test_delete_with_history_is_refused(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    with mock.patch("kantyna.people.services.children.child_has_history", return_value=True):
+        assert_error(
+            api.delete(f"children/{child.pk}"),
+            409,
+            "This child has orders or transactions and cannot be deleted; archive the child instead.",
+        )
+    with in_tenant(tenant_a):
+        assert Child.objects.filter(pk=child.pk).exists()
+
+
+def test_deleting_removes_settings_and_logs(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    assert Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).delete(f"children/{child.pk}").json() == {"status": True}
+    with in_tenant(tenant_a):
+        assert not CalendarSubjectSettingsLog.objects.filter(settings__child_id=child.pk).exists()
+
+
+def test_other_tenant_cannot_reach_commands(tenant_a, tenant_b):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    admin_b = Api(tenant_b, make_user(tenant_b, ROLE_ADMIN))
+    assert_error(admin_b.post(f"children/{child.pk}/archive"), 404, "Not found.")
+    assert_error(admin_b.put(f"children/{child.pk}/changeCardNumber", {"cardNumber": "ABCDEF"}), 404, "Not found.")
+    assert_error(admin_b.get(f"calendar/subjectsSettings/child/{child.pk}"), 404, "Not found.")

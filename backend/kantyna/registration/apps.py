@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RegistrationConfig(AppConfig):
+    name = "kantyna.registration"
+    label = "registration"

@@ -1,0 +1,211 @@
+"""Self-registration (spec §2-§5): a parent with their children, or an institution worker, creates an account.
+
+One transaction: the tenant user (reusing a global account of another tenant: one login), the children or
+the worker profile, their calendar settings, the registration fee (when parents_settings.add_registration_fee:
+charged once by the ledger, for parents and workers alike), the audit rows, the throttling row and the e-mail
+job. Any refusal leaves nothing behind."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+
+from kantyna.audit.services import audit_record
+from kantyna.core.exceptions import ApiError
+from kantyna.core.permissions import ROLE_INSTITUTION_WORKER, ROLE_PARENT
+from kantyna.core.tasks import send_email
+from kantyna.identity.models import Account
+from kantyna.identity.services import password_setup_link_create
+from kantyna.institutions.models import Classroom
+from kantyna.ledger.services import registration_fee_charge
+from kantyna.pricing.models import PriceListItem, PriceListsGroup
+from kantyna.pricing.selectors import price_list_items_for, today
+from kantyna.registration.models import RegistrationAttempt
+from kantyna.registration.selectors import PARENT
+from kantyna.tenancy.services import tenant_origin
+from kantyna.users.models import User, default_invoices_settings
+
+# How long the password set-up link of a welcome e-mail works (a reset link lives 24 hours).
+SETUP_LINK_TTL_SECONDS = 7 * 24 * 3600
+REGISTRATIONS_PER_IP = 10
+REGISTRATION_WINDOW_SECONDS = 3600
+TOO_MANY = "Too many attempts. Please try again later."
+
+
+def registrations_per_ip() -> int:
+    return int(getattr(settings, "REGISTRATIONS_PER_IP", REGISTRATIONS_PER_IP))
+
+
+def registration_is_throttled(*, ip_address: str | None) -> bool:
+    if not ip_address:
+        return False
+    since = timezone.now() - timedelta(seconds=REGISTRATION_WINDOW_SECONDS)
+    recent = RegistrationAttempt.objects.filter(ip_address=ip_address, created_at__gte=since)
+    return recent.count() >= registrations_per_ip()
+
+
+def child_price_lists_group(classroom: Classroom) -> PriceListsGroup | None:
+    """Spec §4: the classroom's related group when it is the default for its members, else the group flagged
+    default for children."""
+    if classroom.has_default_price_lists_group_for_members and classroom.related_price_lists_group_id:
+        return classroom.related_price_lists_group
+    return PriceListsGroup.objects.filter(default_for_children=True).order_by("id").first()
+
+
+def registrant_price_list_items(group: PriceListsGroup | None, *, diet):
+    """Items a registering parent may pick for automatic selection: today's list of the group, on the diet."""
+    if group is None:
+        return PriceListItem.objects.none()
+    return price_list_items_for(group, today(), for_role=PriceListItem.HiddenFor.PARENTS, respect_weekday=False).filter(
+        diet=diet
+    )
+
+
+CALENDAR_KEYS = {
+    # registration payload key -> people.services.subject_settings key
+    "automark_presences": "automark_presences",
+    "automarked_weekdays": "automarked_weekdays",
+    "automark_start_date": "automark_start_date",
+    "automark_end_date": "automark_end_date",
+    "autoselection_interval": "autoselection_interval",
+    "autoselected_meal_types": "autoselected_meal_types",
+    "autoselected_price_lists_items_ids": "autoselected_price_list_items",
+}
+
+
+def _calendar_settings(data: dict | None) -> dict | None:
+    if not data:
+        return None
+    return {CALENDAR_KEYS[key]: value for key, value in data.items() if key in CALENDAR_KEYS}
+
+
+def _prefixed(error: ApiError, prefix: str) -> ApiError:
+    """A refusal of a people service about one child, keyed under that child: `children.1.cardNumber`."""
+    return ApiError(
+        error.message,
+        errors={f"{prefix}{key}": value for key, value in error.errors.items()},
+        status_code=error.status_code,
+    )
+
+
+def _create_children(*, user: User, children: list[dict]) -> None:
+    """Through the children service as the system (`actor=None`): the registrant's rights were checked by
+    the registration rules; the price lists group defaults there (spec §4), settings default there too."""
+    from kantyna.people.services.children import child_create
+
+    for index, data in enumerate(children):
+        try:
+            child_create(
+                actor=None,
+                parent=user,
+                first_name=data["first_name"].strip(),
+                last_name=data["last_name"].strip(),
+                classroom=data["classroom"],
+                institution=data["classroom"].institution,
+                diet=data["diet"],
+                card_number=data.get("card_number"),
+                allergies=list(data.get("allergies") or []),
+                allergies_note=data.get("allergies_note") or "",
+                general_note=data.get("general_note") or "",
+                calendar_subject_settings=_calendar_settings(data.get("calendar_subject_settings")),
+                subject_notifications_settings=dict(data.get("subject_notifications_settings") or {}) or None,
+            )
+        except ApiError as error:
+            raise _prefixed(error, f"children.{index}.") from None
+
+
+def _create_worker_profile(*, user: User, data: dict) -> None:
+    from kantyna.people.services.workers import worker_profile_create
+
+    group = data.get("institution_workers_group")
+    fields = {}
+    if group is not None and group.price_lists_group_id:
+        fields["price_lists_group"] = group.price_lists_group
+    worker_profile_create(
+        actor=None,
+        user=user,
+        institution=data["institution"],
+        diet=data["diet"],
+        card_number=data.get("card_number"),
+        allergies=list(data.get("allergies") or []),
+        group=group,
+        allergies_note=data.get("allergies_note") or "",
+        general_note=data.get("general_note") or "",
+        **fields,
+    )
+
+
+def _welcome_email(*, account: Account, user: User, tenant_slug: str, locale: str, new_account: bool) -> None:
+    """The e-mail of spec §2 "a password setup link was sent". An account known from another tenant keeps its
+    password: it is told to sign in with it (and may reset it) unless it never set one."""
+    origin = tenant_origin(tenant_slug)
+    needs_setup = new_account or not account.has_usable_password()
+    context = {
+        "first_name": user.first_name,
+        "email": account.email,
+        "login_link": f"{origin}/sso/login",
+        "forgot_link": f"{origin}/sso/forgot",
+        "days": SETUP_LINK_TTL_SECONDS // (24 * 3600),
+        "link": password_setup_link_create(account=account, tenant_slug=tenant_slug, ttl_seconds=SETUP_LINK_TTL_SECONDS)
+        if needs_setup
+        else None,
+    }
+    with translation.override(locale):
+        subject = render_to_string("registration/email/welcome_subject.txt", context).strip()
+        text = render_to_string("registration/email/welcome.txt", context)
+    send_email.defer(to=[account.email], subject=subject, text=text)
+
+
+@transaction.atomic
+def registration_register(*, user_type: str, data: dict, tenant_slug: str, locale: str, ip_address: str | None) -> User:
+    """Create the registrant from validated `data` (api.serializers.RegisterSerializer)."""
+    from kantyna.users.services.accounts import user_create
+
+    if registration_is_throttled(ip_address=ip_address):
+        raise ApiError(TOO_MANY, status_code=429)
+    email = Account.objects.normalize(data["email_address"])
+    account = Account.objects.filter(email=email).first()
+    if account is not None and User.objects.filter(account=account).exists():
+        from kantyna.registration.api.serializers import ALREADY_REGISTERED
+
+        raise ApiError("The given data was invalid.", errors={"email_address": [ALREADY_REGISTERED]})
+    locale = locale if locale in ("pl", "en") else "pl"
+    invoices = data.get("invoices_settings") or default_invoices_settings()
+    user = user_create(
+        actor=None,
+        email=email,
+        first_name=data["first_name"].strip(),
+        last_name=data["last_name"].strip(),
+        roles=[ROLE_PARENT if user_type == PARENT else ROLE_INSTITUTION_WORKER],
+        locale=locale,
+        phone_number=data.get("phone_number") or "",
+        phone_number2=data.get("phone_number2") or "",
+        bank_account_number=data.get("bank_account_number") or "",
+        invoices_settings=invoices,
+        accepted_marketing=bool(data.get("accepted_marketing")),
+        registered_at=timezone.now(),
+    )
+    if user_type == PARENT:
+        _create_children(user=user, children=data.get("children") or [])
+    else:
+        _create_worker_profile(user=user, data=data)
+    registration_fee_charge(user=user)
+    audit_record(
+        actor=user,
+        action="registration.register",
+        target=user,
+        data={"user_type": user_type, "children": len(data.get("children") or []), "existing_account": bool(account)},
+    )
+    RegistrationAttempt.objects.create(ip_address=ip_address)
+    _welcome_email(
+        account=user.account,
+        user=user,
+        tenant_slug=tenant_slug,
+        locale=locale,
+        new_account=account is None,
+    )
+    return user

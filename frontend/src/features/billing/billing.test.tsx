@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signIn, renderApp } from '@/test/render';
+import { makeUser } from '@/test/fixtures';
+import { apiUrl, money, server } from '@/test/server';
+
+function serveBilling({ balance = '-5.00', accountNumber = '61102055580000000000000005' as string | null } = {}) {
+  server.use(
+    http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(['ROLE_PARENT'], { id: 5, abilities: ['billing.view'] }))),
+    http.get(apiUrl('transactions/userBalance/5'), () =>
+      HttpResponse.json({
+        userId: 5,
+        balance: money(balance),
+        balancePerChildren: true,
+        perChildren: [
+          { childId: null, childName: '', balance: money('-7.00') },
+          { childId: 8, childName: 'Ola Nowak', balance: money('2.00') },
+        ],
+      }),
+    ),
+    http.get(apiUrl('billing/bankTransferDetails'), () =>
+      HttpResponse.json({
+        accountNumber,
+        recipientName: 'Kantyna Alfa',
+        recipientAddress: 'Prosta 1 00-001 Warszawa',
+        title: 'Kantyna Alfa 5 Anna Nowak',
+        balance: money(balance),
+      }),
+    ),
+    http.get(apiUrl('transactions'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20 })),
+    http.get(apiUrl('transactions/totals'), () =>
+      HttpResponse.json({ count: 0, total: money('0.00'), byKind: { deposit: money('0.00'), charge: money('0.00'), refund: money('0.00'), fee: money('0.00'), correction: money('0.00'), payout: money('0.00') } }),
+    ),
+  );
+}
+
+describe('billing screen', () => {
+  it('shows the balance, per-child balances, a negative notice and the transfer details', async () => {
+    signIn();
+    serveBilling();
+    renderApp('/billing');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    expect(await screen.findByText(/Your balance is below zero/)).toBeInTheDocument();
+    const perChild = await screen.findByRole('table', { name: 'Balance per child' });
+    expect(within(perChild).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^General account-7,00/),
+      expect.stringMatching(/^Ola Nowak2,00/),
+    ]);
+    const transfer = await screen.findByRole('table', { name: 'Top up by bank transfer' });
+    expect(transfer).toHaveTextContent('61 1020 5558 0000 0000 0000 0005');
+    expect(transfer).toHaveTextContent('Kantyna Alfa 5 Anna Nowak');
+    expect(within(transfer).getByRole('button', { name: 'Copy: Account number' })).toBeInTheDocument();
+  });
+
+  it('says so when the tenant has no transfer details', async () => {
+    signIn();
+    serveBilling({ balance: '3.00', accountNumber: null });
+    renderApp('/billing');
+    expect(await screen.findByText(/not set up yet/)).toBeInTheDocument();
+    expect(screen.queryByText(/below zero/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import { Alert, Button, Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Receiver } from '../api/receivers';
+
+const STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
+
+/**
+ * Spec §2 "Automarking info modal": the title, a short description, four steps, and the funds warning
+ * unless charging happens on the order day. Links lead to each child's automarking settings (the child form).
+ */
+export function AutomarkInfoModal({
+  show,
+  onHide,
+  chargesOnOrderDay,
+  receivers,
+}: {
+  show: boolean;
+  onHide: () => void;
+  chargesOnOrderDay: boolean;
+  receivers: readonly Receiver[];
+}) {
+  const { t } = useTranslation('calendar');
+  const children = receivers.filter((receiver) => receiver.type === 'child');
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="automark-info-title">
+      <Modal.Header closeButton closeLabel={t('common:close')}>
+        <Modal.Title id="automark-info-title" as="h2" className="h5">
+          {t('automark.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>{t('automark.description')}</p>
+        <ol>
+          {STEPS.map((step) => (
+            <li key={step}>{t(`automark.${step}`)}</li>
+          ))}
+        </ol>
+        {!chargesOnOrderDay && <Alert variant="warning">{t('automark.fundsWarning')}</Alert>}
+        {children.length > 0 && (
+          <div>
+            <div className="fw-semibold mb-1">{t('automark.settings')}</div>
+            <ul className="mb-0">
+              {children.map((child) => (
+                <li key={child.id}>
+                  <Link to={`/children/${child.id}/edit`} onClick={onHide}>
+                    {child.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide}>
+          {t('common:close')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

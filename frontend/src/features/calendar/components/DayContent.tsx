@@ -1,0 +1,66 @@
+import { Badge } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@/lib/money';
+import { isLive, type CalendarDay } from '../api/types';
+
+export interface DayEntry {
+  /** Receiver key. */
+  key: string;
+  name: string;
+  day: CalendarDay | undefined;
+}
+
+/** One day of the calendar for the receivers on screen: menu, prices, ordered meals, absence, closed state. */
+export function DayContent({ entries, showPrices, showNames, showMenu }: { entries: DayEntry[]; showPrices: boolean; showNames: boolean; showMenu: boolean }) {
+  const { t } = useTranslation('calendar');
+  const days = entries.map((entry) => entry.day).filter((day): day is CalendarDay => day !== undefined);
+  if (days.length === 0) return null;
+  const freeDay = days.every((day) => day.isFreeDay) ? days[0] : undefined;
+  if (freeDay) {
+    return (
+      <div className="small text-body-secondary">
+        <div className="fw-semibold">{t('dayOff')}</div>
+        {freeDay.freeDayName && <div className="text-truncate">{freeDay.freeDayName}</div>}
+      </div>
+    );
+  }
+  const closed = days.every((day) => !day.isOpen);
+  const menu = showMenu ? days.find((day) => day.menu.length > 0)?.menu : undefined;
+  const menuText = menu?.map((line) => line.meals.map((meal) => meal.name).join(', ')).join(' · ');
+
+  return (
+    <div className="small d-grid gap-1">
+      {closed && <div className="text-body-secondary fst-italic">{t('closed')}</div>}
+      {menuText && (
+        <div className="text-body-secondary text-truncate" title={menuText}>
+          {menuText}
+        </div>
+      )}
+      {entries.map(({ key, name, day }) => {
+        if (!day || day.isFreeDay) return null;
+        const live = day.items.filter(isLive);
+        return (
+          <div key={key} data-testid={`day-${key}`}>
+            {showNames && <div className="fw-semibold text-truncate">{name}</div>}
+            {day.absence && live.length === 0 && <Badge bg="secondary">{t('absent')}</Badge>}
+            {live.map((item) => (
+              <Badge key={item.id} bg={item.status === 'served' ? 'primary' : 'success'} className="me-1 text-wrap text-start">
+                {item.status === 'served' ? '✓ ' : ''}
+                {item.mealTypeName}
+                {showPrices && item.price ? ` · ${formatMoney(item.price)}` : ''}
+              </Badge>
+            ))}
+            {live.length === 0 && !day.absence && day.isOpen && showPrices && (
+              <div className="text-body-secondary">
+                {day.available
+                  .filter((offer) => offer.isDefaultPortion && offer.price)
+                  .map((offer) => `${offer.mealTypeName} ${formatMoney(offer.price!)}`)
+                  .join(', ')}
+              </div>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

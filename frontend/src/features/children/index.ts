@@ -1,0 +1,12 @@
+/** What other features use: the child form (registration embeds the modal in registration mode) and its values. */
+export { ChildForm, SLUG_DEBOUNCE_MS, type ChildFormProps } from './components/ChildForm';
+export { ChildFormModal, type ChildFormModalProps } from './components/ChildFormModal';
+export {
+  childFormSchema,
+  emptyChildValues,
+  toChildRequest,
+  type ChildFormValues,
+  type ChildFormVisibility,
+} from './components/child-form-model';
+export type { ChildFormMode } from './components/use-child-form-rights';
+export { children, type ChildRow, type LoadedChild } from './api/children';

@@ -1,0 +1,177 @@
+import { useQuery } from '@tanstack/react-query';
+import { Dropdown } from 'react-bootstrap';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '@/components/confirm-context';
+import { MoreMenu, RowActions, useConfirmedRemove } from '@/components/crud';
+import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
+import { PageHeader } from '@/components/PageHeader';
+import { notify } from '@/components/toasts/toast-store';
+import { hasAbility } from '@/features/auth/api/get-current-user';
+import { useSession } from '@/features/session/session-context';
+import { CHILD_STATUSES, children, exportChildren, useChildCommand, type ChildCommand, type ChildRow } from '../api/children';
+import { childName } from '../components/child-form-model';
+import { StatusBadge } from '../components/StatusBadge';
+import { formOptionQueries } from '../api/form-options';
+
+/** The state commands a child in `status` can take: (de)activate, then archive or bring back. */
+function stateCommands(status: ChildRow['status']): ChildCommand[] {
+  if (status === 'archived') return ['unarchive'];
+  return [status === 'active' ? 'deactivate' : 'activate', 'archive'];
+}
+
+/** Activate / deactivate / archive / unarchive of one row, each asked first. */
+function useStateCommands() {
+  const { t } = useTranslation('children');
+  const confirm = useConfirm();
+  const commands = {
+    activate: useChildCommand('activate'),
+    deactivate: useChildCommand('deactivate'),
+    archive: useChildCommand('archive'),
+    unarchive: useChildCommand('unarchive'),
+  };
+  return async (command: ChildCommand, row: ChildRow) => {
+    const name = childName(row);
+    const confirmed = await confirm({ title: t(`commands.${command}.title`), body: t(`commands.${command}.body`, { child: name }) });
+    if (!confirmed) return;
+    await commands[command].mutateAsync({ params: { id: row.id } });
+    notify({ type: 'success', message: t(`commands.${command}.done`, { child: name }) });
+  };
+}
+
+/** `/children`: every child the user reaches, with filters, search, sort, state commands, export and import. */
+export function ChildrenPage() {
+  const { t } = useTranslation(['children', 'routes']);
+  const { user } = useSession();
+  const canEdit = user !== undefined && hasAbility(user, 'children.edit');
+  const canManage = user !== undefined && hasAbility(user, 'children.change_sensitive');
+  const canImport = user !== undefined && hasAbility(user, 'children.import');
+  const [, setSearchParams] = useSearchParams();
+  const table = useTableState({ filters: ['institutionId', 'classroomId', 'dietId', 'status'], defaultSort: 'lastName' });
+  const list = children.useList(table.params);
+  const institutions = useQuery(formOptionQueries.institutions());
+  const institutionId = Number(table.filters.institutionId) || 0;
+  const classrooms = useQuery({ ...formOptionQueries.classrooms(institutionId), enabled: institutionId > 0 });
+  const diets = useQuery(formOptionQueries.diets());
+  const remove = useConfirmedRemove(children);
+  const run = useStateCommands();
+  const title = t('routes:areas.children');
+
+  const doExport = (format: 'xlsx' | 'csv') =>
+    void exportChildren(format, table.params).catch(() => notify({ type: 'error', message: t('exportFailed') }));
+
+  const columns: Column<ChildRow>[] = [
+    { key: 'name', header: t('fields.name'), sortKey: 'lastName', cell: (row) => `${row.lastName} ${row.firstName}` },
+    { key: 'cardNumber', header: t('fields.cardNumber'), sortKey: 'cardNumber', cell: (row) => row.cardNumber ?? '—' },
+    { key: 'institution', header: t('fields.institution'), sortKey: 'institutionName', cell: (row) => row.institution.shortName || row.institution.name },
+    { key: 'classroom', header: t('fields.classroom'), sortKey: 'classroomName', cell: (row) => row.classroom.name },
+    { key: 'diet', header: t('fields.diet'), sortKey: 'dietName', cell: (row) => row.diet.name },
+    {
+      key: 'parent',
+      header: t('fields.parent'),
+      sortKey: 'parentName',
+      cell: (row) => <Link to={`/parents/${row.parentId}`}>{row.parent.name}</Link>,
+    },
+    { key: 'status', header: t('fields.status'), cell: (row) => <StatusBadge status={row.status} /> },
+  ];
+
+  return (
+    <section>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            <Dropdown>
+              <Dropdown.Toggle variant="outline-secondary">{t('export.title')}</Dropdown.Toggle>
+              <Dropdown.Menu>
+                <Dropdown.Item as="button" onClick={() => doExport('xlsx')}>
+                  {t('export.xlsx')}
+                </Dropdown.Item>
+                <Dropdown.Item as="button" onClick={() => doExport('csv')}>
+                  {t('export.csv')}
+                </Dropdown.Item>
+              </Dropdown.Menu>
+            </Dropdown>
+            {canImport && (
+              <Link to="/children/import" className="btn btn-outline-primary">
+                {t('import.open')}
+              </Link>
+            )}
+            {canEdit && (
+              <Link to="/children/create" className="btn btn-primary">
+                {t('create')}
+              </Link>
+            )}
+          </>
+        }
+      />
+      <DataTable
+        label={title}
+        columns={columns}
+        query={list}
+        state={table}
+        filters={
+          <>
+            <FilterSelect
+              label={t('fields.institution')}
+              value={table.filters.institutionId ?? ''}
+              options={institutions.data ?? []}
+              onChange={(value) =>
+                // One URL change: the classroom filter of another institution would hide every row.
+                setSearchParams((current) => {
+                  const next = new URLSearchParams(current);
+                  if (value) next.set('institutionId', value);
+                  else next.delete('institutionId');
+                  next.delete('classroomId');
+                  next.delete('page');
+                  return next;
+                })
+              }
+            />
+            {institutionId > 0 && (
+              <FilterSelect
+                label={t('fields.classroom')}
+                value={table.filters.classroomId ?? ''}
+                options={(classrooms.data ?? []).map((room) => ({ value: room.value, text: room.text }))}
+                onChange={(value) => table.setFilter('classroomId', value)}
+              />
+            )}
+            <FilterSelect
+              label={t('fields.diet')}
+              value={table.filters.dietId ?? ''}
+              options={(diets.data ?? []).map((diet) => ({ value: diet.value, text: diet.text }))}
+              onChange={(value) => table.setFilter('dietId', value)}
+            />
+            <FilterSelect
+              label={t('fields.status')}
+              value={table.filters.status ?? ''}
+              options={CHILD_STATUSES.map((status) => ({ value: status, text: t(`statuses.${status}`) }))}
+              onChange={(value) => table.setFilter('status', value)}
+            />
+          </>
+        }
+        rowActions={(row) => (
+          <div className="d-inline-flex gap-1">
+            {canManage && (
+              <MoreMenu
+                name={childName(row)}
+                items={stateCommands(row.status).map((command) => ({
+                  key: command,
+                  label: t(`commands.${command}.action`),
+                  onSelect: () => void run(command, row),
+                }))}
+              />
+            )}
+            {canEdit && (
+              <RowActions
+                name={childName(row)}
+                editTo={`/children/${row.id}/edit/list`}
+                onRemove={() => void remove(row.id, childName(row))}
+              />
+            )}
+          </div>
+        )}
+      />
+    </section>
+  );
+}

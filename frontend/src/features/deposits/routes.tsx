@@ -1,0 +1,6 @@
+import type { RouteElements } from '@/app/routes/route-elements';
+import { DepositsPage } from './pages/DepositsPage';
+
+export const routeElements: RouteElements = {
+  deposits: <DepositsPage />,
+};

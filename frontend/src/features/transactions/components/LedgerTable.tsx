@@ -1,0 +1,78 @@
+import { useState, type ReactNode } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { DataTable, FilterSelect, useTableState } from '@/components/data-table';
+import { useSession } from '@/features/session/session-context';
+import { TRANSACTION_KINDS, transactions, type Transaction } from '../api/ledger';
+import { CorrectionModal } from './TransactionModals';
+import { TotalsRow } from './TotalsRow';
+import { TransactionActions } from './TransactionActions';
+import { transactionColumns, type TransactionColumn } from './transaction-columns';
+import { useReverseTransaction } from './use-reverse';
+
+const LEDGER_FILTERS = ['kind', 'dateFrom', 'dateTo', 'userId', 'childId', 'institutionId'] as const;
+
+export interface LedgerTableProps {
+  label: string;
+  columns: readonly TransactionColumn[];
+  /** Fixed filters (a parent's page: their userId), sent with the URL's ones. */
+  fixed?: Readonly<Record<string, string | number>>;
+  /** Correct / reverse buttons (staff with transactions.edit). */
+  editable?: boolean;
+  extraFilters?: ReactNode;
+}
+
+/** The transactions list with kind and date filters, the totals of the filtered rows, and staff actions. */
+export function LedgerTable({ label, columns, fixed = {}, editable = false, extraFilters }: LedgerTableProps) {
+  const { t } = useTranslation(['transactions', 'common']);
+  const { user } = useSession();
+  const table = useTableState({ filters: LEDGER_FILTERS, defaultSort: '-bookedOn' });
+  const params = { ...table.params, ...fixed };
+  const list = transactions.useList(params);
+  const [correcting, setCorrecting] = useState<Transaction | null>(null);
+  const reverse = useReverseTransaction();
+  const canEdit = editable && (user?.abilities.includes('transactions.edit') ?? false);
+
+  return (
+    <>
+      <TotalsRow params={params} />
+      <DataTable
+        label={label}
+        columns={transactionColumns(t, columns)}
+        query={list}
+        state={table}
+        filters={
+          <>
+            <FilterSelect
+              label={t('fields.kind')}
+              value={table.filters.kind ?? ''}
+              options={TRANSACTION_KINDS.map((kind) => ({ value: kind, text: t(`kinds.${kind}`) }))}
+              onChange={(value) => table.setFilter('kind', value)}
+            />
+            <Form.Group controlId="ledger-date-from">
+              <Form.Label className="small mb-0">{t('fields.dateFrom')}</Form.Label>
+              <Form.Control
+                type="date"
+                size="sm"
+                value={table.filters.dateFrom ?? ''}
+                onChange={(event) => table.setFilter('dateFrom', event.target.value)}
+              />
+            </Form.Group>
+            <Form.Group controlId="ledger-date-to">
+              <Form.Label className="small mb-0">{t('fields.dateTo')}</Form.Label>
+              <Form.Control
+                type="date"
+                size="sm"
+                value={table.filters.dateTo ?? ''}
+                onChange={(event) => table.setFilter('dateTo', event.target.value)}
+              />
+            </Form.Group>
+            {extraFilters}
+          </>
+        }
+        rowActions={canEdit ? (row) => <TransactionActions row={row} onCorrect={setCorrecting} onReverse={(r) => void reverse(r)} /> : undefined}
+      />
+      {canEdit && <CorrectionModal row={correcting} onClose={() => setCorrecting(null)} />}
+    </>
+  );
+}

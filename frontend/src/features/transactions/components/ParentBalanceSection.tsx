@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Button, Card, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/features/session/session-context';
+import { useUserBalance } from '../api/ledger';
+import { Amount } from './Amount';
+import { LedgerTable } from './LedgerTable';
+import { TransactionCreateModal } from './TransactionModals';
+
+/** "Balance and transactions" of one parent (their details page): balance, per-child split, history, bookings. */
+export function ParentBalanceSection({ parentId }: { parentId: number }) {
+  const { t } = useTranslation('transactions');
+  const { user } = useSession();
+  const balance = useUserBalance(parentId);
+  const canEdit = user?.abilities.includes('transactions.edit') ?? false;
+  const [creating, setCreating] = useState(false);
+  const title = t('sectionTitle');
+  return (
+    <Card as="section" className="mb-4" aria-label={title}>
+      <Card.Header className="d-flex align-items-center justify-content-between">
+        <h2 className="h5 mb-0">{title}</h2>
+        {canEdit && (
+          <Button size="sm" onClick={() => setCreating(true)}>
+            {t('create')}
+          </Button>
+        )}
+      </Card.Header>
+      <Card.Body>
+        {balance.data && (
+          <>
+            <p className="fs-5">
+              {t('balance')}: <Amount value={balance.data.balance} strong />
+            </p>
+            {balance.data.balancePerChildren && (
+              <Table size="sm" className="w-auto" aria-label={t('perChildren')}>
+                <tbody>
+                  {balance.data.perChildren.map((row) => (
+                    <tr key={row.childId ?? 'general'}>
+                      <th scope="row" className="fw-normal">
+                        {row.childName || t('generalAccount')}
+                      </th>
+                      <td className="text-end">
+                        <Amount value={row.balance} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+          </>
+        )}
+        <LedgerTable label={t('history')} columns={['bookedOn', 'child', 'kind', 'description', 'amount', 'balanceAfter']} fixed={{ userId: parentId }} editable />
+      </Card.Body>
+      {canEdit && <TransactionCreateModal show={creating} onClose={() => setCreating(false)} userId={parentId} />}
+    </Card>
+  );
+}

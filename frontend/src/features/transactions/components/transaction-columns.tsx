@@ -1,0 +1,73 @@
+import type { TFunction } from 'i18next';
+import { Badge } from 'react-bootstrap';
+import type { Column } from '@/components/data-table';
+import type { Transaction } from '../api/ledger';
+import { Amount } from './Amount';
+
+export type TransactionColumn = 'bookedOn' | 'payer' | 'child' | 'kind' | 'description' | 'amount' | 'balanceAfter' | 'author';
+
+const KIND_VARIANT: Record<Transaction['kind'], string> = {
+  deposit: 'success',
+  refund: 'info',
+  charge: 'secondary',
+  fee: 'warning',
+  payout: 'dark',
+  correction: 'primary',
+};
+
+/** The columns every ledger list shares; each page picks the ones it needs. */
+export function transactionColumns(t: TFunction, pick: readonly TransactionColumn[]): Column<Transaction>[] {
+  const all: Record<TransactionColumn, Column<Transaction>> = {
+    bookedOn: {
+      key: 'bookedOn',
+      header: t('transactions:fields.bookedOn'),
+      sortKey: 'bookedOn',
+      cell: (row) => row.bookedOn,
+      className: 'text-nowrap',
+    },
+    payer: { key: 'payer', header: t('transactions:fields.payer'), cell: (row) => row.user.fullName },
+    child: { key: 'child', header: t('transactions:fields.child'), cell: (row) => row.child?.fullName ?? '' },
+    kind: {
+      key: 'kind',
+      header: t('transactions:fields.kind'),
+      sortKey: 'kind',
+      cell: (row) => <Badge bg={KIND_VARIANT[row.kind]}>{t(`transactions:kinds.${row.kind}`)}</Badge>,
+    },
+    description: {
+      key: 'description',
+      header: t('transactions:fields.description'),
+      cell: (row) => (
+        <>
+          {row.description}
+          {row.correctsId !== null && (
+            <div className="small text-body-secondary">{t('transactions:correctsNumber', { id: row.correctsId })}</div>
+          )}
+        </>
+      ),
+    },
+    amount: {
+      key: 'amount',
+      header: t('transactions:fields.amount'),
+      sortKey: 'amount',
+      className: 'text-end',
+      cell: (row) => (
+        <>
+          <Amount value={row.amount} />
+          {row.effectiveAmount.amount !== row.amount.amount && (
+            <div className="small text-body-secondary">
+              {t('transactions:afterCorrections')} <Amount value={row.effectiveAmount} />
+            </div>
+          )}
+        </>
+      ),
+    },
+    balanceAfter: {
+      key: 'balanceAfter',
+      header: t('transactions:fields.balanceAfter'),
+      className: 'text-end',
+      cell: (row) => <Amount value={row.balanceAfter} />,
+    },
+    author: { key: 'author', header: t('transactions:fields.author'), cell: (row) => row.author?.fullName ?? '' },
+  };
+  return pick.map((name) => all[name]);
+}

@@ -1,0 +1,44 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp, signIn } from '@/test/render';
+import { apiUrl, server, type Schemas } from '@/test/server';
+
+const rows: Schemas['ActivityEntry'][] = [
+  {
+    id: 2,
+    createdAt: '2026-11-22T08:15:00+01:00',
+    actor: { id: 5, name: 'Adam Szef', email: 'adam@example.test' },
+    action: 'user.payments_overdue',
+    targetType: 'users.user',
+    targetId: '9',
+    data: { paymentsOverdue: true },
+  },
+  { id: 1, createdAt: '2026-11-22T08:00:00+01:00', actor: null, action: 'user.create', targetType: 'users.user', targetId: '9', data: {} },
+];
+
+describe('users activity', () => {
+  it('lists the audit trail and filters by action and dates through the URL', async () => {
+    signIn();
+    const lists: URLSearchParams[] = [];
+    server.use(
+      http.get(apiUrl('users/activity'), ({ request }) => {
+        lists.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ items: rows, total: 2, page: 1, perPage: 20 });
+      }),
+    );
+    const { user, router } = renderApp('/users/activity');
+    const table = await screen.findByRole('table', { name: 'Users activity' });
+    expect(await within(table).findByRole('cell', { name: 'Adam Szef (adam@example.test)' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Payments overdue flag' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'System' })).toBeInTheDocument();
+    // The target's model label is shown by name, not as an app.model code.
+    expect(within(table).getAllByRole('cell', { name: 'User #9' })).toHaveLength(2);
+
+    await user.selectOptions(screen.getByLabelText('What'), 'Sign-ins');
+    await waitFor(() => expect(lists.at(-1)?.get('action')).toBe('user.sign_in'));
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await waitFor(() => expect(lists.at(-1)?.get('dateFrom')).toBe('2026-11-01'));
+    expect(router.state.location.search).toContain('action=user.sign_in');
+  });
+});
