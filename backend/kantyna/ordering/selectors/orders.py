@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from django.contrib.postgres.aggregates import ArrayAgg
 from django.db.models import (
+    Case,
     CharField,
     Count,
     Exists,
@@ -23,6 +24,7 @@ from django.db.models import (
     QuerySet,
     Sum,
     Value,
+    When,
 )
 from django.db.models.functions import Coalesce, Concat
 
@@ -119,11 +121,17 @@ def items_visible_to(user) -> QuerySet[OrderItem]:
 
 
 def _subject_name():
-    return Coalesce(
-        Concat("items__child__first_name", Value(" "), "items__child__last_name", output_field=CharField()),
-        Concat(
+    # Not Coalesce(Concat(child), Concat(worker)): Concat turns NULL parts into '' so a worker's item would
+    # take the child branch and name " ".
+    return Case(
+        When(
+            items__child__isnull=False,
+            then=Concat("items__child__first_name", Value(" "), "items__child__last_name", output_field=CharField()),
+        ),
+        default=Concat(
             "items__worker__user__first_name", Value(" "), "items__worker__user__last_name", output_field=CharField()
         ),
+        output_field=CharField(),
     )
 
 

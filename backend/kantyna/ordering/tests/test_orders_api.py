@@ -98,6 +98,21 @@ def test_given_orders_of_two_families_when_listing_then_each_sees_its_own_and_ad
     assert admin_page["total"] == 2
 
 
+def test_given_a_workers_own_order_when_listed_then_the_worker_is_its_meal_receiver(world, tenant_a):
+    monday = next_monday()
+    place(
+        tenant_a,
+        world.worker_user,
+        "institution_worker",
+        world.worker_user.pk,
+        [ItemRequest(monday, world.catalog.lunch.pk)],
+    )
+
+    body = Api(tenant_a, admin(tenant_a)).get("orders").json()
+
+    assert [row["subjectNames"] for row in body["items"]] == [[world.worker_user.full_name]]
+
+
 def test_given_an_institutions_admin_when_listing_then_only_orders_of_their_institutions(world, tenant_a):
     monday = next_monday()
     own = child_order(tenant_a, world, monday)

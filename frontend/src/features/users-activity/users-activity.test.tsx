@@ -15,6 +15,15 @@ const rows: Schemas['ActivityEntry'][] = [
     data: { paymentsOverdue: true },
   },
   { id: 1, createdAt: '2026-11-22T08:00:00+01:00', actor: null, action: 'user.create', targetType: 'users.user', targetId: '9', data: {} },
+  {
+    id: 3,
+    createdAt: '2026-11-22T07:00:00+01:00',
+    actor: null,
+    action: 'settings.debits_config',
+    targetType: '',
+    targetId: '',
+    data: { allowedDebit: { amount: '50.00', currency: 'PLN' } },
+  },
 ];
 
 describe('users activity', () => {
@@ -24,16 +33,19 @@ describe('users activity', () => {
     server.use(
       http.get(apiUrl('users/activity'), ({ request }) => {
         lists.push(new URL(request.url).searchParams);
-        return HttpResponse.json({ items: rows, total: 2, page: 1, perPage: 20 });
+        return HttpResponse.json({ items: rows, total: 3, page: 1, perPage: 20 });
       }),
     );
     const { user, router } = renderApp('/users/activity');
     const table = await screen.findByRole('table', { name: 'Users activity' });
     expect(await within(table).findByRole('cell', { name: 'Adam Szef (adam@example.test)' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'Payments overdue flag' })).toBeInTheDocument();
-    expect(within(table).getByRole('cell', { name: 'System' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('cell', { name: 'System' })).toHaveLength(2);
     // The target's model label is shown by name, not as an app.model code.
     expect(within(table).getAllByRole('cell', { name: 'User #9' })).toHaveLength(2);
+    // An action without a text of its own is named by its entity and verb; its details read as key: value.
+    expect(within(table).getByRole('cell', { name: 'Company settings: debits config' })).toBeInTheDocument();
+    expect(within(table).getByText('50.00 PLN')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('What'), 'Sign-ins');
     await waitFor(() => expect(lists.at(-1)?.get('action')).toBe('user.sign_in'));

@@ -67,7 +67,11 @@ export function transactionColumns(t: TFunction, pick: readonly TransactionColum
       className: 'text-end',
       cell: (row) => <Amount value={row.balanceAfter} />,
     },
-    author: { key: 'author', header: t('transactions:fields.author'), cell: (row) => row.author?.fullName ?? '' },
+    author: {
+      key: 'author',
+      header: t('transactions:fields.author'),
+      cell: (row) => row.author?.fullName ?? <span className="text-body-secondary">{t('transactions:systemAuthor')}</span>,
+    },
   };
   return pick.map((name) => all[name]);
 }

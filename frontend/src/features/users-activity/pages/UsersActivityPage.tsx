@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { usersActivity, type ActivityEntry } from '../api/activity';
@@ -26,6 +27,47 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
   );
 }
 
+/** An action's name: its own text when it has one, else "<entity>: <verb>" from the action code's parts (every
+ * service audits as `<entity>.<verb>`), else the code itself. */
+function actionLabel(t: TFunction, action: string): string {
+  const own = t(`actions.${action.replaceAll('.', '_')}`, { defaultValue: '' });
+  if (own) return own;
+  const [entity, ...rest] = action.split('.');
+  const verb = rest.join('.');
+  const entityText = t(`entities.${entity}`, { defaultValue: '' });
+  if (!entityText) return action;
+  return `${entityText}: ${t(`verbs.${verb.replaceAll('.', '_')}`, { defaultValue: verb.replaceAll('_', ' ') })}`;
+}
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object') {
+    const money = value as { amount?: unknown; currency?: unknown };
+    if (typeof money.amount === 'string' && typeof money.currency === 'string') return `${money.amount} ${money.currency}`;
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+/** The entry's details as "key: value" lines, long values cut (the whole JSON stays in the title). */
+function Details({ data }: { data: Record<string, unknown> }) {
+  const entries = Object.entries(data);
+  if (!entries.length) return null;
+  return (
+    <dl className="small mb-0" title={JSON.stringify(data)}>
+      {entries.slice(0, 6).map(([key, value]) => {
+        const text = formatValue(value);
+        return (
+          <div key={key} className="text-truncate" style={{ maxWidth: '32rem' }}>
+            <dt className="d-inline fw-semibold">{key}:</dt> <dd className="d-inline mb-0">{text.length > 120 ? `${text.slice(0, 120)}…` : text}</dd>
+          </div>
+        );
+      })}
+      {entries.length > 6 && <div className="text-body-secondary">…</div>}
+    </dl>
+  );
+}
+
 export function UsersActivityPage() {
   const { t, i18n } = useTranslation(['usersActivity', 'routes']);
   const table = useTableState({ filters: ['action', 'dateFrom', 'dateTo', 'userId'] });
@@ -39,7 +81,7 @@ export function UsersActivityPage() {
       header: t('fields.actor'),
       cell: (row) => (row.actor ? `${row.actor.name || row.actor.email}${row.actor.name ? ` (${row.actor.email})` : ''}` : t('system')),
     },
-    { key: 'action', header: t('fields.action'), cell: (row) => t(`actions.${row.action.replaceAll('.', '_')}`, row.action) },
+    { key: 'action', header: t('fields.action'), cell: (row) => actionLabel(t, row.action) },
     {
       key: 'target',
       header: t('fields.target'),
@@ -49,7 +91,7 @@ export function UsersActivityPage() {
     {
       key: 'data',
       header: t('fields.data'),
-      cell: (row) => (Object.keys(row.data).length ? <code className="small">{JSON.stringify(row.data)}</code> : null),
+      cell: (row) => <Details data={row.data as Record<string, unknown>} />,
     },
   ];
   const title = t('routes:areas.users_activity');
