@@ -17,13 +17,14 @@ from django.db import connection
 
 from kantyna.testing.api import Api
 from kantyna.testing.factories import make_role_users, make_user
-from kantyna.testing.tenants import create_test_tenants, ensure_tenant, truncate_tenant_schemas
+from kantyna.testing.tenants import create_test_tenants, ensure_tenant, tenant_schemas, truncate_tenant_schemas
 
 
 def pytest_configure(config):
     from django.conf import settings
 
     config.addinivalue_line("markers", "slow: creates tenant schemas (several seconds)")
+    config.addinivalue_line("markers", "ledger_unbalanced: unbalances a ledger on purpose (no balance check after)")
     config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")  # whitenoise, no static build
     # Password hashing cost is not what these tests measure.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -80,6 +81,34 @@ def _clean_tenant_schemas_after_transactional_test(request):
     request.getfixturevalue("transactional_db")  # so that this teardown runs before the flush
     yield
     truncate_tenant_schemas()
+
+
+@pytest.fixture(autouse=True)
+def _ledger_balanced_after_test(request):
+    """Every test that touches the tenants ends with their ledgers balanced: each cached account balance equals
+    SUM(amount) of its transactions (`ledger_balance_mismatches`, one query per tenant schema), whatever the test
+    did, so the whole suite proves it. Defined after the transactional cleaner so that it checks before the
+    tenant schemas are emptied. `@pytest.mark.ledger_unbalanced` opts a test out (one that breaks it on purpose)."""
+    if not {"tenant_a", "tenant_b"} & set(getattr(request.node, "fixturenames", ())) or request.node.get_closest_marker(
+        "ledger_unbalanced"
+    ):
+        yield
+        return
+    # Set up the database first so that this teardown runs while the test's data is still there.
+    request.getfixturevalue("transactional_db" if _is_transactional(request.node) else "db")
+    yield
+    from kantyna.ledger.selectors import ledger_balance_mismatches
+
+    problems = {}
+    try:
+        for schema in tenant_schemas():
+            connection.set_schema(schema)
+            mismatches = ledger_balance_mismatches()
+            if mismatches:
+                problems[schema] = mismatches
+    finally:
+        connection.set_schema_to_public()
+    assert not problems, f"cached ledger balances differ from the sum of their transactions: {problems}"
 
 
 @pytest.fixture

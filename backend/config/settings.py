@@ -216,6 +216,8 @@ LOGGING = {
     "loggers": {
         "django.db.backends": {"level": "INFO"},
         "procrastinate": {"level": "WARNING"},
+        # The PDF library's font subsetter logs every glyph table at INFO.
+        "fontTools": {"level": "WARNING"},
     },
 }
 

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
-from kantyna.catalog.models import MealType, MealTypeCategory, MealTypeInstitutionSetting
+from kantyna.catalog.models import Diet, MealType, MealTypeCategory, MealTypeInstitutionSetting
 from kantyna.institutions.models import Institution
+
+
+def diet_serves(diet: Diet, institution: Institution) -> bool:
+    """A diet with no institution listed is offered everywhere; otherwise only at the listed ones. Reads the
+    diet's prefetched `institutions` when there (one query otherwise)."""
+    ids = [item.pk for item in diet.institutions.all()]
+    return not ids or institution.pk in ids
 
 
 def meal_types_available_at(institution_id: int, queryset: QuerySet[MealType] | None = None) -> QuerySet[MealType]:

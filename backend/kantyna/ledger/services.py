@@ -25,6 +25,7 @@ from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
 INSUFFICIENT_FUNDS = "Insufficient funds."
+KEY_CONFLICT = "This key was already used for another transaction."
 CENT = Decimal("0.01")
 KINDS = {choice.value for choice in TransactionKind}
 # Sign of the amount a person types for a manual transaction of each kind (a correction is typed signed).
@@ -55,6 +56,17 @@ def _to_money(value) -> Decimal:
     return Decimal(str(value or 0)).quantize(CENT)
 
 
+def _refuse_key_conflict(entry: LedgerEntry, account_id: int, booked: tuple[int, str, Decimal]) -> None:
+    """A key already booked must describe the same movement (account, kind, amount): then posting it again is a
+    replay. Anything else is refused (409), never answered with the other row as if it were this one."""
+    if booked != (account_id, entry.kind, _to_money(entry.amount)):
+        raise ApiError(
+            KEY_CONFLICT,
+            status_code=409,
+            errors={"idempotency_key": [_("This key was already used for another transaction.")]},
+        )
+
+
 def ledger_funds_floor() -> Decimal:
     """The lowest balance a payer may reach by charges: -allowed_debit when debits_config.apply_allowed_debit,
     else 0."""
@@ -82,7 +94,8 @@ def ledger_account_for(*, user: User, child: Child | None = None) -> LedgerAccou
 def ledger_post_many(
     *, actor: User | None, account: LedgerAccount, entries: list[LedgerEntry], check_funds: bool = False
 ) -> list[LedgerTransaction]:
-    """Book `entries` on `account`, in order; returns one row per entry (the existing row for a key already booked).
+    """Book `entries` on `account`, in order; returns one row per entry (the existing row for a key already booked
+    with the same account, kind and amount; a key booked for anything else is refused with 409).
 
     Must be called inside transaction.atomic(). With `check_funds`, refuses (409 INSUFFICIENT_FUNDS, nothing booked)
     when the new entries take money and the balance after them would fall below the floor (-allowed_debit when
@@ -100,6 +113,10 @@ def ledger_post_many(
     locked = lock_ledger_account(account)
     keys = [entry.idempotency_key for entry in entries]
     existing = {row.idempotency_key: row for row in LedgerTransaction.objects.filter(idempotency_key__in=keys)}
+    for entry in entries:
+        row = existing.get(entry.idempotency_key)
+        if row is not None:
+            _refuse_key_conflict(entry, locked.pk, (row.account_id, row.kind, row.amount))
 
     new_entries: list[LedgerEntry] = []
     seen: set[str] = set(existing)
@@ -187,7 +204,8 @@ def ledger_post_bulk(
     whatever the number of accounts. Must be called inside transaction.atomic().
 
     Locks every account in one `SELECT ... FOR UPDATE ORDER BY id` (one order for everyone: no deadlocks with
-    `ledger_post_many` or another bulk run), skips keys already booked (one query), inserts the new rows with
+    `ledger_post_many` or another bulk run), skips keys already booked (one query; 409 when such a row is on
+    another account or of another kind or amount), inserts the new rows with
     balance_after computed per account in entry order, updates every cached balance in one
     `UPDATE ... FROM (VALUES ...)` and writes one audit row for the batch. With `check_funds`, an account whose
     balance after its new entries would fall below the floor gets nothing and its id is returned in `refused`
@@ -209,7 +227,12 @@ def ledger_post_bulk(
     if missing:
         raise LedgerAccount.DoesNotExist(f"ledger accounts {sorted(missing)} do not exist")
     keys = [entry.idempotency_key for pk in account_ids for entry in entries_by_account[pk]]
-    existing_keys = _existing_keys(keys)
+    booked = _existing_keys(keys)
+    for pk in account_ids:
+        for entry in entries_by_account[pk]:
+            if entry.idempotency_key in booked:
+                _refuse_key_conflict(entry, pk, booked[entry.idempotency_key])
+    existing_keys = set(booked)
     existing: dict[str, LedgerTransaction] = {}
     if return_rows and existing_keys:
         existing = {
@@ -312,17 +335,19 @@ ROW_FIELDS = (
 BULK_CHUNK = 50_000
 
 
-def _existing_keys(keys: list[str]) -> set[str]:
-    """The keys among `keys` already booked, one `= ANY(array)` query per 50,000 keys."""
+def _existing_keys(keys: list[str]) -> dict[str, tuple[int, str, Decimal]]:
+    """The keys among `keys` already booked, with the (account id, kind, amount) of their rows, one
+    `= ANY(array)` query per 50,000 keys."""
     table = connection.ops.quote_name(LedgerTransaction._meta.db_table)
-    found: set[str] = set()
+    found: dict[str, tuple[int, str, Decimal]] = {}
     with connection.cursor() as cursor:
         for start in range(0, len(keys), BULK_CHUNK):
             cursor.execute(
-                f"SELECT idempotency_key FROM {table} WHERE idempotency_key = ANY(%s::varchar[])",
+                f"SELECT idempotency_key, account_id, kind, amount FROM {table} "
+                "WHERE idempotency_key = ANY(%s::varchar[])",
                 [keys[start : start + BULK_CHUNK]],
             )
-            found.update(key for (key,) in cursor.fetchall())
+            found.update((key, (account_id, kind, amount)) for key, account_id, kind, amount in cursor.fetchall())
     return found
 
 
@@ -406,7 +431,9 @@ def transaction_create(
     idempotency_key: str | None = None,
 ) -> LedgerTransaction:
     """A transaction booked by staff (transactions.edit): deposit, payout, fee or correction. `amount` is what the
-    person typed: positive for deposits, payouts and fees (the sign follows the kind), signed for corrections."""
+    person typed: positive for deposits, payouts and fees (the sign follows the kind), signed for corrections.
+    The caller's `idempotency_key` lives in its own namespace, `manual:{actor id}:{key}` (stable for the same
+    person retrying), so it can never take a key the system books under (`charge:item:…`, `refund:item:…`)."""
     _payer_check(user)
     amount = _to_money(amount)
     if kind == TransactionKind.CORRECTION:
@@ -423,7 +450,7 @@ def transaction_create(
         entry=LedgerEntry(
             kind=kind,
             amount=amount,
-            idempotency_key=idempotency_key or f"manual:{uuid.uuid4()}",
+            idempotency_key=f"manual:{getattr(actor, 'pk', None) or 'system'}:{idempotency_key or uuid.uuid4()}",
             reference_type="user",
             reference_id=user.pk,
             description=description,

@@ -21,10 +21,10 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 
 from kantyna.catalog.models import Allergen, Diet
+from kantyna.catalog.selectors import diet_serves
 from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open_xlsx
 from kantyna.institutions.models import Classroom, Institution
-from kantyna.people.models import Child, WorkerProfile
-from kantyna.people.services.cards import CARD_NUMBER_RE
+from kantyna.people.services.cards import CARD_IN_USE, CARD_NUMBER_RE, card_numbers_taken
 from kantyna.people.services.children import ImportedChild
 from kantyna.users.models import User
 
@@ -64,7 +64,7 @@ def _lookups():
         (classroom.institution_id, classroom.name.casefold()): classroom
         for classroom in Classroom.objects.select_related("related_price_lists_group")
     }
-    diets = {diet.name.casefold(): diet for diet in Diet.objects.all()}
+    diets = {diet.name.casefold(): diet for diet in Diet.objects.prefetch_related("institutions")}
     default_diet = next((diet for diet in diets.values() if diet.is_default), None)
     allergens: dict[str, Allergen] = {}
     for allergen in Allergen.objects.all():
@@ -81,14 +81,6 @@ def _parents(emails: set[str]) -> dict[str, User]:
         .select_related("account")
     )
     return {user.email_lower: user for user in users}
-
-
-def _cards_taken(cards: set[str]) -> set[str]:
-    if not cards:
-        return set()
-    return set(Child.objects.filter(card_number__in=cards).values_list("card_number", flat=True)) | set(
-        WorkerProfile.objects.filter(card_number__in=cards).values_list("card_number", flat=True)
-    )
 
 
 def read_children(upload: UploadedFile) -> list[ImportedChild]:
@@ -120,7 +112,7 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
 
     institutions, classrooms, diets, default_diet, allergens = _lookups()
     parents = _parents({cells[2].casefold() for _number, cells in raw if cells[2]})
-    taken = _cards_taken({cells[6] for _number, cells in raw if CARD_NUMBER_RE.match(cells[6])})
+    taken = card_numbers_taken({cells[6] for _number, cells in raw if CARD_NUMBER_RE.match(cells[6])})
 
     errors: list[RowError] = []
     parsed: list[ImportedChild] = []
@@ -157,12 +149,14 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
         diet = diets.get(diet_name.casefold()) if diet_name else default_diet
         if diet is None:
             error("F", _("There is no diet %(name)s.") % {"name": diet_name} if diet_name else _("Choose a diet."))
+        elif institution is not None and not diet_serves(diet, institution):
+            error("F", _("This diet is not served in the chosen institution."))
         card_number = card or None
         if card_number:
             if not CARD_NUMBER_RE.match(card_number):
                 error("G", _("The card number must have 6 to 10 characters: digits or capital letters."))
             elif card_number in taken:
-                error("G", _("This card number is already used."))
+                error("G", str(CARD_IN_USE))
             elif card_number in first_row_of_card:
                 error("G", _("This card number is already in row %(row)s.") % {"row": first_row_of_card[card_number]})
             else:
@@ -182,6 +176,7 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
             continue
         parsed.append(
             {
+                "row": number,
                 "parent": parent,
                 "first_name": first,
                 "last_name": last,

@@ -60,12 +60,6 @@ def registration_diets() -> QuerySet[Diet]:
     return Diet.objects.prefetch_related(Prefetch("institutions", queryset=Institution.objects.only("pk")))
 
 
-def diet_serves(diet: Diet, institution: Institution) -> bool:
-    """A diet with no institution listed is offered everywhere; otherwise only at the listed ones."""
-    ids = [item.pk for item in diet.institutions.all()]
-    return not ids or institution.pk in ids
-
-
 def registration_settings() -> dict:
     parents = settings_get("parents_settings")
     return {

@@ -83,6 +83,37 @@ def _calendar_settings(data: dict | None) -> dict | None:
     return {CALENDAR_KEYS[key]: value for key, value in data.items() if key in CALENDAR_KEYS}
 
 
+def with_blocked_meal_types(*, classroom: Classroom, diet, settings: dict | None) -> dict | None:
+    """Spec §4: with automarking on (the default), the meal types blocked on registration that the child's
+    institution serves are autoselected, each with the item of its default portion size (else the first) in the
+    child's price list; the registrant cannot leave them out nor pick another portion for them."""
+    from kantyna.catalog.models import MealType
+    from kantyna.registration.selectors import meal_types_ids_by_institution
+
+    settings = dict(settings or {})
+    if not settings.get("automark_presences", True):
+        return settings or None
+    served = set(meal_types_ids_by_institution([classroom.institution])[classroom.institution_id])
+    blocked = [meal_type for meal_type in MealType.objects.filter(block_on_registration=True) if meal_type.pk in served]
+    if not blocked:
+        return settings or None
+    meal_types = list(settings.get("autoselected_meal_types") or [])
+    items = list(settings.get("autoselected_price_list_items") or [])
+    available = list(
+        registrant_price_list_items(child_price_lists_group(classroom), diet=diet)
+        .filter(meal_type__in=blocked)
+        .select_related("price_list", "portion_size")
+        .order_by("-portion_size__is_default", "portion_size__name", "pk")
+    )
+    for meal_type in blocked:
+        if meal_type.pk not in {chosen.pk for chosen in meal_types}:
+            meal_types.append(meal_type)
+        default = next((item for item in available if item.meal_type_id == meal_type.pk), None)
+        if default is not None:
+            items = [item for item in items if item.meal_type_id != meal_type.pk] + [default]
+    return {**settings, "autoselected_meal_types": meal_types, "autoselected_price_list_items": items}
+
+
 def _prefixed(error: ApiError, prefix: str) -> ApiError:
     """A refusal of a people service about one child, keyed under that child: `children.1.cardNumber`."""
     return ApiError(
@@ -111,7 +142,11 @@ def _create_children(*, user: User, children: list[dict]) -> None:
                 allergies=list(data.get("allergies") or []),
                 allergies_note=data.get("allergies_note") or "",
                 general_note=data.get("general_note") or "",
-                calendar_subject_settings=_calendar_settings(data.get("calendar_subject_settings")),
+                calendar_subject_settings=with_blocked_meal_types(
+                    classroom=data["classroom"],
+                    diet=data["diet"],
+                    settings=_calendar_settings(data.get("calendar_subject_settings")),
+                ),
                 subject_notifications_settings=dict(data.get("subject_notifications_settings") or {}) or None,
             )
         except ApiError as error:

@@ -20,6 +20,16 @@ def user_balance(*, user: User) -> Decimal:
     return ledger_balance(user)
 
 
+RECENT_TRANSACTIONS = 10
+
+
+def user_recent_transactions(*, actor: User, user: User, limit: int = RECENT_TRANSACTIONS) -> list:
+    """The user's latest ledger rows that `actor` may see (the ledger's list, newest first), in one query."""
+    from kantyna.ledger.selectors import TransactionFilters, transactions_list
+
+    return list(transactions_list(actor=actor, filters=TransactionFilters(user_id=user.pk))[:limit])
+
+
 def user_active_orders_amount(*, user: User) -> Decimal:
     """Total gross amount of the user's active orders: the prices of their live items from today on."""
     from kantyna.ordering.selectors.calendar import active_orders_amount

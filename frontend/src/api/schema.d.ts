@@ -4994,8 +4994,9 @@ export interface paths {
         };
         /**
          * @description `users/activity`: the audit trail (sign-ins and changes), newest first. `userId` matches the actor or
-         *     the user acted upon; `action` is a prefix (`user.`, `child.`...); dates are inclusive, in the tenant's
-         *     time zone; `search` looks in the actor's e-mail and the action.
+         *     the user acted upon; `action` is a prefix (`user.`, `child.`...); `targetType` and `targetId` name what was
+         *     acted upon (`people.child` and its id: a child's changes, its card's included); dates are inclusive, in the
+         *     tenant's time zone; `search` looks in the actor's e-mail and the action.
          */
         get: operations["api_frontend_users_activity_list"];
         put?: never;
@@ -6222,6 +6223,7 @@ export interface components {
         InstitutionTermsUrl: {
             termsUrl: string;
         };
+        /** @description On update a field left out keeps its value (KeepOmittedOnUpdateMixin). */
         InstitutionWorker: {
             readonly id: number;
             readonly userId: number;
@@ -6270,6 +6272,7 @@ export interface components {
             readonly text: string;
             userId: number;
         };
+        /** @description On update a field left out keeps its value (KeepOmittedOnUpdateMixin). */
         InstitutionWorkerRequest: {
             /** Format: email */
             emailAddress?: string;
@@ -7439,7 +7442,10 @@ export interface components {
             /** @description active, inactive or archived */
             readonly status: string;
         };
-        /** @description `parents/{id}`: the parent with their children. `balance` is the ledger's (the ledger issue fills it). */
+        /**
+         * @description `parents/{id}`: the parent with their children, their ledger balance and their last ledger rows (those
+         *     the caller may see, newest first).
+         */
         ParentDetail: {
             readonly id: number;
             /** Format: email */
@@ -7470,6 +7476,7 @@ export interface components {
             readonly childrenCount: number;
             readonly children: components["schemas"]["ParentChild"][];
             readonly balance: components["schemas"]["Money"];
+            readonly recentTransactions: components["schemas"]["Transaction"][];
         };
         /**
          * @description `parents`: a parent's contact and billing data. `internalNote` is read and written by admins only;
@@ -17412,6 +17419,10 @@ export interface operations {
                 page?: number;
                 perPage?: number;
                 search?: string;
+                /** @description The id of what was acted upon (with targetType). */
+                targetId?: string;
+                /** @description What was acted upon, as entries name it: people.child, users.user… */
+                targetType?: string;
                 userId?: number;
             };
             header?: never;

@@ -323,6 +323,42 @@ def test_given_an_idempotency_key_when_posted_twice_then_one_row_is_booked(world
     assert balance(world, "anna") == Decimal("97.50")
 
 
+def test_given_a_staff_key_shaped_like_a_system_key_then_it_is_namespaced_and_the_real_refund_still_books(world):
+    api = api_for(world, "admin")
+    payload = {"userId": world["anna"].pk, "kind": "deposit", "amount": "10.00", "idempotencyKey": "refund:item:123"}
+
+    response = api.post("transactions", payload)
+
+    assert response.status_code == 201, response.content
+    assert tx(world, f"manual:{world['admin'].pk}:refund:item:123").pk == response.json()["id"]
+    with in_tenant(world["tenant"]):
+        refund = book(world["anna"], "refund", "12.50", key="refund:item:123")
+        assert refund.pk != response.json()["id"]
+        assert refund.amount == Decimal("12.50")
+        assert ledger_balance(world["anna"]) == Decimal("87.50") + Decimal("10.00") + Decimal("12.50")
+
+
+def test_given_a_staff_key_reused_for_another_payer_or_amount_then_409_and_nothing_booked(world):
+    api = api_for(world, "admin")
+    payload = {"userId": world["anna"].pk, "kind": "deposit", "amount": "10.00", "idempotencyKey": "form-9"}
+    assert api.post("transactions", payload).status_code == 201
+    with in_tenant(world["tenant"]):
+        count = LedgerTransaction.objects.count()
+
+    for changed in ({"userId": world["bartek"].pk}, {"amount": "11.00"}, {"kind": "fee"}):
+        assert_error(
+            api.post("transactions", {**payload, **changed}),
+            409,
+            "This key was already used for another transaction.",
+            {"idempotencyKey": ["This key was already used for another transaction."]},
+        )
+
+    with in_tenant(world["tenant"]):
+        assert LedgerTransaction.objects.count() == count
+    assert balance(world, "anna") == Decimal("97.50")
+    assert balance(world, "bartek") == Decimal("-10.00")
+
+
 def test_given_invalid_bookings_when_posted_then_400_with_field_errors(world):
     api = api_for(world, "admin")
     assert_error(

@@ -11,10 +11,11 @@ from django.db import transaction
 from django.test.utils import CaptureQueriesContext
 
 from kantyna.audit.models import AuditEntry
+from kantyna.core.exceptions import ApiError
 from kantyna.core.serializers import money
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
 from kantyna.ledger.selectors import ledger_balance_mismatches
-from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post_bulk
+from kantyna.ledger.services import KEY_CONFLICT, LedgerEntry, ledger_account_for, ledger_post_bulk
 from kantyna.ledger.tests.helpers import book, set_settings
 from kantyna.tenancy.services import in_tenant
 
@@ -144,3 +145,35 @@ def test_given_bad_entries_then_it_refuses(payers):
     with pytest.raises(ValueError):
         post({accounts[0].pk: [LedgerEntry(kind="bogus", amount=Decimal(1), idempotency_key="x")]})
     assert post({}).rows == {}
+
+
+def test_given_a_key_booked_on_another_account_when_posted_in_bulk_then_409_and_nothing_booked(payers):
+    users, accounts = payers
+    book(users[0], "deposit", "30.00", key="shared")
+
+    with pytest.raises(ApiError) as refused:
+        post(
+            {
+                accounts[1].pk: [LedgerEntry(kind="deposit", amount=Decimal("5.00"), idempotency_key="fresh")],
+                accounts[2].pk: [LedgerEntry(kind="deposit", amount=Decimal("30.00"), idempotency_key="shared")],
+            }
+        )
+
+    assert refused.value.status_code == 409
+    assert refused.value.message == KEY_CONFLICT
+    assert list(LedgerTransaction.objects.values_list("idempotency_key", flat=True)) == ["shared"]
+    assert dict(LedgerAccount.objects.values_list("pk", "balance")) == {
+        accounts[0].pk: Decimal("30.00"),
+        accounts[1].pk: Decimal("0.00"),
+        accounts[2].pk: Decimal("0.00"),
+    }
+
+
+def test_given_a_key_booked_with_the_same_account_kind_and_amount_when_posted_in_bulk_then_it_is_a_replay(payers):
+    users, accounts = payers
+    book(users[0], "deposit", "30.00", key="same")
+
+    result = post({accounts[0].pk: [LedgerEntry(kind="deposit", amount=Decimal("30.00"), idempotency_key="same")]})
+
+    assert result.total == Decimal("0.00") and result.refused == []
+    assert LedgerTransaction.objects.count() == 1

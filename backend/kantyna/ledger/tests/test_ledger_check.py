@@ -23,6 +23,7 @@ def test_given_balanced_accounts_when_checked_then_it_passes(tenant_a, tenant_b,
     assert "Ledger balanced" in out.getvalue()
 
 
+@pytest.mark.ledger_unbalanced
 def test_given_a_cached_balance_out_of_step_when_checked_then_it_reports_it_and_exits_1(tenant_a, user_factory):
     parent = user_factory(tenant_a)
     with in_tenant(tenant_a):

@@ -1,5 +1,6 @@
 """Property: whatever sequence of deposits, charges, refunds (with repeated keys) is posted, the cached balance
-equals SUM(amount) and every row's balance_after is the running sum."""
+equals SUM(amount) and every row's balance_after is the running sum. A repeated key books nothing: the same
+movement again is a replay, another movement under it is refused (409)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kantyna.core.exceptions import ApiError
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.ledger.selectors import ledger_balance, ledger_balance_mismatches
 from kantyna.ledger.tests.helpers import book
@@ -32,12 +34,17 @@ operations = st.lists(
 def test_given_random_postings_then_cached_balance_equals_the_sum(tenant_a, ops):
     parent = make_user(tenant_a)
     expected = Decimal("0.00")
-    booked: set[int] = set()
+    booked: dict[int, tuple[str, Decimal]] = {}
     with in_tenant(tenant_a):
         for kind, amount, key in ops:
+            if key in booked and booked[key] != (kind, amount):
+                with pytest.raises(ApiError) as refused:
+                    book(parent, kind, str(SIGNS[kind] * amount), key=f"p{parent.pk}:{key}")
+                assert refused.value.status_code == 409
+                continue
             book(parent, kind, str(SIGNS[kind] * amount), key=f"p{parent.pk}:{key}")
             if key not in booked:
-                booked.add(key)
+                booked[key] = (kind, amount)
                 expected += SIGNS[kind] * amount
         assert ledger_balance(parent) == expected
         assert ledger_balance_mismatches() == []

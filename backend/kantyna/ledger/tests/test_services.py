@@ -15,6 +15,7 @@ from kantyna.ledger.models import LedgerAccount, LedgerTransaction
 from kantyna.ledger.selectors import ledger_balance
 from kantyna.ledger.services import (
     INSUFFICIENT_FUNDS,
+    KEY_CONFLICT,
     LedgerEntry,
     deposit_create,
     ledger_account_for,
@@ -71,6 +72,27 @@ def test_given_a_key_already_booked_when_posted_again_then_the_existing_row_is_r
         assert again.pk == first.pk
         assert LedgerTransaction.objects.count() == 1
         assert ledger_balance(parent) == Decimal("20.00")
+
+
+def test_given_a_key_booked_on_another_account_or_for_another_amount_when_posted_then_409_and_nothing_added(
+    tenant_a, parent, user_factory
+):
+    other = user_factory(tenant_a)
+    with in_tenant(tenant_a):
+        book(parent, "refund", "12.50", key="refund:item:1")
+        for user, kind, amount in (
+            (other, "refund", "12.50"),
+            (parent, "refund", "10.00"),
+            (parent, "deposit", "12.50"),
+        ):
+            with pytest.raises(ApiError) as refused:
+                book(user, kind, amount, key="refund:item:1")
+            assert refused.value.status_code == 409
+            assert refused.value.message == KEY_CONFLICT
+            assert refused.value.errors == {"idempotency_key": ["This key was already used for another transaction."]}
+        assert LedgerTransaction.objects.count() == 1
+        assert ledger_balance(parent) == Decimal("12.50")
+        assert ledger_balance(other) == Decimal("0.00")
 
 
 def test_given_a_batch_with_a_duplicate_key_when_posted_then_it_is_booked_once(tenant_a, parent):

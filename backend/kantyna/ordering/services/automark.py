@@ -2,8 +2,10 @@
 
 Every night, for each subject whose calendar settings ask for it, presences are marked from two days ahead over
 a week or a month (`autoselection_interval`), on its weekdays and between its start and end dates, with its
-autoselected meal types (and the portion sizes of its autoselected price list items). Free days, absences,
-days closed by the cut-off and meals already ordered are skipped, so running it twice changes nothing.
+autoselected meal types (and the portion sizes of its autoselected price list items; only the first meal type
+when presencesMarkingConfig.allowOnlyOneDietAndMealType is on). Free days, absences, days closed by the cut-off,
+days already marked (any live meal) and meals someone cancelled are skipped, so running it twice changes
+nothing and a cancelled day is not ordered again.
 
 The work is set-based: a constant number of queries reads settings, prices, free days, absences and existing
 items for every subject; orders and items go in with bulk inserts (ON CONFLICT DO NOTHING on the one-live-item
@@ -118,7 +120,9 @@ class Defaults:
         self.meal_type_ids = sorted(meal_type_ids)
         self.preferred = preferred
 
-    def requests(self, subject: Subject, day: date, pricer: Pricer) -> list[ItemRequest]:
+    def requests(self, subject: Subject, day: date, pricer: Pricer, *, one_meal: bool = False) -> list[ItemRequest]:
+        """A request per autoselected meal type the subject can be served on `day`; with `one_meal`
+        (presencesMarkingConfig.allowOnlyOneDietAndMealType) only the first of them."""
         out = []
         for meal_type_id in self.meal_type_ids:
             portion = self.preferred.get(meal_type_id)
@@ -129,6 +133,8 @@ class Defaults:
                 out.append(
                     ItemRequest(day, meal_type_id, portion_size_id=item.portion_size_id, price_list_item_id=item.pk)
                 )
+                if one_meal:
+                    break
         return out
 
 
@@ -151,11 +157,12 @@ def presences_default(
     defaults = Defaults(settings, default_meal_type_id())
     pricer = Pricer([subject], dates[0], dates[-1], for_role=SUBJECT_AUDIENCE)
     free = free_days_for([subject.institution.pk], dates[0], dates[-1])
+    one_meal = bool(settings_get("presences_marking_config").get("allow_only_one_diet_and_meal_type"))
     requests = [
         request
         for day in dates
         if not is_free(free, subject.institution.pk, day)
-        for request in defaults.requests(subject, day, pricer)
+        for request in defaults.requests(subject, day, pricer, one_meal=one_meal)
     ]
     return items_place(actor=actor, subject=subject, requests=requests, pricer=pricer, now=now, **options)
 
@@ -261,11 +268,21 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
         .order_by()
         .values_list("child_id", "worker_id", "date")
     )
-    live = set(
+    # A day with any live meal is already marked (DESIGN.md §4): the job adds nothing to it. A meal someone
+    # cancelled (orders screens, the calendar; no absence is recorded for those) stays cancelled.
+    marked = set(
         OrderItem.objects.filter(LIVE, by_subject, date__range=(first, last))
         .order_by()
-        .values_list("child_id", "worker_id", "date", "meal_type_id")
+        .values_list("child_id", "worker_id", "date")
+        .distinct()
     )
+    cancelled = set(
+        OrderItem.objects.filter(by_subject, date__range=(first, last), status=OrderItem.Status.CANCELLED)
+        .order_by()
+        .values_list("child_id", "worker_id", "date", "meal_type_id")
+        .distinct()
+    )
+    one_meal = bool(settings_get("presences_marking_config").get("allow_only_one_diet_and_meal_type"))
     fallback_meal_type = default_meal_type_id()
     autoselected_types, autoselected_items = _autoselections([settings.pk for _s, settings, _w in plans])
     open_days = {first + timedelta(days=n) for n in range((last - first).days + 1)}
@@ -290,10 +307,11 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
                 day.weekday() in weekdays
                 and not is_free(free, subject.institution.pk, day)
                 and (child_id, worker_id, day) not in absent
+                and (child_id, worker_id, day) not in marked
                 and day in open_days
             ):
-                for request in defaults.requests(subject, day, pricer):
-                    if (child_id, worker_id, day, request.meal_type_id) in live:
+                for request in defaults.requests(subject, day, pricer, one_meal=one_meal):
+                    if (child_id, worker_id, day, request.meal_type_id) in cancelled:
                         continue
                     item = pricer.items_by_id[request.price_list_item_id]
                     price = pricer.price(subject, day, item)

@@ -1,6 +1,9 @@
 """Charging on the order day (fees.order_charge_time = in_order_day): a daily job charges every live item of
-the day that was not charged yet. The ledger key `charge:item:{id}` and `charged_at` make a second run (or a run
-racing a cancel: both lock the item row) harmless."""
+the day that was not charged yet, and of every earlier day (a missed run catches up). It runs whatever the
+current mode: items placed while the tenant charged on the order day stay uncharged after a switch to
+on_marking otherwise (items charged at marking have `charged_at` and are not touched). The ledger key
+`charge:item:{id}` and `charged_at` make a second run (or a run racing a cancel: both lock the item row)
+harmless."""
 
 from __future__ import annotations
 
@@ -15,20 +18,16 @@ from kantyna.ledger.models import LedgerAccount
 from kantyna.ledger.services import LedgerEntry, balance_per_children, ledger_account_for, ledger_post_bulk
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import OrderItem
-from kantyna.tenant_settings.selectors import settings_get
 
 BATCH = 500
 
 
-def charge_day(*, day: date | None = None, now: datetime | None = None, force: bool = False) -> dict:
-    """Charge the uncharged live items of `day` (today in the tenant's timezone). Does nothing unless the tenant
-    charges on the order day (or `force`)."""
+def charge_day(*, day: date | None = None, now: datetime | None = None) -> dict:
+    """Charge the uncharged live items of `day` (today in the tenant's timezone) and of the days before it."""
     now = now or timezone.now()
     day = day or tenant_today(now)
-    if not force and settings_get("fees").get("order_charge_time") != "in_order_day":
-        return {"items": 0, "charged": "0.00"}
     pending = list(
-        OrderItem.objects.filter(date=day, status__in=["active", "served"], charged_at__isnull=True)
+        OrderItem.objects.filter(date__lte=day, status__in=["active", "served"], charged_at__isnull=True)
         .order_by("pk")
         .values_list("pk", flat=True)
     )

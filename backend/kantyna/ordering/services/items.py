@@ -8,8 +8,9 @@ the orders screens, bulk presences, automarking — ends here, so the rules live
 - at most one live item per subject, day and meal type: the partial unique index decides, rows go in with
   ON CONFLICT DO NOTHING, so two tabs marking the same day cannot double-order (the loser's request is skipped);
 - money: with `order_charge_time = on_marking` the items are charged in the same transaction (refused with
-  409 "Insufficient funds." below the allowed debit), with `in_order_day` a daily job charges them; a cancel
-  refunds what was charged; the manipulation fee is one "fee" entry per marking action.
+  409 "Insufficient funds." below the allowed debit), with `in_order_day` a daily job charges them (a customer
+  is still refused when the balance cannot cover every uncharged meal); a cancel refunds what was charged, to
+  the account the charge was taken from; the manipulation fee is one "fee" entry per marking action.
 """
 
 from __future__ import annotations
@@ -21,15 +22,26 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import ApiError
+from kantyna.core.permissions import CUSTOMER_ROLES
+from kantyna.core.serializers import money
+from kantyna.ledger.locks import lock_ledger_account
+from kantyna.ledger.models import LedgerAccount, LedgerTransaction
 from kantyna.ledger.selectors import ledger_balance_before
-from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post_many
+from kantyna.ledger.services import (
+    INSUFFICIENT_FUNDS,
+    LedgerEntry,
+    balance_per_children,
+    ledger_account_for,
+    ledger_funds_floor,
+    ledger_post_many,
+)
 from kantyna.ordering.cutoff import FREE_DAY, ORDERING_CLOSED, Cutoff, cutoff_config, tenant_today
 from kantyna.ordering.models import LIVE, Absence, FreeDay, Order, OrderItem
 from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
@@ -93,6 +105,23 @@ def _require_last_month_paid(payer, today: date) -> None:
             "subject",
             _("Last month is not paid: top up the balance to order meals."),
             409,
+        )
+
+
+def _require_funds_for_uncharged(account: LedgerAccount, fee: Decimal) -> None:
+    """With in_order_day charging nothing is booked at marking, so a customer's funds are checked against what is
+    already promised: under the account's lock, its balance minus every uncharged live item it will pay for (the
+    ones just placed included) minus the fee must stay at or above the funds floor (else 409, as at marking)."""
+    locked = lock_ledger_account(account)
+    scope = {"child_id": account.child_id} if balance_per_children() else {}
+    uncharged = OrderItem.objects.filter(
+        LIVE, order__payer_id=account.user_id, charged_at__isnull=True, **scope
+    ).aggregate(total=Sum("price"))["total"] or Decimal("0.00")
+    if uncharged + fee > 0 and locked.balance - uncharged - fee < ledger_funds_floor():
+        raise ApiError(
+            INSUFFICIENT_FUNDS,
+            status_code=409,
+            extra={"balance": money(locked.balance), "required": money(uncharged + fee)},
         )
 
 
@@ -332,9 +361,11 @@ def items_place(
                 description=str(_("Manipulation fee")),
             )
         )
+    funds = (not is_staff(actor)) if check_funds is None else check_funds
+    if not charge_now and funds and CUSTOMER_ROLES & set(getattr(actor, "roles", None) or []):
+        _require_funds_for_uncharged(ledger_account_for(user=subject.payer, child=subject.child), fee)
     if entries:
         account = ledger_account_for(user=subject.payer, child=subject.child)
-        funds = (not is_staff(actor)) if check_funds is None else check_funds
         ledger_post_many(actor=actor, account=account, entries=entries, check_funds=funds)
     if charge_now:
         OrderItem.objects.filter(pk__in=[item.pk for item in created]).update(charged_at=now)
@@ -406,19 +437,29 @@ def items_cancel(
     OrderItem.objects.filter(pk__in=[item.pk for item in to_cancel]).update(
         status=OrderItem.Status.CANCELLED, cancelled_at=now, cancelled_by=actor
     )
-    refunds: dict[tuple[int, int | None], list[OrderItem]] = defaultdict(list)
+    charged = []
     for item in to_cancel:
         item.status = OrderItem.Status.CANCELLED
         item.cancelled_at = now
         item.cancelled_by = actor
         if item.charged_at is not None and item.price > 0:
-            refunds[(item.order.payer_id, item.child_id)].append(item)
-    for (_payer_id, _child_id), refunded in sorted(refunds.items(), key=lambda pair: (pair[0][0], pair[0][1] or 0)):
-        first = refunded[0]
-        account = ledger_account_for(user=first.order.payer, child=first.child)
+            charged.append(item)
+    # A refund goes back to the account the charge was taken from, whatever parents_settings.balance_per_children
+    # says now (it may have been switched since): the account of the item's `charge:item:{pk}` row.
+    charged_from = dict(
+        LedgerTransaction.objects.filter(idempotency_key__in=[f"charge:item:{item.pk}" for item in charged])
+        .order_by()
+        .values_list("reference_id", "account_id")
+    )
+    refunds: dict[int, list[OrderItem]] = defaultdict(list)
+    for item in charged:
+        account_id = charged_from.get(item.pk) or ledger_account_for(user=item.order.payer, child=item.child).pk
+        refunds[account_id].append(item)
+    accounts = LedgerAccount.objects.in_bulk(list(refunds))
+    for account_id, refunded in sorted(refunds.items()):
         ledger_post_many(
             actor=actor,
-            account=account,
+            account=accounts[account_id],
             entries=[
                 LedgerEntry(
                     kind="refund",

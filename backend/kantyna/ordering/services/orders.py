@@ -19,6 +19,7 @@ from kantyna.core.permissions import ROLE_ADMIN, has_ability
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.models import Order, OrderItem
+from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
 from kantyna.ordering.selectors.orders import items_visible_to
 from kantyna.ordering.services.items import ItemRequest, free_days_for, is_free, items_cancel, items_place
 from kantyna.ordering.subjects import CHILD, WORKER, Subject, is_staff, subject_resolve
@@ -288,18 +289,35 @@ def prepaid_order_create(
         raise ApiError(PREPAID_NOT_ALLOWED, status_code=403)
     subject = subject_resolve(subject_type, subject_id, actor=actor)
     days = prepaid_days(subject=subject, month=month, staff=is_staff(actor))
-    if not days:
-        raise ApiError(NOTHING_TO_ORDER, errors={"month": [_("There are no days to order in this month.")]})
+    pricer = (
+        Pricer([subject], days[0], days[-1], for_role=None if is_staff(actor) else SUBJECT_AUDIENCE) if days else None
+    )
+    # Only the days the meal can be priced on: a day its price list item hides (hiddenWeekdays) or a month
+    # starting before any price list does not refuse the whole month. A meal type the institution does not
+    # serve at all is left to the core, which says so.
     requests = [
         ItemRequest(date=day, meal_type_id=meal_type_id, portion_size_id=portion_size_id)
         for day in days
         for meal_type_id in dict.fromkeys(meal_type_ids)
+        if not pricer.meal_type_available(subject, meal_type_id)
+        or pricer.choose(
+            subject, day, meal_type_id=meal_type_id, diet_id=subject.diet.pk, portion_size_id=portion_size_id
+        )
+        is not None
     ]
+    if not requests:
+        raise ApiError(NOTHING_TO_ORDER, errors={"month": [_("There are no days to order in this month.")]})
     order = _place(
-        actor=actor, subject=subject, requests=requests, kind=Order.Kind.PREPAID, idempotency_key=idempotency_key
+        actor=actor,
+        subject=subject,
+        requests=requests,
+        kind=Order.Kind.PREPAID,
+        idempotency_key=idempotency_key,
+        pricer=pricer,
     )
     if note and not order.note:
         order.note = note
         order.save(update_fields=["note", "updated_at"])
-    audit_record(actor=actor, action="order.create_prepaid", target=order, data={"month": month, "days": len(days)})
+    ordered_days = len({request.date for request in requests})
+    audit_record(actor=actor, action="order.create_prepaid", target=order, data={"month": month, "days": ordered_days})
     return order

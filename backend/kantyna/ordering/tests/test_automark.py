@@ -166,8 +166,12 @@ def test_the_order_day_charge_charges_todays_items_once_and_cancel_refunds(world
     assert balance(world.parent) == Decimal("487.50") == ledger_sum(world.parent)  # the soup (5.00) came back
 
 
-def test_the_order_day_charge_does_nothing_when_charging_at_marking(world):
-    assert charge_day(day=tenant_today()) == {"items": 0, "charged": "0.00"}
+def test_the_order_day_charge_leaves_items_charged_at_marking_alone(world):
+    subject = subject_resolve("child", world.child.pk, actor=world.parent)
+    items_place(actor=world.parent, subject=subject, requests=[ItemRequest(TODAY, world.catalog.lunch.pk)])
+
+    assert charge_day(day=TODAY) == {"items": 0, "charged": "0.00"}
+    assert balance(world.parent) == Decimal("487.50") == ledger_sum(world.parent)
 
 
 def test_the_tenant_jobs_run_in_the_tenants_schema(world, tenant_a):
@@ -180,3 +184,85 @@ def test_the_tenant_jobs_run_in_the_tenants_schema(world, tenant_a):
     assert set(report) == {"subjects", "items", "charged", "withoutFunds"}
     assert charge_tenant_day(slug=tenant_a.slug) == {"items": 0, "charged": "0.00"}
     assert connection.schema_name == "public"
+
+
+def test_given_a_meal_cancelled_on_the_orders_screens_then_the_job_does_not_order_it_again(world):
+    from kantyna.ordering.services.orders import order_item_cancel
+
+    friday = TODAY + timedelta(days=2)
+    subject = subject_resolve("child", world.child.pk, actor=world.parent)
+    placed = items_place(
+        actor=world.parent, subject=subject, requests=[ItemRequest(friday, world.catalog.lunch.pk)], now=now()
+    )
+    order_item_cancel(actor=world.parent, item=placed.created[0])
+    assert not Absence.objects.filter(child=world.child).exists()
+
+    automark_run(now=now())
+
+    assert list(OrderItem.objects.filter(child=world.child, date=friday).values_list("status", flat=True)) == [
+        "cancelled"
+    ]
+    assert OrderItem.objects.filter(child=world.child, automarked=True).exclude(date=friday).exists()
+    assert balance(world.parent) == ledger_sum(world.parent)
+    assert (
+        balance(world.parent)
+        == Decimal("500.00") - Decimal("12.50") * OrderItem.objects.filter(child=world.child, status="active").count()
+    )
+
+
+def test_given_a_day_already_marked_with_another_meal_then_the_job_adds_nothing_to_it(world):
+    friday = TODAY + timedelta(days=2)
+    subject = subject_resolve("child", world.child.pk, actor=world.parent)
+    items_place(actor=world.parent, subject=subject, requests=[ItemRequest(friday, world.catalog.soup.pk)], now=now())
+
+    automark_run(now=now())
+
+    assert list(OrderItem.objects.filter(child=world.child, date=friday).values_list("meal_type_id", flat=True)) == [
+        world.catalog.soup.pk
+    ]
+    assert OrderItem.objects.filter(child=world.child, automarked=True).exclude(date=friday).exists()
+
+
+def test_given_only_one_meal_a_day_allowed_then_the_job_marks_one_autoselected_meal_type_a_day(world):
+    set_settings("presences_marking_config", allow_only_one_diet_and_meal_type=True)
+    world.settings.autoselected_meal_types.set([world.catalog.lunch, world.catalog.soup])
+
+    report = automark_run(now=now())
+
+    per_day = list(OrderItem.objects.filter(child=world.child).values_list("date", "meal_type_id").order_by("date"))
+    days = [day for day, _meal_type in per_day]
+    assert report.items == len(per_day) > 0
+    assert len(days) == len(set(days))
+    assert {meal_type for _day, meal_type in per_day} == {min(world.catalog.lunch.pk, world.catalog.soup.pk)}
+
+
+def test_the_order_day_charge_catches_up_missed_days_and_runs_after_a_switch_to_charging_at_marking(world):
+    set_settings("fees", order_charge_time="in_order_day")
+    first = tenant_today() + timedelta(days=3)
+    second = first + timedelta(days=1)
+    subject = subject_resolve("child", world.child.pk, actor=world.parent)
+    items_place(
+        actor=world.parent,
+        subject=subject,
+        requests=[ItemRequest(first, world.catalog.lunch.pk), ItemRequest(second, world.catalog.soup.pk)],
+    )
+    set_settings("fees", order_charge_time="on_marking")
+    charged_at_marking = items_place(
+        actor=world.parent, subject=subject, requests=[ItemRequest(first, world.catalog.snack.pk)]
+    ).created[0]
+    assert balance(world.parent) == Decimal("497.00")
+
+    caught_up = charge_day(day=second)
+    again = charge_day(day=second)
+
+    assert caught_up == {"items": 2, "charged": "17.50"} and again == {"items": 0, "charged": "0.00"}
+    assert balance(world.parent) == Decimal("479.50") == ledger_sum(world.parent)
+    assert not OrderItem.objects.filter(child=world.child, charged_at__isnull=True).exists()
+    from kantyna.ledger.models import LedgerTransaction
+
+    assert LedgerTransaction.objects.filter(idempotency_key=f"charge:item:{charged_at_marking.pk}").count() == 1
+    assert sorted(
+        LedgerTransaction.objects.filter(kind="charge")
+        .exclude(reference_id=charged_at_marking.pk)
+        .values_list("booked_on", flat=True)
+    ) == [first, second]

@@ -394,3 +394,62 @@ def test_given_last_month_unpaid_when_the_tenant_requires_it_then_the_parent_is_
         actor=world.parent, subject=subject, requests=[ItemRequest(monday + timedelta(days=1), world.catalog.lunch.pk)]
     )
     assert len(again.created) == 1
+
+
+def test_given_balances_split_per_child_after_the_charge_when_cancelled_then_refunded_to_the_charged_account(world):
+    from kantyna.ledger.models import LedgerAccount, LedgerTransaction
+
+    monday = next_monday()
+    subject = subject_resolve("child", world.child.pk, actor=world.parent)
+    placed = items_place(actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)])
+    assert balance(world.parent) == Decimal("487.50")
+    set_settings("parents_settings", balance_per_children=True)
+
+    items_cancel(actor=world.parent, items=placed.created)
+
+    refund = LedgerTransaction.objects.get(idempotency_key=f"refund:item:{placed.created[0].pk}")
+    charge = LedgerTransaction.objects.get(idempotency_key=f"charge:item:{placed.created[0].pk}")
+    assert refund.account_id == charge.account_id
+    assert balance(world.parent) == Decimal("500.00")
+    assert not LedgerAccount.objects.filter(user=world.parent, child=world.child).exists()
+
+
+def test_given_in_order_day_charging_when_a_parent_marks_beyond_the_funds_then_refused_and_staff_not(world, tenant_a):
+    from kantyna.ledger.services import INSUFFICIENT_FUNDS
+    from kantyna.ordering.tests.helpers import deposit
+
+    set_settings("fees", order_charge_time="in_order_day")
+    poor = make_user(tenant_a, ROLE_PARENT)
+    from kantyna.people.services.children import child_create
+
+    child = child_create(
+        actor=None, parent=poor, first_name="A", last_name="B", classroom=world.classroom, diet=world.catalog.standard
+    )
+    deposit(poor, "15.00")
+    subject = subject_resolve("child", child.pk, actor=poor)
+    monday = next_monday()
+    assert items_place(actor=poor, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)]).created
+
+    with pytest.raises(ApiError) as refused:
+        items_place(actor=poor, subject=subject, requests=[ItemRequest(monday, world.catalog.soup.pk)])
+
+    assert refused.value.status_code == 409
+    assert refused.value.message == INSUFFICIENT_FUNDS
+    assert refused.value.extra == {
+        "balance": {"amount": "15.00", "currency": "PLN"},
+        "required": {"amount": "17.50", "currency": "PLN"},
+    }
+    assert list(OrderItem.objects.filter(child=child).values_list("meal_type_id", flat=True)) == [
+        world.catalog.lunch.pk
+    ]
+    assert balance(poor) == Decimal("15.00")
+    # Within the allowed debit it goes through; staff are not held to it.
+    set_settings("debits_config", apply_allowed_debit=True, allowed_debit={"amount": "5.00", "currency": "PLN"})
+    assert items_place(actor=poor, subject=subject, requests=[ItemRequest(monday, world.catalog.soup.pk)]).created
+    staff = make_user(tenant_a, ROLE_ADMIN)
+    assert items_place(
+        actor=staff,
+        subject=subject_resolve("child", child.pk, actor=staff),
+        requests=[ItemRequest(monday + timedelta(days=1), world.catalog.lunch.pk)],
+    ).created
+    assert balance(poor) == Decimal("15.00")

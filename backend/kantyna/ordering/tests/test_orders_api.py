@@ -578,6 +578,31 @@ def test_given_prepaid_orders_are_off_when_a_parent_orders_prepaid_then_refused_
     assert days and all(day.strftime("%Y-%m") == month and day.weekday() < 5 for day in days)
 
 
+def test_given_the_meal_hidden_on_wednesdays_when_a_month_is_prepaid_then_the_other_days_are_ordered(world, tenant_a):
+    from kantyna.pricing.models import WEEKDAYS_PL, PriceListItem
+
+    month_day = next_monday() + timedelta(days=31)
+    month = month_day.strftime("%Y-%m")
+    with in_tenant(tenant_a):
+        deposit(world.parent, "1000.00")
+        set_settings("presences_marking_config", allow_prepaid_orders=True)
+        PriceListItem.objects.filter(
+            meal_type=world.catalog.lunch, price_list__group__default_for_children=True
+        ).update(hidden_weekdays=[WEEKDAYS_PL[2]])
+
+    response = Api(tenant_a, world.parent).post(
+        "orders/createPrepaidOrder",
+        {"subjectType": "child", "subjectId": world.child.pk, "month": month, "mealTypeIds": [world.catalog.lunch.pk]},
+    )
+
+    assert response.status_code == 201, response.content
+    with in_tenant(tenant_a):
+        days = list(Order.objects.get(pk=response.json()["id"]).items.values_list("date", flat=True))
+        assert balance(world.parent) == Decimal("1500.00") - Decimal("12.50") * len(days) == ledger_sum(world.parent)
+    assert days and {day.weekday() for day in days} <= {0, 1, 3, 4}
+    assert all(day.strftime("%Y-%m") == month for day in days)
+
+
 # Counts -----------------------------------------------------------------------------------------------
 
 

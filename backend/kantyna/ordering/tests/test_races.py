@@ -190,3 +190,33 @@ def test_automark_while_a_parent_marks(world, tenant_a):
         assert OrderItem.objects.filter(child=world.child, automarked=True).count() > 0
         assert_books_balance(world.parent, Decimal("500.00"))
     connection.set_schema_to_public()
+
+
+def test_the_order_day_charge_while_a_parent_cancels_never_leaves_a_charge_unrefunded(world, tenant_a):
+    from kantyna.ordering.services.charging import charge_day
+    from kantyna.ordering.tests.helpers import set_settings
+
+    monday = next_monday()
+    with in_tenant(tenant_a):
+        set_settings("fees", order_charge_time="in_order_day")
+    for offset in range(3):
+        day = monday + timedelta(days=offset)
+        with in_tenant(tenant_a):
+            placed = items_place(
+                actor=world.parent,
+                subject=_subject(world),
+                requests=[ItemRequest(day, world.catalog.lunch.pk), ItemRequest(day, world.catalog.soup.pk)],
+            )
+        connection.set_schema_to_public()
+
+        def cancel(placed=placed):
+            items_cancel(actor=world.parent, items=placed.created)
+
+        def charge(day=day):
+            charge_day(day=day)
+
+        assert run_concurrently(tenant_a, cancel, charge) == [None, None]
+        with in_tenant(tenant_a):
+            assert OrderItem.objects.filter(pk__in=[item.pk for item in placed.created], status="active").count() == 0
+            assert_books_balance(world.parent, Decimal("500.00"))
+        connection.set_schema_to_public()

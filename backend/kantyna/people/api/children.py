@@ -187,7 +187,7 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
     @extend_schema(request=serializers.ChildWriteSerializer, responses={200: serializers.ChildSerializer})
     def update(self, request, *args, **kwargs):
         child = self.get_object()
-        form = serializers.ChildWriteSerializer(data=request.data)
+        form = serializers.ChildWriteSerializer(child, data=request.data)
         form.is_valid(raise_exception=True)
         child = services.child_update(
             actor=request.user, instance=child, **self._write_values(form.validated_data, creating=False)
@@ -249,7 +249,7 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
     )
     @action(detail=True, methods=["get"], url_path="activeFutureOrdersCount")
     def active_future_orders_count(self, request, pk=None):
-        return Response({"count": selectors.child_active_future_orders_count(self.get_object())})
+        return Response({"count": selectors.child_active_future_orders_count(self.get_object(), actor=request.user)})
 
     @extend_schema(
         parameters=[

@@ -3,6 +3,7 @@ the subject settings, export and import forms."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -14,6 +15,8 @@ from kantyna.people.selectors.children import child_settings
 from kantyna.people.services.children import CLASSROOM_REQUIRED
 from kantyna.pricing.models import PriceListItem, PriceListsGroup
 from kantyna.users.models import User
+
+DISCOUNT_PERCENT_REQUIRED = _("Enter the discount percent.")
 
 
 # Subject settings -------------------------------------------------------------------------------------------
@@ -138,9 +141,17 @@ class ChildWriteSerializer(serializers.Serializer):
     subject_notifications_settings = SubjectMissingOrdersSettingsSerializer(required=False)
 
     def validate(self, attrs):
+        """The discount holds together (as a worker's): without a discount no percent nor expiry; a discount needs
+        its percent. On update (`instance`: the child) a key left out counts with the child's value."""
         attrs.pop("selected_district_id", None)
-        if attrs.get("has_discount") is False:
-            attrs.setdefault("discount_percent", 0)
+        if not {"has_discount", "discount_percent", "discount_expiration_date"} & set(attrs):
+            return attrs
+        has_discount = attrs.get("has_discount", getattr(self.instance, "has_discount", False))
+        if not has_discount:
+            attrs["discount_percent"] = 0
+            attrs["discount_expiration_date"] = None
+        elif not attrs.get("discount_percent", getattr(self.instance, "discount_percent", 0)):
+            raise serializers.ValidationError({"discount_percent": [DISCOUNT_PERCENT_REQUIRED]})
         return attrs
 
 

@@ -1,5 +1,6 @@
 """Children groups (`children-groups`) and institution workers groups (`institutionsWorkers/groups`):
-admin only (routes.tsv). Deleting a group with members is allowed; the members become ungrouped.
+admin only (routes.tsv), but for `children-groups/options`, which institutions admins with children_edit read too
+(they set a child's group). Deleting a group with members is allowed; the members become ungrouped.
 
 Members of a children group: see people/selectors/groups.py (its own children, plus the ungrouped children
 of its classrooms)."""
@@ -32,7 +33,7 @@ WORKERS_GROUPS_ABILITIES = dict.fromkeys(
 CHILDREN_GROUPS_ABILITIES = dict.fromkeys(
     ("list", "retrieve", "create", "update", "destroy", "members", "set_children", "set_classrooms"),
     "children_groups.manage",
-)
+) | {"options_list": "children.change_sensitive"}  # institutions admins with children_edit set a child's group
 
 PAGE_PARAMETERS = [OpenApiParameter("page", int, required=False), OpenApiParameter("perPage", int, required=False)]
 

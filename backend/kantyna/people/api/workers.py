@@ -12,15 +12,17 @@ from rest_framework import serializers
 from rest_framework.routers import SimpleRouter
 
 from kantyna.catalog.models import Allergen, Diet
+from kantyna.catalog.selectors import diet_serves
 from kantyna.core.viewsets import CrudViewSet, OptionsMixin
 from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
 from kantyna.people.selectors import workers as selectors
 from kantyna.people.services import workers as services
 from kantyna.people.services.cards import CARD_INVALID, CARD_NUMBER_RE
+from kantyna.people.services.children import DIET_NOT_SERVED
 from kantyna.pricing.models import PriceListsGroup
 from kantyna.users.api.people_common import PersonCommandsMixin
-from kantyna.users.api.serializers import PHONE_RE
+from kantyna.users.api.serializers import PHONE_RE, KeepOmittedOnUpdateMixin
 from kantyna.users.models import User
 
 WORKERS_ABILITIES = dict.fromkeys(("list", "retrieve", "create", "update", "destroy", "commands"), "workers.manage")
@@ -44,7 +46,9 @@ def validate_card_number(value: str | None) -> str | None:
     return value
 
 
-class InstitutionWorkerSerializer(serializers.ModelSerializer):
+class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, serializers.ModelSerializer):
+    """On update a field left out keeps its value (KeepOmittedOnUpdateMixin)."""
+
     user_id = serializers.IntegerField(read_only=True)
     email_address = serializers.EmailField(source="user.account.email", max_length=254, required=False)
     first_name = serializers.CharField(source="user.first_name", max_length=100)
@@ -146,25 +150,26 @@ class InstitutionWorkerSerializer(serializers.ModelSerializer):
         user = attrs.pop("user", {})
         account = user.pop("account", {})
         attrs.update(user)
-        if "is_active" in attrs and self.instance is not None and "is_active" not in self.initial_data:
-            attrs.pop("is_active")  # an update without isActive leaves the status alone
         if self.instance is None:
             if "email" not in account:
                 raise serializers.ValidationError({"email_address": [_("This field is required.")]})
             attrs["email"] = account["email"]
-        institution, diet, group = attrs["institution"], attrs["diet"], attrs.get("group")
+        institution, diet = attrs["institution"], attrs["diet"]
+        group = attrs["group"] if "group" in attrs else getattr(self.instance, "group", None)
+        has_discount = attrs.get("has_discount", getattr(self.instance, "has_discount", False))
+        discount_percent = attrs.get("discount_percent", getattr(self.instance, "discount_percent", 0))
         errors = {}
-        if diet.institutions.exists() and not diet.institutions.filter(pk=institution.pk).exists():
-            errors["diet_id"] = [_("This diet is not served in the chosen institution.")]
+        if not diet_serves(diet, institution):
+            errors["diet_id"] = [DIET_NOT_SERVED]
         if group is not None and group.institution_id not in (None, institution.pk):
             errors["group_id"] = [_("This group belongs to another institution.")]
-        if attrs.get("has_discount") and not attrs.get("discount_percent"):
+        if has_discount and not discount_percent:
             errors["discount_percent"] = [_("Enter the discount percent.")]
         if errors:
             raise serializers.ValidationError(errors)
         if not diet.allow_changing_allergens:
             attrs["allergies"] = []  # the diet decides the allergens
-        if not attrs.get("has_discount"):
+        if not has_discount:
             attrs["discount_percent"] = 0
             attrs["discount_expiration_date"] = None
         return attrs

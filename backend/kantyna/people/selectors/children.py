@@ -63,11 +63,21 @@ def child_settings(child: Child) -> CalendarSubjectSettings | None:
         return None
 
 
-def child_active_future_orders_count(child: Child) -> int:
-    """How many active orders of `child` lie ahead (from tomorrow on): the ones that moving the child to another
-    institution cancels, which the child form asks the user to confirm first.
-
-    Counted as the child's active order items dated after today (tenant timezone)."""
+def future_items_to_cancel(*, actor, child: Child | None = None, worker=None):
+    """The subject's active meals that moving it to another institution cancels: from tomorrow on (tenant
+    timezone); for a caller who is not staff only from the first day still open for ordering (the meals already
+    closed are served at the old institution: the kitchen has planned them)."""
+    from kantyna.ordering.cutoff import cutoff_config
     from kantyna.ordering.selectors.orders import active_future_items
+    from kantyna.ordering.subjects import is_staff
 
-    return active_future_items({"child": child}).count()
+    items = active_future_items({"child": child} if child is not None else {"worker": worker})
+    if not is_staff(actor):
+        items = items.filter(date__gte=cutoff_config().first_open_day())
+    return items
+
+
+def child_active_future_orders_count(child: Child, *, actor) -> int:
+    """How many active orders of `child` moving it to another institution cancels (`future_items_to_cancel`), which
+    the child form asks the user to confirm first."""
+    return future_items_to_cancel(actor=actor, child=child).count()

@@ -47,6 +47,15 @@ def card_number_taken(card_number: str | None, *, child: Child | None = None, wo
     return children.exists() or workers.exists()
 
 
+def card_numbers_taken(card_numbers: set[str]) -> set[str]:
+    """Which of `card_numbers` a child or a worker holds (two queries, whatever their number)."""
+    if not card_numbers:
+        return set()
+    return set(Child.objects.filter(card_number__in=card_numbers).values_list("card_number", flat=True)) | set(
+        WorkerProfile.objects.filter(card_number__in=card_numbers).values_list("card_number", flat=True)
+    )
+
+
 def card_numbers_lock() -> None:
     """Serialize card number checks of this tenant until the transaction ends (a no-op outside one)."""
     if connection.in_atomic_block:

@@ -32,13 +32,25 @@ from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Allergen, Diet
+from kantyna.catalog.selectors import diet_serves
 from kantyna.core.exceptions import IN_USE_MESSAGE, MESSAGES, ApiError
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, has_ability
+from kantyna.core.spreadsheets import ImportRejected, RowError
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, CalendarSubjectSettingsLog, Child
 from kantyna.people.selectors.history import child_has_history
-from kantyna.people.services.cards import card_number_free, card_number_normalize, card_numbers_lock
-from kantyna.people.services.subject_settings import subject_settings_new, subject_settings_update
+from kantyna.people.services.cards import (
+    CARD_IN_USE,
+    card_number_free,
+    card_number_normalize,
+    card_numbers_lock,
+    card_numbers_taken,
+)
+from kantyna.people.services.subject_settings import (
+    autoselections_prune,
+    subject_settings_new,
+    subject_settings_update,
+)
 from kantyna.pricing.models import PriceListsGroup
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
@@ -46,6 +58,7 @@ from kantyna.users.models import User
 NOT_ALLOWED = _("You are not allowed to change this field.")
 CLASSROOM_REQUIRED = _("The child must be assigned to classroom.")
 CLASSROOM_OUTSIDE_INSTITUTION = _("The classroom does not belong to the chosen institution.")
+DIET_NOT_SERVED = _("This diet is not served in the chosen institution.")
 INSTITUTION_OUT_OF_REACH = _("You cannot manage children of this institution.")
 NOT_A_PARENT = _("Choose a parent account.")
 HAS_HISTORY = "This child has orders or transactions and cannot be deleted; archive the child instead."
@@ -210,8 +223,9 @@ def _check_rights(*, actor, child: Child | None, values: dict) -> None:
         raise ApiError(MESSAGES[400], errors=errors)
 
 
-def _check_place(*, actor, values: dict, child: Child | None) -> None:
-    """Classroom required and inside the institution; an institutions admin only within their institutions."""
+def _check_place(*, actor, values: dict, child: Child | None, diet: Diet) -> None:
+    """Classroom required and inside the institution; an institutions admin only within their institutions; the
+    diet served there (checked when the diet or the institution changes: a child keeps a diet it already has)."""
     classroom = values.get("classroom", child.classroom if child else None)
     if classroom is None:
         raise ApiError(CLASSROOM_REQUIRED, errors={"classroomId": [CLASSROOM_REQUIRED]})
@@ -222,6 +236,9 @@ def _check_place(*, actor, values: dict, child: Child | None) -> None:
     reach = institutions_in_reach(actor)
     if reach is not None and institution.pk not in reach:
         raise ApiError(MESSAGES[400], errors={"institutionId": [INSTITUTION_OUT_OF_REACH]})
+    moved = child is None or child.institution_id != institution.pk or child.diet_id != diet.pk
+    if moved and not diet_serves(diet, institution):
+        raise ApiError(MESSAGES[400], errors={"dietId": [DIET_NOT_SERVED]})
 
 
 def _clear_allergens_if_diet_forbids(values: dict, diet: Diet) -> None:
@@ -269,7 +286,7 @@ def child_create(
         values["institution"] = institution
     if price_lists_group is not None:
         values["price_lists_group"] = price_lists_group
-    _check_place(actor=actor, values=values, child=None)
+    _check_place(actor=actor, values=values, child=None, diet=diet)
     _check_rights(actor=actor, child=None, values=values)
     if "ROLE_PARENT" not in (parent.roles or []):
         raise ApiError(MESSAGES[400], errors={"parentId": [NOT_A_PARENT]})
@@ -296,17 +313,11 @@ def future_orders_cancel(*, actor, child: Child | None = None, worker=None) -> i
     does, after the form's confirmation (`activeFutureOrdersCount` counts the same items). Goes through
     ordering's `items_cancel` with the staff override, so refunds follow its rules; run it before the institution
     changes, while the subject is still within the actor's reach. Returns the number cancelled."""
-    from kantyna.ordering.cutoff import cutoff_config
-    from kantyna.ordering.selectors.orders import active_future_items
     from kantyna.ordering.services.items import items_cancel
-    from kantyna.ordering.subjects import is_staff
+    from kantyna.people.selectors.children import future_items_to_cancel
 
-    items = active_future_items({"child": child} if child is not None else {"worker": worker})
-    # Staff may cancel past the cut-off; a parent moving their child cancels what is still open, and the meals
-    # already closed for ordering are served at the old institution (the kitchen has planned them).
-    if not is_staff(actor):
-        items = items.filter(date__gte=cutoff_config().first_open_day())
-    items = list(items.order_by("pk"))
+    # Staff may cancel past the cut-off; a parent moving their child cancels what is still open.
+    items = list(future_items_to_cancel(actor=actor, child=child, worker=worker).order_by("pk"))
     if not items:
         return 0
     return len(items_cancel(actor=actor, items=items, staff_override=True))
@@ -330,7 +341,7 @@ def child_update(
     if "classroom" in values and "institution" not in values:
         values["institution"] = values["classroom"].institution
     place = {k: values[k] for k in ("classroom", "institution") if k in values}
-    _check_place(actor=actor, values=place, child=child)
+    _check_place(actor=actor, values=place, child=child, diet=values.get("diet") or child.diet)
     values.update(place)
     _check_rights(actor=actor, child=child, values=values)
     if values.get("parent") is not None and "ROLE_PARENT" not in (values["parent"].roles or []):
@@ -354,6 +365,10 @@ def child_update(
     child.save()
     if allergies is not None:
         child.allergies.set(allergies)
+    moved = {field for field in ("institution", "diet", "price_lists_group") if field in values}
+    moved = {field for field in moved if not _same(before[field], values[field])}
+    if moved:
+        autoselections_prune(actor=actor, child=child, institution_changed="institution" in moved)
     if calendar_subject_settings is not None or subject_notifications_settings is not None:
         subject_settings_update(
             actor=actor,
@@ -443,6 +458,7 @@ def child_delete(*, actor, instance: Child) -> None:
 
 
 class ImportedChild(TypedDict):
+    row: int  # the sheet's row number, for the report
     parent: User
     first_name: str
     last_name: str
@@ -459,8 +475,13 @@ class ImportedChild(TypedDict):
 def children_import(*, actor, rows: list[ImportedChild], file_name: str = "") -> dict[str, int]:
     """Create every child of a validated file (kantyna.people.imports) at once: a constant number of queries
     whatever the number of rows. Card numbers are checked again under the card lock (a row may have been taken
-    since the file was read)."""
+    since the file was read: ImportRejected listing their rows, nothing stored)."""
     card_numbers_lock()
+    taken = card_numbers_taken({row["card_number"] for row in rows if row["card_number"]})
+    if taken:
+        raise ImportRejected(
+            rows=[RowError(row["row"], "G", CARD_IN_USE) for row in rows if row["card_number"] in taken]
+        )
     groups_by_classroom = {}
     default_group = PriceListsGroup.objects.filter(default_for_children=True).first()
     children = []

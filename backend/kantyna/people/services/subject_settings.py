@@ -133,6 +133,40 @@ def _validate_dates(values: dict) -> None:
         )
 
 
+def autoselections_prune(
+    *, actor, child: Child | None = None, worker: WorkerProfile | None = None, institution_changed: bool = False
+) -> None:
+    """Spec §4: after the receiver's institution, diet or price lists group changed (already saved), the
+    autoselections that no longer apply go: every one when the institution changed, else the items of another
+    group or diet. What went is audited (`subject_settings.autoselections_cleared`); nothing to drop, no write."""
+    settings = CalendarSubjectSettings.objects.filter(**_subject_kwargs(child, worker)).first()
+    if settings is None:
+        return
+    meal_types = list(settings.autoselected_meal_types.all()) if institution_changed else []
+    items = list(settings.autoselected_price_list_items.select_related("price_list"))
+    if not institution_changed:
+        group = _price_lists_group(child, worker)
+        diet_id = (child or worker).diet_id
+        items = [
+            item for item in items if group is None or item.price_list.group_id != group.pk or item.diet_id != diet_id
+        ]
+    if not meal_types and not items:
+        return
+    settings.autoselected_meal_types.remove(*meal_types)
+    settings.autoselected_price_list_items.remove(*items)
+    audit_record(
+        actor=actor,
+        action="subject_settings.autoselections_cleared",
+        target=settings,
+        data={
+            "subject": "child" if child is not None else "institution_worker",
+            "id": (child or worker).pk,
+            "meal_types": sorted(meal_type.pk for meal_type in meal_types),
+            "price_list_items": sorted(item.pk for item in items),
+        },
+    )
+
+
 CALENDAR_FIELDS = (
     "automark_presences",
     "automarked_weekdays",

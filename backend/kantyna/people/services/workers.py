@@ -24,6 +24,7 @@ from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
 from kantyna.people.selectors.history import user_has_history
 from kantyna.people.services.cards import card_number_free, card_number_normalize
+from kantyna.people.services.subject_settings import autoselections_prune
 from kantyna.users.models import User
 from kantyna.users.services import lifecycle
 from kantyna.users.services.accounts import user_create
@@ -163,9 +164,16 @@ def institution_worker_update(
         from kantyna.people.services.children import future_orders_cancel
 
         future_orders_cancel(actor=actor, worker=instance)
+    moved = {
+        name
+        for name in ("institution", "diet", "price_lists_group")
+        if name in profile_fields and getattr(instance, f"{name}_id") != getattr(profile_fields[name], "pk", None)
+    }
     for name, value in profile_fields.items():
         setattr(instance, name, value)
     instance.save()
+    if moved:
+        autoselections_prune(actor=actor, worker=instance, institution_changed="institution" in moved)
     if instance.institution_id != old_institution_id:
         user.institutions.remove(old_institution_id)
         user.institutions.add(instance.institution_id)

@@ -435,6 +435,37 @@ def test_discount_is_0_to_100(tenant_a):
     assert_error(response, 400, "The given data was invalid.", {"discountPercent": ...})
 
 
+def test_given_a_discount_when_it_is_switched_off_then_percent_and_expiry_are_cleared(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world, has_discount=True, discount_percent=25, discount_expiration_date="2026-12-31")
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+
+    body = api.put(f"children/{child.pk}", payload(world, hasDiscount=False, discountPercent="25.00")).json()
+
+    assert (body["hasDiscount"], body["discountPercent"], body["expirationDate"]) == (False, "0.00", None)
+
+
+def test_given_a_discount_without_percent_when_saving_then_refused_and_nothing_changes(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    refused = {"discountPercent": ["Enter the discount percent."]}
+
+    for body in (payload(world, hasDiscount=True), payload(world, hasDiscount=True, discountPercent="0")):
+        assert_error(api.put(f"children/{child.pk}", body), 400, "The given data was invalid.", refused)
+    assert_error(
+        api.post("children", payload(world, make_user(tenant_a), hasDiscount=True)),
+        400,
+        "The given data was invalid.",
+        refused,
+    )
+    with in_tenant(tenant_a):
+        assert Child.objects.get(pk=child.pk).has_discount is False
+    # A discount the child already has keeps its percent when the form leaves the percent out.
+    assert api.put(f"children/{child.pk}", payload(world, hasDiscount=True, discountPercent="10")).status_code == 200
+    assert api.put(f"children/{child.pk}", payload(world, hasDiscount=True)).json()["discountPercent"] == "10.00"
+
+
 def test_subscribed_payments_and_prepaids_follow_presences_config(tenant_a):
     world = make_world(tenant_a)
     child = make_child(tenant_a, world)
@@ -580,3 +611,54 @@ def test_other_tenant_cannot_reach_commands(tenant_a, tenant_b):
     assert_error(admin_b.post(f"children/{child.pk}/archive"), 404, "Not found.")
     assert_error(admin_b.put(f"children/{child.pk}/changeCardNumber", {"cardNumber": "ABCDEF"}), 404, "Not found.")
     assert_error(admin_b.get(f"calendar/subjectsSettings/child/{child.pk}"), 404, "Not found.")
+
+
+# The diet is served at the child's institution ---------------------------------------------------------------
+
+DIET_NOT_SERVED = {"dietId": ["This diet is not served in the chosen institution."]}
+
+
+def diet_only_at(tenant, institution) -> Diet:
+    with in_tenant(tenant):
+        return diet_create(actor=None, name=f"Tylko tam {next(_numbers)}", institutions=[institution])
+
+
+def test_given_a_diet_of_another_institution_when_creating_a_child_then_refused_on_diet(tenant_a):
+    world = make_world(tenant_a)
+    elsewhere = diet_only_at(tenant_a, world.other_institution)
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    with in_tenant(tenant_a):
+        count = Child.objects.count()
+
+    response = api.post("children", payload(world, make_user(tenant_a), dietId=elsewhere.pk))
+
+    assert_error(response, 400, "The given data was invalid.", DIET_NOT_SERVED)
+    with in_tenant(tenant_a):
+        assert Child.objects.count() == count
+
+
+def test_given_a_child_when_its_diet_becomes_one_of_another_institution_then_refused_and_kept(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    elsewhere = diet_only_at(tenant_a, world.other_institution)
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+
+    response = api.put(f"children/{child.pk}", payload(world, dietId=elsewhere.pk))
+
+    assert_error(response, 400, "The given data was invalid.", DIET_NOT_SERVED)
+    with in_tenant(tenant_a):
+        assert Child.objects.get(pk=child.pk).diet_id == world.diet.pk
+
+
+def test_given_a_diet_served_only_here_when_the_child_changes_classroom_elsewhere_then_refused(tenant_a):
+    world = make_world(tenant_a)
+    here_only = diet_only_at(tenant_a, world.institution)
+    child = make_child(tenant_a, world, diet=here_only)
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+
+    response = api.put(f"children/{child.pk}/changeClassroom/{world.other_classroom.pk}")
+
+    assert_error(response, 400, "The given data was invalid.", DIET_NOT_SERVED)
+    assert api.put(f"children/{child.pk}/changeClassroom/{world.classroom_b.pk}").status_code == 200
+    with in_tenant(tenant_a):
+        assert Child.objects.get(pk=child.pk).classroom_id == world.classroom_b.pk

@@ -6,10 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import time
+from unittest import mock
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from openpyxl import Workbook, load_workbook
 
+from kantyna.catalog.services import diet_create
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
 from kantyna.people.models import CalendarSubjectSettings, Child
 from kantyna.tenancy.services import in_tenant
@@ -174,6 +176,55 @@ def test_bad_file_imports_nothing_and_reports_every_bad_cell(tenant_a):
     ]
     assert body["rows"][-1]["message"] == "This card number is already in row 5."
     assert body["errors"]["rows"][0] == "Row 3, column A: This field is required."
+    with in_tenant(tenant_a):
+        assert Child.objects.count() == count
+
+
+def test_given_a_diet_of_another_institution_when_importing_then_the_row_is_refused(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    with in_tenant(tenant_a):
+        elsewhere = diet_create(actor=None, name="Tylko w przedszkolu", institutions=[world.other_institution])
+        count = Child.objects.count()
+    rows = [
+        ["Ala", "Nowak", parent.email, world.institution.slug, "1a", world.diet.name, "", "", "", ""],
+        ["Ola", "Nowak", parent.email, world.institution.slug, "1a", elsewhere.name, "", "", "", ""],
+    ]
+
+    response = upload(Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)), workbook(rows))
+
+    assert response.status_code == 400
+    assert response.json()["rows"] == [
+        {"row": 3, "column": "F", "message": "This diet is not served in the chosen institution."}
+    ]
+    with in_tenant(tenant_a):
+        assert Child.objects.count() == count
+
+
+def test_given_cards_taken_after_the_file_was_read_when_importing_then_the_rows_are_listed_and_nothing_created(
+    tenant_a,
+):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    make_child(tenant_a, world, card_number="RACE01")
+    make_child(tenant_a, world, card_number="RACE03")
+    with in_tenant(tenant_a):
+        count = Child.objects.count()
+    rows = [
+        ["Ala", "Nowak", parent.email, world.institution.slug, "1a", world.diet.name, "RACE01", "", "", ""],
+        ["Ola", "Nowak", parent.email, world.institution.slug, "1a", world.diet.name, "FREE02", "", "", ""],
+        ["Ela", "Nowak", parent.email, world.institution.slug, "1a", world.diet.name, "RACE03", "", "", ""],
+    ]
+
+    # The file was read while the cards were still free; another save took them before the import's lock.
+    with mock.patch("kantyna.people.imports.card_numbers_taken", return_value=set()):
+        response = upload(Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)), workbook(rows))
+
+    assert response.status_code == 400
+    assert response.json()["rows"] == [
+        {"row": 2, "column": "G", "message": "This card number is already used."},
+        {"row": 4, "column": "G", "message": "This card number is already used."},
+    ]
     with in_tenant(tenant_a):
         assert Child.objects.count() == count
 

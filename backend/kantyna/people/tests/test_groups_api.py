@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 from kantyna.audit.models import AuditEntry
-from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
 from kantyna.institutions.services import classroom_create
 from kantyna.people.models import Child, ChildrenGroup, InstitutionWorkersGroup, WorkerProfile
 from kantyna.people.services import groups as services
@@ -212,3 +212,15 @@ def test_given_parent_or_other_tenant_when_using_group_commands_then_refused(ten
     assert_error(other_api.put(f"children-groups/{group.pk}/classrooms", {"classroomsIds": []}), 404, "Not found.")
     with in_tenant(tenant_a):
         assert Child.objects.get(pk=ala.pk).child_group_id is None
+
+
+def test_given_institutions_admin_with_children_edit_when_reading_group_options_then_allowed_but_not_the_list(tenant_a):
+    with in_tenant(tenant_a):
+        group = services.children_group_create(actor=None, name=f"Kółko {next(_names)}")
+    editor = Api(tenant_a, make_user(tenant_a, ROLE_INSTITUTIONS_ADMIN, permissions=["children_edit"]))
+    viewer = Api(tenant_a, make_user(tenant_a, ROLE_INSTITUTIONS_ADMIN, permissions=["parents_view"]))
+
+    assert editor.get("children-groups/options").json()["items"] == [{"value": group.pk, "text": group.name}]
+    assert_error(editor.get("children-groups"), 403, "Forbidden.")
+    assert_error(viewer.get("children-groups/options"), 403, "Forbidden.")
+    assert_error(Api(tenant_a, make_user(tenant_a, ROLE_PARENT)).get("children-groups/options"), 403, "Forbidden.")

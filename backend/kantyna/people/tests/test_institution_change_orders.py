@@ -48,14 +48,14 @@ def mark_week(world, subject_type: str, subject_id: int, actor):
 def test_given_future_orders_when_the_child_moves_then_they_are_cancelled_and_refunded(world):
     created = mark_week(world, "child", world.child.pk, world.parent)
     other_child_items = mark_week(world, "child", world.child2.pk, world.parent)
-    assert child_active_future_orders_count(world.child) == 5
+    assert child_active_future_orders_count(world.child, actor=world.admin) == 5
     assert balance(world.parent) == Decimal("500.00") - 10 * Decimal("12.50")
 
     child_update(actor=world.admin, instance=world.child, classroom=world.other_classroom)
 
     world.child.refresh_from_db()
     assert world.child.institution_id == world.other.pk
-    assert child_active_future_orders_count(world.child) == 0
+    assert child_active_future_orders_count(world.child, actor=world.admin) == 0
     assert set(OrderItem.objects.filter(pk__in=[i.pk for i in created]).values_list("status", flat=True)) == {
         "cancelled"
     }
@@ -91,7 +91,7 @@ def test_given_the_same_institution_when_the_classroom_changes_then_orders_stay(
 
     child_update(actor=world.admin, instance=world.child, classroom=same_institution)
 
-    assert child_active_future_orders_count(world.child) == 5
+    assert child_active_future_orders_count(world.child, actor=world.admin) == 5
 
 
 def test_given_future_orders_when_the_worker_moves_then_they_are_cancelled_and_refunded(world):
@@ -107,7 +107,7 @@ def test_given_future_orders_when_the_worker_moves_then_they_are_cancelled_and_r
     assert ledger_balance_mismatches() == []
 
 
-def test_given_a_closed_day_when_the_parent_moves_the_child_then_only_open_days_are_cancelled(world):
+def test_given_a_closed_day_when_the_parent_moves_the_child_then_only_open_days_are_counted_and_cancelled(world):
     # Given tomorrow is already closed for ordering (staff placed it) and a later open day is ordered too
     tomorrow = tenant_today() + timedelta(days=1)
     subject = subject_resolve("child", world.child.pk, actor=world.admin)
@@ -125,6 +125,10 @@ def test_given_a_closed_day_when_the_parent_moves_the_child_then_only_open_days_
         key="parents_settings",
         data={"allow_changing_institutions": True, "allow_changing_classrooms": True},
     )
+
+    # The form's confirmation counts what the move will cancel: for the parent the open day only, for staff both
+    assert child_active_future_orders_count(world.child, actor=world.parent) == 1
+    assert child_active_future_orders_count(world.child, actor=world.admin) == 2
 
     # When the parent moves the child to another institution
     child_update(actor=world.parent, instance=world.child, classroom=world.other_classroom)

@@ -6,6 +6,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from kantyna.audit.models import AuditEntry
 from kantyna.catalog.services import meal_type_create, portion_size_create
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_COOK, ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.people.models import CalendarSubjectSettingsLog
@@ -190,3 +191,64 @@ def test_institutions_admin_without_children_edit_cannot_read_settings(tenant_a)
         Api(tenant_a, institutions_admin(tenant_a, world.institution, permissions=())).get(url), 404, "Not found."
     )
     assert Api(tenant_a, institutions_admin(tenant_a, world.institution)).get(url).status_code == 200
+
+
+# Spec §4: a change of diet, institution or price lists group clears the autoselections that no longer apply ------
+
+
+def _child_with_autoselections(tenant, world):
+    child = make_child(tenant, world)
+    lunch, soup, lunch_item, soup_item, _other = _menu(tenant, world)
+    admin = Api(tenant, make_user(tenant, ROLE_ADMIN))
+    sent = {
+        "calendarSubjectSettings": {
+            "autoselectedMealTypes": [lunch.pk, soup.pk],
+            "autoselectedPriceListsItemsIds": [lunch_item.pk, soup_item.pk],
+        }
+    }
+    assert admin.put(f"calendar/subjectsSettings/child/{child.pk}", sent).status_code == 200
+    return child, admin, (lunch, soup, lunch_item, soup_item)
+
+
+def _autoselections(api, child) -> tuple[list, list]:
+    settings = api.get(f"calendar/subjectsSettings/child/{child.pk}").json()["calendarSubjectSettings"]
+    return sorted(settings["autoselectedMealTypes"]), sorted(settings["autoselectedPriceListsItemsIds"])
+
+
+def test_given_autoselections_when_only_the_name_changes_then_they_stay(tenant_a):
+    world = make_world(tenant_a)
+    child, admin, (lunch, soup, lunch_item, soup_item) = _child_with_autoselections(tenant_a, world)
+
+    assert admin.put(f"children/{child.pk}", payload(world, firstName="Ala")).status_code == 200
+
+    assert _autoselections(admin, child) == (sorted([lunch.pk, soup.pk]), sorted([lunch_item.pk, soup_item.pk]))
+
+
+@pytest.mark.parametrize("change", ["dietId", "priceListsGroupId"])
+def test_given_autoselections_when_the_diet_or_group_changes_then_items_go_and_meal_types_stay(tenant_a, change):
+    world = make_world(tenant_a)
+    child, admin, (lunch, soup, lunch_item, soup_item) = _child_with_autoselections(tenant_a, world)
+    value = world.strict_diet.pk if change == "dietId" else world.other_group.pk
+
+    assert admin.put(f"children/{child.pk}", payload(world, **{change: value})).status_code == 200
+
+    assert _autoselections(admin, child) == (sorted([lunch.pk, soup.pk]), [])
+    with in_tenant(tenant_a):
+        entry = AuditEntry.objects.get(action="subject_settings.autoselections_cleared")
+    assert (entry.data["id"], entry.data["meal_types"], entry.data["price_list_items"]) == (
+        child.pk,
+        [],
+        sorted([lunch_item.pk, soup_item.pk]),
+    )
+
+
+def test_given_autoselections_when_the_child_moves_to_another_institution_then_all_go(tenant_a):
+    world = make_world(tenant_a)
+    child, admin, (lunch, soup, _lunch_item, _soup_item) = _child_with_autoselections(tenant_a, world)
+
+    assert admin.put(f"children/{child.pk}/changeClassroom/{world.other_classroom.pk}").status_code == 200
+
+    assert _autoselections(admin, child) == ([], [])
+    with in_tenant(tenant_a):
+        entry = AuditEntry.objects.get(action="subject_settings.autoselections_cleared")
+    assert entry.data["meal_types"] == sorted([lunch.pk, soup.pk])

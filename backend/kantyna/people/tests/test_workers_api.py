@@ -452,3 +452,46 @@ def test_given_other_tenant_when_calling_commands_then_404(tenant_a, tenant_b):
         assert_error(api_b.post(f"institutionsWorkers/{worker.pk}/{path}"), 404, "Not found.")
     with in_tenant(tenant_a):
         assert User.objects.get(pk=worker.user_id).is_active
+
+
+def test_given_an_archived_worker_when_a_put_leaves_fields_out_then_they_keep_their_values(tenant_a):
+    api = admin_api(tenant_a)
+    with in_tenant(tenant_a):
+        institution = make_institution()
+        group = group_services.workers_group_create(actor=None, name="Kuchnia", institution=institution)
+        worker = make_worker(
+            institution=institution,
+            card_number="ABC123",
+            group=group,
+            has_discount=True,
+            discount_percent=10,
+            internal_note="Uwaga",
+            phone_number2="1234567",
+        )
+        lifecycle.user_archive(actor=None, user=worker.user)
+        services.worker_profile_follow_user(user=worker.user)
+
+    response = api.put(
+        f"institutionsWorkers/{worker.pk}",
+        {
+            "firstName": "Ewa",
+            "lastName": "Nowak",
+            "phoneNumber": "600700800",
+            "institutionId": institution.pk,
+            "dietId": worker.diet_id,
+        },
+    )
+
+    assert response.status_code == 200, response.content
+    body = response.json()
+    keys = ("firstName", "status", "cardNumber", "groupId", "hasDiscount", "discountPercent", "internalNote")
+    assert {key: body[key] for key in (*keys, "phoneNumber2")} == {
+        "firstName": "Ewa",
+        "status": "archived",
+        "cardNumber": "ABC123",
+        "groupId": group.pk,
+        "hasDiscount": True,
+        "discountPercent": "10.00",
+        "internalNote": "Uwaga",
+        "phoneNumber2": "1234567",
+    }

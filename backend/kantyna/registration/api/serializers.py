@@ -13,6 +13,7 @@ from rest_framework import serializers
 
 from kantyna.catalog.api.serializers import DietOptionSerializer, MealTypeCategoryOptionSerializer
 from kantyna.catalog.models import Allergen, Diet, MealType
+from kantyna.catalog.selectors import diet_serves
 from kantyna.core.validators import nrb_is_valid
 from kantyna.identity.models import Account
 from kantyna.institutions.api.serializers import ClassroomOptionSerializer, DistrictOptionSerializer
@@ -43,6 +44,7 @@ ALLERGENS_NOT_ALLOWED = _("Allergens cannot be changed for this diet.")
 ALLERGIES_NOTE_NOT_ALLOWED = _("The allergies note cannot be changed.")
 CARD_FORMAT = _("Enter 6 to 10 digits or capital letters.")
 CARD_IN_USE = _("This card number is already used.")
+CARDS_DISABLED = _("Dining cards are not used here: leave the card number empty.")
 CARD_REPEATED = _("The same card number is given twice.")
 TERMS_REQUIRED = _("Accept the terms and conditions and the privacy policy.")
 CATERING_TERMS_REQUIRED = _("Accept the catering terms of use.")
@@ -164,6 +166,17 @@ def clean_card(value: str | None) -> str | None:
     if not CARD_RE.match(value):
         raise serializers.ValidationError(CARD_FORMAT)
     return value
+
+
+def registration_card(value: str | None, context: dict) -> str | None:
+    """A registrant's dining card: refused while the tenant does not use dining cards (spec §6: the card needs
+    cards enabled), else well-formed and nobody else's."""
+    card = clean_card(value)
+    if card and not context.get("dining_cards_enabled", True):
+        raise serializers.ValidationError(CARDS_DISABLED)
+    if card and card_taken(card):
+        raise serializers.ValidationError(CARD_IN_USE)
+    return card
 
 
 def card_taken(card_number: str) -> bool:
@@ -298,14 +311,9 @@ class RegistrationChildSerializer(AllergyRulesMixin, serializers.Serializer):
     subject_notifications_settings = RegistrationSubjectNotificationsSettingsSerializer(required=False, allow_null=True)
 
     def validate_card_number(self, value):
-        card = clean_card(value)
-        if card and card_taken(card):
-            raise serializers.ValidationError(CARD_IN_USE)
-        return card
+        return registration_card(value, self.context)
 
     def validate(self, data):
-        from kantyna.registration.selectors import diet_serves
-
         classroom, diet = data["classroom"], data["diet"]
         errors: dict = {}
         if data.get("institution") is not None and data["institution"].pk != classroom.institution_id:
@@ -405,10 +413,7 @@ class RegisterSerializer(AllergyRulesMixin, serializers.Serializer):
         return value.replace(" ", "")
 
     def validate_card_number(self, value):
-        card = clean_card(value)
-        if card and card_taken(card):
-            raise serializers.ValidationError(CARD_IN_USE)
-        return card
+        return registration_card(value, self.context)
 
     def validate(self, data):
         context = self.context
@@ -433,11 +438,8 @@ class RegisterSerializer(AllergyRulesMixin, serializers.Serializer):
             data["children"] = []
             data["bank_account_number"] = ""  # parents only (spec §6): a worker's refund account is not taken
             institution, diet, group = data.get("institution"), data.get("diet"), data.get("institution_workers_group")
-            if institution is not None and diet is not None:
-                from kantyna.registration.selectors import diet_serves
-
-                if not diet_serves(diet, institution):
-                    errors["diet_id"] = [DIET_UNAVAILABLE]
+            if institution is not None and diet is not None and not diet_serves(diet, institution):
+                errors["diet_id"] = [DIET_UNAVAILABLE]
             if institution is not None and group is not None and group.institution_id not in (None, institution.pk):
                 errors["institution_workers_group_id"] = [GROUP_ELSEWHERE]
             if diet is not None:

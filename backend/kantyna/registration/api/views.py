@@ -163,6 +163,7 @@ class RegisterView(AnonymousView):
             context={
                 "user_type": user_type,
                 "parents_settings": settings_get("parents_settings"),
+                "dining_cards_enabled": settings_get("orders_config")["dining_cards_enabled"],
                 "catering_terms_url": settings_get("company_details")["catering_terms_url"],
                 "invoices_for_users": settings_get("invoices_config_for_users")["enable_invoices_for_users"],
             },

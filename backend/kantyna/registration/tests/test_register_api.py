@@ -782,3 +782,56 @@ def test_given_parent_registered_with_two_children_when_signed_in_then_sees_both
 
     assert listed.status_code == 200
     assert sorted(item["firstName"] for item in listed.json()["items"]) == ["Staś", "Zosia"]
+
+
+def test_given_a_meal_type_blocked_on_registration_when_registering_with_automark_then_it_is_autoselected(
+    tenant_a, world
+):
+    # The registrant leaves the blocked meal type out: the server puts it back, with its default portion's item.
+    child = child_payload(
+        world, classroomId=world.plain_classroom.pk, calendarSubjectSettings={"automarkPresences": True}
+    )
+
+    response = register(tenant_a, "parent", parent_payload(world, children=[child]))
+
+    assert response.status_code == 201, response.json()
+    with in_tenant(tenant_a):
+        settings = CalendarSubjectSettings.objects.get(child__isnull=False)
+        assert list(settings.autoselected_meal_types.all()) == [world.meal_type]
+        assert list(settings.autoselected_price_list_items.all()) == [world.item]
+
+
+def test_given_a_meal_type_blocked_on_registration_when_registering_without_automark_then_nothing_autoselected(
+    tenant_a, world
+):
+    child = child_payload(
+        world, classroomId=world.plain_classroom.pk, calendarSubjectSettings={"automarkPresences": False}
+    )
+
+    response = register(tenant_a, "parent", parent_payload(world, children=[child]))
+
+    assert response.status_code == 201, response.json()
+    with in_tenant(tenant_a):
+        settings = CalendarSubjectSettings.objects.get(child__isnull=False)
+        assert (list(settings.autoselected_meal_types.all()), list(settings.autoselected_price_list_items.all())) == (
+            [],
+            [],
+        )
+
+
+def test_given_dining_cards_disabled_when_registering_with_a_card_then_refused_and_nothing_created(tenant_a, world):
+    with in_tenant(tenant_a):
+        settings_update(actor=None, key="orders_config", data={"dining_cards_enabled": False})
+    cards_off = ["Dining cards are not used here: leave the card number empty."]
+    parent = parent_payload(world, children=[child_payload(world, cardNumber="ABC123")])
+
+    assert_error(register(tenant_a, "parent", parent), 400, INVALID, {"children.0.cardNumber": cards_off})
+    assert_error(
+        register(tenant_a, "institution_worker", worker_payload(world, cardNumber="ABC124")),
+        400,
+        INVALID,
+        {"cardNumber": cards_off},
+    )
+    assert register(tenant_a, "institution_worker", worker_payload(world, cardNumber="")).status_code == 201
+    with in_tenant(tenant_a):
+        assert (Child.objects.count(), WorkerProfile.objects.filter(card_number__isnull=False).count()) == (0, 0)

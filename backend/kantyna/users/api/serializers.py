@@ -5,13 +5,15 @@ import re
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.fields import empty
 
 from kantyna.core.permissions import PERMISSIONS, ROLE_ADMIN, ROLES, abilities_of, effective_permissions
 from kantyna.core.serializers import MoneySerializer, money
 from kantyna.core.validators import validate_nrb
 from kantyna.institutions.models import Institution
+from kantyna.ledger.api.serializers import TransactionSerializer
 from kantyna.users.models import User
-from kantyna.users.selectors import user_balance, user_status
+from kantyna.users.selectors import user_balance, user_recent_transactions, user_status
 
 PHONE_RE = re.compile(r"^(\d{9}|\d{7}|\d{3} \d{3} \d{3}|\d{3} \d{4})$")
 PLACEMENTS = ["top-right", "top-left", "bottom-right", "bottom-left"]
@@ -182,13 +184,27 @@ STATUSES = ["active", "inactive", "archived"]
 StatusField = extend_schema_field({"type": "string", "description": "active, inactive or archived"})
 
 
+class KeepOmittedOnUpdateMixin:
+    """An update (PUT) leaves the fields it does not send as they are: the fields' defaults apply on create
+    only (without this a PUT leaving out `isActive` would reactivate an archived person)."""
+
+    def get_fields(self):
+        fields = super().get_fields()
+        if self.instance is not None:
+            for field in fields.values():
+                if not field.read_only and field.default is not empty:
+                    field.default = empty
+        return fields
+
+
 def _is_admin(context) -> bool:
     request = context.get("request")
     return bool(request is not None and ROLE_ADMIN in getattr(request.user, "roles", []))
 
 
-class PersonSerializer(serializers.ModelSerializer):
-    """What parents and staff accounts share: the login e-mail, names, phone, status."""
+class PersonSerializer(KeepOmittedOnUpdateMixin, serializers.ModelSerializer):
+    """What parents and staff accounts share: the login e-mail, names, phone, status. On update a field left
+    out keeps its value."""
 
     email_address = serializers.EmailField(max_length=254)
     full_name = serializers.CharField(read_only=True)
@@ -280,13 +296,15 @@ class ParentChildSerializer(serializers.Serializer):
 
 
 class ParentDetailSerializer(ParentSerializer):
-    """`parents/{id}`: the parent with their children. `balance` is the ledger's (the ledger issue fills it)."""
+    """`parents/{id}`: the parent with their children, their ledger balance and their last ledger rows (those
+    the caller may see, newest first)."""
 
     children = serializers.SerializerMethodField()
     balance = serializers.SerializerMethodField()
+    recent_transactions = serializers.SerializerMethodField()
 
     class Meta(ParentSerializer.Meta):
-        fields = [*ParentSerializer.Meta.fields, "children", "balance"]
+        fields = [*ParentSerializer.Meta.fields, "children", "balance", "recent_transactions"]
 
     @extend_schema_field(ParentChildSerializer(many=True))
     def get_children(self, user: User) -> list:
@@ -295,6 +313,11 @@ class ParentDetailSerializer(ParentSerializer):
     @extend_schema_field(MoneySerializer)
     def get_balance(self, user: User) -> dict:
         return money(user_balance(user=user))
+
+    @extend_schema_field(TransactionSerializer(many=True))
+    def get_recent_transactions(self, user: User) -> list:
+        rows = user_recent_transactions(actor=self.context["request"].user, user=user)
+        return TransactionSerializer(rows, many=True).data
 
 
 class StaffSerializer(PersonSerializer):
@@ -421,6 +444,8 @@ class ActivityEntrySerializer(serializers.Serializer):
 class ActivityQuerySerializer(serializers.Serializer):
     user_id = serializers.IntegerField(required=False, min_value=1)
     action = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    target_type = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    target_id = serializers.CharField(required=False, allow_blank=True, max_length=64)
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
     search = serializers.CharField(required=False, allow_blank=True, max_length=200)

@@ -124,8 +124,9 @@ class UsersOptionsView(ApiView):
 
 class UserActivityView(ApiView):
     """`users/activity`: the audit trail (sign-ins and changes), newest first. `userId` matches the actor or
-    the user acted upon; `action` is a prefix (`user.`, `child.`...); dates are inclusive, in the tenant's
-    time zone; `search` looks in the actor's e-mail and the action."""
+    the user acted upon; `action` is a prefix (`user.`, `child.`...); `targetType` and `targetId` name what was
+    acted upon (`people.child` and its id: a child's changes, its card's included); dates are inclusive, in the
+    tenant's time zone; `search` looks in the actor's e-mail and the action."""
 
     ability = "users.activity"
 
@@ -135,6 +136,10 @@ class UserActivityView(ApiView):
             OpenApiParameter(
                 "action", str, description="Action prefixes, comma-separated: an entry matches any of them."
             ),
+            OpenApiParameter(
+                "targetType", str, description="What was acted upon, as entries name it: people.child, users.user…"
+            ),
+            OpenApiParameter("targetId", str, description="The id of what was acted upon (with targetType)."),
             OpenApiParameter("dateFrom", OpenApiTypes.DATE),
             OpenApiParameter("dateTo", OpenApiTypes.DATE),
             OpenApiParameter("search", str),
@@ -153,6 +158,10 @@ class UserActivityView(ApiView):
                 Q(actor_user_id=filters["user_id"])
                 | Q(target_type=User._meta.label_lower, target_id=str(filters["user_id"]))
             )
+        if filters.get("target_type"):
+            entries = entries.filter(target_type=filters["target_type"])
+        if filters.get("target_id"):
+            entries = entries.filter(target_id=filters["target_id"])
         prefixes = [prefix.strip() for prefix in (filters.get("action") or "").split(",") if prefix.strip()]
         if prefixes:
             # One area's actions can have several prefixes (cards: child.card_number…, worker_profile.card…).

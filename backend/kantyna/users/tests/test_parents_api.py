@@ -3,12 +3,15 @@ admins, e-mail reuse, lifecycle, passwords, children, payments overdue)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from procrastinate.contrib.django.models import ProcrastinateJob
 
 from kantyna.audit.models import AuditEntry
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT, ROLES
 from kantyna.identity.models import Account
+from kantyna.ledger.services import deposit_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
@@ -300,16 +303,26 @@ def test_given_a_parent_when_reading_own_children_then_only_own_and_not_someone_
     assert_error(own.get(f"parents/{parent.pk}"), 403, "Forbidden.")
 
 
-def test_given_parent_details_then_children_summary_and_balance_slot(tenant_a, django_assert_max_num_queries):
+def test_given_parent_details_then_children_balance_and_last_ten_transactions(tenant_a, django_assert_max_num_queries):
     parent = make_user(tenant_a, ROLE_PARENT)
     child = make_child(tenant_a, parent, card_number="123456")
+    with in_tenant(tenant_a):
+        for index in range(12):
+            deposit_create(actor=None, user=parent, amount=Decimal(index + 1), description=f"Wpłata {index + 1}")
     api = admin_api(tenant_a)
 
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(11):  # + the transactions, in one query
         body = api.get(f"parents/{parent.pk}").json()
 
     assert body["childrenCount"] == 1
-    assert body["balance"] == {"amount": "0.00", "currency": "PLN"}
+    assert body["balance"] == {"amount": "78.00", "currency": "PLN"}
+    assert [row["description"] for row in body["recentTransactions"]] == [f"Wpłata {n}" for n in range(12, 2, -1)]
+    assert {key: body["recentTransactions"][0][key] for key in ("kind", "amount", "balanceAfter", "user")} == {
+        "kind": "deposit",
+        "amount": {"amount": "12.00", "currency": "PLN"},
+        "balanceAfter": {"amount": "78.00", "currency": "PLN"},
+        "user": {"id": parent.pk, "fullName": parent.full_name},
+    }
     assert body["children"] == [
         {
             "id": child.pk,
@@ -333,3 +346,44 @@ def test_given_other_roles_when_using_commands_then_forbidden_and_nothing_change
         assert_error(api.post(f"parents/{parent.pk}/{command}"), 403, "Forbidden.")
     with in_tenant(tenant_a):
         assert User.objects.get(pk=parent.pk).is_active is True
+
+
+def test_given_an_archived_parent_when_a_put_leaves_fields_out_then_they_keep_their_values(tenant_a):
+    parent = make_user(
+        tenant_a,
+        ROLE_PARENT,
+        phone_number="601202303",
+        phone_number2="1234567",
+        bank_account_number=VALID_NRB,
+        internal_note="Pays late",
+        payments_overdue=True,
+    )
+    api = admin_api(tenant_a)
+    assert api.post(f"parents/{parent.pk}/archive").json() == {"status": True}
+
+    response = api.put(f"parents/{parent.pk}", {"emailAddress": parent.email, "firstName": "Ola", "lastName": "Nowak"})
+
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert {
+        key: body[key]
+        for key in (
+            "firstName",
+            "status",
+            "isActive",
+            "phoneNumber",
+            "phoneNumber2",
+            "bankAccountNumber",
+            "internalNote",
+            "paymentsOverdue",
+        )
+    } == {
+        "firstName": "Ola",
+        "status": "archived",
+        "isActive": False,
+        "phoneNumber": "601202303",
+        "phoneNumber2": "1234567",
+        "bankAccountNumber": VALID_NRB,
+        "internalNote": "Pays late",
+        "paymentsOverdue": True,
+    }

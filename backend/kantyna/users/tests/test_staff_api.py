@@ -223,3 +223,35 @@ def test_given_a_staff_put_with_is_active_false_then_it_deactivates_and_revokes(
 
     assert response.json()["status"] == "inactive"
     assert_error(own.get("auth/currentUser"), 401, "Unauthenticated.")
+
+
+def test_given_an_institutions_admin_when_a_put_leaves_fields_out_then_they_keep_their_values(tenant_a):
+    school = make_institution(tenant_a)
+    _, api = admin_api(tenant_a)
+    created = api.post(
+        "institutionsAdmins",
+        {
+            "emailAddress": "dyrektor@example.test",
+            "firstName": "Anna",
+            "lastName": "Dyrektor",
+            "phoneNumber": "601202303",
+            "permissions": ["children_edit"],
+            "institutionsIds": [school.pk],
+            "isActive": False,
+        },
+    ).json()
+
+    response = api.put(
+        f"institutionsAdmins/{created['id']}",
+        {"emailAddress": "dyrektor@example.test", "firstName": "Anna", "lastName": "Nowa"},
+    )
+
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert (body["lastName"], body["phoneNumber"], body["permissions"], body["institutionsIds"], body["status"]) == (
+        "Nowa",
+        "601202303",
+        ["children_edit"],
+        [school.pk],
+        "inactive",
+    )

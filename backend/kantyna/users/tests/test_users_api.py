@@ -220,3 +220,22 @@ def test_given_another_tenant_then_its_users_are_not_found(tenant_a, tenant_b):
         "The given data was invalid.",
         {"usersIds": ...},
     )
+
+
+def test_given_a_childs_changes_when_filtering_activity_by_target_then_only_that_childs_rows(tenant_a):
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child, other = make_child(tenant_a, parent), make_child(tenant_a, parent)
+    api = admin_api(tenant_a)
+    assert api.put(f"children/{child.pk}/changeCardNumber", {"cardNumber": "CARD01"}).status_code == 200
+    assert api.put(f"children/{other.pk}/changeCardNumber", {"cardNumber": "CARD02"}).status_code == 200
+
+    rows = api.get("users/activity", {"targetType": "people.child", "targetId": str(child.pk)}).json()["items"]
+
+    assert [(row["action"], row["targetId"]) for row in rows] == [
+        ("child.card_number_change", str(child.pk)),
+        ("child.create", str(child.pk)),
+    ]
+    assert (
+        api.get("users/activity", {"targetType": "people.workerprofile", "targetId": str(child.pk)}).json()["total"]
+        == 0
+    )

@@ -10,22 +10,35 @@ import { formatMoney } from '@/lib/money';
 import { areaTitleKey, canOpen, findRoute } from '../routes/route-table';
 import { menuItems } from './menu';
 
-function CustomerAmounts() {
+/**
+ * The customer's balance and active-orders amount. Wide screens show them in the expanded menu; phones and
+ * tablets (below xl the menu is collapsed) show them `compact`, one under the other beside the menu toggle.
+ */
+function CustomerAmounts({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const balance = useBalance(true);
   const activeOrders = useActiveOrdersAmount(true);
-  return (
-    <Navbar.Text className="me-3 small" data-testid="customer-amounts">
+  const amounts = (
+    <>
       {balance.data && (
-        <span className="me-3 text-nowrap">
+        <span className={compact ? 'd-block text-nowrap' : 'me-3 text-nowrap'}>
           {t('balance')}: <strong>{formatMoney(balance.data)}</strong>
         </span>
       )}
       {activeOrders.data && (
-        <span className="text-nowrap">
+        <span className={compact ? 'd-block text-nowrap' : 'text-nowrap'}>
           {t('activeOrdersAmount')}: <strong>{formatMoney(activeOrders.data)}</strong>
         </span>
       )}
+    </>
+  );
+  return compact ? (
+    <Navbar.Text className="d-xl-none ms-auto me-2 py-0 small lh-sm text-end" data-testid="customer-amounts-compact">
+      {amounts}
+    </Navbar.Text>
+  ) : (
+    <Navbar.Text className="d-none d-xl-block me-3 small" data-testid="customer-amounts">
+      {amounts}
     </Navbar.Text>
   );
 }
@@ -44,6 +57,7 @@ export function FullLayout() {
           <Navbar.Brand as={NavLink} to={user ? '/home' : '/auth/login'}>
             {session.tenantStatus?.tenant.name ?? t('appName')}
           </Navbar.Brand>
+          {user && isCustomer(user) && <CustomerAmounts compact />}
           <Navbar.Toggle aria-controls="main-nav" />
           <Navbar.Collapse id="main-nav">
             {/* Wraps rather than overflowing: an admin's menu is long, a customer's has the amounts too. */}

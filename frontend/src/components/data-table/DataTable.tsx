@@ -1,8 +1,9 @@
 import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
-import { Alert, Button, Form, Table } from 'react-bootstrap';
+import { Button, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
+import { QueryError } from '@/components/QueryError';
 import type { Page } from '@/lib/crud';
 import { SearchBox } from './SearchBox';
 import { TablePagination } from './TablePagination';
@@ -104,12 +105,7 @@ export function DataTable<T extends { id: RowId }>({
     body = (
       <tr>
         <td colSpan={columnCount}>
-          <Alert variant="danger" className="my-2 d-flex align-items-center justify-content-between gap-2">
-            <span style={{ whiteSpace: 'pre-line' }}>{query.error?.message}</span>
-            <Button variant="outline-danger" size="sm" onClick={() => query.refetch()}>
-              {t('retry')}
-            </Button>
-          </Alert>
+          <QueryError error={query.error} onRetry={query.refetch} />
         </td>
       </tr>
     );

@@ -84,7 +84,7 @@ function describedBy(help: ReactNode, error: string | undefined, helpId: string,
 }
 
 export interface TextFieldProps<T extends FieldValues> extends FieldProps<T> {
-  type?: 'text' | 'email' | 'tel' | 'url' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'time';
   maxLength?: number;
   placeholder?: string;
   autoComplete?: string;

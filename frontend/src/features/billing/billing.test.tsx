@@ -60,4 +60,25 @@ describe('billing screen', () => {
     expect(await screen.findByText(/not set up yet/)).toBeInTheDocument();
     expect(screen.queryByText(/below zero/)).not.toBeInTheDocument();
   });
+
+  it('given the balance fails to load, when the payer retries, then the balance is shown', async () => {
+    signIn();
+    serveBilling({ balance: '3.00' });
+    let fail = true;
+    server.use(
+      http.get(apiUrl('transactions/userBalance/5'), () =>
+        fail
+          ? HttpResponse.json({ message: 'The balance is unavailable.', errors: {} }, { status: 404 })
+          : HttpResponse.json({ userId: 5, balance: money('3.00'), balancePerChildren: false, perChildren: [] }),
+      ),
+    );
+    const { user } = renderApp('/billing');
+    const balanceCard = (await screen.findByRole('heading', { level: 2, name: 'Your balance' })).parentElement!;
+    const alert = await within(balanceCard).findByRole('alert');
+    expect(alert).toHaveTextContent('The balance is unavailable.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(balanceCard).findByLabelText('Your balance')).toHaveTextContent('3,00');
+    expect(within(balanceCard).queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -107,4 +107,18 @@ describe('bulk presences (/calendar/bulkPresences)', () => {
     expect(posts[0]?.body).toMatchObject({ dates: ['2026-12-02'], mealTypesIds: null });
     expect(await screen.findByText('Olek Nowak: Insufficient funds.')).toBeInTheDocument();
   });
+
+  it('given the receivers fail to load, then the error is shown with a retry, not "no receivers"', async () => {
+    signIn();
+    serveBulk();
+    server.use(
+      http.get(apiUrl('calendar/days/subjects'), () => HttpResponse.json({ message: 'The receivers are unavailable.', errors: {} }, { status: 400 })),
+    );
+    const { user } = renderApp('/calendar/bulkPresences');
+    await waitFor(() => expect(screen.getByLabelText('Institution')).toHaveTextContent('SP 12'));
+    await user.selectOptions(screen.getByLabelText('Institution'), 'SP 12');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(retry.closest('[role="alert"]')).toHaveTextContent('The receivers are unavailable.');
+    expect(screen.queryByText('There are no meal receivers matching the filters.')).not.toBeInTheDocument();
+  });
 });

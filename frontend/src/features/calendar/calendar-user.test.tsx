@@ -6,7 +6,7 @@ import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { formatMoney as formatMoneyNbsp, type Money } from '@/lib/money';
 import { subjectKey, type AbsencesRequest, type CalendarDay, type PresencesRequest, type SubjectRef } from './api/types';
-import { calendarMonth, item, LUNCH, manyMarked, pln, subject } from './fixtures';
+import { calendarMonth, item, LUNCH, manyMarked, pln, SOUP, subject } from './fixtures';
 
 /** The text as Testing Library normalises it (the currency's no-break space becomes a space). */
 const formatMoney = (money: Money) => formatMoneyNbsp(money).replace(/\s/g, ' ');
@@ -213,6 +213,7 @@ describe('the customer calendar (/calendar/user)', { timeout: 30_000 }, () => {
     expect(toast.closest('[data-toast-type="error"]')).toHaveTextContent('Olek Nowak');
     expect(screen.getByText('Meals ordered for Ala Nowak.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('customer-amounts')).toHaveTextContent(formatMoney(pln('75.00'))));
+    expect(screen.getByTestId('customer-amounts-compact')).toHaveTextContent(formatMoney(pln('75.00')));
     // The selection stays for another try.
     expect(screen.getByText('3 days selected')).toBeInTheDocument();
   });
@@ -343,6 +344,15 @@ describe('the customer calendar (/calendar/user)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(modal).not.toHaveTextContent('enough funds'));
   });
 
+  it('given a parent without children, then they are told and offered to add a child', async () => {
+    signIn();
+    serveCalendar();
+    server.use(http.get(apiUrl('children/options'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 9999 })));
+    renderApp('/calendar/user');
+    expect(await screen.findByText(/You have no meal receivers yet\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a child' })).toHaveAttribute('href', '/children/create');
+  });
+
   it('gives a worker their own calendar, without prices when they may not see them', async () => {
     signIn();
     const served = serveCalendar({ roles: ['ROLE_INSTITUTION_WORKER'], abilities: ['calendar.use'] });
@@ -357,10 +367,17 @@ describe('the customer calendar (/calendar/user)', { timeout: 30_000 }, () => {
   it('shows one week as a list on a phone, with big day buttons and week navigation', async () => {
     window.innerWidth = 375;
     signIn();
-    const served = serveCalendar();
+    const menu = [
+      { mealTypeId: SOUP.id, mealTypeName: 'Soup', meals: [{ id: 1, name: 'Tomato soup with rice and fresh basil' }] },
+      { mealTypeId: LUNCH.id, mealTypeName: 'Lunch', meals: [{ id: 2, name: 'Chicken fillet' }, { id: 3, name: 'Mashed potatoes' }] },
+    ];
+    const served = serveCalendar({ alaDays: { '2026-11-24': { menu } } });
     const { user } = renderApp('/calendar/user');
     const week = await screen.findByRole('region', { name: 'Week' });
     expect(screen.queryByRole('table', { name: 'Month calendar' })).not.toBeInTheDocument();
+    // The balance stays in sight beside the collapsed menu's toggle.
+    await waitFor(() => expect(screen.getByTestId('customer-amounts-compact')).toHaveTextContent(`Balance: ${formatMoney(pln('100.00'))}`));
+    expect(screen.getByTestId('customer-amounts-compact').closest('#main-nav')).toBeNull();
     // Today is Sunday 22 November: the week of Monday 16 November.
     expect(within(week).getAllByRole('listitem')).toHaveLength(7);
     expect(within(week).getByRole('button', { name: 'Sunday, November 22, 2026' })).toHaveAttribute('aria-current', 'date');
@@ -368,6 +385,13 @@ describe('the customer calendar (/calendar/user)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(week).getByRole('button', { name: TUE })).not.toHaveAttribute('aria-disabled'));
     expect(within(week).getByRole('button', { name: MON })).toHaveTextContent('Ordering for this day is closed.');
     expect(within(week).getByRole('button', { name: TUE })).toHaveTextContent(/Order by /);
+    // The whole menu, one meal type a line, wrapped rather than cut to one line.
+    const tuesdayMenu = within(within(week).getByRole('button', { name: TUE })).getByTestId('day-menu');
+    expect([...tuesdayMenu.children].map((line) => line.textContent)).toEqual([
+      'Soup: Tomato soup with rice and fresh basil',
+      'Lunch: Chicken fillet, Mashed potatoes',
+    ]);
+    expect(tuesdayMenu).not.toHaveClass('text-truncate');
     await user.click(within(week).getByRole('button', { name: 'Select week 48' }));
     expect(screen.getByText('3 days selected')).toBeInTheDocument();
     // The week of 30 November reaches into December: both months are loaded.

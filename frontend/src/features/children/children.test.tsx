@@ -391,6 +391,66 @@ describe('child form (create and edit)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/children'));
   });
 
+  it('given the future orders cannot be checked, when a child is moved to another institution, then nothing is saved and an error is shown', async () => {
+    signInAs(ADMIN);
+    serveOptions();
+    const puts: Schemas['ChildWriteRequest'][] = [];
+    server.use(
+      http.get(apiUrl('children/:id'), () => HttpResponse.json(loaded())),
+      http.get(apiUrl('children/:id/activeFutureOrdersCount'), () =>
+        HttpResponse.json({ message: 'Error occured while processing your request.', errors: {} }, { status: 500 }),
+      ),
+      http.put(apiUrl('children/:id'), async ({ request }) => {
+        puts.push((await request.json()) as Schemas['ChildWriteRequest']);
+        return HttpResponse.json(loaded({ institutionId: 2, classroomId: 21 }));
+      }),
+      http.get(apiUrl('children'), () => HttpResponse.json(page([]))),
+    );
+    const { user, router } = renderApp('/children/7/edit/list');
+    const form = await screen.findByRole('form', { name: 'Edit child' });
+    await waitFor(() => expect(within(form).getByLabelText(/^Institution/)).toHaveDisplayValue('SP 1 Kraków'));
+    await user.selectOptions(within(form).getByLabelText(/^Institution/), 'Przedszkole 2');
+    await waitFor(() => expect(within(form).getByRole('option', { name: 'Motylki' })).toBeInTheDocument());
+    await user.selectOptions(within(form).getByLabelText(/^Classroom/), 'Motylki');
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const toast = await screen.findByText('Could not check the child’s future orders, so nothing was saved. Try again.');
+    expect(toast.closest('[data-toast-type="error"]')).not.toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Confirm removal' })).not.toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/children/7/edit/list');
+  });
+
+  it('given a discount, when it is outside 0–100 it is refused, and when valid it is sent with its expiry date', async () => {
+    signInAs(ADMIN);
+    serveOptions();
+    const puts: Schemas['ChildWriteRequest'][] = [];
+    server.use(
+      http.get(apiUrl('children/:id'), () => HttpResponse.json(loaded())),
+      http.put(apiUrl('children/:id'), async ({ request }) => {
+        puts.push((await request.json()) as Schemas['ChildWriteRequest']);
+        return HttpResponse.json(loaded({ hasDiscount: true, discountPercent: '12.50', expirationDate: '2027-06-25' }));
+      }),
+      http.get(apiUrl('children'), () => HttpResponse.json(page([]))),
+    );
+    const { user } = renderApp('/children/7/edit/list');
+    const form = await screen.findByRole('form', { name: 'Edit child' });
+    await waitFor(() => expect(within(form).getByLabelText(/^Institution/)).toHaveDisplayValue('SP 1 Kraków'));
+    await user.click(within(form).getByRole('switch', { name: 'Has a discount' }));
+    const percent = within(form).getByLabelText(/^Discount \(%\)/);
+    await user.type(percent, '120');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(percent).toHaveAccessibleDescription(expect.stringContaining('Enter a number from 0 to 100.')));
+    expect(puts).toHaveLength(0);
+
+    await user.clear(percent);
+    await user.type(percent, '12.5');
+    await user.type(within(form).getByLabelText(/^Discount valid until/), '2027-06-25');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ hasDiscount: true, discountPercent: '12.5', expirationDate: '2027-06-25' });
+  });
+
   it('shows a parent only what the tenant lets them change', async () => {
     signInAs(PARENT, 9);
     serveOptions(parentsSettings({ allowChangingDiets: false, allowChangingClassrooms: true }));

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server, type Schemas } from '@/test/server';
+import { calendarMonth, offer, SOUP, subject } from '@/features/calendar/fixtures';
 
 const page = <T,>(items: T[], perPage = 20) => ({ items, total: items.length, page: 1, perPage });
 
@@ -81,9 +82,42 @@ function serveWorkers(items: Schemas['InstitutionWorker'][] = [jan, ewa]) {
     ),
     http.get(apiUrl('priceLists/groups'), () => HttpResponse.json(page([], 9999))),
     http.get(apiUrl('allergens'), () => HttpResponse.json(page([], 9999))),
+    // The worker's automarking and reminder settings, addressed by their user id, and what they can order.
+    http.get(apiUrl('calendar/subjectsSettings/institution_worker/:id'), () => HttpResponse.json(workerSettings)),
+    http.get(apiUrl('calendar/days/institution_worker/:id'), ({ params, request }) =>
+      HttpResponse.json(
+        calendarMonth(subject('institution_worker', Number(params.id), 'Ewa Nowak'), new URL(request.url).searchParams.get('month') ?? '', {
+          days: { '2026-11-24': { available: [offer(SOUP, null)] } },
+        }),
+      ),
+    ),
+    http.get(apiUrl('common/settings/fees'), () =>
+      HttpResponse.json({
+        id: 1,
+        addManipulationFee: false,
+        defaultManipulationFee: { amount: '0.00', currency: 'PLN' },
+        addPaymentTransactionFee: false,
+        paymentTransactionFee: '0.00',
+        paymentTransactionFeeType: 'amount',
+        orderChargeTime: 'on_marking',
+      }),
+    ),
   );
   return lists;
 }
+
+const workerSettings: Schemas['SubjectSettings'] = {
+  calendarSubjectSettings: {
+    automarkPresences: true,
+    automarkedWeekdays: { onMonday: true, onTuesday: true, onWednesday: true, onThursday: true, onFriday: true, onSaturday: false, onSunday: false },
+    automarkStartDate: '2026-09-01',
+    automarkEndDate: '2027-06-25',
+    autoselectionInterval: 'one_month',
+    autoselectedMealTypes: [SOUP.id],
+    autoselectedPriceListsItemsIds: [110],
+  },
+  subjectNotificationsSettings: { missingOrdersEnabled: false, missingOrdersDaysBefore: 1, missingOrdersTriggerTime: '12:00' },
+};
 
 describe('institution workers', () => {
   it('lists workers with status and passes the userId of the URL to the server', async () => {
@@ -177,6 +211,27 @@ describe('institution workers', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(calls).toEqual(['7']));
     expect(await screen.findByText('“Ewa Nowak” is deactivated.')).toBeInTheDocument();
+  });
+
+  it('given a worker’s page, when staff turn their automarking off and save, then the settings of the worker’s user are saved', async () => {
+    signIn();
+    serveWorkers();
+    const puts: { path: string; body: Schemas['SubjectSettingsRequest'] }[] = [];
+    server.use(
+      http.put(apiUrl('calendar/subjectsSettings/institution_worker/:id'), async ({ params, request }) => {
+        const body = (await request.json()) as Schemas['SubjectSettingsRequest'];
+        puts.push({ path: `institution_worker/${String(params.id)}`, body });
+        return HttpResponse.json({ ...workerSettings, ...body });
+      }),
+    );
+    const { user } = renderApp('/institutionsWorkers/7');
+    const form = await screen.findByRole('form', { name: 'Automatic marking and reminders' });
+    expect(await within(form).findByRole('checkbox', { name: 'Soup' })).toBeChecked();
+    await user.click(within(form).getByRole('switch', { name: 'Mark presences automatically' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]?.path).toBe('institution_worker/70');
+    expect(puts[0]?.body.calendarSubjectSettings).toMatchObject({ automarkPresences: false, autoselectedMealTypes: [SOUP.id], autoselectedPriceListsItemsIds: [110] });
   });
 
   it('archives and, once archived, offers to restore the worker', async () => {

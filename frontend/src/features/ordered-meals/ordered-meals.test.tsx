@@ -42,4 +42,34 @@ describe('ordered meals', () => {
     await user.selectOptions(await screen.findByLabelText('Institution'), 'SP 12');
     await waitFor(() => expect(searches.at(-1)).toEqual({ dateFrom: '2026-12-07', dateTo: '2026-12-11', search: '', institutionId: 1 }));
   });
+
+  it('given the end date before the start date, when the page opens, then it says so and asks nothing', async () => {
+    signIn();
+    server.use(http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(['ROLE_ADMIN'], { abilities: ['orders.view'] }))));
+    const searches: unknown[] = [];
+    server.use(
+      http.get(apiUrl('institutions/options'), () => HttpResponse.json(page([{ value: 1, text: 'SP 12' }]))),
+      http.post(apiUrl('orders/countGroupedByDates/search'), async ({ request }) => {
+        searches.push(await request.json());
+        return HttpResponse.json([]);
+      }),
+    );
+    renderApp('/orderedMeals?dateFrom=2026-12-11&dateTo=2026-12-07');
+    expect(await screen.findByText('The end date cannot be earlier than the start date.')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(searches).toEqual([]);
+  });
+
+  it('given the counts fail to load, then the error is shown with a retry instead of the empty state', async () => {
+    signIn();
+    server.use(http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(['ROLE_ADMIN'], { abilities: ['orders.view'] }))));
+    server.use(
+      http.get(apiUrl('institutions/options'), () => HttpResponse.json(page([{ value: 1, text: 'SP 12' }]))),
+      http.post(apiUrl('orders/countGroupedByDates/search'), () => HttpResponse.json({ message: 'The counts are unavailable.', errors: {} }, { status: 400 })),
+    );
+    renderApp('/orderedMeals?dateFrom=2026-12-07&dateTo=2026-12-11');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(retry.closest('[role="alert"]')).toHaveTextContent('The counts are unavailable.');
+    expect(screen.queryByText('There are no records matching your request')).not.toBeInTheDocument();
+  });
 });

@@ -74,6 +74,7 @@ describe('parents', () => {
       ...nowak,
       internalNote: 'Late payer',
       balance: money('-12.50'),
+      recentTransactions: [],
       children: [
         {
           id: 11,

@@ -102,6 +102,18 @@ describe('transactions screen', () => {
     expect(router.state.location.search).toBe('?kind=deposit');
   });
 
+  it('given a payer filter from the payers list, when the page opens, then the payer is named and the filter can be cleared', async () => {
+    signIn();
+    const { lists } = serveLedger();
+    const { user, router } = renderApp('/transactions?userId=5');
+    expect(await screen.findByText('Payer: Anna Nowak')).toBeInTheDocument();
+    await waitFor(() => expect(lists.at(-1)?.get('userId')).toBe('5'));
+    await user.click(screen.getByRole('button', { name: 'Show all payers (remove the filter “Anna Nowak”)' }));
+    await waitFor(() => expect(lists.at(-1)?.get('userId')).toBeNull());
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText('Payer: Anna Nowak')).not.toBeInTheDocument();
+  });
+
   it('books a deposit for a chosen payer', async () => {
     signIn();
     const { created } = serveLedger();

@@ -350,6 +350,24 @@ describe('Register account page', () => {
     expect(within(await screen.findByRole('dialog')).getByDisplayValue('Institution not found')).toBeInTheDocument();
   });
 
+  it('given the options fail to load, when the visitor retries, then the form appears', async () => {
+    useRegistration();
+    let fail = true;
+    server.use(
+      http.get(apiUrl('auth/register/childOptions'), () =>
+        fail ? HttpResponse.json({ message: 'Registration is unavailable right now.', errors: {} }, { status: 400 }) : HttpResponse.json(childOptions()),
+      ),
+    );
+    const { user } = renderApp('/auth/register');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(retry.closest('[role="alert"]')).toHaveTextContent('Registration is unavailable right now.');
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('speaks natural Polish', async () => {
     await i18n.changeLanguage('pl');
     useRegistration();

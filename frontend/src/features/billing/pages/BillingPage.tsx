@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Col, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
+import { QueryError } from '@/components/QueryError';
 import { notify } from '@/components/toasts/toast-store';
 import { useSession } from '@/features/session/session-context';
 import { Amount, LedgerTable, useBankTransferDetails, useUserBalance } from '@/features/transactions';
@@ -57,6 +59,8 @@ export function BillingPage() {
           <Card className="h-100">
             <Card.Body>
               <h2 className="h5">{t('balance')}</h2>
+              {balance.isPending && <LoadingSpinner className="my-2" />}
+              {balance.isError && !balance.data && <QueryError error={balance.error} onRetry={balance.refetch} />}
               {balance.data && (
                 <p className="display-6" aria-label={t('balance')}>
                   <Amount value={balance.data.balance} />
@@ -85,6 +89,8 @@ export function BillingPage() {
           <Card className="h-100">
             <Card.Body>
               <h2 className="h5">{t('transferTitle')}</h2>
+              {details.isPending && <LoadingSpinner className="my-2" />}
+              {details.isError && !details.data && <QueryError error={details.error} onRetry={details.refetch} />}
               {details.data &&
                 (details.data.accountNumber ? (
                   <Table size="sm" aria-label={t('transferTitle')}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-context';
 import { FilterSelect } from '@/components/data-table';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
+import { QueryError } from '@/components/QueryError';
 import { PageHeader } from '@/components/PageHeader';
 import { SectionCard } from '@/components/SectionCard';
 import { OPTION_PATHS, useStaffOptions } from '@/features/calendar/api/options';
@@ -116,6 +117,8 @@ export function BulkPresencesPage() {
           <p className="text-body-secondary mb-0">{t('chooseInstitution')}</p>
         ) : subjects.isPending ? (
           <LoadingSpinner />
+        ) : subjects.isError && !subjects.data ? (
+          <QueryError error={subjects.error} onRetry={subjects.refetch} />
         ) : rows.length === 0 ? (
           <p className="text-body-secondary mb-0">{t('noReceivers')}</p>
         ) : (

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { api, apiRequest, expectOk, expectStatus } from '@/api/client';
 import { balanceQueryOptions } from '@/features/auth/api/get-balance';
 import { activeOrdersAmountQueryOptions } from '@/features/orders/api/get-active-orders-amount';
+import { invalidateLedger } from '@/features/transactions/api/ledger';
 import type { Money } from '@/lib/money';
 import { translateServerMessage } from '@/lib/i18n';
 import type { IsoMonth } from '../model/dates';
@@ -40,13 +41,17 @@ export async function markDefaultPresences(subject: SubjectRef, body: { dates: s
   return expectStatus(await api.post<PresencesPlaced>(`${daysPath(subject)}/presences/default`, body));
 }
 
-/** Marking moves money: the calendar, the navbar balance and the active-orders amount refresh at once. */
+/**
+ * Marking moves money: the calendar, the navbar balance, the active-orders amount and the ledger (billing
+ * balance and history, transactions) refresh at once.
+ */
 export function invalidateAfterMarking(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
     queryClient.invalidateQueries({ queryKey: balanceQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: activeOrdersAmountQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    invalidateLedger(queryClient),
   ]);
 }
 

@@ -7,7 +7,8 @@ const STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
 
 /**
  * Spec §2 "Automarking info modal": the title, a short description, four steps, and the funds warning
- * unless charging happens on the order day. Links lead to each child's automarking settings (the child form).
+ * unless charging happens on the order day. Links lead to each receiver's automarking settings: a child's form, or
+ * a worker's own profile section.
  */
 export function AutomarkInfoModal({
   show,
@@ -21,7 +22,12 @@ export function AutomarkInfoModal({
   receivers: readonly Receiver[];
 }) {
   const { t } = useTranslation('calendar');
-  const children = receivers.filter((receiver) => receiver.type === 'child');
+  // A worker is their own receiver: their settings are a section of their profile.
+  const settingsLinks = receivers.map((receiver) => ({
+    key: `${receiver.type}/${receiver.id}`,
+    name: receiver.name,
+    to: receiver.type === 'child' ? `/children/${receiver.id}/edit` : '/profile#automark',
+  }));
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="automark-info-title">
       <Modal.Header closeButton closeLabel={t('common:close')}>
@@ -37,14 +43,14 @@ export function AutomarkInfoModal({
           ))}
         </ol>
         {!chargesOnOrderDay && <Alert variant="warning">{t('automark.fundsWarning')}</Alert>}
-        {children.length > 0 && (
+        {settingsLinks.length > 0 && (
           <div>
             <div className="fw-semibold mb-1">{t('automark.settings')}</div>
             <ul className="mb-0">
-              {children.map((child) => (
-                <li key={child.id}>
-                  <Link to={`/children/${child.id}/edit`} onClick={onHide}>
-                    {child.name}
+              {settingsLinks.map((link) => (
+                <li key={link.key}>
+                  <Link to={link.to} onClick={onHide}>
+                    {link.name}
                   </Link>
                 </li>
               ))}

@@ -10,8 +10,24 @@ export interface DayEntry {
   day: CalendarDay | undefined;
 }
 
-/** One day of the calendar for the receivers on screen: menu, prices, ordered meals, absence, closed state. */
-export function DayContent({ entries, showPrices, showNames, showMenu }: { entries: DayEntry[]; showPrices: boolean; showNames: boolean; showMenu: boolean }) {
+/**
+ * One day of the calendar for the receivers on screen: menu, prices, ordered meals, absence, closed state.
+ * `wrapMenu` (the phone's week list, which has the width for it) gives the whole menu, one meal type a line;
+ * the month grid's narrow cells cut it to one line, the rest in a tooltip.
+ */
+export function DayContent({
+  entries,
+  showPrices,
+  showNames,
+  showMenu,
+  wrapMenu = false,
+}: {
+  entries: DayEntry[];
+  showPrices: boolean;
+  showNames: boolean;
+  showMenu: boolean;
+  wrapMenu?: boolean;
+}) {
   const { t } = useTranslation('calendar');
   const days = entries.map((entry) => entry.day).filter((day): day is CalendarDay => day !== undefined);
   if (days.length === 0) return null;
@@ -31,7 +47,16 @@ export function DayContent({ entries, showPrices, showNames, showMenu }: { entri
   return (
     <div className="small d-grid gap-1">
       {closed && <div className="text-body-secondary fst-italic">{t('closed')}</div>}
-      {menuText && (
+      {menu && wrapMenu && (
+        <div className="text-body-secondary text-wrap" data-testid="day-menu">
+          {menu.map((line) => (
+            <div key={line.mealTypeId}>
+              <span className="fw-semibold">{line.mealTypeName}:</span> {line.meals.map((meal) => meal.name).join(', ')}
+            </div>
+          ))}
+        </div>
+      )}
+      {menuText && !wrapMenu && (
         <div className="text-body-secondary text-truncate" title={menuText}>
           {menuText}
         </div>

@@ -72,7 +72,7 @@ export function WeekList({ weekStart, today, selected, entriesOf, isSelectable, 
                   {openDay && date >= today && (
                     <div className="small text-body-secondary">{t('orderBy', { deadline: formatDeadline(openDay.deadline, i18n.language) })}</div>
                   )}
-                  <DayContent entries={entries} showPrices={showPrices} showNames={showNames} showMenu />
+                  <DayContent entries={entries} showPrices={showPrices} showNames={showNames} showMenu wrapMenu />
                 </div>
               </button>
             </li>

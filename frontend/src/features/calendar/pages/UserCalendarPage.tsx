@@ -1,8 +1,9 @@
-import { Alert, Button } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
+import { QueryError } from '@/components/QueryError';
 import type { CurrentUser } from '@/features/auth/api/get-current-user';
 import { useSession } from '@/features/session/session-context';
 import { useReceivers } from '../api/receivers';
@@ -25,19 +26,19 @@ function UserCalendar({ user, layout }: { user: CurrentUser; layout?: 'grid' | '
   const { receivers, isPending, error, refetch } = useReceivers(user);
   if (isPending) return <LoadingSpinner />;
   if (error && receivers.length === 0) {
-    return (
-      <Alert variant="danger" className="d-flex align-items-center justify-content-between gap-2">
-        <span>{error.message}</span>
-        <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-          {t('common:retry')}
-        </Button>
-      </Alert>
-    );
+    return <QueryError error={error} onRetry={refetch} className="mb-3" />;
   }
   if (receivers.length === 0) {
     return (
       <Alert variant="info">
-        {t('noReceivers')} <Link to="/children/create">{t('addChild')}</Link>
+        {t('noReceivers')}
+        {/* Only a parent adds receivers (their children); anyone else is told, not sent to a form they cannot open. */}
+        {user.roles.includes('ROLE_PARENT') && (
+          <>
+            {' '}
+            <Link to="/children/create">{t('addChild')}</Link>
+          </>
+        )}
       </Alert>
     );
   }

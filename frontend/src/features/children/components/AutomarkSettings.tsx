@@ -186,7 +186,7 @@ export function NotificationSettings() {
           <TextField<ChildFormValues>
             name="subjectNotificationsSettings.missingOrdersTriggerTime"
             label={t('notifications.triggerTime')}
-            placeholder="12:00"
+            type="time"
             className="col-md-6 mb-3"
           />
         </div>

@@ -316,7 +316,14 @@ export function ChildForm({
       return;
     }
     if (child && values.institutionId !== null && values.institutionId !== child.institutionId) {
-      const count = await getActiveFutureOrdersCount(child.id).catch(() => 0);
+      // Without the count the move could cancel orders unasked: the save stops instead.
+      let count: number;
+      try {
+        count = await getActiveFutureOrdersCount(child.id);
+      } catch (error) {
+        notify({ type: 'error', message: t('futureOrders.checkFailed'), title: error instanceof Error ? error.message : undefined });
+        return;
+      }
       if (count > 0) {
         const confirmed = await confirm({
           title: t('common:crud.removeTitle'),

@@ -2,6 +2,8 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import type { components } from '@/api/schema';
 import type { ChildRequest, LoadedChild } from '../api/children';
+import type { CalendarDay } from '@/features/calendar/api/types';
+import type { GroupedCategory, GroupedMealType } from '../api/form-options';
 
 type Schemas = components['schemas'];
 
@@ -105,11 +107,40 @@ export function emptyChildValues(overrides: Partial<ChildFormValues> = {}): Chil
   };
 }
 
+/** A receiver's automarking and notification settings (what `calendar/subjectsSettings` holds) as form values. */
+export type SubjectSettingsValues = Pick<ChildFormValues, 'calendarSubjectSettings' | 'subjectNotificationsSettings'>;
+
+/** The stored settings as form values; the defaults where the receiver has none. */
+export function settingsToValues(
+  calendar: Schemas['SubjectCalendarSettings'] | null | undefined,
+  notifications: Schemas['SubjectMissingOrdersSettings'] | null | undefined,
+): SubjectSettingsValues {
+  const empty = emptyChildValues();
+  return {
+    calendarSubjectSettings: calendar
+      ? {
+          automarkPresences: calendar.automarkPresences ?? true,
+          automarkedWeekdays: { ...empty.calendarSubjectSettings.automarkedWeekdays, ...calendar.automarkedWeekdays },
+          automarkStartDate: calendar.automarkStartDate ?? '',
+          automarkEndDate: calendar.automarkEndDate ?? '',
+          autoselectionInterval: calendar.autoselectionInterval ?? 'one_month',
+          autoselectedMealTypes: [...(calendar.autoselectedMealTypes ?? [])],
+          autoselectedPriceListsItemsIds: [...(calendar.autoselectedPriceListsItemsIds ?? [])],
+        }
+      : empty.calendarSubjectSettings,
+    subjectNotificationsSettings: notifications
+      ? {
+          missingOrdersEnabled: notifications.missingOrdersEnabled ?? false,
+          missingOrdersDaysBefore: notifications.missingOrdersDaysBefore ?? 1,
+          missingOrdersTriggerTime: (notifications.missingOrdersTriggerTime ?? '12:00').slice(0, 5),
+        }
+      : empty.subjectNotificationsSettings,
+  };
+}
+
 /** The loaded child as form values. */
 export function childToValues(child: LoadedChild): ChildFormValues {
   const empty = emptyChildValues();
-  const calendar = child.calendarSubjectSettings;
-  const notifications = child.subjectNotificationsSettings;
   return {
     ...empty,
     firstName: child.firstName,
@@ -131,24 +162,7 @@ export function childToValues(child: LoadedChild): ChildFormValues {
     internalNote: child.internalNote ?? '',
     childGroupId: child.childGroupId,
     parentId: child.parentId,
-    calendarSubjectSettings: calendar
-      ? {
-          automarkPresences: calendar.automarkPresences ?? true,
-          automarkedWeekdays: { ...empty.calendarSubjectSettings.automarkedWeekdays, ...calendar.automarkedWeekdays },
-          automarkStartDate: calendar.automarkStartDate ?? '',
-          automarkEndDate: calendar.automarkEndDate ?? '',
-          autoselectionInterval: calendar.autoselectionInterval ?? 'one_month',
-          autoselectedMealTypes: [...(calendar.autoselectedMealTypes ?? [])],
-          autoselectedPriceListsItemsIds: [...(calendar.autoselectedPriceListsItemsIds ?? [])],
-        }
-      : empty.calendarSubjectSettings,
-    subjectNotificationsSettings: notifications
-      ? {
-          missingOrdersEnabled: notifications.missingOrdersEnabled ?? false,
-          missingOrdersDaysBefore: notifications.missingOrdersDaysBefore ?? 1,
-          missingOrdersTriggerTime: notifications.missingOrdersTriggerTime ?? '12:00',
-        }
-      : empty.subjectNotificationsSettings,
+    ...settingsToValues(child.calendarSubjectSettings, child.subjectNotificationsSettings),
   };
 }
 
@@ -166,13 +180,7 @@ export function childFormSchema(t: TFunction) {
       classroomId: z.number().nullable().refine((value) => value !== null, t('children:validation.classroomRequired')),
       dietId: z.number().nullable().refine((value) => value !== null, required),
       discountPercent: z.number().min(0, t('children:validation.discount')).max(100, t('children:validation.discount')).nullable(),
-      subjectNotificationsSettings: z
-        .object({
-          missingOrdersEnabled: z.boolean(),
-          missingOrdersDaysBefore: z.number().int(t('common:validation.integer')).min(1, t('children:validation.daysBefore')).nullable(),
-          missingOrdersTriggerTime: z.string(),
-        })
-        .passthrough(),
+      subjectNotificationsSettings: notificationsSchema(t),
     })
     .passthrough()
     .superRefine((values, ctx) => {
@@ -180,15 +188,47 @@ export function childFormSchema(t: TFunction) {
       if (all.hasDiscount && all.discountPercent === null) {
         ctx.addIssue({ code: 'custom', path: ['discountPercent'], message: required });
       }
-      const settings = all.subjectNotificationsSettings;
-      if (settings.missingOrdersEnabled && settings.missingOrdersDaysBefore === null) {
-        ctx.addIssue({ code: 'custom', path: ['subjectNotificationsSettings', 'missingOrdersDaysBefore'], message: required });
-      }
-      const { automarkStartDate, automarkEndDate } = all.calendarSubjectSettings;
-      if (automarkStartDate && automarkEndDate && automarkEndDate < automarkStartDate) {
-        ctx.addIssue({ code: 'custom', path: ['calendarSubjectSettings', 'automarkEndDate'], message: t('children:validation.endDate') });
-      }
+      addSettingsIssues(all, ctx, t);
     });
+}
+
+/** `HH:MM`, 00:00 to 23:59: when the missing-orders reminder is sent. */
+export const TRIGGER_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function notificationsSchema(t: TFunction) {
+  return z
+    .object({
+      missingOrdersEnabled: z.boolean(),
+      missingOrdersDaysBefore: z.number().int(t('common:validation.integer')).min(1, t('children:validation.daysBefore')).nullable(),
+      missingOrdersTriggerTime: z
+        .string()
+        .refine((value) => value === '' || TRIGGER_TIME_PATTERN.test(value), t('children:validation.triggerTime')),
+    })
+    .passthrough();
+}
+
+/** The rules of the settings that span fields: required when the reminder is on, the automark dates' order. */
+function addSettingsIssues(values: SubjectSettingsValues, ctx: z.RefinementCtx, t: TFunction): void {
+  const required = t('common:validation.required');
+  const notifications = values.subjectNotificationsSettings;
+  if (notifications.missingOrdersEnabled && notifications.missingOrdersDaysBefore === null) {
+    ctx.addIssue({ code: 'custom', path: ['subjectNotificationsSettings', 'missingOrdersDaysBefore'], message: required });
+  }
+  if (notifications.missingOrdersEnabled && notifications.missingOrdersTriggerTime === '') {
+    ctx.addIssue({ code: 'custom', path: ['subjectNotificationsSettings', 'missingOrdersTriggerTime'], message: required });
+  }
+  const { automarkStartDate, automarkEndDate } = values.calendarSubjectSettings;
+  if (automarkStartDate && automarkEndDate && automarkEndDate < automarkStartDate) {
+    ctx.addIssue({ code: 'custom', path: ['calendarSubjectSettings', 'automarkEndDate'], message: t('children:validation.endDate') });
+  }
+}
+
+/** The settings-only form (`calendar/subjectsSettings`: a worker's own, or staff on a worker): the child form's rules for them. */
+export function subjectSettingsSchema(t: TFunction) {
+  return z
+    .object({ subjectNotificationsSettings: notificationsSchema(t) })
+    .passthrough()
+    .superRefine((values, ctx) => addSettingsIssues(values as unknown as SubjectSettingsValues, ctx, t));
 }
 
 /** Which optional parts of the form the user sees (and so sends). */
@@ -234,9 +274,18 @@ export function toChildRequest(
   if (visible.childGroup) body.childGroupId = values.childGroupId;
   if (visible.internalNote) body.internalNote = values.internalNote;
   if (values.parentId !== null) body.parentId = values.parentId;
-  if (visible.automark) {
-    const calendar = values.calendarSubjectSettings;
-    body.calendarSubjectSettings = {
+  const settings = toSubjectSettingsRequest(values);
+  if (visible.automark) body.calendarSubjectSettings = settings.calendarSubjectSettings;
+  if (visible.notifications) body.subjectNotificationsSettings = settings.subjectNotificationsSettings;
+  return body;
+}
+
+/** Both parts of the settings as the server takes them (the child form's body and `calendar/subjectsSettings`). */
+export function toSubjectSettingsRequest(values: SubjectSettingsValues): Required<Schemas['SubjectSettingsRequest']> {
+  const calendar = values.calendarSubjectSettings;
+  const notifications = values.subjectNotificationsSettings;
+  return {
+    calendarSubjectSettings: {
       automarkPresences: calendar.automarkPresences,
       automarkedWeekdays: calendar.automarkedWeekdays,
       automarkStartDate: calendar.automarkStartDate || null,
@@ -244,17 +293,13 @@ export function toChildRequest(
       autoselectionInterval: calendar.autoselectionInterval,
       autoselectedMealTypes: calendar.autoselectedMealTypes,
       autoselectedPriceListsItemsIds: calendar.autoselectedPriceListsItemsIds,
-    };
-  }
-  if (visible.notifications) {
-    const notifications = values.subjectNotificationsSettings;
-    body.subjectNotificationsSettings = {
+    },
+    subjectNotificationsSettings: {
       missingOrdersEnabled: notifications.missingOrdersEnabled,
       missingOrdersDaysBefore: notifications.missingOrdersDaysBefore ?? 1,
       missingOrdersTriggerTime: notifications.missingOrdersTriggerTime || '12:00',
-    };
-  }
-  return body;
+    },
+  };
 }
 
 export type SettingsLog = Schemas['SettingsLog'];
@@ -267,4 +312,29 @@ export function defaultItemOf(mealType: Schemas['GroupedMealType']): number | nu
 
 export function childName(child: { firstName: string; lastName: string }): string {
   return `${child.firstName} ${child.lastName}`;
+}
+
+/**
+ * The meal types the receiver can order, with their portion sizes and price list items, as the calendar offers
+ * them this month and the next: the receiver's own price lists group and diet, which is what the server accepts
+ * for autoselection (a worker cannot look their group up otherwise).
+ */
+export function autoselectableMealTypes(days: readonly CalendarDay[], categoryName: string): GroupedCategory[] {
+  const mealTypes = new Map<number, GroupedMealType>();
+  for (const offer of days.flatMap((day) => day.available)) {
+    let mealType = mealTypes.get(offer.mealTypeId);
+    if (!mealType) {
+      mealType = { id: offer.mealTypeId, name: offer.mealTypeName, description: '', blockOnRegistration: false, portionSizes: [] };
+      mealTypes.set(offer.mealTypeId, mealType);
+    }
+    if (!mealType.portionSizes.some((size) => size.id === offer.portionSizeId)) {
+      mealType.portionSizes.push({
+        id: offer.portionSizeId,
+        name: offer.portionSizeName,
+        default: offer.isDefaultPortion,
+        priceListItem: { id: offer.priceListItemId, price: null, hidden: false, hiddenFor: [], hiddenWeekdays: [] },
+      });
+    }
+  }
+  return mealTypes.size === 0 ? [] : [{ id: null, name: categoryName, mealTypes: [...mealTypes.values()] }];
 }

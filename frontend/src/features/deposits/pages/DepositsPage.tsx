@@ -3,6 +3,7 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DataTable, useTableState } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
+import { FilterDate } from '@/features/orders/components/FilterDate';
 import { useSession } from '@/features/session/session-context';
 import { transactionColumns, useDeposits } from '@/features/transactions';
 import { TransactionCreateModal } from '@/features/transactions/components/TransactionModals';
@@ -19,7 +20,22 @@ export function DepositsPage() {
   return (
     <section>
       <PageHeader title={title} actions={canEdit ? <Button onClick={() => setCreating(true)}>{t('deposits:create')}</Button> : undefined} />
-      <DataTable label={title} columns={transactionColumns(t, ['bookedOn', 'payer', 'child', 'description', 'amount', 'author'])} query={list} state={table} />
+      <DataTable
+        label={title}
+        columns={transactionColumns(t, ['bookedOn', 'payer', 'child', 'description', 'amount', 'author'])}
+        query={list}
+        state={table}
+        filters={
+          <>
+            <FilterDate
+              label={t('transactions:fields.dateFrom')}
+              value={table.filters.dateFrom ?? ''}
+              onChange={(value) => table.setFilter('dateFrom', value)}
+            />
+            <FilterDate label={t('transactions:fields.dateTo')} value={table.filters.dateTo ?? ''} onChange={(value) => table.setFilter('dateTo', value)} />
+          </>
+        }
+      />
       {canEdit && <TransactionCreateModal show={creating} onClose={() => setCreating(false)} defaultKind="deposit" />}
     </section>
   );

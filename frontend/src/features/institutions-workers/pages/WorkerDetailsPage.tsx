@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { PersonActions, StatusBadge } from '@/components/people/PersonActions';
 import { SetPasswordModal } from '@/components/people/SetPasswordModal';
 import { QueryState, SectionCard } from '@/components/SectionCard';
+import { SubjectSettingsForm } from '@/features/children/components/SubjectSettingsForm';
 import { useAllergenOptions } from '@/features/meals/api/allergen-options';
 import { institutionsWorkers, useWorkerCommands, type InstitutionWorker } from '../api/institutions-workers';
 
@@ -19,7 +20,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** `/institutionsWorkers/:institutionWorkerId`: profile, card, group, status and the account actions. */
+/**
+ * `/institutionsWorkers/:institutionWorkerId`: profile, card, group, status, the account actions, and the worker's
+ * automarking and reminder settings (the same form as the worker's own on their profile).
+ */
 export function WorkerDetailsPage() {
   const { t } = useTranslation(['institutionsWorkers', 'common']);
   const id = parseRouteId(useParams().institutionWorkerId);
@@ -113,6 +117,9 @@ function WorkerDetails({ worker }: { worker: InstitutionWorker }) {
           </SectionCard>
         </Col>
       </Row>
+      <SectionCard title={t('sections.automark')}>
+        <SubjectSettingsForm subject={{ type: 'institution_worker', id: worker.userId }} label={t('sections.automark')} />
+      </SectionCard>
       <SetPasswordModal person={passwordFor} commands={commands} onClose={() => setPasswordFor(null)} />
     </>
   );

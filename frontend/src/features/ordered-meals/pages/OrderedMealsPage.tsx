@@ -1,11 +1,12 @@
 import { Fragment } from 'react';
-import { Table } from 'react-bootstrap';
+import { Alert, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FilterSelect } from '@/components/data-table';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
+import { QueryError } from '@/components/QueryError';
 import { OPTION_PATHS, useStaffOptions } from '@/features/calendar/api/options';
 import { addDays, todayIso } from '@/features/calendar/model/dates';
 import { useCountGroupedByDates, type OrderFilters } from '@/features/orders/api/orders';
@@ -21,7 +22,8 @@ export function OrderedMealsPage() {
   const institutionId = searchParams.get('institutionId') ?? '';
   const institutions = useStaffOptions(OPTION_PATHS.institutions);
   const filters: OrderFilters = { dateFrom, dateTo, search: '', ...(institutionId ? { institutionId: Number(institutionId) } : {}) };
-  const days = useCountGroupedByDates(filters, dateTo >= dateFrom);
+  const rangeValid = dateTo >= dateFrom;
+  const days = useCountGroupedByDates(filters, rangeValid);
   const setFilter = (name: string, value: string) =>
     setSearchParams((previous) => {
       const next = new URLSearchParams(previous);
@@ -46,8 +48,12 @@ export function OrderedMealsPage() {
         <FilterDate label={t('fields.dateFrom')} value={dateFrom} onChange={(value) => setFilter('dateFrom', value)} />
         <FilterDate label={t('fields.dateTo')} value={dateTo} onChange={(value) => setFilter('dateTo', value)} />
       </div>
-      {days.isPending ? (
+      {!rangeValid ? (
+        <Alert variant="warning">{t('invalidRange')}</Alert>
+      ) : days.isPending ? (
         <LoadingSpinner />
+      ) : days.isError && !days.data ? (
+        <QueryError error={days.error} onRetry={days.refetch} />
       ) : !days.data || days.data.length === 0 ? (
         <EmptyState filtered />
       ) : (

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import type { components } from '@/api/schema';
 import { api, expectOk, expectStatus } from '@/api/client';
 import type { ListParams, Page, StatusResponse } from '@/lib/crud';
+import { invalidateLedger } from '@/features/transactions/api/ledger';
 
 export type OrderListItem = components['schemas']['OrderListItem'];
 export type OrderDetail = components['schemas']['OrderDetail'];
@@ -19,7 +20,7 @@ export type OrderDateCount = components['schemas']['OrderDateCount'];
 
 /*
  * The `orders` endpoints. Every write refreshes orders, the calendar (its days show the same meals) and the
- * header's balance and active-orders amount, which a charge or a refund changes.
+ * header's balance and active-orders amount and the ledger (billing, transactions), which a charge or a refund changes.
  */
 export const ordersKeys = {
   all: ['orders'] as const,
@@ -31,8 +32,11 @@ export const ordersKeys = {
 
 const AFFECTED_KEYS = [['orders'], ['calendar'], ['auth', 'currentUser', 'balance']] as const;
 
-function refreshAfterWrite(queryClient: QueryClient): Promise<void> {
-  return Promise.all(AFFECTED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))).then(() => undefined);
+export function refreshAfterWrite(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    ...AFFECTED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })),
+    invalidateLedger(queryClient),
+  ]).then(() => undefined);
 }
 
 /** Totals take the list's filters, not its paging or sorting. */

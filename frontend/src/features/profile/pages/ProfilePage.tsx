@@ -4,6 +4,7 @@ import { useSettings } from '@/features/settings/api/settings-endpoint';
 import { invoicesConfigForUsersEndpoint } from '@/features/settings/api/invoices-config-for-users';
 import { hasAbility } from '@/features/auth/api/get-current-user';
 import { useSession } from '@/features/session/session-context';
+import { AutomarkSection } from '../components/AutomarkSection';
 import { CalendarSection } from '../components/CalendarSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { InvoicesSection } from '../components/InvoicesSection';
@@ -36,6 +37,7 @@ export function ProfilePage() {
           {hasAbility(user, 'account.delete') && <DeleteAccountSection />}
         </Col>
       </Row>
+      {user.roles.includes('ROLE_INSTITUTION_WORKER') && <AutomarkSection user={user} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
 import { createCrudResource, type ListParams, type Page } from '@/lib/crud';
 import type { Money } from '@/lib/money';
@@ -99,6 +99,20 @@ export interface EndOfMonthRow {
   balance: Money;
 }
 
+/** One month of `transactions/monthlySummaries`: the sums per kind, their total and the balance at month end. */
+export interface MonthlySummary {
+  /** `YYYY-MM`. */
+  month: string;
+  deposit: Money;
+  charge: Money;
+  refund: Money;
+  fee: Money;
+  correction: Money;
+  payout: Money;
+  total: Money;
+  closingBalance: Money;
+}
+
 export interface BankTransferDetails {
   accountNumber: string | null;
   recipientName: string;
@@ -118,6 +132,13 @@ export const transactions = createCrudResource<Transaction, TransactionCreate, T
   invalidates: ['ledger', 'auth'],
 });
 
+/** Ordering and marking charge or refund the payer: the ledger's lists, totals and balances are refetched. */
+export function invalidateLedger(queryClient: QueryClient): Promise<void> {
+  return Promise.all(
+    [transactions.key, 'ledger'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+  ).then(() => undefined);
+}
+
 const get = async <T,>(path: string, params: ListParams = {}): Promise<T> => expectOk(await api.get<T>(path, params));
 
 export const ledgerKeys = {
@@ -128,6 +149,7 @@ export const ledgerKeys = {
   userBalance: (userId: number) => ['ledger', 'userBalance', userId] as const,
   endOfMonth: (params: ListParams) => ['ledger', 'endOfMonth', params] as const,
   bankTransferDetails: () => ['ledger', 'bankTransferDetails'] as const,
+  monthlySummaries: (params: ListParams) => ['ledger', 'monthlySummaries', params] as const,
 };
 
 /** Paging, sort and the like are not filters of the totals. */
@@ -183,6 +205,15 @@ export const useEndOfMonthBalance = (params: ListParams, enabled = true) =>
       const page = await get<Page<EndOfMonthRow>>('transactions/endOfMonthBalance', params);
       return { ...page, items: page.items.map((row) => ({ ...row, id: row.userId })) };
     },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** `transactions/monthlySummaries?dateFrom=YYYY-MM&dateTo=YYYY-MM` (optionally userId, childId, institutionId). */
+export const useMonthlySummaries = (params: ListParams, enabled = true) =>
+  useQuery({
+    queryKey: ledgerKeys.monthlySummaries(params),
+    queryFn: () => get<MonthlySummary[]>('transactions/monthlySummaries', params),
     placeholderData: keepPreviousData,
     enabled,
   });

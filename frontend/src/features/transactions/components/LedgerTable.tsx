@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Form } from 'react-bootstrap';
+import { CloseButton, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DataTable, FilterSelect, useTableState } from '@/components/data-table';
 import { useSession } from '@/features/session/session-context';
-import { TRANSACTION_KINDS, transactions, type Transaction } from '../api/ledger';
+import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
+import { TRANSACTION_KINDS, transactions, usePayers, type Transaction } from '../api/ledger';
 import { CorrectionModal } from './TransactionModals';
 import { TotalsRow } from './TotalsRow';
 import { TransactionActions } from './TransactionActions';
@@ -11,6 +12,28 @@ import { transactionColumns, type TransactionColumn } from './transaction-column
 import { useReverseTransaction } from './use-reverse';
 
 const LEDGER_FILTERS = ['kind', 'dateFrom', 'dateTo', 'userId', 'childId', 'institutionId'] as const;
+
+/**
+ * The payer the URL filters on (`?userId=`, from /usersTransactions), named so that staff see whose transactions
+ * these are, with a button that shows everyone's again. The name comes from the payers list the booking modal reads
+ * (one cached request), or from the rows.
+ */
+function PayerFilterChip({ userId, rows, onClear }: { userId: number; rows: readonly Transaction[] | undefined; onClear: () => void }) {
+  const { t } = useTranslation('transactions');
+  const payers = usePayers({ perPage: OPTION_LIST_PER_PAGE });
+  const name =
+    payers.data?.items.find((payer) => payer.id === userId)?.fullName ??
+    rows?.find((row) => row.user.id === userId)?.user.fullName ??
+    `#${userId}`;
+  return (
+    <div className="mb-2">
+      <span className="badge rounded-pill text-bg-light border d-inline-flex align-items-center gap-2 fs-6 fw-normal" role="status">
+        {t('payerFilter', { name })}
+        <CloseButton aria-label={t('clearPayerFilter', { name })} onClick={onClear} style={{ fontSize: '0.6rem' }} />
+      </span>
+    </div>
+  );
+}
 
 export interface LedgerTableProps {
   label: string;
@@ -35,6 +58,9 @@ export function LedgerTable({ label, columns, fixed = {}, editable = false, extr
 
   return (
     <>
+      {table.filters.userId && fixed.userId === undefined && (
+        <PayerFilterChip userId={Number(table.filters.userId)} rows={list.data?.items} onClear={() => table.setFilter('userId', null)} />
+      )}
       <TotalsRow params={params} />
       <DataTable
         label={label}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { LoadingSpinner } from '@/components/LoadingSpinner';
+import { QueryError } from '@/components/QueryError';
 import { useSession } from '@/features/session/session-context';
 import { useUserBalance } from '../api/ledger';
 import { Amount } from './Amount';
@@ -26,6 +28,8 @@ export function ParentBalanceSection({ parentId }: { parentId: number }) {
         )}
       </Card.Header>
       <Card.Body>
+        {balance.isPending && <LoadingSpinner className="my-2" />}
+        {balance.isError && !balance.data && <QueryError error={balance.error} onRetry={balance.refetch} />}
         {balance.data && (
           <>
             <p className="fs-5">

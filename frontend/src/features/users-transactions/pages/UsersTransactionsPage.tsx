@@ -1,16 +1,16 @@
-import { Form } from 'react-bootstrap';
+import { Form, Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import type { TFunction } from 'i18next';
+import { Link, useSearchParams } from 'react-router';
 import { DataTable, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { Amount, usePayers, type PayerBalance } from '@/features/transactions';
+import { Amount, useInsufficientFunds, usePayers, type PayerBalance } from '@/features/transactions';
 
-/** `/usersTransactions` (admin): payers with their balance; a link to their transactions. */
-export function UsersTransactionsPage() {
-  const { t } = useTranslation(['usersTransactions', 'routes']);
-  const table = useTableState({ filters: ['negative'] });
-  const list = usePayers(table.params);
-  const columns: Column<PayerBalance>[] = [
+const TABS = ['payers', 'insufficientFunds'] as const;
+type Tab = (typeof TABS)[number];
+
+function payerColumns(t: TFunction<['usersTransactions', 'routes']>): Column<PayerBalance>[] {
+  return [
     { key: 'lastName', header: t('fields.lastName'), cell: (row) => row.lastName },
     { key: 'firstName', header: t('fields.firstName'), cell: (row) => row.firstName },
     { key: 'email', header: t('fields.email'), cell: (row) => row.email },
@@ -30,25 +30,68 @@ export function UsersTransactionsPage() {
       ),
     },
   ];
+}
+
+/** Every payer with their balance; "only below zero" narrows it. */
+function PayersTable() {
+  const { t } = useTranslation(['usersTransactions', 'routes']);
+  const table = useTableState({ filters: ['negative'] });
+  const list = usePayers(table.params);
+  return (
+    <DataTable
+      label={t('tabs.payers')}
+      columns={payerColumns(t)}
+      query={list}
+      state={table}
+      filters={
+        <Form.Check
+          type="switch"
+          id="payers-negative"
+          label={t('onlyNegative')}
+          checked={table.filters.negative === 'true'}
+          onChange={(event) => table.setFilter('negative', event.target.checked ? 'true' : null)}
+        />
+      }
+    />
+  );
+}
+
+/** `transactions/insufficientFunds`: the payers whose balance is below what ordering needs (zero, or the allowed debit). */
+function InsufficientFundsTable() {
+  const { t } = useTranslation(['usersTransactions', 'routes']);
+  const table = useTableState();
+  const list = useInsufficientFunds(table.params);
+  return (
+    <>
+      <p className="text-body-secondary small">{t('insufficientFundsHelp')}</p>
+      <DataTable label={t('tabs.insufficientFunds')} columns={payerColumns(t)} query={list} state={table} />
+    </>
+  );
+}
+
+/**
+ * `/usersTransactions` (admin): payers with their balance and a link to their transactions; a second tab lists
+ * the payers who can no longer order for lack of funds. The tab is in the URL (`?tab=insufficientFunds`).
+ */
+export function UsersTransactionsPage() {
+  const { t } = useTranslation(['usersTransactions', 'routes']);
+  const [searchParams] = useSearchParams();
+  const tab: Tab = searchParams.get('tab') === 'insufficientFunds' ? 'insufficientFunds' : 'payers';
   const title = t('routes:areas.usersTransactions');
   return (
     <section>
       <PageHeader title={title} />
-      <DataTable
-        label={title}
-        columns={columns}
-        query={list}
-        state={table}
-        filters={
-          <Form.Check
-            type="switch"
-            id="payers-negative"
-            label={t('onlyNegative')}
-            checked={table.filters.negative === 'true'}
-            onChange={(event) => table.setFilter('negative', event.target.checked ? 'true' : null)}
-          />
-        }
-      />
+      <Nav variant="tabs" className="mb-3" aria-label={t('tabs.label')}>
+        {TABS.map((key) => (
+          <Nav.Item key={key}>
+            {/* A tab starts with its own filters: the other tab's query string is dropped. */}
+            <Nav.Link as={Link} to={key === 'payers' ? '?' : `?tab=${key}`} active={tab === key} aria-current={tab === key ? 'page' : undefined}>
+              {t(`tabs.${key}`)}
+            </Nav.Link>
+          </Nav.Item>
+        ))}
+      </Nav>
+      {tab === 'payers' ? <PayersTable /> : <InsufficientFundsTable />}
     </section>
   );
 }

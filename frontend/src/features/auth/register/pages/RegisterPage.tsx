@@ -4,6 +4,7 @@ import { Card } from 'react-bootstrap';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
+import { QueryError } from '@/components/QueryError';
 import { useAllowSelfRegistration } from '@/features/auth/api/get-allow-self-registration';
 import { termsUrlsQueryOptions } from '@/features/auth/api/get-terms-urls';
 import { useChildOptions } from '../api/registration';
@@ -55,8 +56,10 @@ function RegisterAccount() {
                 institutionSlug={institutionSlug}
                 onRegistered={setRegisteredEmail}
               />
+            ) : options.isError ? (
+              <QueryError error={options.error} onRetry={options.refetch} />
             ) : (
-              options.isPending && <LoadingSpinner />
+              <LoadingSpinner />
             )}
           </>
         )}

@@ -1,0 +1,64 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/test/fixtures';
+import { renderApp, signIn } from '@/test/render';
+import { apiUrl, money, server } from '@/test/server';
+import type { Transaction } from '@/features/transactions';
+
+const deposit: Transaction = {
+  id: 11,
+  kind: 'deposit',
+  amount: money('50.00'),
+  effectiveAmount: money('50.00'),
+  balanceAfter: money('50.00'),
+  bookedOn: '2026-11-02',
+  createdAt: '2026-11-02T10:00:00Z',
+  description: 'Wpłata w kasie',
+  referenceType: 'user',
+  referenceId: 5,
+  idempotencyKey: 'manual:1',
+  correctsId: null,
+  fiscalized: false,
+  user: { id: 5, fullName: 'Anna Nowak' },
+  child: { id: 8, fullName: 'Ola Nowak' },
+  author: { id: 1, fullName: 'Ada Admin' },
+};
+
+function serveDeposits() {
+  const lists: URLSearchParams[] = [];
+  server.use(
+    http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(['ROLE_ADMIN'], { abilities: ['transactions.view'] }))),
+    http.get(apiUrl('transactions/deposits'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      lists.push(params);
+      return HttpResponse.json({ items: [deposit], total: 1, page: 1, perPage: 20 });
+    }),
+  );
+  return lists;
+}
+
+describe('deposits screen', () => {
+  it('given deposits, when the page opens, then it lists them without an add button for a viewer', async () => {
+    signIn();
+    serveDeposits();
+    renderApp('/deposits');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Deposits' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Deposits' });
+    expect(await within(table).findByRole('cell', { name: 'Wpłata w kasie' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/2026-11-02Anna NowakOla NowakWpłata w kasie50,00.*Ada Admin/);
+    expect(screen.queryByRole('button', { name: 'Add deposit' })).not.toBeInTheDocument();
+  });
+
+  it('given the date filters, when both dates are set, then the list is asked for that range and the URL keeps it', async () => {
+    signIn();
+    const lists = serveDeposits();
+    const { user, router } = renderApp('/deposits');
+    await screen.findByRole('cell', { name: 'Wpłata w kasie' });
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    await waitFor(() => expect(lists.at(-1)?.get('dateTo')).toBe('2026-11-30'));
+    expect(lists.at(-1)?.get('dateFrom')).toBe('2026-11-01');
+    expect(new URLSearchParams(router.state.location.search).get('dateFrom')).toBe('2026-11-01');
+  });
+});
