@@ -20,10 +20,10 @@ test('switching the language to English changes the interface and is remembered'
   await openUserMenu(page, 'Agnieszka Wójcik');
   await page.getByRole('button', { name: 'English' }).click();
 
-  await expect(page.getByText('Balance', { exact: false })).toBeVisible();
+  await expect(page.getByText('Balance', { exact: false }).filter({ visible: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByText('Balance', { exact: false })).toBeVisible();
+  await expect(page.getByText('Balance', { exact: false }).filter({ visible: true })).toBeVisible();
   await openUserMenu(page, 'Agnieszka Wójcik');
   await page.getByRole('button', { name: 'Polski' }).click();
-  await expect(page.getByText('Saldo', { exact: false })).toBeVisible();
+  await expect(page.getByText('Saldo', { exact: false }).filter({ visible: true })).toBeVisible();
 });
