@@ -70,6 +70,8 @@ ABILITIES: dict[str, Rule] = {
     # A subject's calendar: customers their own subjects, staff within reach (ordering.subjects.subject_resolve).
     "calendar.use": rule(ROLE_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, permission="children_edit"),
     "calendar.mark": rule(ROLE_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, permission="orders_create"),
+    # An absence cancels the day's meals: staff need the right to cancel, not the right to order.
+    "calendar.absence": rule(ROLE_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, permission="orders_cancel"),
     "calendar.manage": rule(ROLE_ADMIN),
     "orders.view": rule(ROLE_ADMIN, ROLE_PARENT, permission="children_edit"),
     "orders.create": rule(ROLE_ADMIN, ROLE_INSTITUTION_WORKER, permission="orders_create"),

@@ -3638,6 +3638,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/orders/{order_id}/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET orders/{id}/confirmation`: the order as a PDF (the seller, number, date, payer, meal receivers, the
+         *     meals the caller sees, the total of the live ones), in the caller's language; whoever may read the order.
+         */
+        get: operations["orders_confirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/orders/{order_id}/createSimilar": {
         parameters: {
             query?: never;
@@ -3823,6 +3843,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description `POST orders/export {format}`: the orders the list shows for the same query-string filters, as XLSX or
+         *     CSV (amounts only for callers who see prices).
+         */
+        post: operations["orders_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/mealTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET orders/mealTypes`: the meal types of the listed orders' meals for the filters (except the meal type
+         *     filter itself), as options `[{value, text}]` of the list's meal type filter.
+         */
+        get: operations["orders_meal_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/orders/subjects/{subject_type}/{subject_id}/count": {
         parameters: {
             query?: never;
@@ -3852,6 +3912,26 @@ export interface paths {
         };
         /** @description `GET orders/subjects/{type}/{id}/orders`: visible orders holding a meal of the subject, paged. */
         get: operations["api_frontend_orders_subjects_orders_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description `GET orders/summary`: for the kitchen, live meals (active and served) per day and meal type for the list's
+         *     filters, by date then meal type; staff only (an institutions admin counts their institutions' meals).
+         */
+        get: operations["orders_summary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6983,6 +7063,7 @@ export interface components {
             dateTo?: string;
             institutionId?: number;
             classroomId?: number;
+            mealTypeId?: number;
             subjectType?: components["schemas"]["OrderSubjectType"];
             subjectId?: number;
             payerId?: number;
@@ -7061,6 +7142,10 @@ export interface components {
             count: number;
             diets: components["schemas"]["OrderDietCount"][];
         };
+        OrderMealTypeOption: {
+            value: number;
+            text: string;
+        };
         OrderPage: {
             items: components["schemas"]["OrderListItem"][];
             total: number;
@@ -7087,6 +7172,14 @@ export interface components {
         };
         /** @enum {string} */
         OrderSubjectType: "child" | "institution_worker";
+        OrderSummaryRow: {
+            /** Format: date */
+            date: string;
+            mealTypeId: number;
+            mealTypeName: string;
+            count: number;
+            readonly amount: components["schemas"]["Money"] | null;
+        };
         OrderTotals: {
             ordersCount: number;
             items: components["schemas"]["OrderTotalsItems"];
@@ -7123,6 +7216,11 @@ export interface components {
             orderDeadlineDaysBefore: number;
             /** @default 12:00 */
             orderDeadlineTime: string;
+        };
+        /** @description Filters come in the query string, like the list's (`?dateFrom=&institutionId=&status=`...). */
+        OrdersExportRequest: {
+            /** @default xlsx */
+            format: components["schemas"]["FormatEnum"];
         };
         OrdersIdsRequest: {
             ordersIds: number[];
@@ -14960,6 +15058,7 @@ export interface operations {
                 dateTo?: string;
                 institutionId?: number;
                 kind?: "prepaid" | "regular";
+                mealTypeId?: number;
                 page?: number;
                 payerId?: number;
                 perPage?: number;
@@ -15044,6 +15143,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    orders_confirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
         };
@@ -15299,6 +15420,78 @@ export interface operations {
             };
         };
     };
+    orders_export: {
+        parameters: {
+            query?: {
+                classroomId?: number;
+                dateFrom?: string;
+                dateTo?: string;
+                institutionId?: number;
+                kind?: "prepaid" | "regular";
+                mealTypeId?: number;
+                payerId?: number;
+                /** @description Payer or meal receiver name, or order number. */
+                search?: string;
+                status?: "active" | "cancelled";
+                /** @description Child id, or the worker's user id. */
+                subjectId?: number;
+                subjectType?: "child" | "institution_worker";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrdersExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    orders_meal_types: {
+        parameters: {
+            query?: {
+                classroomId?: number;
+                dateFrom?: string;
+                dateTo?: string;
+                institutionId?: number;
+                kind?: "prepaid" | "regular";
+                mealTypeId?: number;
+                payerId?: number;
+                /** @description Payer or meal receiver name, or order number. */
+                search?: string;
+                status?: "active" | "cancelled";
+                /** @description Child id, or the worker's user id. */
+                subjectId?: number;
+                subjectType?: "child" | "institution_worker";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderMealTypeOption"][];
+                };
+            };
+        };
+    };
     api_frontend_orders_subjects_count_retrieve: {
         parameters: {
             query?: never;
@@ -15346,6 +15539,39 @@ export interface operations {
             };
         };
     };
+    orders_summary: {
+        parameters: {
+            query?: {
+                classroomId?: number;
+                dateFrom?: string;
+                dateTo?: string;
+                institutionId?: number;
+                kind?: "prepaid" | "regular";
+                mealTypeId?: number;
+                payerId?: number;
+                /** @description Payer or meal receiver name, or order number. */
+                search?: string;
+                status?: "active" | "cancelled";
+                /** @description Child id, or the worker's user id. */
+                subjectId?: number;
+                subjectType?: "child" | "institution_worker";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummaryRow"][];
+                };
+            };
+        };
+    };
     api_frontend_orders_totalAmounts_retrieve: {
         parameters: {
             query?: {
@@ -15375,6 +15601,7 @@ export interface operations {
                 dateTo?: string;
                 institutionId?: number;
                 kind?: "prepaid" | "regular";
+                mealTypeId?: number;
                 payerId?: number;
                 /** @description Payer or meal receiver name, or order number. */
                 search?: string;
@@ -15407,6 +15634,7 @@ export interface operations {
                 dateTo?: string;
                 institutionId?: number;
                 kind?: "prepaid" | "regular";
+                mealTypeId?: number;
                 payerId?: number;
                 /** @description Payer or meal receiver name, or order number. */
                 search?: string;

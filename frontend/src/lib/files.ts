@@ -59,6 +59,18 @@ export interface FileRequest {
   fallbackName?: string;
 }
 
+/**
+ * The query string (with its `?`, or empty) of a list's filters for an export: the filters the list sends, without
+ * its paging — an export is the whole filtered list.
+ */
+export function exportQuery(params: Readonly<Record<string, unknown>>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && value !== '' && key !== 'page' && key !== 'perPage') query.set(key, String(value));
+  }
+  return query.toString() ? `?${query.toString()}` : '';
+}
+
 /** The file at `path`, with its server name. */
 export async function fetchFile(path: string, { method = 'GET', body, fallbackName = 'download' }: FileRequest = {}): Promise<DownloadedFile> {
   const headers = apiHeaders('*/*');

@@ -43,6 +43,7 @@ EXPECTED = {
     ROLE_PARENT: [
         "account.delete",
         "billing.view",
+        "calendar.absence",
         "calendar.mark",
         "calendar.use",
         "cards.edit",
@@ -58,6 +59,7 @@ EXPECTED = {
     ROLE_INSTITUTION_WORKER: [
         "account.delete",
         "billing.view",
+        "calendar.absence",
         "calendar.mark",
         "calendar.use",
         "cards.edit",
@@ -123,7 +125,7 @@ def test_given_other_role_with_stray_permissions_when_computing_then_none(role):
             ],
         ),
         ("menu_edit", ["menu.edit"]),
-        ("orders_cancel", ["orders.cancel"]),
+        ("orders_cancel", ["calendar.absence", "orders.cancel"]),
         ("orders_edit", ["orders.edit"]),
         ("orders_create", ["calendar.mark", "orders.create"]),
         ("parents_view", ["parents.view"]),

@@ -330,7 +330,7 @@ class AbsencesView(ApiView):
     """`POST calendar/days/{type}/{id}/absences {dates, mealTypesIds?}`: cancel the days' meals (refunded) and
     record the absences. Refused after the cut-off for customers."""
 
-    ability = "calendar.mark"
+    ability = "calendar.absence"
 
     @extend_schema(request=s.AbsencesRequestSerializer, responses=s.AbsencesResultSerializer)
     def post(self, request, type, id):
@@ -396,7 +396,7 @@ class ManyAbsencesView(ApiView):
     """`POST calendar/days/absences {subjects: [{type, id}], dates, mealTypesIds?}` (not in the spec): absences
     for several subjects in one transaction; refusals per subject as in `calendar/days/presences`."""
 
-    ability = "calendar.mark"
+    ability = "calendar.absence"
 
     @extend_schema(
         request=s.ManyAbsencesSerializer,

@@ -1,6 +1,8 @@
 """The `orders` endpoints (spec: api-calls.tsv, area orders): the list with its filters and totals, one
 order's details, placing orders (one, many, similar for other dates, prepaid for a month), replacing an
-order's future meals, cancelling (an order, several, one meal, a meal type over a range), removing, counts.
+order's future meals, cancelling (an order, several, one meal, a meal type over a range), removing, counts;
+and the extras: an order's confirmation (PDF), the list as a spreadsheet, the kitchen's summary per day and
+meal type, the meal types of the listed orders (the list's filter options).
 
 Thin views: parse, call one selector or service of `ordering/selectors/orders.py` or
 `ordering/services/orders.py`, serialize. Orders outside the caller's reach answer 404."""
@@ -10,9 +12,10 @@ from __future__ import annotations
 import functools
 
 from django.urls import path
+from djangorestframework_camel_case.parser import CamelCaseJSONParser
 from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
@@ -22,12 +25,14 @@ from kantyna.core.pagination import PagePagination
 from kantyna.core.permissions import IsTenantUser, has_ability
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
+from kantyna.menus.documents import PDF_TYPE, XLSX_TYPE
+from kantyna.ordering import documents
 from kantyna.ordering.api import orders_serializers as s
 from kantyna.ordering.cutoff import cutoff_config
 from kantyna.ordering.models import OrderItem
 from kantyna.ordering.selectors import orders as selectors
 from kantyna.ordering.services import orders as services
-from kantyna.ordering.subjects import TYPES, subject_resolve
+from kantyna.ordering.subjects import TYPES, is_staff, subject_resolve
 
 NOT_FOUND = "Not found."
 
@@ -36,6 +41,7 @@ FILTER_PARAMETERS = [
     OpenApiParameter("dateTo", OpenApiTypes.DATE, required=False),
     OpenApiParameter("institutionId", int, required=False),
     OpenApiParameter("classroomId", int, required=False),
+    OpenApiParameter("mealTypeId", int, required=False),
     OpenApiParameter("subjectType", str, enum=list(TYPES), required=False),
     OpenApiParameter("subjectId", int, required=False, description="Child id, or the worker's user id."),
     OpenApiParameter("payerId", int, required=False),
@@ -54,6 +60,16 @@ class HasAnyAbility(BasePermission):
         if not IsTenantUser().has_permission(request, view):
             return False
         return any(has_ability(request.user, ability) for ability in view.any_abilities)
+
+
+class HasStaffAbility(BasePermission):
+    """The view's `ability`, held as staff (an admin, or an institutions admin within their institutions):
+    kitchen-facing reads a customer holding the same ability does not get."""
+
+    def has_permission(self, request, view) -> bool:
+        if not IsTenantUser().has_permission(request, view):
+            return False
+        return is_staff(request.user) and has_ability(request.user, view.ability)
 
 
 def _filters(data) -> selectors.OrderFilters:
@@ -147,6 +163,83 @@ class OrderView(ApiView):
     def delete(self, request, order_id: int):
         services.order_remove(actor=request.user, order=_order_or_404(request, order_id))
         return status_response()
+
+
+class OrderConfirmationView(ApiView):
+    """`GET orders/{id}/confirmation`: the order as a PDF (the seller, number, date, payer, meal receivers, the
+    meals the caller sees, the total of the live ones), in the caller's language; whoever may read the order."""
+
+    ability = "orders.details"
+
+    @extend_schema(
+        operation_id="orders_confirmation",
+        responses={(200, PDF_TYPE): OpenApiResponse(OpenApiTypes.BINARY, description="The PDF file")},
+    )
+    def get(self, request, order_id: int):
+        order = selectors.order_get(user=request.user, order_id=order_id)
+        if order is None:
+            raise ApiError(NOT_FOUND, status_code=status.HTTP_404_NOT_FOUND)
+        return documents.confirmation_response(
+            order,
+            company=documents.company_name(getattr(request, "tenant", None)),
+            show_prices=has_ability(request.user, "prices.see"),
+        )
+
+
+class OrdersExportView(ApiView):
+    """`POST orders/export {format}`: the orders the list shows for the same query-string filters, as XLSX or
+    CSV (amounts only for callers who see prices)."""
+
+    ability = "orders.view"
+    parser_classes = [CamelCaseJSONParser]
+
+    @extend_schema(
+        operation_id="orders_export",
+        parameters=FILTER_PARAMETERS,
+        request=s.OrdersExportSerializer,
+        responses={
+            (200, XLSX_TYPE): OpenApiResponse(OpenApiTypes.BINARY, description="The XLSX file"),
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY, description="The CSV file"),
+        },
+    )
+    def post(self, request):
+        form = s.OrdersExportSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        orders = selectors.order_list(user=request.user, filters=_filters(request.query_params.dict()))
+        return documents.orders_export_response(
+            orders, show_prices=has_ability(request.user, "prices.see"), file_format=form.validated_data["format"]
+        )
+
+
+class OrdersSummaryView(ApiView):
+    """`GET orders/summary`: for the kitchen, live meals (active and served) per day and meal type for the list's
+    filters, by date then meal type; staff only (an institutions admin counts their institutions' meals)."""
+
+    ability = "orders.view"
+    permission_classes = [HasStaffAbility]
+
+    @extend_schema(
+        operation_id="orders_summary", parameters=FILTER_PARAMETERS, responses=s.OrderSummaryRowSerializer(many=True)
+    )
+    def get(self, request):
+        rows = selectors.live_items_summary(user=request.user, filters=_filters(request.query_params.dict()))
+        return Response(s.OrderSummaryRowSerializer(rows, many=True, context=_context(request)).data)
+
+
+class OrdersMealTypesView(ApiView):
+    """`GET orders/mealTypes`: the meal types of the listed orders' meals for the filters (except the meal type
+    filter itself), as options `[{value, text}]` of the list's meal type filter."""
+
+    ability = "orders.view"
+
+    @extend_schema(
+        operation_id="orders_meal_types",
+        parameters=FILTER_PARAMETERS,
+        responses=s.OrderMealTypeOptionSerializer(many=True),
+    )
+    def get(self, request):
+        meal_types = selectors.meal_types_in_orders(user=request.user, filters=_filters(request.query_params.dict()))
+        return Response(s.OrderMealTypeOptionSerializer(meal_types, many=True).data)
 
 
 class OrderCreateView(ApiView):
@@ -336,6 +429,9 @@ urlpatterns = [
     path("orders/bulkCancel", OrdersBulkCancelView.as_view()),
     path("orders/cancelMealType", CancelMealTypeView.as_view()),
     path("orders/createPrepaidOrder", PrepaidOrderCreateView.as_view()),
+    path("orders/export", OrdersExportView.as_view()),
+    path("orders/summary", OrdersSummaryView.as_view()),
+    path("orders/mealTypes", OrdersMealTypesView.as_view()),
     path("orders/count", OrdersCountView.as_view()),
     path("orders/countGroupedByDates/search", CountGroupedByDatesView.as_view()),
     path("orders/subjects/<str:subject_type>/<int:subject_id>/count", SubjectOrdersCountView.as_view()),
@@ -343,6 +439,7 @@ urlpatterns = [
     path("orders/<int:order_id>", OrderView.as_view()),
     path("orders/<int:order_id>/update", OrderUpdateView.as_view()),
     path("orders/<int:order_id>/cancel", OrderCancelView.as_view()),
+    path("orders/<int:order_id>/confirmation", OrderConfirmationView.as_view()),
     path("orders/<int:order_id>/createSimilar", CreateSimilarView.as_view()),
     path("orders/<int:order_id>/items/<int:item_id>/cancel", OrderItemCancelView.as_view()),
 ]

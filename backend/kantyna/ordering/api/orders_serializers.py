@@ -72,6 +72,7 @@ class OrderFiltersSerializer(serializers.Serializer):
     date_to = serializers.DateField(required=False)
     institution_id = serializers.IntegerField(required=False, min_value=1)
     classroom_id = serializers.IntegerField(required=False, min_value=1)
+    meal_type_id = serializers.IntegerField(required=False, min_value=1)
     subject_type = choice_field(TYPES, "OrderSubjectType", required=False)
     subject_id = serializers.IntegerField(required=False, min_value=1)
     payer_id = serializers.IntegerField(required=False, min_value=1)
@@ -249,6 +250,25 @@ class OrderDateCountSerializer(serializers.Serializer):
     date = serializers.DateField()
     count = serializers.IntegerField()
     meal_types = OrderMealTypeCountSerializer(many=True)
+
+
+class OrderSummaryRowSerializer(serializers.Serializer):
+    date = serializers.DateField()
+    meal_type_id = serializers.IntegerField()
+    meal_type_name = serializers.CharField()
+    count = serializers.IntegerField()
+    amount = PriceField()
+
+
+class OrderMealTypeOptionSerializer(serializers.Serializer):
+    value = serializers.IntegerField(source="pk")
+    text = serializers.CharField(source="name")
+
+
+class OrdersExportSerializer(serializers.Serializer):
+    """Filters come in the query string, like the list's (`?dateFrom=&institutionId=&status=`...)."""
+
+    format = serializers.ChoiceField(choices=["xlsx", "csv"], default="xlsx")
 
 
 # Commands ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ list costs the same number of queries for 2 orders or 2,000."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 
@@ -28,6 +28,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce, Concat
 
+from kantyna.catalog.models import MealType
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import Order, OrderItem
@@ -54,6 +55,7 @@ class OrderFilters:
     date_to: date | None = None
     institution_id: int | None = None
     classroom_id: int | None = None
+    meal_type_id: int | None = None
     subject_type: str | None = None
     subject_id: int | None = None
     payer_id: int | None = None
@@ -74,10 +76,21 @@ class OrderFilters:
             )
         if self.classroom_id is not None:
             condition &= Q(**{f"{prefix}child__classroom_id": self.classroom_id})
-        if self.subject_type == CHILD and self.subject_id is not None:
-            condition &= Q(**{f"{prefix}child_id": self.subject_id})
-        elif self.subject_type == WORKER and self.subject_id is not None:
-            condition &= Q(**{f"{prefix}worker__user_id": self.subject_id})
+        if self.meal_type_id is not None:
+            condition &= Q(**{f"{prefix}meal_type_id": self.meal_type_id})
+        # A subject type alone keeps that kind of meal receiver (children's meals, or workers' own).
+        if self.subject_type == CHILD:
+            condition &= (
+                Q(**{f"{prefix}child_id": self.subject_id})
+                if self.subject_id is not None
+                else Q(**{f"{prefix}child__isnull": False})
+            )
+        elif self.subject_type == WORKER:
+            condition &= (
+                Q(**{f"{prefix}worker__user_id": self.subject_id})
+                if self.subject_id is not None
+                else Q(**{f"{prefix}worker__isnull": False})
+            )
         return condition
 
     @property
@@ -135,10 +148,9 @@ def _subject_name():
     )
 
 
-def order_list(*, user, filters: OrderFilters) -> QuerySet[Order]:
-    """Visible orders matching `filters`, each with its date range, meal counts, gross amount (live meals) and
-    the names of its meal receivers."""
-    orders = orders_visible_to(user).select_related("payer", "created_by")
+def orders_matching(*, user, filters: OrderFilters) -> QuerySet[Order]:
+    """Visible orders matching `filters`, without the list's figures (what item reads narrow by)."""
+    orders = orders_visible_to(user)
     if filters.has_item_condition:
         matching = OrderItem.objects.filter(filters.item_condition(), order=OuterRef("pk"))
         orders = orders.filter(Exists(matching))
@@ -150,6 +162,13 @@ def order_list(*, user, filters: OrderFilters) -> QuerySet[Order]:
         orders = orders.filter(kind=filters.kind)
     if filters.search:
         orders = orders.filter(_search_condition(filters.search))
+    return orders
+
+
+def order_list(*, user, filters: OrderFilters) -> QuerySet[Order]:
+    """Visible orders matching `filters`, each with its date range, meal counts, gross amount (live meals) and
+    the names of its meal receivers."""
+    orders = orders_matching(user=user, filters=filters).select_related("payer", "created_by")
     return orders.annotate(
         date_from=Min("items__date"),
         date_to=Max("items__date"),
@@ -180,7 +199,7 @@ def _search_condition(search: str) -> Q:
 
 def order_items_of(*, user, filters: OrderFilters) -> QuerySet[OrderItem]:
     """The meals of the orders `order_list` would answer, narrowed by the item-level filters."""
-    orders = order_list(user=user, filters=filters).values("pk")
+    orders = orders_matching(user=user, filters=filters).values("pk")
     return items_visible_to(user).filter(filters.item_condition(), order__in=orders)
 
 
@@ -240,6 +259,35 @@ def live_items_grouped_by_dates(*, user, filters: OrderFilters) -> list[dict]:
         meal_types[-1]["diets"].append({"id": row["diet_id"], "name": row["diet__name"], "count": row["count"]})
         day["count"] += row["count"]
     return list(by_date.values())
+
+
+def live_items_summary(*, user, filters: OrderFilters) -> list[dict]:
+    """The kitchen's summary: live meals per date and meal type, by date then meal type (as the meal types are
+    ordered): `[{date, meal_type_id, meal_type_name, count, amount}]`, `amount` the meals' gross price (one
+    query)."""
+    items = order_items_of(user=user, filters=filters).filter(status__in=LIVE_STATUSES)
+    rows = (
+        items.values("date", "meal_type_id", "meal_type__name", "meal_type__position")
+        .annotate(count=Count("pk"), amount=Sum("price"))
+        .order_by("date", "meal_type__position", "meal_type__name", "meal_type_id")
+    )
+    return [
+        {
+            "date": row["date"],
+            "meal_type_id": row["meal_type_id"],
+            "meal_type_name": row["meal_type__name"],
+            "count": row["count"],
+            "amount": row["amount"],
+        }
+        for row in rows
+    ]
+
+
+def meal_types_in_orders(*, user, filters: OrderFilters) -> QuerySet[MealType]:
+    """The meal types of the meals (any status) of the orders the list shows for `filters`: the options of the
+    list's meal type filter, which itself is left out (choosing one keeps the others offered)."""
+    items = order_items_of(user=user, filters=replace(filters, meal_type_id=None))
+    return MealType.objects.filter(pk__in=items.values("meal_type_id")).order_by("position", "name", "id")
 
 
 def active_future_items(item_filter: dict, *, on: date | None = None) -> QuerySet[OrderItem]:

@@ -379,7 +379,10 @@ class SubjectSettingsView(ApiView):
         from kantyna.ordering.subjects import subject_resolve
 
         subject = subject_resolve(type, id, actor=request.user)
-        if subject.child is not None and not has_ability(request.user, "children.edit"):
+        # Staff reach a worker as they reach the calendar (institutions admins: children_edit), a child as
+        # they edit children; without it the receiver does not exist for them.
+        ability = "children.edit" if subject.child is not None else "calendar.use"
+        if not has_ability(request.user, ability):
             raise ApiError(MESSAGES[404], status_code=404)
         return subject
 

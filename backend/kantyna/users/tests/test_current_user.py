@@ -46,6 +46,7 @@ def test_given_parent_when_getting_current_user_then_exact_payload(tenant_a):
         "abilities": [
             "account.delete",
             "billing.view",
+            "calendar.absence",
             "calendar.mark",
             "calendar.use",
             "cards.edit",

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { calendarMonth, subject } from '@/features/calendar/fixtures';
 import type { Role } from '@/features/auth/api/get-current-user';
 import { makeUser } from '@/test/fixtures';
@@ -83,6 +83,7 @@ describe('orders list', () => {
       http.get(apiUrl('orders_totals'), () =>
         HttpResponse.json({ ordersCount: 2, items: { active: 2, cancelled: 2, served: 0 }, grossAmount: money('25.00') } satisfies Schemas['OrderTotals']),
       ),
+      http.get(apiUrl('orders/mealTypes'), () => HttpResponse.json([])),
       http.post(apiUrl('orders/bulkCancel'), async ({ request }) => {
         cancels.push(await request.json());
         return HttpResponse.json({ status: true });
@@ -117,12 +118,82 @@ describe('orders list', () => {
       http.get(apiUrl('orders_totals'), () =>
         HttpResponse.json({ ordersCount: 1, items: { active: 2, cancelled: 0, served: 0 }, grossAmount: null } satisfies Schemas['OrderTotals']),
       ),
+      http.get(apiUrl('orders/mealTypes'), () => HttpResponse.json([])),
     );
     renderApp('/orders');
     const table = await screen.findByRole('table', { name: 'Orders' });
     expect(await within(table).findByRole('cell', { name: 'Ola Nowak' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New order' })).not.toBeInTheDocument();
     expect(within(table).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('filters by the meal types of the listed orders, exports the filtered list and shows the kitchen summary', async () => {
+    signIn();
+    serveUser(['ROLE_ADMIN'], STAFF_ABILITIES);
+    const lists: URLSearchParams[] = [];
+    const summaries: URLSearchParams[] = [];
+    const exports: { url: URL; body: unknown }[] = [];
+    server.use(
+      http.get(apiUrl('orders'), ({ request }) => {
+        lists.push(new URL(request.url).searchParams);
+        return HttpResponse.json(page([row(7)]));
+      }),
+      http.get(apiUrl('orders_totals'), () =>
+        HttpResponse.json({ ordersCount: 1, items: { active: 2, cancelled: 0, served: 0 }, grossAmount: money('25.00') } satisfies Schemas['OrderTotals']),
+      ),
+      http.get(apiUrl('orders/mealTypes'), () =>
+        HttpResponse.json([
+          { value: 1, text: 'Soup' },
+          { value: 2, text: 'Lunch' },
+        ] satisfies Schemas['OrderMealTypeOption'][]),
+      ),
+      http.get(apiUrl('orders/summary'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        summaries.push(params);
+        const rows: Schemas['OrderSummaryRow'][] = [
+          { date: '2026-11-30', mealTypeId: 2, mealTypeName: 'Lunch', count: 2, amount: money('25.00') },
+          { date: '2026-12-01', mealTypeId: 2, mealTypeName: 'Lunch', count: 1, amount: money('12.50') },
+        ];
+        return HttpResponse.json(params.get('dateFrom') === '2026-12-10' ? [] : rows);
+      }),
+      http.post(apiUrl('orders/export'), async ({ request }) => {
+        exports.push({ url: new URL(request.url), body: await request.json() });
+        return new HttpResponse('Nr;Utworzono', {
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="orders-2026-11-25.csv"' },
+        });
+      }),
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    const { user, router } = renderApp('/orders');
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(await within(table).findByRole('cell', { name: 'Ola Nowak' })).toBeInTheDocument();
+
+    await user.selectOptions(await screen.findByLabelText('Meal type'), 'Lunch');
+    await waitFor(() => expect(lists.at(-1)?.get('mealTypeId')).toBe('2'));
+    expect(router.state.location.search).toBe('?mealTypeId=2');
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('button', { name: 'Excel (XLSX)' }));
+    await waitFor(() => expect(exports).toHaveLength(1));
+    expect(exports[0]?.body).toEqual({ format: 'xlsx' });
+    expect(exports[0]?.url.search).toBe('?mealTypeId=2');
+
+    expect(screen.queryByRole('table', { name: 'Meals by day and meal type' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Kitchen summary' }));
+    const summary = await screen.findByRole('table', { name: 'Meals by day and meal type' });
+    expect(summaries.at(-1)?.get('mealTypeId')).toBe('2');
+    const rows = within(summary).getAllByRole('row');
+    expect(rows.map((tableRow) => tableRow.textContent)).toEqual([
+      'DateMeal typeMealsAmount',
+      expect.stringMatching(/^30\/11\/2026Lunch2.*25[.,]00/),
+      expect.stringMatching(/^01\/12\/2026Lunch1.*12[.,]50/),
+      'Meals in total3',
+    ]);
+
+    await user.type(screen.getByLabelText('From'), '2026-12-10');
+    expect(await screen.findByText('No active or served meals for the chosen filters.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide summary' }));
+    expect(screen.queryByText('No active or served meals for the chosen filters.')).not.toBeInTheDocument();
   });
 });
 
@@ -179,6 +250,43 @@ describe('order details', () => {
 
     await waitFor(() => expect(bodies).toEqual([{ dates: ['2026-12-07'] }]));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/9'));
+  });
+
+  it('downloads the order confirmation as a PDF', async () => {
+    signIn();
+    serveUser(['ROLE_PARENT'], ['orders.view', 'orders.details', 'orders.cancel_own']);
+    const downloads: string[] = [];
+    server.use(
+      http.get(apiUrl('orders/7'), () => HttpResponse.json(detail())),
+      http.get(apiUrl('orders/7/confirmation'), ({ request }) => {
+        downloads.push(new URL(request.url).pathname);
+        return new HttpResponse('%PDF-1.4', {
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="order-confirmation-7.pdf"' },
+        });
+      }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:x');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { user } = renderApp('/orders/7');
+
+    await user.click(await screen.findByRole('button', { name: 'Confirmation (PDF)' }));
+
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(downloads).toHaveLength(1);
+  });
+
+  it('says so when the confirmation cannot be downloaded', async () => {
+    signIn();
+    serveUser(['ROLE_PARENT'], ['orders.view', 'orders.details']);
+    server.use(
+      http.get(apiUrl('orders/7'), () => HttpResponse.json(detail())),
+      http.get(apiUrl('orders/7/confirmation'), () => HttpResponse.json({ message: 'Server Error', errors: {} }, { status: 500 })),
+    );
+    const { user } = renderApp('/orders/7');
+
+    await user.click(await screen.findByRole('button', { name: 'Confirmation (PDF)' }));
+
+    expect(await screen.findByText('The confirmation could not be downloaded. Please try again.')).toBeInTheDocument();
   });
 
   it('says so when the order is out of reach', async () => {

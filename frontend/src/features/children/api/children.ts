@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, expectCreated, expectOk } from '@/api/client';
 import type { components } from '@/api/schema';
 import { createCrudResource, useAction, type EntityId, type ListParams } from '@/lib/crud';
-import { downloadFile, uploadWithProgress } from '@/lib/files';
+import { downloadFile, exportQuery, uploadWithProgress } from '@/lib/files';
 
 type Schemas = components['schemas'];
 
@@ -75,12 +75,7 @@ export async function getActiveFutureOrdersCount(id: EntityId): Promise<number> 
 
 /** `POST children/export {format}` with the list's filters in the query string; saved under the server's name. */
 export function exportChildren(format: 'xlsx' | 'csv', params: ListParams): Promise<void> {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== null && value !== undefined && value !== '' && key !== 'page' && key !== 'perPage') query.set(key, String(value));
-  }
-  const suffix = query.toString() ? `?${query.toString()}` : '';
-  return downloadFile(`children/export${suffix}`, { method: 'POST', body: { format }, fallbackName: `children.${format}` });
+  return downloadFile(`children/export${exportQuery(params)}`, { method: 'POST', body: { format }, fallbackName: `children.${format}` });
 }
 
 export type ChildrenImportResult = Schemas['ChildrenImportResult'];

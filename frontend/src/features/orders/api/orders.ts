@@ -40,7 +40,7 @@ export function refreshAfterWrite(queryClient: QueryClient): Promise<void> {
 }
 
 /** Totals take the list's filters, not its paging or sorting. */
-function filtersOnly(params: ListParams): ListParams {
+export function filtersOnly(params: ListParams): ListParams {
   return Object.fromEntries(Object.entries(params).filter(([key]) => !['page', 'perPage', 'sort'].includes(key)));
 }
 

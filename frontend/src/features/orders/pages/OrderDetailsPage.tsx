@@ -8,6 +8,7 @@ import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
 import { useSession } from '@/features/session/session-context';
+import { downloadOrderConfirmation } from '../api/order-files';
 import { useCancelOrder, useCancelOrderItem, useOrder, useRemoveOrder, type OrderItem } from '../api/orders';
 import { CreateSimilarModal } from '../components/CreateSimilarModal';
 import { formatDateTime, formatDay, formatPrice } from '../components/format';
@@ -49,6 +50,8 @@ export function OrderDetailsPage() {
     await cancelOrder.mutateAsync(data.id);
     notify({ type: 'success', message: t('cancelled') });
   };
+  const onConfirmation = () =>
+    void downloadOrderConfirmation(data.id).catch(() => notify({ type: 'error', message: t('confirmationFailed') }));
   const onRemove = async () => {
     if (!(await askRemoval(t('confirmRemove')))) return;
     await removeOrder.mutateAsync(data.id);
@@ -62,6 +65,9 @@ export function OrderDetailsPage() {
         title={t('title', { id: data.id })}
         actions={
           <>
+            <Button variant="outline-secondary" onClick={onConfirmation}>
+              {t('confirmation')}
+            </Button>
             {cancellable && (
               <Button variant="outline-danger" onClick={() => void onCancelOrder()} disabled={cancelOrder.isPending}>
                 {t('cancelOrder')}

@@ -1,4 +1,5 @@
-import { Button } from 'react-bootstrap';
+import { useState } from 'react';
+import { Button, Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/confirm-context';
@@ -6,15 +7,21 @@ import { DataTable, FilterSelect, useTableState, type Column } from '@/component
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
 import { useSession } from '@/features/session/session-context';
-import { useBulkCancelOrders, useOrdersList, type OrderListItem } from '../api/orders';
+import { exportOrders, type OrdersExportFormat } from '../api/order-files';
+import { useOrderMealTypes } from '../api/order-meal-types';
+import { filtersOnly, useBulkCancelOrders, useOrdersList, type OrderListItem } from '../api/orders';
 import { FilterDate } from '../components/FilterDate';
 import { formatDay, formatPrice } from '../components/format';
+import { OrdersSummary } from '../components/OrdersSummary';
 import { OrdersTotals } from '../components/OrdersTotals';
 import { StatusBadge } from '../components/StatusBadge';
 
-const FILTERS = ['dateFrom', 'dateTo', 'status', 'kind'] as const;
+const FILTERS = ['dateFrom', 'dateTo', 'mealTypeId', 'status', 'kind'] as const;
 
-/** `/orders` (admin, institutions admin): every visible order, filtered in the URL, with totals and bulk cancel. */
+/**
+ * `/orders` (admin, institutions admin): every visible order, filtered in the URL, with totals, the kitchen's
+ * summary per day and meal type, export of the filtered list and bulk cancel.
+ */
 export function OrdersPage() {
   const { t, i18n } = useTranslation(['orders', 'routes']);
   const { user } = useSession();
@@ -26,6 +33,11 @@ export function OrdersPage() {
   const bulkCancel = useBulkCancelOrders();
   const confirm = useConfirm();
   const language = i18n.language;
+  const filters = filtersOnly(table.params);
+  const mealTypes = useOrderMealTypes(filters).data ?? [];
+  const [showSummary, setShowSummary] = useState(false);
+  const doExport = (format: OrdersExportFormat) =>
+    void exportOrders(format, filters).catch(() => notify({ type: 'error', message: t('exportFailed') }));
 
   const dates = (row: OrderListItem) => {
     if (!row.dateFrom) return '—';
@@ -56,14 +68,31 @@ export function OrdersPage() {
       <PageHeader
         title={title}
         actions={
-          canCreate ? (
-            <Link className="btn btn-primary" to="/orders/create">
-              {t('create')}
-            </Link>
-          ) : undefined
+          <>
+            <Button variant="outline-secondary" aria-pressed={showSummary} onClick={() => setShowSummary((shown) => !shown)}>
+              {showSummary ? t('summary.hide') : t('summary.show')}
+            </Button>
+            <Dropdown>
+              <Dropdown.Toggle variant="outline-secondary">{t('export.title')}</Dropdown.Toggle>
+              <Dropdown.Menu>
+                <Dropdown.Item as="button" onClick={() => doExport('xlsx')}>
+                  {t('export.xlsx')}
+                </Dropdown.Item>
+                <Dropdown.Item as="button" onClick={() => doExport('csv')}>
+                  {t('export.csv')}
+                </Dropdown.Item>
+              </Dropdown.Menu>
+            </Dropdown>
+            {canCreate && (
+              <Link className="btn btn-primary" to="/orders/create">
+                {t('create')}
+              </Link>
+            )}
+          </>
         }
       />
       <OrdersTotals params={table.params} />
+      {showSummary && <OrdersSummary filters={filters} />}
       <DataTable
         label={title}
         columns={columns}
@@ -73,6 +102,12 @@ export function OrdersPage() {
           <>
             <FilterDate label={t('fields.dateFrom')} value={table.filters.dateFrom ?? ''} onChange={(value) => table.setFilter('dateFrom', value)} />
             <FilterDate label={t('fields.dateTo')} value={table.filters.dateTo ?? ''} onChange={(value) => table.setFilter('dateTo', value)} />
+            <FilterSelect
+              label={t('fields.mealType')}
+              value={table.filters.mealTypeId ?? ''}
+              options={mealTypes}
+              onChange={(value) => table.setFilter('mealTypeId', value)}
+            />
             <FilterSelect
               label={t('fields.status')}
               value={table.filters.status ?? ''}
