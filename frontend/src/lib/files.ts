@@ -6,6 +6,9 @@ import { translateServerMessage } from '@/lib/i18n';
  * Files the shared JSON client does not read: downloads (PDF, DOCX, XLSX as bytes) and uploads with progress.
  * Both send the client's headers (token, user-locale) and fail with the client's ApiError.
  */
+/** The spreadsheet formats a list exports to. */
+export type ExportFormat = 'xlsx' | 'csv';
+
 export interface DownloadedFile {
   blob: Blob;
   name: string;

@@ -11,16 +11,20 @@ from decimal import Decimal
 
 from django.db import transaction
 
-from kantyna.core.permissions import ROLE_INSTITUTION_WORKER, ROLE_PARENT
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.institutions.services import classroom_create, institution_create
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
 from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
 from kantyna.ordering.cutoff import tenant_today, tenant_zone
+from kantyna.ordering.models import Order
+from kantyna.ordering.services.items import items_place
+from kantyna.ordering.subjects import subject_resolve
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.people.services.children import child_create
 from kantyna.people.services.workers import worker_profile_create
 from kantyna.pricing.tests.helpers import Catalog, item, make_catalog, make_group, make_price_list
+from kantyna.tenancy.services import in_tenant
 from kantyna.tenant_settings.services import settings_update
 from kantyna.testing.factories import make_user
 
@@ -111,3 +115,22 @@ def next_monday(after: date | None = None) -> date:
 def at(day: date, hour: int, minute: int = 0) -> datetime:
     """An aware moment in the tenant's timezone."""
     return datetime.combine(day, time(hour, minute), tzinfo=tenant_zone())
+
+
+def admin(tenant):
+    return make_user(tenant, ROLE_ADMIN)
+
+
+def institutions_admin(tenant, institution, *permissions):
+    """An institutions admin of `institution` holding `permissions`."""
+    user = make_user(tenant, ROLE_INSTITUTIONS_ADMIN, permissions=list(permissions))
+    with in_tenant(tenant):
+        user.institutions.add(institution)
+    return user
+
+
+def place(tenant, actor, subject_type, subject_id, requests, **options) -> Order:
+    """`requests` (ItemRequest) placed by `actor` for the subject, as the calendar places them: the order."""
+    with in_tenant(tenant):
+        subject = subject_resolve(subject_type, subject_id, actor=actor)
+        return items_place(actor=actor, subject=subject, requests=requests, **options).order

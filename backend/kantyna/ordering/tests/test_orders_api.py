@@ -19,9 +19,18 @@ from kantyna.core.permissions import (
 )
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import Order, OrderItem
-from kantyna.ordering.services.items import ItemRequest, items_place
-from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import balance, deposit, ledger_sum, make_world, next_monday, set_settings
+from kantyna.ordering.services.items import ItemRequest
+from kantyna.ordering.tests.helpers import (
+    admin,
+    balance,
+    deposit,
+    institutions_admin,
+    ledger_sum,
+    make_world,
+    next_monday,
+    place,
+    set_settings,
+)
 from kantyna.pricing.selectors import price_list_has_prepaids
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
@@ -35,23 +44,6 @@ pytestmark = pytest.mark.django_db
 def world(tenant_a):
     with in_tenant(tenant_a):
         return make_world(tenant_a)
-
-
-def place(tenant, actor, subject_type, subject_id, requests, **options) -> Order:
-    with in_tenant(tenant):
-        subject = subject_resolve(subject_type, subject_id, actor=actor)
-        return items_place(actor=actor, subject=subject, requests=requests, **options).order
-
-
-def admin(tenant):
-    return make_user(tenant, ROLE_ADMIN)
-
-
-def institutions_admin(tenant, institution, *permissions):
-    user = make_user(tenant, ROLE_INSTITUTIONS_ADMIN, permissions=list(permissions))
-    with in_tenant(tenant):
-        user.institutions.add(institution)
-    return user
 
 
 def counts(tenant) -> tuple[int, int, int]:

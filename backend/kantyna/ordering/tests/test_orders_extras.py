@@ -15,16 +15,13 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from kantyna.core.permissions import (
-    ROLE_ADMIN,
     ROLE_COOK,
-    ROLE_INSTITUTIONS_ADMIN,
     ROLE_PARENT,
 )
 from kantyna.ordering.cutoff import tenant_zone
 from kantyna.ordering.models import Order
-from kantyna.ordering.services.items import ItemRequest, items_place
-from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import make_world, next_monday, set_settings
+from kantyna.ordering.services.items import ItemRequest
+from kantyna.ordering.tests.helpers import admin, institutions_admin, make_world, next_monday, place, set_settings
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
@@ -41,23 +38,6 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 def world(tenant_a):
     with in_tenant(tenant_a):
         return make_world(tenant_a)
-
-
-def admin(tenant):
-    return make_user(tenant, ROLE_ADMIN)
-
-
-def institutions_admin(tenant, institution, *permissions):
-    user = make_user(tenant, ROLE_INSTITUTIONS_ADMIN, permissions=list(permissions))
-    with in_tenant(tenant):
-        user.institutions.add(institution)
-    return user
-
-
-def place(tenant, actor, subject_type, subject_id, requests, **options) -> Order:
-    with in_tenant(tenant):
-        subject = subject_resolve(subject_type, subject_id, actor=actor)
-        return items_place(actor=actor, subject=subject, requests=requests, **options).order
 
 
 def child_order(tenant, world, *days, meal_type=None, child=None, order=None) -> Order:

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, expectCreated, expectOk } from '@/api/client';
 import type { components } from '@/api/schema';
 import { createCrudResource, useAction, type EntityId, type ListParams } from '@/lib/crud';
-import { downloadFile, exportQuery, uploadWithProgress } from '@/lib/files';
+import { downloadFile, exportQuery, uploadWithProgress, type ExportFormat } from '@/lib/files';
 
 type Schemas = components['schemas'];
 
@@ -74,7 +74,7 @@ export async function getActiveFutureOrdersCount(id: EntityId): Promise<number> 
 }
 
 /** `POST children/export {format}` with the list's filters in the query string; saved under the server's name. */
-export function exportChildren(format: 'xlsx' | 'csv', params: ListParams): Promise<void> {
+export function exportChildren(format: ExportFormat, params: ListParams): Promise<void> {
   return downloadFile(`children/export${exportQuery(params)}`, { method: 'POST', body: { format }, fallbackName: `children.${format}` });
 }
 

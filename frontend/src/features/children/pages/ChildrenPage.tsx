@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dropdown } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-context';
 import { MoreMenu, RowActions, useConfirmedRemove } from '@/components/crud';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
+import { ExportMenu } from '@/components/ExportMenu';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
 import { hasAbility } from '@/features/auth/api/get-current-user';
@@ -57,9 +57,6 @@ export function ChildrenPage() {
   const run = useStateCommands();
   const title = t('routes:areas.children');
 
-  const doExport = (format: 'xlsx' | 'csv') =>
-    void exportChildren(format, table.params).catch(() => notify({ type: 'error', message: t('exportFailed') }));
-
   const columns: Column<ChildRow>[] = [
     { key: 'name', header: t('fields.name'), sortKey: 'lastName', cell: (row) => `${row.lastName} ${row.firstName}` },
     { key: 'cardNumber', header: t('fields.cardNumber'), sortKey: 'cardNumber', cell: (row) => row.cardNumber ?? '—' },
@@ -81,17 +78,7 @@ export function ChildrenPage() {
         title={title}
         actions={
           <>
-            <Dropdown>
-              <Dropdown.Toggle variant="outline-secondary">{t('export.title')}</Dropdown.Toggle>
-              <Dropdown.Menu>
-                <Dropdown.Item as="button" onClick={() => doExport('xlsx')}>
-                  {t('export.xlsx')}
-                </Dropdown.Item>
-                <Dropdown.Item as="button" onClick={() => doExport('csv')}>
-                  {t('export.csv')}
-                </Dropdown.Item>
-              </Dropdown.Menu>
-            </Dropdown>
+            <ExportMenu onExport={(format) => exportChildren(format, table.params)} />
             {canImport && (
               <Link to="/children/import" className="btn btn-outline-primary">
                 {t('import.open')}

@@ -1,7 +1,5 @@
 import type { ListParams } from '@/lib/crud';
-import { downloadFile, exportQuery } from '@/lib/files';
-
-export type OrdersExportFormat = 'xlsx' | 'csv';
+import { downloadFile, exportQuery, type ExportFormat } from '@/lib/files';
 
 /** `GET orders/{id}/confirmation`: the order as a PDF in the user's language, saved under the server's name. */
 export function downloadOrderConfirmation(id: number): Promise<void> {
@@ -9,6 +7,6 @@ export function downloadOrderConfirmation(id: number): Promise<void> {
 }
 
 /** `POST orders/export {format}` with the list's filters in the query string: the whole filtered list as a file. */
-export function exportOrders(format: OrdersExportFormat, params: ListParams): Promise<void> {
+export function exportOrders(format: ExportFormat, params: ListParams): Promise<void> {
   return downloadFile(`orders/export${exportQuery(params)}`, { method: 'POST', body: { format }, fallbackName: `orders.${format}` });
 }

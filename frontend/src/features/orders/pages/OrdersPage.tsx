@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Button, Dropdown } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/confirm-context';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
+import { ExportMenu } from '@/components/ExportMenu';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
 import { useSession } from '@/features/session/session-context';
-import { exportOrders, type OrdersExportFormat } from '../api/order-files';
+import { exportOrders } from '../api/order-files';
 import { useOrderMealTypes } from '../api/order-meal-types';
 import { filtersOnly, useBulkCancelOrders, useOrdersList, type OrderListItem } from '../api/orders';
 import { FilterDate } from '../components/FilterDate';
@@ -36,8 +37,6 @@ export function OrdersPage() {
   const filters = filtersOnly(table.params);
   const mealTypes = useOrderMealTypes(filters).data ?? [];
   const [showSummary, setShowSummary] = useState(false);
-  const doExport = (format: OrdersExportFormat) =>
-    void exportOrders(format, filters).catch(() => notify({ type: 'error', message: t('exportFailed') }));
 
   const dates = (row: OrderListItem) => {
     if (!row.dateFrom) return '—';
@@ -72,17 +71,7 @@ export function OrdersPage() {
             <Button variant="outline-secondary" aria-pressed={showSummary} onClick={() => setShowSummary((shown) => !shown)}>
               {showSummary ? t('summary.hide') : t('summary.show')}
             </Button>
-            <Dropdown>
-              <Dropdown.Toggle variant="outline-secondary">{t('export.title')}</Dropdown.Toggle>
-              <Dropdown.Menu>
-                <Dropdown.Item as="button" onClick={() => doExport('xlsx')}>
-                  {t('export.xlsx')}
-                </Dropdown.Item>
-                <Dropdown.Item as="button" onClick={() => doExport('csv')}>
-                  {t('export.csv')}
-                </Dropdown.Item>
-              </Dropdown.Menu>
-            </Dropdown>
+            <ExportMenu onExport={(format) => exportOrders(format, filters)} />
             {canCreate && (
               <Link className="btn btn-primary" to="/orders/create">
                 {t('create')}
