@@ -215,7 +215,10 @@ def routes_of(urlpatterns) -> set[tuple[str, str]]:
         cls = getattr(view, "cls", None) or getattr(view, "view_class", None)
         actions = getattr(view, "actions", None)
         if actions:  # a router's viewset route: its method → action map
-            found |= {(f"{cls.__name__}.{action}", method.upper()) for method, action in actions.items()}
+            # DRF adds `head` to the map at the route's first GET in the process: not a route of its own.
+            found |= {
+                (f"{cls.__name__}.{action}", method.upper()) for method, action in actions.items() if method != "head"
+            }
             continue
         methods = [m for m in getattr(cls, "http_method_names", ()) if m not in ("options", "head", "trace")]
         found |= {(cls.__name__, m.upper()) for m in methods if hasattr(cls, m)}

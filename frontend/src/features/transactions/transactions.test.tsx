@@ -140,6 +140,49 @@ describe('transactions screen', () => {
     await waitFor(() => expect(deleted).toEqual(['11']));
   });
 
+  it("opens a transaction's details: what it refers to, its corrections, who booked it", async () => {
+    signIn();
+    serveLedger(['transactions.view']);
+    const details: string[] = [];
+    server.use(
+      http.get(apiUrl('transactions/12'), ({ request }) => {
+        details.push(new URL(request.url).pathname);
+        return HttpResponse.json({
+          ...charge,
+          effectiveAmount: money('-10.00'),
+          referenceType: 'order',
+          referenceId: 41,
+        } satisfies Transaction);
+      }),
+    );
+    const { user } = renderApp('/transactions');
+
+    await user.click(await screen.findByRole('button', { name: 'Details of transaction #12' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction #12' });
+    await waitFor(() => expect(within(dialog).getByText('Refers to')).toBeInTheDocument());
+    expect(details).toEqual(['/api/frontend/transactions/12']);
+    const terms = within(dialog).getAllByRole('term').map((term) => term.textContent);
+    const values = within(dialog).getAllByRole('definition').map((value) => value.textContent);
+    expect(Object.fromEntries(terms.map((term, index) => [term, values[index]]))).toEqual({
+      Date: '03/11/2026',
+      'Recorded at': expect.stringMatching(/^02\/11\/2026, \d{2}:00$/),
+      Type: 'Charge',
+      Payer: 'Anna Nowak',
+      Child: 'Ola Nowak',
+      Description: 'Obiad',
+      Amount: expect.stringMatching(/^-12,50/),
+      'After corrections': expect.stringMatching(/^-10,00/),
+      'Balance after': expect.stringMatching(/^37,50/),
+      'Booked by': 'System (automatic)',
+      'Refers to': 'Order no. 41',
+    });
+    expect(within(dialog).getByRole('link', { name: 'Order no. 41' })).toHaveAttribute('href', '/orders/41');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('hides bookings and corrections without transactions.edit', async () => {
     signIn();
     serveLedger(['transactions.view']);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { CloseButton, Form } from 'react-bootstrap';
+import { Button, CloseButton, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DataTable, FilterSelect, useTableState } from '@/components/data-table';
 import { useSession } from '@/features/session/session-context';
@@ -8,6 +8,7 @@ import { TRANSACTION_KINDS, transactions, usePayers, type Transaction } from '..
 import { CorrectionModal } from './TransactionModals';
 import { TotalsRow } from './TotalsRow';
 import { TransactionActions } from './TransactionActions';
+import { TransactionDetailsModal } from './TransactionDetailsModal';
 import { transactionColumns, type TransactionColumn } from './transaction-columns';
 import { useReverseTransaction } from './use-reverse';
 
@@ -45,7 +46,7 @@ export interface LedgerTableProps {
   extraFilters?: ReactNode;
 }
 
-/** The transactions list with kind and date filters, the totals of the filtered rows, and staff actions. */
+/** The transactions list with kind and date filters, the totals of the filtered rows, each row's details, and staff actions. */
 export function LedgerTable({ label, columns, fixed = {}, editable = false, extraFilters }: LedgerTableProps) {
   const { t } = useTranslation(['transactions', 'common']);
   const { user } = useSession();
@@ -53,6 +54,7 @@ export function LedgerTable({ label, columns, fixed = {}, editable = false, extr
   const params = { ...table.params, ...fixed };
   const list = transactions.useList(params);
   const [correcting, setCorrecting] = useState<Transaction | null>(null);
+  const [showing, setShowing] = useState<number | null>(null);
   const reverse = useReverseTransaction();
   const canEdit = editable && (user?.abilities.includes('transactions.edit') ?? false);
 
@@ -96,8 +98,16 @@ export function LedgerTable({ label, columns, fixed = {}, editable = false, extr
             {extraFilters}
           </>
         }
-        rowActions={canEdit ? (row) => <TransactionActions row={row} onCorrect={setCorrecting} onReverse={(r) => void reverse(r)} /> : undefined}
+        rowActions={(row) => (
+          <div className="d-flex gap-1 justify-content-end">
+            <Button size="sm" variant="outline-secondary" onClick={() => setShowing(row.id)} aria-label={t('detailsNumber', { id: row.id })}>
+              {t('details')}
+            </Button>
+            {canEdit && <TransactionActions row={row} onCorrect={setCorrecting} onReverse={(r) => void reverse(r)} />}
+          </div>
+        )}
       />
+      <TransactionDetailsModal id={showing} onClose={() => setShowing(null)} />
       {canEdit && <CorrectionModal row={correcting} onClose={() => setCorrecting(null)} />}
     </>
   );
