@@ -45,6 +45,24 @@ def ledger_balance_before(user: User | int, day: date) -> Decimal:
     return (total or ZERO).quantize(Decimal("0.01"))
 
 
+def ledger_last_month_unpaid(user_ids, today: date) -> set[int]:
+    """The payers (of `user_ids`) whose ledger closed last month below zero and who have not paid it since: the
+    closing balance plus every credit (deposit, refund, positive correction) booked this month is still below
+    zero. This month's charges do not count against it: they are this month's, not last month's (one query)."""
+    month_start = today.replace(day=1)
+    rows = (
+        LedgerTransaction.objects.filter(account__user_id__in=user_ids)
+        .values("account__user_id")
+        .annotate(
+            closing=_sum(booked_on__lt=month_start),
+            paid_since=_sum(booked_on__gte=month_start, amount__gt=0),
+        )
+        .filter(closing__lt=0)
+        .order_by()
+    )
+    return {row["account__user_id"] for row in rows if row["closing"] + row["paid_since"] < 0}
+
+
 def ledger_balance_for(account: LedgerAccount) -> Decimal:
     return LedgerAccount.objects.values_list("balance", flat=True).get(pk=account.pk)
 

@@ -30,6 +30,7 @@ from django.utils import timezone
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import MealType
 from kantyna.ledger.models import LedgerAccount
+from kantyna.ledger.selectors import ledger_last_month_unpaid
 from kantyna.ledger.services import (
     LedgerEntry,
     balance_per_children,
@@ -157,7 +158,8 @@ def presences_default(
     defaults = Defaults(settings, default_meal_type_id())
     pricer = Pricer([subject], dates[0], dates[-1], for_role=SUBJECT_AUDIENCE)
     free = free_days_for([subject.institution.pk], dates[0], dates[-1])
-    one_meal = bool(settings_get("presences_marking_config").get("allow_only_one_diet_and_meal_type"))
+    marking_config = settings_get("presences_marking_config")
+    one_meal = bool(marking_config.get("allow_only_one_diet_and_meal_type"))
     requests = [
         request
         for day in dates
@@ -185,6 +187,8 @@ class AutomarkReport:
     items: int = 0
     charged: Decimal = Decimal("0.00")
     without_funds: list[str] = field(default_factory=list)  # "child/12": skipped, the payer lacks funds
+    # "child/12": skipped, the payer has not paid last month (presencesMarkingConfig.requireLastMonthToBePaid)
+    last_month_unpaid: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {
@@ -192,6 +196,7 @@ class AutomarkReport:
             "items": self.items,
             "charged": str(self.charged),
             "withoutFunds": self.without_funds,
+            "lastMonthUnpaid": self.last_month_unpaid,
         }
 
 
@@ -282,7 +287,8 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
         .values_list("child_id", "worker_id", "date", "meal_type_id")
         .distinct()
     )
-    one_meal = bool(settings_get("presences_marking_config").get("allow_only_one_diet_and_meal_type"))
+    marking_config = settings_get("presences_marking_config")
+    one_meal = bool(marking_config.get("allow_only_one_diet_and_meal_type"))
     fallback_meal_type = default_meal_type_id()
     autoselected_types, autoselected_items = _autoselections([settings.pk for _s, settings, _w in plans])
     open_days = {first + timedelta(days=n) for n in range((last - first).days + 1)}
@@ -322,6 +328,9 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
         if rows:
             orders.append(Order(payer_id=subject.payer.pk, note="automark"))
             rows_of_order.append(rows)
+    if marking_config.get("require_last_month_to_be_paid"):
+        # The job marks as the customer would: a payer who may not order by hand gets nothing automatically.
+        orders, rows_of_order = _without_last_month_unpaid(orders, rows_of_order, subjects, report, today)
     charge_now = settings_get("fees").get("order_charge_time", "on_marking") == "on_marking"
     if charge_now:
         orders, rows_of_order = _without_unfunded(orders, rows_of_order, subjects, report)
@@ -391,6 +400,27 @@ def _insert_items(rows: list[tuple[int, Planned]], now: datetime, *, charged: bo
     return created
 
 
+def _subject_key(subject: Subject) -> tuple[int | None, int | None]:
+    return (subject.child.pk if subject.child else None, subject.worker.pk if subject.worker else None)
+
+
+def _without_last_month_unpaid(orders, rows_of_order, subjects, report, today: date):
+    """Leave out the orders of payers whose last month is unpaid (one query for all of them)."""
+    unpaid = ledger_last_month_unpaid({order.payer_id for order in orders}, today)
+    if not unpaid:
+        return orders, rows_of_order
+    subject_of = {_subject_key(subject): subject for subject in subjects}
+    kept_orders, kept_rows = [], []
+    for order, rows in zip(orders, rows_of_order, strict=True):
+        if order.payer_id in unpaid:
+            subject = subject_of[(rows[0].child_id, rows[0].worker_id)]
+            report.last_month_unpaid.append(f"{subject.type}/{subject.id}")
+        else:
+            kept_orders.append(order)
+            kept_rows.append(rows)
+    return kept_orders, kept_rows
+
+
 def _without_unfunded(orders: list[Order], rows_of_order: list[list[Planned]], subjects, report):
     """Leave out, before inserting anything, the payers whose current balance cannot cover their new charges
     (read without locks: `_charge_or_drop` checks again under the locks, for what changed meanwhile)."""
@@ -411,10 +441,7 @@ def _without_unfunded(orders: list[Order], rows_of_order: list[list[Planned]], s
     }
     if not unfunded:
         return orders, rows_of_order
-    subject_of = {
-        (subject.child.pk if subject.child else None, subject.worker.pk if subject.worker else None): subject
-        for subject in subjects
-    }
+    subject_of = {_subject_key(subject): subject for subject in subjects}
     kept_orders, kept_rows = [], []
     for order, rows in zip(orders, rows_of_order, strict=True):
         if key_of(order, rows) in unfunded:

@@ -33,7 +33,7 @@ from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.serializers import money
 from kantyna.ledger.locks import lock_ledger_account
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
-from kantyna.ledger.selectors import ledger_balance_before
+from kantyna.ledger.selectors import ledger_last_month_unpaid
 from kantyna.ledger.services import (
     INSUFFICIENT_FUNDS,
     LedgerEntry,
@@ -98,8 +98,8 @@ def _money(value) -> Decimal:
 
 def _require_last_month_paid(payer, today: date) -> None:
     """presencesMarkingConfig.requireLastMonthToBePaid: a customer whose balance closed last month below zero
-    orders again once it is settled (staff may still order for them)."""
-    if ledger_balance_before(payer, today.replace(day=1)) < 0:
+    orders again once it is settled by a payment (staff may still order for them)."""
+    if payer.pk in ledger_last_month_unpaid([payer.pk], today):
         _refuse(
             LAST_MONTH_UNPAID,
             "subject",

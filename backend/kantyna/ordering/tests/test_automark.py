@@ -6,6 +6,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
+from django.db import transaction
 
 from kantyna.core.permissions import ROLE_PARENT
 from kantyna.ordering.cutoff import tenant_today
@@ -181,7 +182,7 @@ def test_the_tenant_jobs_run_in_the_tenants_schema(world, tenant_a):
 
     connection.set_schema_to_public()
     report = automark_tenant(slug=tenant_a.slug)
-    assert set(report) == {"subjects", "items", "charged", "withoutFunds"}
+    assert set(report) == {"subjects", "items", "charged", "withoutFunds", "lastMonthUnpaid"}
     assert charge_tenant_day(slug=tenant_a.slug) == {"items": 0, "charged": "0.00"}
     assert connection.schema_name == "public"
 
@@ -266,3 +267,36 @@ def test_the_order_day_charge_catches_up_missed_days_and_runs_after_a_switch_to_
         .exclude(reference_id=charged_at_marking.pk)
         .values_list("booked_on", flat=True)
     ) == [first, second]
+
+
+def test_given_last_month_unpaid_and_required_then_the_job_skips_the_payer_until_it_is_paid(world):
+    from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
+
+    def book(kind: str, amount: str, key: str, booked_on: date) -> None:
+        with transaction.atomic():
+            ledger_post(
+                actor=None,
+                account=ledger_account_for(user=world.parent),
+                entry=LedgerEntry(kind=kind, amount=Decimal(amount), idempotency_key=key, booked_on=booked_on),
+            )
+
+    # Given charging on the order day (funds are not what stops the job), and the parent's ledger closing the
+    # month before TODAY's at 500.00 - 600.00 = -100.00
+    set_settings("fees", order_charge_time="in_order_day")
+    book("fee", "-600.00", "test:old-fee", TODAY.replace(day=1) - timedelta(days=1))
+
+    # When the tenant does not require last month to be paid, then nothing changes for the job
+    assert automark_run(now=now()).last_month_unpaid == []
+    OrderItem.objects.all().delete()
+
+    # When it does, then the child is skipped and reported, and nothing is ordered
+    set_settings("presences_marking_config", require_last_month_to_be_paid=True)
+    report = automark_run(now=now())
+    assert (report.last_month_unpaid, report.items) == ([f"child/{world.child.pk}"], 0)
+    assert not OrderItem.objects.filter(child=world.child).exists()
+
+    # When the parent pays it in TODAY's month, then the job orders again
+    book("deposit", "100.00", "test:paid", TODAY)
+    report = automark_run(now=now())
+    assert report.last_month_unpaid == [] and report.items > 0
+    assert report.items == OrderItem.objects.filter(child=world.child).count()

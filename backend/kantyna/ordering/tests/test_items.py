@@ -352,6 +352,7 @@ def test_given_a_worker_then_they_order_for_themselves_at_workers_prices(world):
 def test_given_last_month_unpaid_when_the_tenant_requires_it_then_the_parent_is_refused_and_staff_not(world, tenant_a):
     # Given the tenant requires last month to be paid, and the parent's ledger closed last month below zero
     set_settings("presences_marking_config", require_last_month_to_be_paid=True)
+    from kantyna.ledger.selectors import ledger_balance_before
     from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
     from kantyna.ordering.cutoff import tenant_today
     from kantyna.ordering.services.items import LAST_MONTH_UNPAID
@@ -380,16 +381,27 @@ def test_given_last_month_unpaid_when_the_tenant_requires_it_then_the_parent_is_
     created = items_place(actor=admin, subject=staff_subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)])
     assert len(created.created) == 1
 
-    # And once the parent has paid (this month), ordering is open again: last month's balance is what counts,
-    # so a deposit booked last month settles it
-    with transaction.atomic():
-        ledger_post(
-            actor=None,
-            account=ledger_account_for(user=world.parent),
-            entry=LedgerEntry(
-                kind="deposit", amount=Decimal("600.00"), idempotency_key="test:late", booked_on=last_month
-            ),
+    # And payments this month smaller than the debt do not settle it
+    def pay(amount: str, key: str) -> None:
+        with transaction.atomic():
+            ledger_post(
+                actor=None,
+                account=ledger_account_for(user=world.parent),
+                entry=LedgerEntry(kind="deposit", amount=Decimal(amount), idempotency_key=key),
+            )
+
+    # (last month closed at -600.00; the world's deposit of 500.00 this month already went towards it)
+    assert ledger_balance_before(world.parent, tenant_today().replace(day=1)) == Decimal("-600.00")
+    pay("99.99", "test:partial")
+    with pytest.raises(ApiError) as still_refused:
+        items_place(
+            actor=world.parent, subject=subject, requests=[ItemRequest(monday + timedelta(1), world.catalog.lunch.pk)]
         )
+    assert still_refused.value.message == LAST_MONTH_UNPAID
+
+    # And once the parent has paid it (booked today), ordering is open again, whatever this month's charges
+    # (the balance: 500.00 - 600.00 - 12.50 for the staff's order + 99.99 + 50.01 = 37.50)
+    pay("50.01", "test:rest")
     again = items_place(
         actor=world.parent, subject=subject, requests=[ItemRequest(monday + timedelta(days=1), world.catalog.lunch.pk)]
     )
