@@ -216,6 +216,60 @@ describe('children list', () => {
     expect(await screen.findByText('Ola Nowak has been archived.')).toBeInTheDocument();
   });
 
+  it("changes a child's classroom and dining card from the list; a refused card number stays in the dialog", async () => {
+    signInAs(ADMIN);
+    serveOptions();
+    const moves: string[] = [];
+    const cards: unknown[] = [];
+    server.use(
+      http.get(apiUrl('children'), () => HttpResponse.json(page([row()]))),
+      http.put(apiUrl('children/7/changeClassroom/:classroomId'), ({ params }) => {
+        moves.push(String(params.classroomId));
+        return HttpResponse.json(loaded({ classroomId: 12 }));
+      }),
+      http.put(apiUrl('children/7/changeCardNumber'), async ({ request }) => {
+        const body = await request.json();
+        cards.push(body);
+        if (cards.length === 1) {
+          return HttpResponse.json(
+            { message: 'The given data was invalid.', errors: { cardNumber: ['This card number is already used.'] } },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json(loaded({ cardNumber: 'ZZ9999' }));
+      }),
+    );
+    const { user } = renderApp('/children');
+    await screen.findByRole('cell', { name: 'Nowak Ola' });
+
+    await user.click(screen.getByRole('button', { name: 'More actions for Ola Nowak' }));
+    await user.click(await screen.findByRole('button', { name: 'Change classroom' }));
+    const classroomDialog = await screen.findByRole('dialog', { name: 'Change classroom: Ola Nowak' });
+    await waitFor(() => expect(within(classroomDialog).getByRole('option', { name: '1b' })).toBeInTheDocument());
+    expect(within(classroomDialog).getByLabelText('Classroom')).toHaveValue('11');
+    await user.selectOptions(within(classroomDialog).getByLabelText('Classroom'), '1b');
+    await user.click(within(classroomDialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(moves).toEqual(['12']));
+    expect(await screen.findByText('Classroom changed: Ola Nowak.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change classroom: Ola Nowak' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'More actions for Ola Nowak' }));
+    await user.click(await screen.findByRole('button', { name: 'Change card number' }));
+    const cardDialog = await screen.findByRole('dialog', { name: 'Card number: Ola Nowak' });
+    const field = within(cardDialog).getByLabelText('Dining card number');
+    expect(field).toHaveValue('AB1234');
+    await user.clear(field);
+    await user.type(field, 'cd5678');
+    await user.click(within(cardDialog).getByRole('button', { name: 'Save' }));
+    expect(await within(cardDialog).findByText('This card number is already used.')).toBeInTheDocument();
+    expect(field).toHaveValue('CD5678');
+    await user.clear(field);
+    await user.type(field, 'ZZ9999');
+    await user.click(within(cardDialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(cards).toEqual([{ cardNumber: 'CD5678' }, { cardNumber: 'ZZ9999' }]));
+    expect(await screen.findByText('Card number changed: Ola Nowak.')).toBeInTheDocument();
+  });
+
   it('exports the filtered list as CSV', async () => {
     signInAs(ADMIN);
     serveOptions();

@@ -63,6 +63,35 @@ export function useSaveChild() {
   });
 }
 
+/** `PUT children/{id}/changeClassroom/{classroomId}`: the child moved to another classroom; answers the child. */
+export async function changeClassroom(id: EntityId, classroomId: number): Promise<LoadedChild> {
+  return expectOk(await api.put<LoadedChild>(`children/${id}/changeClassroom/${classroomId}`));
+}
+
+/** `PUT children/{id}/changeCardNumber {cardNumber}` (null removes the card); answers the child. */
+export async function changeCardNumber(id: EntityId, cardNumber: string | null): Promise<LoadedChild> {
+  return expectOk(await api.put<LoadedChild>(`children/${id}/changeCardNumber`, { cardNumber }));
+}
+
+/** The quick changes show their refusals in their dialog (field errors), so the global toast stays quiet. */
+export function useChangeClassroom() {
+  const invalidate = useInvalidateChildren();
+  return useMutation({
+    mutationFn: ({ id, classroomId }: { id: EntityId; classroomId: number }) => changeClassroom(id, classroomId),
+    meta: { silent: true },
+    onSuccess: invalidate,
+  });
+}
+
+export function useChangeCardNumber() {
+  const invalidate = useInvalidateChildren();
+  return useMutation({
+    mutationFn: ({ id, cardNumber }: { id: EntityId; cardNumber: string | null }) => changeCardNumber(id, cardNumber),
+    meta: { silent: true },
+    onSuccess: invalidate,
+  });
+}
+
 /** `children/{id}/activate|deactivate|archive|unarchive` → `{status: true}`. */
 export type ChildCommand = 'activate' | 'deactivate' | 'archive' | 'unarchive';
 export const useChildCommand = (command: ChildCommand) =>

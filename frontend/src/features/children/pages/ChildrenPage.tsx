@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-context';
@@ -10,6 +11,7 @@ import { notify } from '@/components/toasts/toast-store';
 import { hasAbility } from '@/features/auth/api/get-current-user';
 import { useSession } from '@/features/session/session-context';
 import { CHILD_STATUSES, children, exportChildren, useChildCommand, type ChildCommand, type ChildRow } from '../api/children';
+import { ChangeCardNumberModal, ChangeClassroomModal } from '../components/ChildQuickChanges';
 import { childName } from '../components/child-form-model';
 import { StatusBadge } from '../components/StatusBadge';
 import { formOptionQueries } from '../api/form-options';
@@ -45,6 +47,9 @@ export function ChildrenPage() {
   const { user } = useSession();
   const canEdit = user !== undefined && hasAbility(user, 'children.edit');
   const canManage = user !== undefined && hasAbility(user, 'children.change_sensitive');
+  const canEditCards = user !== undefined && hasAbility(user, 'cards.edit');
+  const [movingClassroom, setMovingClassroom] = useState<ChildRow | null>(null);
+  const [changingCard, setChangingCard] = useState<ChildRow | null>(null);
   const canImport = user !== undefined && hasAbility(user, 'children.import');
   const [, setSearchParams] = useSearchParams();
   const table = useTableState({ filters: ['institutionId', 'classroomId', 'dietId', 'status'], defaultSort: 'lastName' });
@@ -139,16 +144,20 @@ export function ChildrenPage() {
         }
         rowActions={(row) => (
           <div className="d-inline-flex gap-1">
-            {canManage && (
-              <MoreMenu
-                name={childName(row)}
-                items={stateCommands(row.status).map((command) => ({
-                  key: command,
-                  label: t(`commands.${command}.action`),
-                  onSelect: () => void run(command, row),
-                }))}
-              />
-            )}
+            <MoreMenu
+              name={childName(row)}
+              items={[
+                ...(canEdit ? [{ key: 'classroom', label: t('quick.classroomAction'), onSelect: () => setMovingClassroom(row) }] : []),
+                ...(canEditCards ? [{ key: 'card', label: t('quick.cardAction'), onSelect: () => setChangingCard(row) }] : []),
+                ...(canManage
+                  ? stateCommands(row.status).map((command) => ({
+                      key: command,
+                      label: t(`commands.${command}.action`),
+                      onSelect: () => void run(command, row),
+                    }))
+                  : []),
+              ]}
+            />
             {canEdit && (
               <RowActions
                 name={childName(row)}
@@ -159,6 +168,8 @@ export function ChildrenPage() {
           </div>
         )}
       />
+      <ChangeClassroomModal child={movingClassroom} onClose={() => setMovingClassroom(null)} />
+      <ChangeCardNumberModal child={changingCard} onClose={() => setChangingCard(null)} />
     </section>
   );
 }

@@ -1,0 +1,165 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/api/client';
+import { FormActionButton } from '@/components/FormActionButton';
+import { notify } from '@/components/toasts/toast-store';
+import { useChangeCardNumber, useChangeClassroom, type ChildRow } from '../api/children';
+import { formOptionQueries } from '../api/form-options';
+import { childName } from './child-form-model';
+
+type Errors = Record<string, string[]>;
+
+/** A one-field change of a child from the list: the server's refusal stays in the dialog, nothing is lost. */
+function QuickChangeModal({
+  title,
+  show,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  show: boolean;
+  pending: boolean;
+  error: string | null;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const titleId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Modal show={show} onHide={onClose} aria-labelledby={titleId}>
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {error && <Alert variant="danger">{error}</Alert>}
+          {children}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <FormActionButton type="submit" pending={pending}>
+            {t('save')}
+          </FormActionButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The field errors of a refusal, or its message when no field is named. */
+function refusal(error: unknown, fallback: string): { fields: Errors; message: string | null } {
+  if (!(error instanceof ApiError)) return { fields: {}, message: fallback };
+  const fields = error.fieldErrors;
+  return { fields, message: Object.keys(fields).length > 0 ? null : error.message };
+}
+
+/** Another classroom of the child's institution (moving to another institution is the child form's job). */
+export function ChangeClassroomModal({ child, onClose }: { child: ChildRow | null; onClose: () => void }) {
+  const { t } = useTranslation('children');
+  const controlId = useId();
+  const change = useChangeClassroom();
+  const classrooms = useQuery({ ...formOptionQueries.classrooms(child?.institutionId ?? 0), enabled: child !== null });
+  const [picked, setPicked] = useState<string>('');
+  const [errors, setErrors] = useState<{ fields: Errors; message: string | null }>({ fields: {}, message: null });
+  const close = () => {
+    setPicked('');
+    setErrors({ fields: {}, message: null });
+    onClose();
+  };
+  const value = picked || String(child?.classroomId ?? '');
+  const submit = async () => {
+    if (!child) return;
+    if (Number(value) === child.classroomId) return close();
+    try {
+      await change.mutateAsync({ id: child.id, classroomId: Number(value) });
+      notify({ type: 'success', message: t('quick.classroomChanged', { name: childName(child) }) });
+      close();
+    } catch (error) {
+      setErrors(refusal(error, t('quick.failed')));
+    }
+  };
+  return (
+    <QuickChangeModal
+      title={t('quick.classroomTitle', { name: child ? childName(child) : '' })}
+      show={child !== null}
+      pending={change.isPending}
+      error={errors.message}
+      onSubmit={() => void submit()}
+      onClose={close}
+    >
+      <Form.Group controlId={controlId}>
+        <Form.Label>{t('fields.classroom')}</Form.Label>
+        <Form.Select value={value} isInvalid={!!errors.fields.classroomId} onChange={(event) => setPicked(event.target.value)}>
+          {(classrooms.data ?? []).map((room) => (
+            <option key={room.value} value={String(room.value)}>
+              {room.text}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Control.Feedback type="invalid">{errors.fields.classroomId?.join(' ')}</Form.Control.Feedback>
+      </Form.Group>
+    </QuickChangeModal>
+  );
+}
+
+/** The dining card: the server checks the format (6–10 digits or capitals) and uniqueness; empty removes the card. */
+export function ChangeCardNumberModal({ child, onClose }: { child: ChildRow | null; onClose: () => void }) {
+  const { t } = useTranslation('children');
+  const controlId = useId();
+  const change = useChangeCardNumber();
+  const [typed, setTyped] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ fields: Errors; message: string | null }>({ fields: {}, message: null });
+  const close = () => {
+    setTyped(null);
+    setErrors({ fields: {}, message: null });
+    onClose();
+  };
+  const value = typed ?? child?.cardNumber ?? '';
+  const submit = async () => {
+    if (!child) return;
+    try {
+      await change.mutateAsync({ id: child.id, cardNumber: value.trim() || null });
+      notify({ type: 'success', message: t('quick.cardChanged', { name: childName(child) }) });
+      close();
+    } catch (error) {
+      setErrors(refusal(error, t('quick.failed')));
+    }
+  };
+  return (
+    <QuickChangeModal
+      title={t('quick.cardTitle', { name: child ? childName(child) : '' })}
+      show={child !== null}
+      pending={change.isPending}
+      error={errors.message}
+      onSubmit={() => void submit()}
+      onClose={close}
+    >
+      <Form.Group controlId={controlId}>
+        <Form.Label>{t('fields.cardNumber')}</Form.Label>
+        <Form.Control
+          value={value}
+          autoComplete="off"
+          isInvalid={!!errors.fields.cardNumber}
+          onChange={(event) => setTyped(event.target.value.toUpperCase())}
+          aria-describedby={`${controlId}-help`}
+        />
+        <Form.Control.Feedback type="invalid">{errors.fields.cardNumber?.join(' ')}</Form.Control.Feedback>
+        <Form.Text id={`${controlId}-help`}>{t('quick.cardHelp')}</Form.Text>
+      </Form.Group>
+    </QuickChangeModal>
+  );
+}
