@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
+import type { Totals, UserBalance } from '@/features/transactions';
 import { apiUrl, money, server, type Schemas } from '@/test/server';
 
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, perPage: 20 });
@@ -88,8 +89,20 @@ describe('parents', () => {
         },
       ],
     };
+    const zero = money('0.00');
     server.use(
       http.get(apiUrl('parents/:id'), () => HttpResponse.json(detail)),
+      http.get(apiUrl('transactions/userBalance/3'), () =>
+        HttpResponse.json({ userId: 3, balance: money('-12.50'), perChildren: [], balancePerChildren: false } satisfies UserBalance),
+      ),
+      http.get(apiUrl('transactions'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20 })),
+      http.get(apiUrl('transactions/totals'), () =>
+        HttpResponse.json({
+          count: 0,
+          total: zero,
+          byKind: { deposit: zero, charge: zero, refund: zero, fee: zero, correction: zero, payout: zero },
+        } satisfies Totals),
+      ),
       http.post(apiUrl('parents/:id/paymentsOverdue'), async ({ request }) => {
         flags.push(await request.json());
         return HttpResponse.json({ status: true });
@@ -99,7 +112,8 @@ describe('parents', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ewa Nowak' })).toBeInTheDocument();
     const children = screen.getByRole('table', { name: 'Children' });
     expect(within(children).getByRole('link', { name: 'Nowak Zosia' })).toHaveAttribute('href', '/children/11/edit');
-    expect(screen.getByRole('heading', { name: 'Balance and transactions' })).toBeInTheDocument();
+    const balanceSection = screen.getByRole('region', { name: 'Balance and transactions' });
+    expect(await within(balanceSection).findByText(/^Balance:/)).toHaveTextContent(/Balance: -12,50/);
     expect(screen.getByText('Late payer')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear payments overdue' }));
