@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@/features/auth/api/get-current-user';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
-import { apiUrl, server } from '@/test/server';
+import { apiUrl, server, type Schemas } from '@/test/server';
 import { roleHome } from './route-table';
 
 function signInAs(roles: Role[]) {
@@ -82,6 +82,18 @@ describe('route guard', () => {
   });
 
   it('opens the register page when self-registration is on', async () => {
+    server.use(
+      http.get(apiUrl('auth/register/childOptions'), () =>
+        HttpResponse.json({
+          settings: { registerAs: 'both', invoicesForUsers: false, allowChangingAllergens: true, allowChangingAllergensNote: true, cateringTermsUrl: null },
+          institutionsOptions: [],
+          dietsOptions: [],
+          allergensOptions: [],
+          districtsOptions: [],
+          classroomsOptions: [],
+        } satisfies Partial<Schemas['ChildOptions']>),
+      ),
+    );
     renderApp('/auth/register');
     expect(await screen.findByRole('heading', { name: 'Register account' })).toBeInTheDocument();
   });
