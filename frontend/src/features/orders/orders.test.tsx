@@ -9,6 +9,16 @@ import { apiUrl, money, server, type Schemas } from '@/test/server';
 
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, perPage: 20 });
 
+const serveInstitutions = () =>
+  http.get(apiUrl('institutions/options'), () =>
+    HttpResponse.json(
+      page([
+        { value: 1, text: 'SP 12', shortName: 'SP12', slug: 'sp-12', districtId: null, active: true },
+        { value: 2, text: 'PM 5', shortName: 'PM5', slug: 'pm-5', districtId: null, active: true },
+      ] satisfies Schemas['InstitutionOption'][]),
+    ),
+  );
+
 function serveUser(roles: Role[], abilities: string[], overrides = {}) {
   server.use(http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(roles, { abilities, ...overrides }))));
 }
@@ -84,6 +94,7 @@ describe('orders list', () => {
         HttpResponse.json({ ordersCount: 2, items: { active: 2, cancelled: 2, served: 0 }, grossAmount: money('25.00') } satisfies Schemas['OrderTotals']),
       ),
       http.get(apiUrl('orders/mealTypes'), () => HttpResponse.json([])),
+      serveInstitutions(),
       http.post(apiUrl('orders/bulkCancel'), async ({ request }) => {
         cancels.push(await request.json());
         return HttpResponse.json({ status: true });
@@ -119,6 +130,7 @@ describe('orders list', () => {
         HttpResponse.json({ ordersCount: 1, items: { active: 2, cancelled: 0, served: 0 }, grossAmount: null } satisfies Schemas['OrderTotals']),
       ),
       http.get(apiUrl('orders/mealTypes'), () => HttpResponse.json([])),
+      serveInstitutions(),
     );
     renderApp('/orders');
     const table = await screen.findByRole('table', { name: 'Orders' });
@@ -141,6 +153,7 @@ describe('orders list', () => {
       http.get(apiUrl('orders_totals'), () =>
         HttpResponse.json({ ordersCount: 1, items: { active: 2, cancelled: 0, served: 0 }, grossAmount: money('25.00') } satisfies Schemas['OrderTotals']),
       ),
+      serveInstitutions(),
       http.get(apiUrl('orders/mealTypes'), () =>
         HttpResponse.json([
           { value: 1, text: 'Soup' },
@@ -171,6 +184,14 @@ describe('orders list', () => {
     await user.selectOptions(await screen.findByLabelText('Meal type'), 'Lunch');
     await waitFor(() => expect(lists.at(-1)?.get('mealTypeId')).toBe('2'));
     expect(router.state.location.search).toBe('?mealTypeId=2');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'PM 5' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Institution'), 'PM 5');
+    await user.selectOptions(screen.getByLabelText('Receiver type'), 'Institution worker');
+    await waitFor(() => expect(lists.at(-1)?.get('subjectType')).toBe('institution_worker'));
+    expect(lists.at(-1)?.get('institutionId')).toBe('2');
+    await user.selectOptions(screen.getByLabelText('Institution'), '');
+    await user.selectOptions(screen.getByLabelText('Receiver type'), '');
+    await waitFor(() => expect(router.state.location.search).toBe('?mealTypeId=2'));
 
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('button', { name: 'Excel (XLSX)' }));

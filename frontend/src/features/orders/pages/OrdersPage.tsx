@@ -7,6 +7,7 @@ import { DataTable, FilterSelect, useTableState, type Column } from '@/component
 import { ExportMenu } from '@/components/ExportMenu';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
+import { useInstitutionOptions } from '@/features/institutions/api/institutions';
 import { useSession } from '@/features/session/session-context';
 import { exportOrders } from '../api/order-files';
 import { useOrderMealTypes } from '../api/order-meal-types';
@@ -17,7 +18,7 @@ import { OrdersSummary } from '../components/OrdersSummary';
 import { OrdersTotals } from '../components/OrdersTotals';
 import { StatusBadge } from '../components/StatusBadge';
 
-const FILTERS = ['dateFrom', 'dateTo', 'mealTypeId', 'status', 'kind'] as const;
+const FILTERS = ['dateFrom', 'dateTo', 'institutionId', 'subjectType', 'mealTypeId', 'status', 'kind'] as const;
 
 /**
  * `/orders` (admin, institutions admin): every visible order, filtered in the URL, with totals, the kitchen's
@@ -36,6 +37,7 @@ export function OrdersPage() {
   const language = i18n.language;
   const filters = filtersOnly(table.params);
   const mealTypes = useOrderMealTypes(filters).data ?? [];
+  const institutions = useInstitutionOptions(true).data ?? [];
   const [showSummary, setShowSummary] = useState(false);
 
   const dates = (row: OrderListItem) => {
@@ -91,6 +93,21 @@ export function OrdersPage() {
           <>
             <FilterDate label={t('fields.dateFrom')} value={table.filters.dateFrom ?? ''} onChange={(value) => table.setFilter('dateFrom', value)} />
             <FilterDate label={t('fields.dateTo')} value={table.filters.dateTo ?? ''} onChange={(value) => table.setFilter('dateTo', value)} />
+            <FilterSelect
+              label={t('fields.institution')}
+              value={table.filters.institutionId ?? ''}
+              options={institutions}
+              onChange={(value) => table.setFilter('institutionId', value)}
+            />
+            <FilterSelect
+              label={t('fields.subjectType')}
+              value={table.filters.subjectType ?? ''}
+              options={[
+                { value: 'child', text: t('subjectType.child') },
+                { value: 'institution_worker', text: t('subjectType.institution_worker') },
+              ]}
+              onChange={(value) => table.setFilter('subjectType', value)}
+            />
             <FilterSelect
               label={t('fields.mealType')}
               value={table.filters.mealTypeId ?? ''}
