@@ -6,6 +6,8 @@ from decimal import Decimal
 
 from rest_framework import serializers
 
+from kantyna.core.spreadsheets import EXPORT_FORMATS
+
 CURRENCY = "PLN"
 
 
@@ -37,3 +39,9 @@ class ImportErrorSerializer(serializers.Serializer):
     message = serializers.CharField()
     errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
     rows = ImportRowErrorSerializer(many=True)
+
+
+class ExportFormatSerializer(serializers.Serializer):
+    """The body of a list's export (`POST <list>/export`); the list's filters come in the query string."""
+
+    format = serializers.ChoiceField(choices=list(EXPORT_FORMATS), default="xlsx")

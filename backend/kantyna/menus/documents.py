@@ -25,7 +25,6 @@ from kantyna.menus.selectors import GridMeal, MonthGrid
 
 PDF_TYPE = "application/pdf"
 DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 FONT_FAMILY = "SourceSans"
 
 

@@ -1,12 +1,10 @@
 """Orders on paper: one order's confirmation (PDF, fpdf2 with the bundled Source Sans Pro as the menus print,
-so Polish letters need no system font) and the orders list as a spreadsheet (XLSX or CSV: `;`-separated with a
-BOM, as Polish Excel opens it; every text cell guarded against formulas). Texts follow the active language (the
+so Polish letters need no system font) and the orders list as a spreadsheet (XLSX or CSV, written by
+`core.spreadsheets.export_file` as every list's export). Texts follow the active language (the
 `user-locale` header), Polish by default. Prices appear only for callers who may see them."""
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import date, datetime
 from decimal import Decimal
 
@@ -18,11 +16,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 from fpdf import FPDF
 from fpdf.fonts import FontFace
-from openpyxl import Workbook
-from openpyxl.styles import Font
 
-from kantyna.core.spreadsheets import guard_cell
-from kantyna.menus.documents import FONT_FAMILY, PDF_TYPE, XLSX_TYPE, file_response
+from kantyna.core.spreadsheets import export_file
+from kantyna.menus.documents import FONT_FAMILY, PDF_TYPE, file_response
 from kantyna.ordering.cutoff import tenant_zone
 from kantyna.ordering.models import Order, OrderItem
 from kantyna.tenant_settings.selectors import settings_get
@@ -228,50 +224,8 @@ def export_row(order: Order, *, show_prices: bool) -> list:
     return [*row, str(KIND_TEXTS[order.kind]), str(ORDER_STATUS_TEXTS[order.status]), order.note]
 
 
-def _csv_cell(value):
-    """CSV text as the reader's spreadsheet reads it: ISO dates, the decimal separator of the language."""
-    if value is None:
-        return ""
-    if isinstance(value, datetime):
-        return f"{value:%Y-%m-%d %H:%M}"
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return number_format(value, 2)
-    return guard_cell(value)
-
-
-def spreadsheet_response(rows: list[list], *, name: str, sheet_title: str, file_format: str) -> HttpResponse:
-    """`rows` (the header first) as `name`.csv or `name`.xlsx."""
-    if file_format == "csv":
-        out = io.StringIO()
-        writer = csv.writer(out, delimiter=";")
-        writer.writerows([[_csv_cell(cell) for cell in row] for row in rows])
-        return file_response(
-            ("\ufeff" + out.getvalue()).encode("utf-8"), filename=f"{name}.csv", content_type="text/csv; charset=utf-8"
-        )
-    workbook = Workbook()
-    sheet = workbook.active
-    sheet.title = sheet_title
-    for row in rows:
-        sheet.append([guard_cell(cell) for cell in row])
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    for column in sheet.iter_cols(min_row=2):
-        for cell in column:
-            if isinstance(cell.value, datetime):
-                cell.number_format = "yyyy-mm-dd hh:mm"
-            elif isinstance(cell.value, date):
-                cell.number_format = "yyyy-mm-dd"
-            elif isinstance(cell.value, Decimal):
-                cell.number_format = "0.00"
-    sheet.freeze_panes = "A2"
-    out = io.BytesIO()
-    workbook.save(out)
-    return file_response(out.getvalue(), filename=f"{name}.xlsx", content_type=XLSX_TYPE)
-
-
 def orders_export_response(orders, *, show_prices: bool, file_format: str) -> HttpResponse:
     rows = [export_header(show_prices=show_prices)] + [export_row(order, show_prices=show_prices) for order in orders]
     name = _("orders") + f"-{timezone.localdate(timezone=tenant_zone()).isoformat()}"
-    return spreadsheet_response(rows, name=name, sheet_title=_("Orders"), file_format=file_format)
+    content, content_type = export_file(rows, sheet_title=_("Orders"), file_format=file_format)
+    return file_response(content, filename=f"{name}.{file_format}", content_type=content_type)

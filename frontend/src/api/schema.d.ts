@@ -5669,11 +5669,6 @@ export interface components {
             calendarSubjectSettings?: components["schemas"]["SubjectCalendarSettingsRequest"];
             subjectNotificationsSettings?: components["schemas"]["SubjectMissingOrdersSettingsRequest"];
         };
-        /** @description Filters come in the query string, like the list's (`?institutionId=&status=&search=`...). */
-        ChildrenExportRequest: {
-            /** @default xlsx */
-            format: components["schemas"]["FormatEnum"];
-        };
         ChildrenGroup: {
             readonly id: number;
             name: string;
@@ -5978,6 +5973,11 @@ export interface components {
             readonly corrections: components["schemas"]["Money"];
             /** @description Balance at the end of the month (from booked_on). */
             readonly balance: components["schemas"]["Money"];
+        };
+        /** @description The body of a list's export (`POST <list>/export`); the list's filters come in the query string. */
+        ExportFormatRequest: {
+            /** @default xlsx */
+            format: components["schemas"]["FormatEnum"];
         };
         Fees: {
             /** @default 1 */
@@ -7216,11 +7216,6 @@ export interface components {
             orderDeadlineDaysBefore: number;
             /** @default 12:00 */
             orderDeadlineTime: string;
-        };
-        /** @description Filters come in the query string, like the list's (`?dateFrom=&institutionId=&status=`...). */
-        OrdersExportRequest: {
-            /** @default xlsx */
-            format: components["schemas"]["FormatEnum"];
         };
         OrdersIdsRequest: {
             ordersIds: number[];
@@ -10428,7 +10423,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ChildrenExportRequest"];
+                "application/json": components["schemas"]["ExportFormatRequest"];
             };
         };
         responses: {
@@ -15443,7 +15438,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["OrdersExportRequest"];
+                "application/json": components["schemas"]["ExportFormatRequest"];
             };
         };
         responses: {

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from kantyna.core.filters import CamelOrderingFilter
 from kantyna.core.pagination import MAX_PER_PAGE, PagePagination
 from kantyna.core.serializers import ImportErrorSerializer
+from kantyna.core.spreadsheets import XLSX_TYPE
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin
 from kantyna.menus import documents, selectors, services
 from kantyna.menus.api import serializers
@@ -349,13 +350,11 @@ class MealsMenuViewSet(OptionsMixin, CrudViewSet):
         menu = services.meals_menu_import(actor=request.user, upload=data.pop("file"), **data)
         return Response(self.get_serializer(self.get_queryset().get(pk=menu.pk)).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(
-        responses={(200, documents.XLSX_TYPE): OpenApiResponse(OpenApiTypes.BINARY, description="The XLSX template")}
-    )
+    @extend_schema(responses={(200, XLSX_TYPE): OpenApiResponse(OpenApiTypes.BINARY, description="The XLSX template")})
     @action(detail=False, methods=["get"], url_path="importMealsMenuFromExcelFile/template")
     def import_template(self, request):
         return documents.file_response(
-            import_template(), filename="Jadłospis - szablon importu.xlsx", content_type=documents.XLSX_TYPE
+            import_template(), filename="Jadłospis - szablon importu.xlsx", content_type=XLSX_TYPE
         )
 
 

@@ -23,9 +23,10 @@ from rest_framework.response import Response
 from kantyna.core.exceptions import ApiError
 from kantyna.core.pagination import PagePagination
 from kantyna.core.permissions import IsTenantUser, has_ability
-from kantyna.core.serializers import StatusSerializer
+from kantyna.core.serializers import ExportFormatSerializer, StatusSerializer
+from kantyna.core.spreadsheets import XLSX_TYPE
 from kantyna.core.viewsets import ApiView, status_response
-from kantyna.menus.documents import PDF_TYPE, XLSX_TYPE
+from kantyna.menus.documents import PDF_TYPE
 from kantyna.ordering import documents
 from kantyna.ordering.api import orders_serializers as s
 from kantyna.ordering.cutoff import cutoff_config
@@ -196,14 +197,14 @@ class OrdersExportView(ApiView):
     @extend_schema(
         operation_id="orders_export",
         parameters=FILTER_PARAMETERS,
-        request=s.OrdersExportSerializer,
+        request=ExportFormatSerializer,
         responses={
             (200, XLSX_TYPE): OpenApiResponse(OpenApiTypes.BINARY, description="The XLSX file"),
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY, description="The CSV file"),
         },
     )
     def post(self, request):
-        form = s.OrdersExportSerializer(data=request.data)
+        form = ExportFormatSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         orders = selectors.order_list(user=request.user, filters=_filters(request.query_params.dict()))
         return documents.orders_export_response(

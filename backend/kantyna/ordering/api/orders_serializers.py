@@ -265,12 +265,6 @@ class OrderMealTypeOptionSerializer(serializers.Serializer):
     text = serializers.CharField(source="name")
 
 
-class OrdersExportSerializer(serializers.Serializer):
-    """Filters come in the query string, like the list's (`?dateFrom=&institutionId=&status=`...)."""
-
-    format = serializers.ChoiceField(choices=["xlsx", "csv"], default="xlsx")
-
-
 # Commands ---------------------------------------------------------------------------------------------
 
 

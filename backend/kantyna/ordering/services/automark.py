@@ -404,21 +404,29 @@ def _subject_key(subject: Subject) -> tuple[int | None, int | None]:
     return (subject.child.pk if subject.child else None, subject.worker.pk if subject.worker else None)
 
 
+def _leave_out(orders, rows_of_order, subjects, dropped, into: list[str]):
+    """The orders (and their rows) but those `dropped(order, rows)` picks, whose subjects go to `into` as
+    "child/12" (the run's report)."""
+    subject_of = {_subject_key(subject): subject for subject in subjects}
+    kept_orders, kept_rows = [], []
+    for order, rows in zip(orders, rows_of_order, strict=True):
+        if dropped(order, rows):
+            subject = subject_of[(rows[0].child_id, rows[0].worker_id)]
+            into.append(f"{subject.type}/{subject.id}")
+        else:
+            kept_orders.append(order)
+            kept_rows.append(rows)
+    return kept_orders, kept_rows
+
+
 def _without_last_month_unpaid(orders, rows_of_order, subjects, report, today: date):
     """Leave out the orders of payers whose last month is unpaid (one query for all of them)."""
     unpaid = ledger_last_month_unpaid({order.payer_id for order in orders}, today)
     if not unpaid:
         return orders, rows_of_order
-    subject_of = {_subject_key(subject): subject for subject in subjects}
-    kept_orders, kept_rows = [], []
-    for order, rows in zip(orders, rows_of_order, strict=True):
-        if order.payer_id in unpaid:
-            subject = subject_of[(rows[0].child_id, rows[0].worker_id)]
-            report.last_month_unpaid.append(f"{subject.type}/{subject.id}")
-        else:
-            kept_orders.append(order)
-            kept_rows.append(rows)
-    return kept_orders, kept_rows
+    return _leave_out(
+        orders, rows_of_order, subjects, lambda order, _rows: order.payer_id in unpaid, report.last_month_unpaid
+    )
 
 
 def _without_unfunded(orders: list[Order], rows_of_order: list[list[Planned]], subjects, report):
@@ -441,26 +449,16 @@ def _without_unfunded(orders: list[Order], rows_of_order: list[list[Planned]], s
     }
     if not unfunded:
         return orders, rows_of_order
-    subject_of = {_subject_key(subject): subject for subject in subjects}
-    kept_orders, kept_rows = [], []
-    for order, rows in zip(orders, rows_of_order, strict=True):
-        if key_of(order, rows) in unfunded:
-            subject = subject_of[(rows[0].child_id, rows[0].worker_id)]
-            report.without_funds.append(f"{subject.type}/{subject.id}")
-        else:
-            kept_orders.append(order)
-            kept_rows.append(rows)
-    return kept_orders, kept_rows
+    return _leave_out(
+        orders, rows_of_order, subjects, lambda order, rows: key_of(order, rows) in unfunded, report.without_funds
+    )
 
 
 def _charge_or_drop(created, orders, subjects, now, report) -> list:
     """Charge the created items per ledger account; drop the items of accounts that cannot pay."""
     per_child = balance_per_children()
     payer_of_order = {order.pk: order.payer_id for order in orders}
-    subject_of = {
-        (subject.child.pk if subject.child else None, subject.worker.pk if subject.worker else None): subject
-        for subject in subjects
-    }
+    subject_of = {_subject_key(subject): subject for subject in subjects}
     names = dict(MealType.objects.values_list("pk", "name"))
     by_account: dict[tuple[int, int | None], list] = defaultdict(list)
     for row in created:

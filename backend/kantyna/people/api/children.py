@@ -8,9 +8,6 @@ their own children, cooks any child for `changeCardNumber` only; anything else a
 
 from __future__ import annotations
 
-import csv
-import io
-
 import django_filters
 from django.urls import path
 from django.utils import timezone
@@ -19,8 +16,6 @@ from django.utils.translation import gettext_lazy
 from djangorestframework_camel_case.parser import CamelCaseJSONParser, CamelCaseMultiPartParser
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from openpyxl import Workbook
-from openpyxl.styles import Font
 from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -28,11 +23,11 @@ from rest_framework.routers import SimpleRouter
 
 from kantyna.core.exceptions import MESSAGES, ApiError
 from kantyna.core.permissions import HasAbility, has_ability
-from kantyna.core.serializers import ImportErrorSerializer, StatusSerializer
-from kantyna.core.spreadsheets import guard_cell
+from kantyna.core.serializers import ExportFormatSerializer, ImportErrorSerializer, StatusSerializer
+from kantyna.core.spreadsheets import XLSX_TYPE, export_file
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin, status_response
 from kantyna.institutions.models import Classroom
-from kantyna.menus.documents import XLSX_TYPE, file_response
+from kantyna.menus.documents import file_response
 from kantyna.people import imports
 from kantyna.people.api import children_serializers as serializers
 from kantyna.people.models import Child
@@ -262,7 +257,7 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
             OpenApiParameter("status", str, required=False, enum=list(selectors.STATUSES)),
             OpenApiParameter("sort", str, required=False),
         ],
-        request=serializers.ChildrenExportSerializer,
+        request=ExportFormatSerializer,
         responses={
             (200, XLSX_TYPE): OpenApiResponse(OpenApiTypes.BINARY, description="The XLSX file"),
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY, description="The CSV file"),
@@ -271,34 +266,16 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
     )
     @action(detail=False, methods=["post"], url_path="export", parser_classes=[CamelCaseJSONParser])
     def export(self, request):
-        form = serializers.ChildrenExportSerializer(data=request.data)
+        form = ExportFormatSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         children = self.filter_queryset(
             super().get_queryset().select_related(*selectors.LIST_RELATIONS, "parent__account")
         ).prefetch_related("allergies")
         rows = [export_header()] + [export_row(child) for child in children]
-        stamp = timezone.localdate().isoformat()
-        name = _("children") + f"-{stamp}"
-        if form.validated_data["format"] == "csv":
-            out = io.StringIO()
-            writer = csv.writer(out, delimiter=";")
-            writer.writerows([[guard_cell(cell) for cell in row] for row in rows])
-            return file_response(
-                ("\ufeff" + out.getvalue()).encode("utf-8"),
-                filename=f"{name}.csv",
-                content_type="text/csv; charset=utf-8",
-            )
-        workbook = Workbook()
-        sheet = workbook.active
-        sheet.title = _("Children")
-        for row in rows:
-            sheet.append([guard_cell(cell) for cell in row])
-        for cell in sheet[1]:
-            cell.font = Font(bold=True)
-        sheet.freeze_panes = "A2"
-        out = io.BytesIO()
-        workbook.save(out)
-        return file_response(out.getvalue(), filename=f"{name}.xlsx", content_type=XLSX_TYPE)
+        name = _("children") + f"-{timezone.localdate().isoformat()}"
+        file_format = form.validated_data["format"]
+        content, content_type = export_file(rows, sheet_title=_("Children"), file_format=file_format)
+        return file_response(content, filename=f"{name}.{file_format}", content_type=content_type)
 
     @extend_schema(
         request={"multipart/form-data": serializers.ChildrenImportSerializer},

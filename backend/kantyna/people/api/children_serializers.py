@@ -311,12 +311,6 @@ class ActiveFutureOrdersCountSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
-class ChildrenExportSerializer(serializers.Serializer):
-    """Filters come in the query string, like the list's (`?institutionId=&status=&search=`...)."""
-
-    format = serializers.ChoiceField(choices=["xlsx", "csv"], default="xlsx")
-
-
 class ChildrenImportSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="An XLSX file filled in on the template (children/import/template).")
 
