@@ -3,27 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
-import { apiUrl, money, server } from '@/test/server';
-import type { Transaction } from '@/features/transactions';
+import { apiUrl, server } from '@/test/server';
+import { makeTransaction } from '@/features/transactions/fixtures';
 
-const deposit: Transaction = {
-  id: 11,
-  kind: 'deposit',
-  amount: money('50.00'),
-  effectiveAmount: money('50.00'),
-  balanceAfter: money('50.00'),
-  bookedOn: '2026-11-02',
-  createdAt: '2026-11-02T10:00:00Z',
-  description: 'Wpłata w kasie',
-  referenceType: 'user',
-  referenceId: 5,
-  idempotencyKey: 'manual:1',
-  correctsId: null,
-  fiscalized: false,
-  user: { id: 5, fullName: 'Anna Nowak' },
-  child: { id: 8, fullName: 'Ola Nowak' },
-  author: { id: 1, fullName: 'Ada Admin' },
-};
+const deposit = makeTransaction({ child: { id: 8, fullName: 'Ola Nowak' } });
 
 function serveDeposits() {
   const lists: URLSearchParams[] = [];

@@ -5,25 +5,9 @@ import { signIn, renderApp } from '@/test/render';
 import { makeUser } from '@/test/fixtures';
 import { apiUrl, money, server } from '@/test/server';
 import type { Totals, Transaction } from './api/ledger';
+import { makeTransaction } from './fixtures';
 
-const deposit: Transaction = {
-  id: 11,
-  kind: 'deposit',
-  amount: money('50.00'),
-  effectiveAmount: money('50.00'),
-  balanceAfter: money('50.00'),
-  bookedOn: '2026-11-02',
-  createdAt: '2026-11-02T10:00:00Z',
-  description: 'Wpłata w kasie',
-  referenceType: 'user',
-  referenceId: 5,
-  idempotencyKey: 'manual:1',
-  correctsId: null,
-  fiscalized: false,
-  user: { id: 5, fullName: 'Anna Nowak' },
-  child: null,
-  author: { id: 1, fullName: 'Ada Admin' },
-};
+const deposit = makeTransaction();
 const charge: Transaction = {
   ...deposit,
   id: 12,

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { DataTable, useTableState } from '@/components/data-table';
+import { DataTable, FilterDate, useTableState } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { FilterDate } from '@/features/orders/components/FilterDate';
 import { useSession } from '@/features/session/session-context';
 import { transactionColumns, useDeposits } from '@/features/transactions';
 import { TransactionCreateModal } from '@/features/transactions/components/TransactionModals';

@@ -1,13 +1,14 @@
-import { Alert, Form, Nav, Table } from 'react-bootstrap';
+import { Alert, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { DataTable, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
+import { UrlTabs } from '@/components/UrlTabs';
+import { useUrlTab } from '@/components/use-url-tab';
 import { QueryState } from '@/components/SectionCard';
 import { Amount, useEndOfMonthBalance, useMonthlySummaries, type EndOfMonthTableRow, type MonthlySummary } from '@/features/transactions';
 
 const TABS = ['endOfMonth', 'summaries'] as const;
-type Tab = (typeof TABS)[number];
 
 /** `YYYY-MM` of the month `offset` months from today's. */
 function monthFromNow(offset: number, today = new Date()): string {
@@ -147,21 +148,11 @@ function MonthlySummariesTable() {
  */
 export function MonthlyBalanceReportPage() {
   const { t } = useTranslation(['monthlyBalanceReport', 'routes']);
-  const [searchParams] = useSearchParams();
-  const tab: Tab = searchParams.get('tab') === 'summaries' ? 'summaries' : 'endOfMonth';
+  const tab = useUrlTab(TABS);
   return (
     <section>
       <PageHeader title={t('routes:areas.monthlyBalanceReport')} />
-      <Nav variant="tabs" className="mb-3" aria-label={t('tabs.label')}>
-        {TABS.map((key) => (
-          <Nav.Item key={key}>
-            {/* A tab starts with its own filters: the other tab's query string is dropped. */}
-            <Nav.Link as={Link} to={key === 'endOfMonth' ? '?' : `?tab=${key}`} active={tab === key} aria-current={tab === key ? 'page' : undefined}>
-              {t(`tabs.${key}`)}
-            </Nav.Link>
-          </Nav.Item>
-        ))}
-      </Nav>
+      <UrlTabs tabs={TABS} active={tab} label={t('tabs.label')} title={(key) => t(`tabs.${key}`)} />
       {tab === 'endOfMonth' ? <EndOfMonthTable /> : <MonthlySummariesTable />}
     </section>
   );

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Alert, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FilterSelect } from '@/components/data-table';
+import { FilterDate, FilterSelect } from '@/components/data-table';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
@@ -10,7 +10,6 @@ import { QueryError } from '@/components/QueryError';
 import { OPTION_PATHS, useStaffOptions } from '@/features/calendar/api/options';
 import { addDays, todayIso } from '@/features/calendar/model/dates';
 import { useCountGroupedByDates, type OrderFilters } from '@/features/orders/api/orders';
-import { FilterDate } from '@/features/orders/components/FilterDate';
 import { formatDay } from '@/features/orders/components/format';
 
 /** `/orderedMeals` (admin, institutions admin): live meals per day × meal type × diet, filtered in the URL. */

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button, CloseButton, Form } from 'react-bootstrap';
+import { Button, CloseButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { DataTable, FilterSelect, useTableState } from '@/components/data-table';
+import { DataTable, FilterDate, FilterSelect, useTableState } from '@/components/data-table';
 import { useSession } from '@/features/session/session-context';
 import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
 import { TRANSACTION_KINDS, transactions, usePayers, type Transaction } from '../api/ledger';
@@ -77,24 +77,8 @@ export function LedgerTable({ label, columns, fixed = {}, editable = false, extr
               options={TRANSACTION_KINDS.map((kind) => ({ value: kind, text: t(`kinds.${kind}`) }))}
               onChange={(value) => table.setFilter('kind', value)}
             />
-            <Form.Group controlId="ledger-date-from">
-              <Form.Label className="small mb-0">{t('fields.dateFrom')}</Form.Label>
-              <Form.Control
-                type="date"
-                size="sm"
-                value={table.filters.dateFrom ?? ''}
-                onChange={(event) => table.setFilter('dateFrom', event.target.value)}
-              />
-            </Form.Group>
-            <Form.Group controlId="ledger-date-to">
-              <Form.Label className="small mb-0">{t('fields.dateTo')}</Form.Label>
-              <Form.Control
-                type="date"
-                size="sm"
-                value={table.filters.dateTo ?? ''}
-                onChange={(event) => table.setFilter('dateTo', event.target.value)}
-              />
-            </Form.Group>
+            <FilterDate label={t('fields.dateFrom')} value={table.filters.dateFrom ?? ''} onChange={(value) => table.setFilter('dateFrom', value)} />
+            <FilterDate label={t('fields.dateTo')} value={table.filters.dateTo ?? ''} onChange={(value) => table.setFilter('dateTo', value)} />
             {extraFilters}
           </>
         }

@@ -1,13 +1,14 @@
-import { Form, Nav } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
+import { UrlTabs } from '@/components/UrlTabs';
+import { useUrlTab } from '@/components/use-url-tab';
 import { Amount, useInsufficientFunds, usePayers, type PayerBalance } from '@/features/transactions';
 
 const TABS = ['payers', 'insufficientFunds'] as const;
-type Tab = (typeof TABS)[number];
 
 function payerColumns(t: TFunction<['usersTransactions', 'routes']>): Column<PayerBalance>[] {
   return [
@@ -75,22 +76,12 @@ function InsufficientFundsTable() {
  */
 export function UsersTransactionsPage() {
   const { t } = useTranslation(['usersTransactions', 'routes']);
-  const [searchParams] = useSearchParams();
-  const tab: Tab = searchParams.get('tab') === 'insufficientFunds' ? 'insufficientFunds' : 'payers';
+  const tab = useUrlTab(TABS);
   const title = t('routes:areas.usersTransactions');
   return (
     <section>
       <PageHeader title={title} />
-      <Nav variant="tabs" className="mb-3" aria-label={t('tabs.label')}>
-        {TABS.map((key) => (
-          <Nav.Item key={key}>
-            {/* A tab starts with its own filters: the other tab's query string is dropped. */}
-            <Nav.Link as={Link} to={key === 'payers' ? '?' : `?tab=${key}`} active={tab === key} aria-current={tab === key ? 'page' : undefined}>
-              {t(`tabs.${key}`)}
-            </Nav.Link>
-          </Nav.Item>
-        ))}
-      </Nav>
+      <UrlTabs tabs={TABS} active={tab} label={t('tabs.label')} title={(key) => t(`tabs.${key}`)} />
       {tab === 'payers' ? <PayersTable /> : <InsufficientFundsTable />}
     </section>
   );
