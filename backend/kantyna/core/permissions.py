@@ -142,7 +142,9 @@ class IsTenantUser(BasePermission):
 
 class HasAbility(BasePermission):
     """The ability a view needs, declared per viewset action or HTTP method:
-    `abilities = {"list": "settings.read", "PUT": "settings.manage"}`, or one `ability` for all."""
+    `abilities = {"list": "settings.read", "PUT": "settings.manage"}`, or one `ability` for all. A tuple names
+    several abilities, any one of which grants the action (staff and customers reaching different rows of one
+    endpoint: the selectors then narrow what each sees)."""
 
     def has_permission(self, request, view) -> bool:
         if not IsTenantUser().has_permission(request, view):
@@ -150,9 +152,10 @@ class HasAbility(BasePermission):
         declared = getattr(view, "abilities", None) or {}
         action = getattr(view, "action", None) or ""
         # An option list is read like the list it abbreviates.
-        ability = declared.get(action) or (declared.get("list") if action == "options_list" else None)
-        ability = ability or declared.get(request.method)
-        ability = ability or getattr(view, "ability", None)
-        if ability is None:
+        wanted = declared.get(action) or (declared.get("list") if action == "options_list" else None)
+        wanted = wanted or declared.get(request.method)
+        wanted = wanted or getattr(view, "ability", None)
+        if not wanted:
             return False  # deny by default: a view that forgot to declare is closed, not open
-        return has_ability(request.user, ability)
+        wanted = (wanted,) if isinstance(wanted, str) else wanted
+        return any(has_ability(request.user, ability) for ability in wanted)

@@ -10,13 +10,12 @@ from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
-from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kantyna.core.filters import CamelOrderingFilter
 from kantyna.core.pagination import PagePagination
-from kantyna.core.permissions import IsTenantUser, has_ability
+from kantyna.core.permissions import HasAbility
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import status_response
 from kantyna.ledger import selectors, services
@@ -28,24 +27,8 @@ OWN = "billing.view"
 VIEWERS = (STAFF, OWN)
 
 
-class HasAnyAbility(BasePermission):
-    """Like core HasAbility, but an action may name several abilities (any one grants it): the ledger's reads are
-    open to staff and to customers, and the selectors narrow what each sees."""
-
-    def has_permission(self, request, view) -> bool:
-        if not IsTenantUser().has_permission(request, view):
-            return False
-        declared = getattr(view, "abilities", None) or {}
-        wanted = declared.get(getattr(view, "action", None) or "") or declared.get(request.method)
-        wanted = wanted or getattr(view, "ability", None)
-        if not wanted:
-            return False
-        wanted = (wanted,) if isinstance(wanted, str) else wanted
-        return any(has_ability(request.user, ability) for ability in wanted)
-
-
 class LedgerView(APIView):
-    permission_classes = [HasAnyAbility]
+    permission_classes = [HasAbility]
 
     def query(self, serializer_class):
         query = serializer_class(data=underscoreize(self.request.query_params.dict()))
@@ -83,7 +66,7 @@ class TransactionViewSet(
     bookings. Nothing is ever changed or removed: PUT books a correction with the difference and answers it,
     DELETE books a correction cancelling what remains of the transaction."""
 
-    permission_classes = [HasAnyAbility]
+    permission_classes = [HasAbility]
     abilities = {
         "list": VIEWERS,
         "retrieve": VIEWERS,

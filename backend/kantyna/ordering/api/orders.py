@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from kantyna.core.exceptions import ApiError
 from kantyna.core.pagination import PagePagination
-from kantyna.core.permissions import IsTenantUser, has_ability
+from kantyna.core.permissions import HasAbility, IsTenantUser, has_ability
 from kantyna.core.serializers import ExportFormatSerializer, StatusSerializer
 from kantyna.core.spreadsheets import XLSX_TYPE
 from kantyna.core.viewsets import ApiView, status_response
@@ -51,16 +51,6 @@ FILTER_PARAMETERS = [
     OpenApiParameter("search", str, required=False, description="Payer or meal receiver name, or order number."),
 ]
 PAGE_PARAMETERS = [OpenApiParameter("page", int, required=False), OpenApiParameter("perPage", int, required=False)]
-
-
-class HasAnyAbility(BasePermission):
-    """For commands that two abilities open in different reaches: `any_abilities = ("orders.cancel",
-    "orders.cancel_own")` (staff cancel in their institutions, customers their own orders)."""
-
-    def has_permission(self, request, view) -> bool:
-        if not IsTenantUser().has_permission(request, view):
-            return False
-        return any(has_ability(request.user, ability) for ability in view.any_abilities)
 
 
 class HasStaffAbility(BasePermission):
@@ -288,8 +278,8 @@ class OrderUpdateView(ApiView):
 class OrderCancelView(ApiView):
     """`POST orders/{id}/cancel`: cancels the order's active meals still open (staff: all active meals)."""
 
-    permission_classes = [HasAnyAbility]
-    any_abilities = ("orders.cancel", "orders.cancel_own")
+    permission_classes = [HasAbility]
+    ability = ("orders.cancel", "orders.cancel_own")  # staff in their institutions, customers their own orders
 
     @extend_schema(request=None, responses=StatusSerializer)
     def post(self, request, order_id: int):
@@ -300,8 +290,8 @@ class OrderCancelView(ApiView):
 class OrdersBulkCancelView(ApiView):
     """`POST orders/bulkCancel {ordersIds}`: as cancel, for several orders, all or none."""
 
-    permission_classes = [HasAnyAbility]
-    any_abilities = ("orders.cancel", "orders.cancel_own")
+    permission_classes = [HasAbility]
+    ability = ("orders.cancel", "orders.cancel_own")  # staff in their institutions, customers their own orders
 
     @extend_schema(request=s.OrdersIdsSerializer, responses=StatusSerializer)
     def post(self, request):
@@ -318,8 +308,8 @@ class OrdersBulkCancelView(ApiView):
 class OrderItemCancelView(ApiView):
     """`POST orders/{id}/items/{itemId}/cancel`: one meal."""
 
-    permission_classes = [HasAnyAbility]
-    any_abilities = ("orders.cancel", "orders.cancel_own")
+    permission_classes = [HasAbility]
+    ability = ("orders.cancel", "orders.cancel_own")  # staff in their institutions, customers their own orders
 
     @extend_schema(request=None, responses=StatusSerializer)
     def post(self, request, order_id: int, item_id: int):
@@ -334,8 +324,8 @@ class OrderItemCancelView(ApiView):
 class CancelMealTypeView(ApiView):
     """`POST orders/cancelMealType`: a subject's active meals of one meal type over a date range."""
 
-    permission_classes = [HasAnyAbility]
-    any_abilities = ("orders.cancel", "orders.cancel_own")
+    permission_classes = [HasAbility]
+    ability = ("orders.cancel", "orders.cancel_own")  # staff in their institutions, customers their own orders
 
     @extend_schema(request=s.CancelMealTypeSerializer, responses=StatusSerializer)
     def post(self, request):

@@ -59,25 +59,6 @@ CHILDREN_ABILITIES = {
 }
 
 
-class AnyAbility(HasAbility):
-    """HasAbility where an action may name several abilities (a tuple): any one of them grants it."""
-
-    def has_permission(self, request, view) -> bool:
-        declared = (getattr(view, "abilities", None) or {}).get(getattr(view, "action", None) or "")
-        if isinstance(declared, tuple):
-            return super().has_permission(request, _Declared(declared[0])) or any(
-                has_ability(request.user, name) for name in declared[1:]
-            )
-        return super().has_permission(request, view)
-
-
-class _Declared:
-    def __init__(self, ability: str):
-        self.ability = ability
-        self.abilities = {}
-        self.action = ""
-
-
 class ChildFilter(django_filters.FilterSet):
     institutionId = django_filters.NumberFilter(field_name="institution")
     classroomId = django_filters.NumberFilter(field_name="classroom")
@@ -105,7 +86,7 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
     queryset = Child.objects.all()
     serializer_class = serializers.ChildSerializer
     option_serializer_class = serializers.ChildOptionSerializer
-    permission_classes = [AnyAbility]
+    permission_classes = [HasAbility]
     abilities = CHILDREN_ABILITIES
     filterset_class = ChildFilter
     search_fields = [
