@@ -820,16 +820,14 @@ export interface paths {
         };
         /**
          * @description `calendar/subjectsSettings/{type}/{id}`: a meal receiver's automarking and missing-order notification
-         *     settings; `type` is `child` (a child's id) or `institution_worker` (the worker's user id). Whoever reaches the
-         *     receiver (a parent their children, a worker themselves, staff as for children) reads and writes them; every
-         *     change of `automarkPresences` is logged.
+         *     settings; `type` is `child` (a child's id) or `institution_worker` (the worker's user id). Every change of
+         *     `automarkPresences` is logged.
          */
         get: operations["api_frontend_calendar_subjectsSettings_retrieve"];
         /**
          * @description `calendar/subjectsSettings/{type}/{id}`: a meal receiver's automarking and missing-order notification
-         *     settings; `type` is `child` (a child's id) or `institution_worker` (the worker's user id). Whoever reaches the
-         *     receiver (a parent their children, a worker themselves, staff as for children) reads and writes them; every
-         *     change of `automarkPresences` is logged.
+         *     settings; `type` is `child` (a child's id) or `institution_worker` (the worker's user id). Every change of
+         *     `automarkPresences` is logged.
          */
         put: operations["api_frontend_calendar_subjectsSettings_update"];
         post?: never;
@@ -3556,6 +3554,27 @@ export interface paths {
         /** @description The file inline, for the browser to display. */
         get: operations["api_frontend_mealsMenusFiles_show_retrieve"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/notifications/{subject_type}/{subject_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description `notifications/{subjectType}/{subjectId}/settings`: only the missing-order notification part of a meal
+         *     receiver's settings (missingOrdersEnabled, missingOrdersDaysBefore, missingOrdersTriggerTime); keys left out
+         *     keep their values. Reached as `calendar/subjectsSettings` is.
+         */
+        put: operations["api_frontend_notifications_settings_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -15020,6 +15039,32 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+        };
+    };
+    api_frontend_notifications_settings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subject_id: number;
+                subject_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SubjectMissingOrdersSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectMissingOrdersSettings"];
                 };
             };
         };

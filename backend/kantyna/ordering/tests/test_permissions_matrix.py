@@ -97,14 +97,26 @@ def subject_rows(name: str, path: str, customer: str, stranger: str) -> list[Row
 
 
 SETTINGS_BODY = {"subjectNotificationsSettings": {"missingOrdersEnabled": True, "missingOrdersDaysBefore": 2}}
+NOTIFICATIONS_BODY = {"missingOrdersEnabled": True, "missingOrdersDaysBefore": 2}
 
 
-def settings_rows(name: str, path: str, customer: str) -> list[Row]:
+def settings_rows(name: str, subject: str, customer: str) -> list[Row]:
     """A subject's settings answer 404 to whoever does not reach the subject with the right (never 403)."""
-    serves = personas(ADMIN, IA, customer)
+    serves, hidden = personas(ADMIN, IA, customer), ALL - personas(ADMIN, IA, customer)
+    path, notifications = f"calendar/subjectsSettings/{subject}", f"notifications/{subject}/settings"
     return [
-        Row(f"{name} settings read", "GET", path, serves, "children_edit", ALL - serves),
-        Row(f"{name} settings write", "PUT", path, serves, "children_edit", ALL - serves, SETTINGS_BODY, writes=True),
+        Row(f"{name} settings read", "GET", path, serves, "children_edit", hidden),
+        Row(f"{name} settings write", "PUT", path, serves, "children_edit", hidden, SETTINGS_BODY, writes=True),
+        Row(
+            f"{name} notifications settings",
+            "PUT",
+            notifications,
+            serves,
+            "children_edit",
+            hidden,
+            NOTIFICATIONS_BODY,
+            writes=True,
+        ),
     ]
 
 
@@ -171,8 +183,8 @@ ROWS = [
     Row("draft load", "GET", "calendar/days/markedPresencesDrafts", personas(ADMIN, IA, PARENT, WORKER), "orders_create"),
     Row("draft delete", "DELETE", "calendar/days/markedPresencesDrafts", personas(ADMIN, IA, PARENT, WORKER), "orders_create", writes=True),
     # Subjects' settings.
-    *settings_rows("child", "calendar/subjectsSettings/child/{child}", PARENT),
-    *settings_rows("worker", "calendar/subjectsSettings/institution_worker/{worker}", WORKER),
+    *settings_rows("child", "child/{child}", PARENT),
+    *settings_rows("worker", "institution_worker/{worker}", WORKER),
     # Orders: the list and its counts.
     Row("orders list", "GET", "orders", ORDERS_READERS, "children_edit"),
     Row("orders totals", "GET", "orders_totals", ORDERS_READERS, "children_edit"),
@@ -275,7 +287,9 @@ def state(tenant):
 
 def test_the_table_covers_every_ordering_route_and_method(world):
     routes = routes_of(ordering_urlpatterns) | {
-        route for route in routes_of(people_children_urlpatterns) if route[0] == "SubjectSettingsView"
+        route
+        for route in routes_of(people_children_urlpatterns)
+        if route[0] in ("SubjectSettingsView", "SubjectNotificationsSettingsView")
     }
     covered = {route_of(row, world.ids) for row in ROWS}
     assert routes - covered == set(), "routes without a row"

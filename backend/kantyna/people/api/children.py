@@ -324,29 +324,30 @@ def export_row(child: Child) -> list:
     ]
 
 
+def _settings_subject(request, type, id):
+    """The meal receiver whose settings `request.user` may read and write: a parent their children, a worker
+    themselves; staff reach a worker as they reach the calendar (institutions admins: children_edit), a child as
+    they edit children. Anyone else gets 404: the receiver does not exist for them."""
+    from kantyna.ordering.subjects import subject_resolve
+
+    subject = subject_resolve(type, id, actor=request.user)
+    ability = "children.edit" if subject.child is not None else "calendar.use"
+    if not has_ability(request.user, ability):
+        raise ApiError(MESSAGES[404], status_code=404)
+    return subject
+
+
 class SubjectSettingsView(ApiView):
     """`calendar/subjectsSettings/{type}/{id}`: a meal receiver's automarking and missing-order notification
-    settings; `type` is `child` (a child's id) or `institution_worker` (the worker's user id). Whoever reaches the
-    receiver (a parent their children, a worker themselves, staff as for children) reads and writes them; every
-    change of `automarkPresences` is logged."""
+    settings; `type` is `child` (a child's id) or `institution_worker` (the worker's user id). Every change of
+    `automarkPresences` is logged."""
 
     ability = "tenant.access"
     parser_classes = [CamelCaseJSONParser]
 
-    def _subject(self, request, type, id):
-        from kantyna.ordering.subjects import subject_resolve
-
-        subject = subject_resolve(type, id, actor=request.user)
-        # Staff reach a worker as they reach the calendar (institutions admins: children_edit), a child as
-        # they edit children; without it the receiver does not exist for them.
-        ability = "children.edit" if subject.child is not None else "calendar.use"
-        if not has_ability(request.user, ability):
-            raise ApiError(MESSAGES[404], status_code=404)
-        return subject
-
     @extend_schema(responses={200: serializers.SubjectSettingsSerializer})
     def get(self, request, type, id):
-        subject = self._subject(request, type, id)
+        subject = _settings_subject(request, type, id)
         settings = subject_settings_of(child=subject.child, worker=subject.worker)
         return Response(serializers.subject_settings_data(settings))
 
@@ -354,7 +355,7 @@ class SubjectSettingsView(ApiView):
         request=serializers.SubjectSettingsSerializer, responses={200: serializers.SubjectSettingsSerializer}
     )
     def put(self, request, type, id):
-        subject = self._subject(request, type, id)
+        subject = _settings_subject(request, type, id)
         form = serializers.SubjectSettingsSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         settings = subject_settings_update(
@@ -367,6 +368,31 @@ class SubjectSettingsView(ApiView):
         return Response(serializers.subject_settings_data(settings))
 
 
+class SubjectNotificationsSettingsView(ApiView):
+    """`notifications/{subjectType}/{subjectId}/settings`: only the missing-order notification part of a meal
+    receiver's settings (missingOrdersEnabled, missingOrdersDaysBefore, missingOrdersTriggerTime); keys left out
+    keep their values. Reached as `calendar/subjectsSettings` is."""
+
+    ability = "tenant.access"
+    parser_classes = [CamelCaseJSONParser]
+
+    @extend_schema(
+        request=serializers.SubjectMissingOrdersSettingsSerializer,
+        responses={200: serializers.SubjectMissingOrdersSettingsSerializer},
+    )
+    def put(self, request, subject_type, subject_id):
+        subject = _settings_subject(request, subject_type, subject_id)
+        form = serializers.SubjectMissingOrdersSettingsSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        settings = subject_settings_update(
+            actor=request.user,
+            child=subject.child,
+            worker=subject.worker,
+            subject_notifications_settings=form.validated_data,
+        )
+        return Response(serializers.SubjectMissingOrdersSettingsSerializer(settings).data)
+
+
 router = SimpleRouter(trailing_slash=False)
 router.register("children", ChildViewSet, basename="child")
 
@@ -375,6 +401,11 @@ urlpatterns = [
         "calendar/subjectsSettings/<str:type>/<int:id>",
         SubjectSettingsView.as_view(),
         name="subject-settings",
+    ),
+    path(
+        "notifications/<str:subject_type>/<int:subject_id>/settings",
+        SubjectNotificationsSettingsView.as_view(),
+        name="subject-notifications-settings",
     ),
     *router.urls,
 ]

@@ -161,6 +161,63 @@ def test_settings_saved_with_the_child_form(tenant_a):
     assert created["subjectNotificationsSettings"]["missingOrdersDaysBefore"] == 3
 
 
+def test_given_a_parents_child_when_the_notification_settings_are_put_alone_then_only_they_change(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent)
+    api = Api(tenant_a, parent)
+    before = api.get(f"calendar/subjectsSettings/child/{child.pk}").json()
+
+    response = api.put(
+        f"notifications/child/{child.pk}/settings",
+        {"missingOrdersEnabled": True, "missingOrdersDaysBefore": 3, "missingOrdersTriggerTime": "18:30"},
+    )
+
+    assert response.status_code == 200, response.content
+    expected = {"missingOrdersEnabled": True, "missingOrdersDaysBefore": 3, "missingOrdersTriggerTime": "18:30"}
+    assert response.json() == expected
+    after = api.get(f"calendar/subjectsSettings/child/{child.pk}").json()
+    assert after == {
+        "calendarSubjectSettings": before["calendarSubjectSettings"],
+        "subjectNotificationsSettings": expected,
+    }
+    # A key left out keeps its value.
+    assert api.put(f"notifications/child/{child.pk}/settings", {"missingOrdersEnabled": False}).json() == {
+        **expected,
+        "missingOrdersEnabled": False,
+    }
+
+
+def test_given_bad_notification_settings_when_put_then_each_field_is_named_and_nothing_changes(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent)
+    api = Api(tenant_a, parent)
+    before = api.get(f"calendar/subjectsSettings/child/{child.pk}").json()
+
+    response = api.put(
+        f"notifications/child/{child.pk}/settings",
+        {"missingOrdersEnabled": True, "missingOrdersDaysBefore": 0, "missingOrdersTriggerTime": "25:00"},
+    )
+
+    assert_error(
+        response,
+        400,
+        "The given data was invalid.",
+        {"missingOrdersDaysBefore": ..., "missingOrdersTriggerTime": ...},
+    )
+    assert api.get(f"calendar/subjectsSettings/child/{child.pk}").json() == before
+
+
+def test_given_an_unknown_receiver_type_when_notification_settings_are_put_then_not_found(tenant_a):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world)
+    response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).put(
+        f"notifications/classroom/{child.pk}/settings", {"missingOrdersEnabled": True}
+    )
+    assert_error(response, 404, "Not found.")
+
+
 def test_worker_reads_own_settings_by_user_id(tenant_a):
     world = make_world(tenant_a)
     worker = make_user(tenant_a, ROLE_INSTITUTION_WORKER)
