@@ -5190,6 +5190,8 @@ export interface components {
             action: string;
             targetType: string;
             targetId: string;
+            /** @description The name of what was acted upon, as it is now; null when it has none or no longer exists. */
+            readonly targetName: string | null;
             data: {
                 [key: string]: unknown;
             };

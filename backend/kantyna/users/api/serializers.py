@@ -427,7 +427,12 @@ class ActivityEntrySerializer(serializers.Serializer):
     action = serializers.CharField()
     target_type = serializers.CharField()
     target_id = serializers.CharField()
+    target_name = serializers.SerializerMethodField()
     data = serializers.DictField()
+
+    def get_target_name(self, entry) -> str | None:
+        """The name of what was acted upon, as it is now; null when it has none or no longer exists."""
+        return self.context.get("target_names", {}).get((entry.target_type, entry.target_id))
 
     @extend_schema_field(ActivityActorSerializer(allow_null=True))
     def get_actor(self, entry) -> dict | None:

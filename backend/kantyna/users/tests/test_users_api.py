@@ -171,6 +171,7 @@ def test_given_activity_when_admin_filters_then_rows_with_actor_and_filters_appl
         "action": "user.payments_overdue",
         "targetType": "users.user",
         "targetId": str(parent.pk),
+        "targetName": "Ewa Lis",
         "data": {"paymentsOverdue": True},
     }
     assert everything["items"][-1]["actor"] is None  # made by the system
@@ -186,21 +187,45 @@ def test_given_activity_when_admin_filters_then_rows_with_actor_and_filters_appl
 
 
 def _acted(tenant, count: int) -> None:
-    """`count` users, each with an audit row they made (so the page names real actors)."""
+    """`count` users, each with an audit row they made on themselves (so the page names real actors and targets)."""
     for _ in range(count):
         user = make_user(tenant, ROLE_COOK)
         with in_tenant(tenant):
-            AuditEntry.objects.create(actor_user_id=user.pk, actor_email=user.email, action="user.test")
+            AuditEntry.objects.create(
+                actor_user_id=user.pk,
+                actor_email=user.email,
+                action="user.test",
+                target_type="users.user",
+                target_id=str(user.pk),
+            )
 
 
 def test_given_activity_pages_then_query_count_does_not_grow_with_rows(tenant_a, django_assert_num_queries):
     api = admin_api(tenant_a)
     _acted(tenant_a, 2)
-    with django_assert_num_queries(9):  # tenant, search_path x2, session x3, count, page, the page's actors
+    # tenant, search_path x2, session x3, count, page, the page's actors, the page's targets (one kind)
+    with django_assert_num_queries(10):
         assert api.get("users/activity").status_code == 200
     _acted(tenant_a, 6)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(10):
         assert api.get("users/activity").status_code == 200
+
+
+def test_given_changes_to_a_child_a_group_and_a_deleted_child_then_each_row_names_its_target_as_it_is_now(tenant_a):
+    parent = make_user(tenant_a, ROLE_PARENT, first_name="Ewa", last_name="Lis")
+    child, gone = make_child(tenant_a, parent), make_child(tenant_a, parent)
+    api = admin_api(tenant_a)
+    group = api.post("children-groups", {"name": "Zerówki"}).json()
+    assert api.delete(f"children/{gone.pk}").status_code == 200
+
+    rows = api.get("users/activity", {"action": "child.,children_group."}).json()["items"]
+
+    assert [(row["action"], row["targetId"], row["targetName"]) for row in rows] == [
+        ("child.delete", str(gone.pk), None),
+        ("children_group.create", str(group["id"]), "Zerówki"),
+        ("child.create", str(gone.pk), None),
+        ("child.create", str(child.pk), f"Zosia {child.last_name}"),
+    ]
 
 
 @pytest.mark.parametrize("role", [role for role in ROLES if role != ROLE_ADMIN])

@@ -12,9 +12,19 @@ const rows: Schemas['ActivityEntry'][] = [
     action: 'user.payments_overdue',
     targetType: 'users.user',
     targetId: '9',
+    targetName: 'Ewa Lis',
     data: { paymentsOverdue: true },
   },
-  { id: 1, createdAt: '2026-11-22T08:00:00+01:00', actor: null, action: 'user.create', targetType: 'users.user', targetId: '9', data: {} },
+  {
+    id: 1,
+    createdAt: '2026-11-22T08:00:00+01:00',
+    actor: null,
+    action: 'user.create',
+    targetType: 'users.user',
+    targetId: '7',
+    targetName: null, // deleted since
+    data: {},
+  },
   {
     id: 3,
     createdAt: '2026-11-22T07:00:00+01:00',
@@ -22,7 +32,11 @@ const rows: Schemas['ActivityEntry'][] = [
     action: 'settings.debits_config',
     targetType: '',
     targetId: '',
-    data: { allowedDebit: { amount: '50.00', currency: 'PLN' } },
+    targetName: null,
+    data: {
+      before: { allowedDebit: { amount: '0.00', currency: 'PLN' }, debitEnabled: true },
+      after: { allowedDebit: { amount: '50.00', currency: 'PLN' }, debitEnabled: true },
+    },
   },
 ];
 
@@ -41,11 +55,15 @@ describe('users activity', () => {
     expect(await within(table).findByRole('cell', { name: 'Adam Szef (adam@example.test)' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'Payments overdue flag' })).toBeInTheDocument();
     expect(within(table).getAllByRole('cell', { name: 'System' })).toHaveLength(2);
-    // The target's model label is shown by name, not as an app.model code.
-    expect(within(table).getAllByRole('cell', { name: 'User #9' })).toHaveLength(2);
-    // An action without a text of its own is named by its entity and verb; its details read as key: value.
+    // The target reads as its kind (not an app.model code) and its name, or its id when it is gone.
+    expect(within(table).getByRole('cell', { name: 'User: Ewa Lis' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'User #7' })).toBeInTheDocument();
+    // An action without a text of its own is named by its entity and verb; a recorded change lists only what
+    // changed, before → after.
     expect(within(table).getByRole('cell', { name: 'Company settings: debits config' })).toBeInTheDocument();
-    expect(within(table).getByText('50.00 PLN')).toBeInTheDocument();
+    expect(within(table).getByText('0.00 PLN → 50.00 PLN')).toBeInTheDocument();
+    expect(within(table).queryByText('debitEnabled:')).not.toBeInTheDocument();
+    expect(within(table).getByText('true')).toBeInTheDocument(); // paymentsOverdue: true
 
     await user.selectOptions(screen.getByLabelText('What'), 'Sign-ins');
     await waitFor(() => expect(lists.at(-1)?.get('action')).toBe('user.sign_in'));

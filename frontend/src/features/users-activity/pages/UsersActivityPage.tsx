@@ -1,8 +1,6 @@
-import { useId } from 'react';
-import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
+import { DataTable, FilterDate, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { usersActivity, type ActivityEntry } from '../api/activity';
 
@@ -15,17 +13,6 @@ const ACTIONS = [
   { key: 'worker_profile_', prefixes: 'institution_worker.,worker_profile.' },
   { key: 'card_', prefixes: 'child.card_number,worker_profile.card_number' },
 ] as const;
-
-/** A date filter laid out like FilterSelect (small label above the field), so the filter row lines up. */
-function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <Form.Group controlId={id}>
-      <Form.Label className="small mb-1">{label}</Form.Label>
-      <Form.Control type="date" value={value} onChange={(event) => onChange(event.target.value)} />
-    </Form.Group>
-  );
-}
 
 /** An action's name: its own text when it has one, else "<entity>: <verb>" from the action code's parts (every
  * service audits as `<entity>.<verb>`), else the code itself. */
@@ -40,7 +27,7 @@ function actionLabel(t: TFunction, action: string): string {
 }
 
 function formatValue(value: unknown): string {
-  if (value === null || value === undefined) return '—';
+  if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'object') {
     const money = value as { amount?: unknown; currency?: unknown };
     if (typeof money.amount === 'string' && typeof money.currency === 'string') return `${money.amount} ${money.currency}`;
@@ -49,23 +36,46 @@ function formatValue(value: unknown): string {
   return String(value);
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const MAX_LINES = 6;
+
+/** The lines worth reading: for a change recorded as `{before, after}`, only the keys that changed, as
+ * "key: before → after"; otherwise each key with its value. */
+function detailLines(data: Record<string, unknown>): [string, string][] {
+  const { before, after } = data;
+  if (isRecord(before) && isRecord(after) && Object.keys(data).length === 2) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys
+      .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      .map((key) => [key, `${formatValue(before[key])} → ${formatValue(after[key])}`]);
+  }
+  return Object.entries(data).map(([key, value]) => [key, formatValue(value)]);
+}
+
 /** The entry's details as "key: value" lines, long values cut (the whole JSON stays in the title). */
 function Details({ data }: { data: Record<string, unknown> }) {
-  const entries = Object.entries(data);
-  if (!entries.length) return null;
+  const lines = detailLines(data);
+  if (!lines.length) return null;
   return (
     <dl className="small mb-0" title={JSON.stringify(data)}>
-      {entries.slice(0, 6).map(([key, value]) => {
-        const text = formatValue(value);
-        return (
-          <div key={key} className="text-truncate" style={{ maxWidth: '32rem' }}>
-            <dt className="d-inline fw-semibold">{key}:</dt> <dd className="d-inline mb-0">{text.length > 120 ? `${text.slice(0, 120)}…` : text}</dd>
-          </div>
-        );
-      })}
-      {entries.length > 6 && <div className="text-body-secondary">…</div>}
+      {lines.slice(0, MAX_LINES).map(([key, text]) => (
+        <div key={key} className="text-truncate" style={{ maxWidth: '32rem' }}>
+          <dt className="d-inline fw-semibold">{key}:</dt> <dd className="d-inline mb-0">{text.length > 120 ? `${text.slice(0, 120)}…` : text}</dd>
+        </div>
+      ))}
+      {lines.length > MAX_LINES && <div className="text-body-secondary">…</div>}
     </dl>
   );
+}
+
+/** What was acted upon: its kind and its name as it is now, or its id when it has no name or is gone. */
+function targetText(t: TFunction, row: ActivityEntry): string {
+  if (!row.targetType) return '—';
+  const kind = t(`targets.${row.targetType.replaceAll('.', '_')}`, row.targetType);
+  return row.targetName ? `${kind}: ${row.targetName}` : `${kind} #${row.targetId}`;
 }
 
 export function UsersActivityPage() {
@@ -85,8 +95,7 @@ export function UsersActivityPage() {
     {
       key: 'target',
       header: t('fields.target'),
-      cell: (row) =>
-        row.targetType ? `${t(`targets.${row.targetType.replaceAll('.', '_')}`, row.targetType)} #${row.targetId}` : '—',
+      cell: (row) => targetText(t, row),
     },
     {
       key: 'data',
@@ -112,8 +121,8 @@ export function UsersActivityPage() {
               options={ACTIONS.map(({ key, prefixes }) => ({ value: prefixes, text: t(`filters.${key}`) }))}
               onChange={(value) => table.setFilter('action', value)}
             />
-            <DateFilter label={t('fields.dateFrom')} value={table.filters.dateFrom ?? ''} onChange={(value) => table.setFilter('dateFrom', value)} />
-            <DateFilter label={t('fields.dateTo')} value={table.filters.dateTo ?? ''} onChange={(value) => table.setFilter('dateTo', value)} />
+            <FilterDate label={t('fields.dateFrom')} value={table.filters.dateFrom ?? ''} onChange={(value) => table.setFilter('dateFrom', value)} />
+            <FilterDate label={t('fields.dateTo')} value={table.filters.dateTo ?? ''} onChange={(value) => table.setFilter('dateTo', value)} />
           </>
         }
       />
