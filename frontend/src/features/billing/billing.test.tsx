@@ -5,18 +5,20 @@ import { signIn, renderApp } from '@/test/render';
 import { makeUser } from '@/test/fixtures';
 import { apiUrl, money, server } from '@/test/server';
 
-function serveBilling({ balance = '-5.00', accountNumber = '61102055580000000000000005' as string | null } = {}) {
+function serveBilling({ balance = '-5.00', accountNumber = '61102055580000000000000005' as string | null, perChildren = true } = {}) {
   server.use(
     http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(['ROLE_PARENT'], { id: 5, abilities: ['billing.view'] }))),
     http.get(apiUrl('transactions/userBalance/5'), () =>
       HttpResponse.json({
         userId: 5,
         balance: money(balance),
-        balancePerChildren: true,
-        perChildren: [
-          { childId: null, childName: '', balance: money('-7.00') },
-          { childId: 8, childName: 'Ola Nowak', balance: money('2.00') },
-        ],
+        balancePerChildren: perChildren,
+        perChildren: perChildren
+          ? [
+              { childId: null, childName: '', balance: money('-7.00') },
+              { childId: 8, childName: 'Ola Nowak', balance: money('2.00') },
+            ]
+          : [],
       }),
     ),
     http.get(apiUrl('billing/bankTransferDetails'), () =>
@@ -51,6 +53,19 @@ describe('billing screen', () => {
     expect(transfer).toHaveTextContent('61 1020 5558 0000 0000 0000 0005');
     expect(transfer).toHaveTextContent('Kantyna Alfa 5 Anna Nowak');
     expect(within(transfer).getByRole('button', { name: 'Copy: Account number' })).toBeInTheDocument();
+    const history = screen.getByRole('table', { name: 'Transaction history' });
+    expect(within(history).getByRole('columnheader', { name: 'Child' })).toBeInTheDocument();
+  });
+
+  it('given balances kept per payer, when the page opens, then the history has no child column', async () => {
+    signIn();
+    serveBilling({ balance: '3.00', perChildren: false });
+    renderApp('/billing');
+    expect(await screen.findByRole('table', { name: 'Top up by bank transfer' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Balance per child' })).not.toBeInTheDocument();
+    const history = screen.getByRole('table', { name: 'Transaction history' });
+    expect(within(history).getByRole('columnheader', { name: 'Description' })).toBeInTheDocument();
+    expect(within(history).queryByRole('columnheader', { name: 'Child' })).not.toBeInTheDocument();
   });
 
   it('says so when the tenant has no transfer details', async () => {

@@ -1,5 +1,5 @@
 export { ParentBalanceSection } from './components/ParentBalanceSection';
 export { Amount } from './components/Amount';
 export { LedgerTable } from './components/LedgerTable';
-export { transactionColumns } from './components/transaction-columns';
+export { payerHistoryColumns, transactionColumns } from './components/transaction-columns';
 export * from './api/ledger';

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { QueryError } from '@/components/QueryError';
 import { notify } from '@/components/toasts/toast-store';
 import { useSession } from '@/features/session/session-context';
-import { Amount, LedgerTable, useBankTransferDetails, useUserBalance } from '@/features/transactions';
+import { Amount, LedgerTable, payerHistoryColumns, useBankTransferDetails, useUserBalance } from '@/features/transactions';
 import { isNegativeAmount } from '@/lib/money';
 
 /** "12 3456 ..." — an NRB as printed on Polish bank forms: two digits, then groups of four. */
@@ -109,7 +109,7 @@ export function BillingPage() {
         </Col>
       </Row>
       <h2 className="h5">{t('history')}</h2>
-      <LedgerTable label={t('history')} columns={['bookedOn', 'child', 'kind', 'description', 'amount', 'balanceAfter']} />
+      <LedgerTable label={t('history')} columns={payerHistoryColumns(balance.data?.balancePerChildren ?? false)} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useSession } from '@/features/session/session-context';
 import { useUserBalance } from '../api/ledger';
 import { Amount } from './Amount';
 import { LedgerTable } from './LedgerTable';
+import { payerHistoryColumns } from './transaction-columns';
 import { TransactionCreateModal } from './TransactionModals';
 
 /** "Balance and transactions" of one parent (their details page): balance, per-child split, history, bookings. */
@@ -53,7 +54,7 @@ export function ParentBalanceSection({ parentId }: { parentId: number }) {
             )}
           </>
         )}
-        <LedgerTable label={t('history')} columns={['bookedOn', 'child', 'kind', 'description', 'amount', 'balanceAfter']} fixed={{ userId: parentId }} editable />
+        <LedgerTable label={t('history')} columns={payerHistoryColumns(balance.data?.balancePerChildren ?? false)} fixed={{ userId: parentId }} editable />
       </Card.Body>
       {canEdit && <TransactionCreateModal show={creating} onClose={() => setCreating(false)} userId={parentId} />}
     </Card>

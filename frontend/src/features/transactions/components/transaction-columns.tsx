@@ -15,6 +15,11 @@ const KIND_VARIANT: Record<Transaction['kind'], string> = {
   correction: 'primary',
 };
 
+/** One payer's history: the child column only where balances are kept per child (elsewhere it stays empty). */
+export function payerHistoryColumns(perChildren: boolean): TransactionColumn[] {
+  return ['bookedOn', ...(perChildren ? (['child'] as const) : []), 'kind', 'description', 'amount', 'balanceAfter'];
+}
+
 /** The columns every ledger list shares; each page picks the ones it needs. */
 export function transactionColumns(t: TFunction, pick: readonly TransactionColumn[]): Column<Transaction>[] {
   const all: Record<TransactionColumn, Column<Transaction>> = {
