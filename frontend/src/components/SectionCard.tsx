@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
-import { Card } from 'react-bootstrap';
+import { Alert, Button, Card } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '@/api/client';
 import { LoadingSpinner } from './LoadingSpinner';
+import { QueryError } from './QueryError';
 
 /** A titled card holding one form or block of a page (profile sections, settings sections). */
 export function SectionCard({ title, children }: { title: string; children: ReactNode }) {
@@ -18,11 +22,30 @@ interface QueryLike {
   isPending: boolean;
   isError: boolean;
   error: Error | null;
+  refetch: () => unknown;
 }
 
-/** A spinner while `query` loads, its error when it fails, otherwise what `children` renders. */
+/** What a page shows for a record that does not exist (or not for this user): say so, and offer the way back. */
+function NotFound() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Alert variant="secondary" className="d-flex align-items-center justify-content-between gap-2">
+      <span>{t('notFound')}</span>
+      <Button variant="outline-secondary" size="sm" onClick={() => void navigate(-1)}>
+        {t('goBack')}
+      </Button>
+    </Alert>
+  );
+}
+
+/** A spinner while `query` loads; when it fails, "not found" with the way back (404) or the error with a retry;
+ * otherwise what `children` renders. */
 export function QueryState({ query, children }: { query: QueryLike; children: () => ReactNode }) {
   if (query.isPending) return <LoadingSpinner />;
-  if (query.isError) return <p className="text-danger mb-0">{query.error?.message}</p>;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+    return <QueryError error={query.error} onRetry={query.refetch} />;
+  }
   return <>{children()}</>;
 }

@@ -120,6 +120,45 @@ describe('parents', () => {
     await waitFor(() => expect(flags).toEqual([{ paymentsOverdue: false }]));
   });
 
+  it('given a parent that does not exist, when the details open, then it says so and offers the way back', async () => {
+    signIn();
+    serve();
+    server.use(http.get(apiUrl('parents/99'), () => HttpResponse.json({ message: 'Not found.', errors: {} }, { status: 404 })));
+    const { user, router } = renderApp('/parents');
+    await screen.findByRole('link', { name: 'Nowak Ewa' });
+    await router.navigate('/parents/99');
+
+    expect(await screen.findByText(/it may have been removed, or you have no access to it/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/parents'));
+  });
+
+  it('given the details are refused, when the admin retries, then the parent is shown', async () => {
+    signIn();
+    serve();
+    let fail = true;
+    const zero = money('0.00');
+    server.use(
+      http.get(apiUrl('parents/3'), () =>
+        fail
+          ? HttpResponse.json({ message: 'Forbidden.', errors: {} }, { status: 403 })
+          : HttpResponse.json({ ...nowak, balance: money('0.00'), recentTransactions: [], children: [] } satisfies Schemas['ParentDetail']),
+      ),
+      http.get(apiUrl('transactions/userBalance/3'), () => HttpResponse.json({ userId: 3, balance: money('0.00'), perChildren: [], balancePerChildren: false } satisfies UserBalance)),
+      http.get(apiUrl('transactions'), () => HttpResponse.json(page([]))),
+      http.get(apiUrl('transactions/totals'), () =>
+        HttpResponse.json({ count: 0, total: zero, byKind: { deposit: zero, charge: zero, refund: zero, fee: zero, correction: zero, payout: zero } } satisfies Totals),
+      ),
+    );
+    const { user } = renderApp('/parents/3');
+
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(retry.closest('.alert')).toHaveTextContent('Forbidden.');
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ewa Nowak' })).toBeInTheDocument();
+  });
+
   it('creates a parent: client rules, then the server e-mail error, then a normalised body', async () => {
     signIn();
     serve();

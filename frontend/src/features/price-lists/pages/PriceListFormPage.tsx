@@ -146,6 +146,7 @@ export function PriceListFormPage({ edit = false }: { edit?: boolean }) {
     isPending: catalogue.isPending || (id !== null && source.isPending),
     isError: catalogue.isError || source.isError,
     error: catalogue.error ?? source.error,
+    refetch: () => Promise.all([catalogue.isError && catalogue.refetch(), source.isError && source.refetch()]),
   };
   return (
     <section>
