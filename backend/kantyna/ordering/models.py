@@ -14,7 +14,7 @@ from django.db.models import Q
 
 from kantyna.catalog.models import Diet, MealType, PortionSize
 from kantyna.institutions.models import Institution
-from kantyna.people.models import Child, WorkerProfile
+from kantyna.people.models import CalendarSubjectSettings, Child, WorkerProfile
 from kantyna.pricing.models import PriceListItem
 from kantyna.users.models import User
 
@@ -157,3 +157,15 @@ class MarkedPresencesDraft(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user"], name="one_draft_per_user")]
+
+
+class MissingOrdersReminder(models.Model):
+    """A missing-orders reminder sent for one meal receiver and day (its settings' missingOrders* fields): the
+    reminder job sends each (receiver, day) once, however often it runs."""
+
+    settings = models.ForeignKey(CalendarSubjectSettings, on_delete=models.CASCADE, related_name="+")
+    date = models.DateField()
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["settings", "date"], name="one_missing_orders_reminder")]

@@ -44,6 +44,17 @@ def charge_tenant_day(*, slug: str) -> dict:
         connection.set_schema_to_public()
 
 
+@app.task(queue="ordering")
+def remind_tenant(*, slug: str) -> dict:
+    from kantyna.ordering.services.reminders import missing_orders_remind
+
+    _enter(slug)
+    try:
+        return missing_orders_remind()
+    finally:
+        connection.set_schema_to_public()
+
+
 @app.periodic(cron="30 1 * * *", periodic_id="ordering-automark")
 @app.task(queue="ordering", queueing_lock="ordering-automark")
 def automark_all_tenants(timestamp: int) -> dict:
@@ -61,4 +72,15 @@ def charge_all_tenants(timestamp: int) -> dict:
     slugs = _active_slugs()
     for slug in slugs:
         charge_tenant_day.configure(lock=f"ordering-charge-{slug}").defer(slug=slug)
+    return {"tenants": len(slugs)}
+
+
+@app.periodic(cron="*/15 * * * *", periodic_id="ordering-missing-orders")
+@app.task(queue="ordering", queueing_lock="ordering-missing-orders")
+def remind_all_tenants(timestamp: int) -> dict:
+    """Every quarter of an hour: missing-orders reminders whose trigger time has come. One job per tenant at a time
+    (`lock`), so a slow run and the next one never remind twice."""
+    slugs = _active_slugs()
+    for slug in slugs:
+        remind_tenant.configure(lock=f"ordering-missing-orders-{slug}").defer(slug=slug)
     return {"tenants": len(slugs)}

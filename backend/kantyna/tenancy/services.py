@@ -37,6 +37,15 @@ def tenant_get(slug: str) -> Tenant:
     return Tenant.objects.get(slug=slug)
 
 
+def current_tenant_slug() -> str:
+    """The slug of the tenant whose schema is active: a request's tenant, or (jobs, `in_tenant`, whose stand-in
+    tenant has no fields) the row of the active schema."""
+    slug = getattr(connection.tenant, "slug", None)
+    if slug is None:
+        slug = Tenant.objects.filter(schema_name=connection.schema_name).values_list("slug", flat=True).first()
+    return slug or ""
+
+
 def in_tenant(tenant: Tenant):
     """Context manager running ORM calls inside a tenant's schema."""
     return schema_context(tenant.schema_name)

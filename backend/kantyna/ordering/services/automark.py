@@ -64,6 +64,18 @@ SETTINGS_RELATIONS = (
     "worker__institution",
     "worker__diet",
 )
+# Settings of a meal receiver who still eats: an active child or worker of an active institution.
+ACTIVE_RECEIVER = Q(
+    child__isnull=False,
+    child__is_active=True,
+    child__archived_at__isnull=True,
+    child__institution__is_active=True,
+) | Q(
+    worker__isnull=False,
+    worker__archived_at__isnull=True,
+    worker__institution__is_active=True,
+    worker__user__is_active=True,
+)
 
 
 def add_month(day: date) -> date:
@@ -203,20 +215,7 @@ class AutomarkReport:
 def _automark_settings(subject_keys: list[tuple[str, int]] | None):
     queryset = (
         CalendarSubjectSettings.objects.filter(automark_presences=True)
-        .filter(
-            Q(
-                child__isnull=False,
-                child__is_active=True,
-                child__archived_at__isnull=True,
-                child__institution__is_active=True,
-            )
-            | Q(
-                worker__isnull=False,
-                worker__archived_at__isnull=True,
-                worker__institution__is_active=True,
-                worker__user__is_active=True,
-            )
-        )
+        .filter(ACTIVE_RECEIVER)
         .select_related(*SETTINGS_RELATIONS)
     )
     if subject_keys is not None:

@@ -176,6 +176,7 @@ export function NotificationSettings() {
       <CheckboxField<ChildFormValues> name="subjectNotificationsSettings.missingOrdersEnabled" label={t('notifications.enabled')} />
       {on && (
         <div className="row">
+          <p className="small text-body-secondary mb-2">{t('notifications.help')}</p>
           <NumberField<ChildFormValues>
             name="subjectNotificationsSettings.missingOrdersDaysBefore"
             label={t('notifications.daysBefore')}
