@@ -98,13 +98,22 @@ def _due(candidates: list[_Candidate], now: datetime, cutoff: Cutoff) -> list[_C
     ]
 
 
+def _day_text(day: date, locale: str) -> str:
+    """ "poniedziałek, 30 listopada 2026" / "Monday, 30 November 2026" (Polish weekdays are lower case mid-sentence;
+    call inside `translation.override(locale)`)."""
+    weekday = formats.date_format(day, "l")
+    if locale == "pl":
+        return f"{weekday.lower()}, {formats.date_format(day, 'j E Y')}"
+    return f"{weekday}, {formats.date_format(day, 'j F Y')}"
+
+
 def _email(payer, day: date, names: list[str], origin: str) -> None:
     account = payer.account
     locale = account.locale or DEFAULT_LOCALE
     with translation.override(locale):
         context = {
             "first_name": payer.first_name,
-            "day": formats.date_format(day, "l, j E Y" if locale == "pl" else "l, j F Y"),
+            "day": _day_text(day, locale),
             "names": names,
             "link": f"{origin}/calendar/user",
         }

@@ -24,6 +24,22 @@ WEDNESDAY = WEDNESDAY - timedelta(days=WEDNESDAY.weekday()) + timedelta(days=2)
 FRIDAY = WEDNESDAY + timedelta(days=2)
 
 
+POLISH_MONTHS_GENITIVE = (
+    "stycznia",
+    "lutego",
+    "marca",
+    "kwietnia",
+    "maja",
+    "czerwca",
+    "lipca",
+    "sierpnia",
+    "września",
+    "października",
+    "listopada",
+    "grudnia",
+)
+
+
 def remind(hour: int = 12, minute: int = 5, day: date = WEDNESDAY) -> dict:
     return missing_orders_remind(now=at(day, hour, minute))
 
@@ -61,7 +77,9 @@ def test_given_two_children_without_meals_when_the_trigger_time_comes_then_one_e
 
     [email] = sent_emails()
     assert email["to"] == [world.parent.account.email]
-    assert email["subject"].startswith("Brak zamówionych posiłków na ")
+    polish_day = f"piątek, {FRIDAY.day} {POLISH_MONTHS_GENITIVE[FRIDAY.month - 1]} {FRIDAY.year}"
+    assert email["subject"] == f"Brak zamówionych posiłków na {polish_day}"
+    assert f"Na {polish_day} nic nie jest zamówione dla:" in email["text"]
     assert "- Jan Nowak\n- Ola Nowak" in email["text"]
     assert "/calendar/user" in email["text"]
     assert set(MissingOrdersReminder.objects.values_list("settings__child_id", "date")) == {
