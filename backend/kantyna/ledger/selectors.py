@@ -36,15 +36,6 @@ def ledger_balance(user: User | int) -> Decimal:
     return (total or ZERO).quantize(Decimal("0.01"))
 
 
-def ledger_balance_before(user: User | int, day: date) -> Decimal:
-    """The payer's balance at the start of `day`, from the transactions booked before it (not the cache)."""
-    user_id = user.pk if isinstance(user, User) else user
-    total = LedgerTransaction.objects.filter(account__user_id=user_id, booked_on__lt=day).aggregate(
-        total=Sum("amount")
-    )["total"]
-    return (total or ZERO).quantize(Decimal("0.01"))
-
-
 def ledger_last_month_unpaid(user_ids, today: date) -> set[int]:
     """The payers (of `user_ids`) whose ledger closed last month below zero and who have not paid it since: the
     closing balance plus every credit (deposit, refund, positive correction) booked this month is still below
