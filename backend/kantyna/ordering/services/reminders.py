@@ -51,6 +51,7 @@ def _candidates(now: datetime, cutoff: Cutoff) -> list[_Candidate]:
     settings_rows = (
         CalendarSubjectSettings.objects.filter(ACTIVE_RECEIVER)
         .filter(missing_orders_enabled=True, missing_orders_trigger_time__lte=local.time())
+        .exclude(child__parent__is_active=False)  # a deactivated parent's account gets no e-mails
         .select_related(*SETTINGS_RELATIONS, "child__parent__account", "worker__user__account")
     )
     candidates = []

@@ -124,10 +124,13 @@ def test_given_a_day_not_among_the_eating_weekdays_then_no_reminder(world):
     assert sent_emails() == []
 
 
-def test_given_reminders_off_or_an_inactive_child_then_nobody_is_reminded(world):
+def test_given_an_inactive_child_or_a_deactivated_parent_then_nobody_is_reminded(world):
     turn_on({"child": world.child})
+    turn_on({"child": world.child2})
     world.child.is_active = False
     world.child.save()
+    world.parent.is_active = False
+    world.parent.save()
 
     assert remind() == {"receivers": 0, "emails": 0}
     assert sent_emails() == []
