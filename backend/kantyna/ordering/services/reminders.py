@@ -7,8 +7,9 @@ default settings: on Wednesday at 12:00, for Friday). Counting from the meal day
 exactly when ordering closes, too late to act on. The day deserves a reminder when the receiver would eat then and
 can still order: one of its automarked weekdays, not a free day, open under the cut-off, with something on its
 price list; and nothing is ordered (no live meal) and no absence is recorded. The payer gets one e-mail per day
-naming every such receiver, in the payer's language, with the calendar's address. A MissingOrdersReminder row per
-(receiver, day) makes the job idempotent: it runs every quarter of an hour and reminds each receiver of a day once."""
+naming every such receiver, in the payer's language, with the calendar's address. The job runs every quarter of an
+hour and looks at the receivers whose trigger moment fell within the last hour; a MissingOrdersReminder row per
+(receiver, day) makes it idempotent, so each receiver is reminded of a day once."""
 
 from __future__ import annotations
 
@@ -32,6 +33,9 @@ from kantyna.people.models import CalendarSubjectSettings
 from kantyna.tenancy.services import current_tenant_slug, tenant_origin
 
 DEFAULT_LOCALE = "pl"
+# A reminder goes out at the first run after its trigger moment, or not at all: an order cancelled in the evening
+# does not bring a noon reminder at night. Runs are 15 minutes apart, so four of them fall within the grace.
+GRACE = timedelta(hours=1)
 
 
 @dataclass(frozen=True)
@@ -45,19 +49,29 @@ class _Candidate:
         return (self.settings.child_id, self.settings.worker_id, self.day)
 
 
+def _trigger_window(local: datetime) -> Q:
+    """Trigger times in (local - GRACE, local], across midnight too."""
+    start = local - GRACE
+    after, until = Q(missing_orders_trigger_time__gt=start.time()), Q(missing_orders_trigger_time__lte=local.time())
+    return after & until if start.date() == local.date() else after | until
+
+
 def _candidates(now: datetime, cutoff: Cutoff) -> list[_Candidate]:
-    """Receivers whose trigger time has come today, each with the day it looks at (not yet reminded of)."""
+    """Receivers whose trigger moment fell within the last GRACE, each with the day it looks at (not yet reminded
+    of)."""
     local = tenant_now(now)
     settings_rows = (
         CalendarSubjectSettings.objects.filter(ACTIVE_RECEIVER)
-        .filter(missing_orders_enabled=True, missing_orders_trigger_time__lte=local.time())
+        .filter(_trigger_window(local), missing_orders_enabled=True)
         .exclude(child__parent__is_active=False)  # a deactivated parent's account gets no e-mails
         .select_related(*SETTINGS_RELATIONS, "child__parent__account", "worker__user__account")
     )
     candidates = []
     for settings in settings_rows:
         subject = subject_of_child(settings.child) if settings.child_id else subject_of_worker(settings.worker)
-        day = local.date() + timedelta(days=settings.missing_orders_days_before + cutoff.days_before)
+        # A trigger time later than now in the day was yesterday's (23:50 seen by the 00:00 run).
+        triggered_on = local.date() - timedelta(days=1 if settings.missing_orders_trigger_time > local.time() else 0)
+        day = triggered_on + timedelta(days=settings.missing_orders_days_before + cutoff.days_before)
         candidates.append(_Candidate(settings, subject, day))
     if not candidates:
         return []

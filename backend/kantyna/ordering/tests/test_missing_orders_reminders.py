@@ -86,9 +86,26 @@ def test_given_two_children_without_meals_when_the_trigger_time_comes_then_one_e
         (world.child.pk, FRIDAY),
         (world.child2.pk, FRIDAY),
     }
-    # A later run the same day reminds nobody again.
-    assert remind(16, 0) == {"receivers": 0, "emails": 0}
+    # The next runs within the hour remind nobody again.
+    assert remind(12, 20) == {"receivers": 0, "emails": 0}
+    assert remind(12, 50) == {"receivers": 0, "emails": 0}
     assert len(sent_emails()) == 1
+
+
+def test_given_no_run_within_an_hour_of_the_trigger_then_the_reminder_is_skipped_not_sent_late(world):
+    turn_on({"child": world.child})
+
+    assert remind(13, 0) == {"receivers": 0, "emails": 0}
+    assert remind(18, 30) == {"receivers": 0, "emails": 0}
+    assert sent_emails() == []
+
+
+def test_given_a_trigger_just_before_midnight_then_the_first_run_of_the_next_day_sends_it(world):
+    turn_on({"child": world.child}, at_time=time(23, 50))
+
+    # Thursday 00:05: the trigger was Wednesday's, so the day is still Friday (closing Thursday at 12:00).
+    assert remind(0, 5, day=WEDNESDAY + timedelta(days=1)) == {"receivers": 1, "emails": 1}
+    assert list(MissingOrdersReminder.objects.values_list("date", flat=True)) == [FRIDAY]
 
 
 def test_given_a_meal_an_absence_or_a_free_day_then_that_day_needs_no_reminder(world, tenant_a):
