@@ -45,10 +45,15 @@ def main() -> None:
                         help="only the ordering-and-money figures: nightly automark in both charge modes, the "
                              "order-day charge and the month-end balance report")
     parser.add_argument("--only", choices=["ordering"], help="only the ordering paths (issue 5)")
+    parser.add_argument("--reminders", action="store_true",
+                        help="only the missing-orders reminder job with every child asking for it (rolled back)")
     args = parser.parse_args()
     tenant = Tenant.objects.get(slug=common.BENCH_SLUG)
     if args.money:
         measure_money(tenant, max(1, args.repeat // 10))
+        return
+    if args.reminders:
+        measure_reminders(tenant, max(1, args.repeat // 10))
         return
     with in_tenant(tenant):
         admin = User.objects.select_related("account").get(account__email="admin@bench.test")
@@ -258,6 +263,57 @@ def measure_money(tenant, repeat: int) -> None:
     print(f"{'path':<58} {'median ms':>10} {'max/p95 ms':>10} {'queries':>8}")
     for label, median, p95, queries in rows:
         print(f"{label:<58} {median:>10.2f} {p95:>10.2f} {queries:>8}")
+
+
+
+def measure_reminders(tenant, repeat: int) -> None:
+    """The missing-orders reminder job (one run of the 15-minute schedule) with every child asking for a reminder
+    at 12:00, one day before the cut-off, in a transaction rolled back after each run. Two runs: on a day of the
+    bench's month of orders (every day ordered: all 20,000 checked, nobody reminded) and on the day after it ends
+    (nothing ordered: every child reminded, one e-mail deferred per payer)."""
+    from datetime import datetime, timedelta
+    from datetime import time as clock
+
+    from django.db import transaction
+
+    from kantyna.ordering.cutoff import cutoff_config, tenant_zone
+    from kantyna.ordering.models import OrderItem
+    from kantyna.ordering.services.reminders import missing_orders_remind
+    from kantyna.people.models import CalendarSubjectSettings
+
+    with in_tenant(tenant):
+        first, last = (
+            OrderItem.objects.order_by("date").values_list("date", flat=True).first(),
+            OrderItem.objects.order_by("-date").values_list("date", flat=True).first(),
+        )
+        lead = cutoff_config().days_before + 1
+    # The job at 12:05 looks at the day `lead` days later.
+    moments = {
+        "a day already ordered": datetime.combine(first + timedelta(days=14 - lead), clock(12, 5), tzinfo=tenant_zone()),
+        "the day after the orders": datetime.combine(last + timedelta(days=1), clock(12, 5), tzinfo=tenant_zone()),
+    }
+    rows = []
+    for label, moment in moments.items():
+        timings = []
+        for _ in range(repeat):
+            with in_tenant(tenant), transaction.atomic():
+                CalendarSubjectSettings.objects.filter(child__isnull=False).update(
+                    missing_orders_enabled=True, missing_orders_days_before=1, missing_orders_trigger_time=clock(12, 0)
+                )
+                with CaptureQueriesContext(connection) as captured:
+                    started = time.perf_counter()
+                    result = missing_orders_remind(now=moment)
+                    timings.append(time.perf_counter() - started)
+                queries = len(captured.captured_queries)
+                print(f"  {label} ({(moment + timedelta(days=lead)).date()}): {result['receivers']} receivers "
+                      f"reminded, {result['emails']} e-mails, {timings[-1]:.2f} s, {queries} queries")
+                transaction.set_rollback(True)
+        timings.sort()
+        rows.append((f"missing-orders reminders, every child, {label}", statistics.median(timings) * 1000,
+                     timings[-1] * 1000, queries))
+    print(f"{'path':<58} {'median ms':>10} {'max ms':>10} {'queries':>8}")
+    for label, median, worst, queries in rows:
+        print(f"{label:<58} {median:>10.2f} {worst:>10.2f} {queries:>8}")
 
 
 if __name__ == "__main__":

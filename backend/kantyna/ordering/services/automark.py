@@ -98,7 +98,11 @@ def automark_window(settings: CalendarSubjectSettings, today: date) -> tuple[dat
 
 
 def weekdays_of(settings: CalendarSubjectSettings | None) -> set[int]:
-    marked = (settings.automarked_weekdays if settings else None) or {}
+    return weekdays_in(settings.automarked_weekdays if settings else None)
+
+
+def weekdays_in(marked: dict | None) -> set[int]:
+    """The weekday numbers (Monday 0) an `automarked_weekdays` value turns on; Monday to Friday when unset."""
     if not marked:
         return {0, 1, 2, 3, 4}
     return {index for index, key in enumerate(WEEKDAY_KEYS) if marked.get(key)}

@@ -14,8 +14,8 @@ hour and looks at the receivers whose trigger moment fell within the last hour; 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models import Q
@@ -26,7 +26,7 @@ from kantyna.core.tasks import send_email
 from kantyna.ordering.cutoff import Cutoff, cutoff_config, tenant_now
 from kantyna.ordering.models import LIVE, Absence, MissingOrdersReminder, OrderItem
 from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
-from kantyna.ordering.services.automark import ACTIVE_RECEIVER, SETTINGS_RELATIONS, weekdays_of
+from kantyna.ordering.services.automark import ACTIVE_RECEIVER, SETTINGS_RELATIONS, weekdays_in
 from kantyna.ordering.services.items import free_days_for, is_free
 from kantyna.ordering.subjects import Subject, subject_of_child, subject_of_worker
 from kantyna.people.models import CalendarSubjectSettings
@@ -36,17 +36,14 @@ DEFAULT_LOCALE = "pl"
 # A reminder goes out at the first run after its trigger moment, or not at all: an order cancelled in the evening
 # does not bring a noon reminder at night. Runs are 15 minutes apart, so four of them fall within the grace.
 GRACE = timedelta(hours=1)
+EMAIL_BATCH = 1_000
 
 
-@dataclass(frozen=True)
-class _Candidate:
-    settings: CalendarSubjectSettings
-    subject: Subject
+class _Unordered(NamedTuple):
+    settings_id: int
+    child_id: int | None
+    worker_id: int | None
     day: date
-
-    @property
-    def key(self) -> tuple[int | None, int | None, date]:
-        return (self.settings.child_id, self.settings.worker_id, self.day)
 
 
 def _trigger_window(local: datetime) -> Q:
@@ -56,73 +53,89 @@ def _trigger_window(local: datetime) -> Q:
     return after & until if start.date() == local.date() else after | until
 
 
-def _candidates(now: datetime, cutoff: Cutoff) -> list[_Candidate]:
-    """Receivers whose trigger moment fell within the last GRACE, each with the day it looks at (not yet reminded
-    of)."""
+def _unordered(now: datetime, cutoff: Cutoff) -> list[_Unordered]:
+    """Receivers whose trigger moment fell within the last GRACE, with the day each looks at, kept when it is one of
+    their weekdays, still open, not yet reminded of, and has no live meal and no absence. Reads ids and dates only:
+    most receivers stop here (their day is ordered), so their people and prices are never loaded."""
     local = tenant_now(now)
-    settings_rows = (
+    rows = (
         CalendarSubjectSettings.objects.filter(ACTIVE_RECEIVER)
         .filter(_trigger_window(local), missing_orders_enabled=True)
         .exclude(child__parent__is_active=False)  # a deactivated parent's account gets no e-mails
-        .select_related(*SETTINGS_RELATIONS, "child__parent__account", "worker__user__account")
+        .values_list(
+            "pk",
+            "child_id",
+            "worker_id",
+            "missing_orders_days_before",
+            "missing_orders_trigger_time",
+            "automarked_weekdays",
+        )
     )
-    candidates = []
-    for settings in settings_rows:
-        subject = subject_of_child(settings.child) if settings.child_id else subject_of_worker(settings.worker)
+    found = []
+    for pk, child_id, worker_id, days_before, trigger_time, weekdays in rows:
         # A trigger time later than now in the day was yesterday's (23:50 seen by the 00:00 run).
-        triggered_on = local.date() - timedelta(days=1 if settings.missing_orders_trigger_time > local.time() else 0)
-        day = triggered_on + timedelta(days=settings.missing_orders_days_before + cutoff.days_before)
-        candidates.append(_Candidate(settings, subject, day))
-    if not candidates:
+        triggered_on = local.date() - timedelta(days=1 if trigger_time > local.time() else 0)
+        day = triggered_on + timedelta(days=days_before + cutoff.days_before)
+        if day.weekday() in weekdays_in(weekdays) and cutoff.is_open(day, now):
+            found.append(_Unordered(pk, child_id, worker_id, day))
+    if not found:
         return []
+    days = {row.day for row in found}
     reminded = set(
         MissingOrdersReminder.objects.filter(
-            settings_id__in=[c.settings.pk for c in candidates], date__in={c.day for c in candidates}
+            settings_id__in=[row.settings_id for row in found], date__in=days
         ).values_list("settings_id", "date")
     )
-    return [c for c in candidates if (c.settings.pk, c.day) not in reminded]
-
-
-def _due(candidates: list[_Candidate], now: datetime, cutoff: Cutoff) -> list[_Candidate]:
-    """The candidates whose day is one they would eat on, can still order for, and have nothing for."""
-    candidates = [c for c in candidates if c.day.weekday() in weekdays_of(c.settings) and cutoff.is_open(c.day, now)]
-    if not candidates:
-        return []
-    first, last = min(c.day for c in candidates), max(c.day for c in candidates)
-    child_ids = [c.settings.child_id for c in candidates if c.settings.child_id]
-    worker_ids = [c.settings.worker_id for c in candidates if c.settings.worker_id]
-    by_subject = Q(child_id__in=child_ids) | Q(worker_id__in=worker_ids)
-    free = free_days_for({c.subject.institution.pk for c in candidates}, first, last)
+    found = [row for row in found if (row.settings_id, row.day) not in reminded]
+    by_subject = Q(child_id__in=[r.child_id for r in found if r.child_id]) | Q(
+        worker_id__in=[r.worker_id for r in found if r.worker_id]
+    )
     covered = set(
-        Absence.objects.filter(by_subject, date__range=(first, last))
-        .order_by()
-        .values_list("child_id", "worker_id", "date")
+        Absence.objects.filter(by_subject, date__in=days).order_by().values_list("child_id", "worker_id", "date")
     ) | set(
-        OrderItem.objects.filter(LIVE, by_subject, date__range=(first, last))
+        OrderItem.objects.filter(LIVE, by_subject, date__in=days)
         .order_by()
         .values_list("child_id", "worker_id", "date")
         .distinct()
     )
-    pricer = Pricer([c.subject for c in candidates], first, last, for_role=SUBJECT_AUDIENCE)
+    return [row for row in found if (row.child_id, row.worker_id, row.day) not in covered]
+
+
+def _due(unordered: list[_Unordered]) -> list[tuple[Subject, date, CalendarSubjectSettings]]:
+    """The unordered receivers, loaded, whose day is not a free day and has something on their price list."""
+    settings_rows = CalendarSubjectSettings.objects.filter(
+        pk__in=[row.settings_id for row in unordered]
+    ).select_related(*SETTINGS_RELATIONS, "child__parent__account", "worker__user__account")
+    day_of = {row.settings_id: row.day for row in unordered}
+    found = [
+        (
+            subject_of_child(settings.child) if settings.child_id else subject_of_worker(settings.worker),
+            day_of[settings.pk],
+            settings,
+        )
+        for settings in settings_rows
+    ]
+    first, last = min(day_of.values()), max(day_of.values())
+    free = free_days_for({subject.institution.pk for subject, _day, _settings in found}, first, last)
+    pricer = Pricer([subject for subject, _day, _settings in found], first, last, for_role=SUBJECT_AUDIENCE)
     return [
-        c
-        for c in candidates
-        if c.key not in covered
-        and not is_free(free, c.subject.institution.pk, c.day)
-        and pricer.choices(c.subject, c.day)
+        (subject, day, settings)
+        for subject, day, settings in found
+        if not is_free(free, subject.institution.pk, day) and pricer.choices(subject, day)
     ]
 
 
 def _day_text(day: date, locale: str) -> str:
-    """ "poniedziałek, 30 listopada 2026" / "Monday, 30 November 2026" (Polish weekdays are lower case mid-sentence;
-    call inside `translation.override(locale)`)."""
+    """The day as a sentence names it: "poniedziałek, 30 listopada 2026" / "Monday, 30 November 2026" (Polish
+    weekdays are lower case mid-sentence). Call inside `translation.override(locale)`."""
     weekday = formats.date_format(day, "l")
     if locale == "pl":
         return f"{weekday.lower()}, {formats.date_format(day, 'j E Y')}"
     return f"{weekday}, {formats.date_format(day, 'j F Y')}"
 
 
-def _email(payer, day: date, names: list[str], origin: str) -> None:
+def _email(payer, day: date, names: list[str], origin: str) -> dict:
+    """The `send_email` arguments of one payer's reminder for `day`."""
     account = payer.account
     locale = account.locale or DEFAULT_LOCALE
     with translation.override(locale):
@@ -134,7 +147,7 @@ def _email(payer, day: date, names: list[str], origin: str) -> None:
         }
         subject = render_to_string("ordering/email/missing_orders_subject.txt", context).strip()
         text = render_to_string("ordering/email/missing_orders.txt", context)
-    send_email.defer(to=[account.email], subject=subject, text=text)
+    return {"to": [account.email], "subject": subject, "text": text}
 
 
 @transaction.atomic
@@ -142,17 +155,22 @@ def missing_orders_remind(*, now: datetime | None = None) -> dict:
     """Send the reminders due at `now` in the current tenant; returns how many receivers and e-mails."""
     now = now or timezone.now()
     cutoff = cutoff_config()
-    due = _due(_candidates(now, cutoff), now, cutoff)
+    unordered = _unordered(now, cutoff)
+    due = _due(unordered) if unordered else []
     if not due:
         return {"receivers": 0, "emails": 0}
     MissingOrdersReminder.objects.bulk_create(
-        [MissingOrdersReminder(settings=c.settings, date=c.day) for c in due], ignore_conflicts=True
+        [MissingOrdersReminder(settings=settings, date=day) for _subject, day, settings in due], ignore_conflicts=True
     )
-    by_payer_day: dict[tuple[int, date], list[_Candidate]] = defaultdict(list)
-    for candidate in due:
-        by_payer_day[(candidate.subject.payer.pk, candidate.day)].append(candidate)
+    by_payer_day: dict[tuple[int, date], list[Subject]] = defaultdict(list)
+    for subject, day, _settings in due:
+        by_payer_day[(subject.payer.pk, day)].append(subject)
     origin = tenant_origin(current_tenant_slug())
-    for (_payer_id, day), candidates in by_payer_day.items():
-        names = sorted(c.subject.name for c in candidates)
-        _email(candidates[0].subject.payer, day, names, origin)
-    return {"receivers": len(due), "emails": len(by_payer_day)}
+    emails = [
+        _email(subjects[0].payer, day, sorted(subject.name for subject in subjects), origin)
+        for (_payer_id, day), subjects in by_payer_day.items()
+    ]
+    # One INSERT per batch, in this transaction: a rolled-back run sends nothing.
+    for start in range(0, len(emails), EMAIL_BATCH):
+        send_email.batch_defer(*emails[start : start + EMAIL_BATCH])
+    return {"receivers": len(due), "emails": len(emails)}
