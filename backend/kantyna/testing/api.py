@@ -61,5 +61,8 @@ class Api:
     def put(self, path: str, data=None, format: str = "json", **extra):
         return self.client.put(self.url(path), data, format=format, **extra)
 
+    def patch(self, path: str, data=None, format: str = "json", **extra):
+        return self.client.patch(self.url(path), data, format=format, **extra)
+
     def delete(self, path: str, data=None, format: str = "json", **extra):
         return self.client.delete(self.url(path), data, format=format, **extra)

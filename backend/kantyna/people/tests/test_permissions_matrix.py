@@ -62,7 +62,7 @@ pytestmark = pytest.mark.django_db
 @dataclass(frozen=True)
 class PeopleRow(Row):
     """A Row that may name a second permission granting the same ability (`also`: `ia_without` lacks it too,
-    `ia` holds only `permission`), may upload its body as multipart, and may PATCH (Api has no `patch`)."""
+    `ia` holds only `permission`), and may upload its body as multipart."""
 
     also: str | None = None
     multipart: bool = False
@@ -70,8 +70,6 @@ class PeopleRow(Row):
     def call(self, api, ids: dict):
         if self.multipart:
             return api.post(self.url(ids), self.payload(ids), format="multipart")
-        if self.method == "PATCH":
-            return api.client.patch(api.url(self.url(ids)), self.payload(ids), format="json")
         return super().call(api, ids)
 
 
