@@ -60,11 +60,40 @@ function QuickChangeModal({
   );
 }
 
+interface Refusal {
+  fields: Errors;
+  message: string | null;
+}
+
+const NO_REFUSAL: Refusal = { fields: {}, message: null };
+
 /** The field errors of a refusal, or its message when no field is named. */
-function refusal(error: unknown, fallback: string): { fields: Errors; message: string | null } {
+function refusal(error: unknown, fallback: string): Refusal {
   if (!(error instanceof ApiError)) return { fields: {}, message: fallback };
   const fields = error.fieldErrors;
   return { fields, message: Object.keys(fields).length > 0 ? null : error.message };
+}
+
+/** What every quick change shares: the refusal shown in the dialog, closing that forgets what was entered
+ * (`forget`), and a save that says so and closes, or keeps the dialog open with the refusal. */
+function useQuickChange(onClose: () => void, forget: () => void) {
+  const { t } = useTranslation('children');
+  const [errors, setErrors] = useState<Refusal>(NO_REFUSAL);
+  const close = () => {
+    forget();
+    setErrors(NO_REFUSAL);
+    onClose();
+  };
+  const save = async (write: () => Promise<unknown>, done: string) => {
+    try {
+      await write();
+      notify({ type: 'success', message: done });
+      close();
+    } catch (error) {
+      setErrors(refusal(error, t('quick.failed')));
+    }
+  };
+  return { errors, close, save };
 }
 
 /** Another classroom of the child's institution (moving to another institution is the child form's job). */
@@ -74,23 +103,15 @@ export function ChangeClassroomModal({ child, onClose }: { child: ChildRow | nul
   const change = useChangeClassroom();
   const classrooms = useQuery({ ...formOptionQueries.classrooms(child?.institutionId ?? 0), enabled: child !== null });
   const [picked, setPicked] = useState<string>('');
-  const [errors, setErrors] = useState<{ fields: Errors; message: string | null }>({ fields: {}, message: null });
-  const close = () => {
-    setPicked('');
-    setErrors({ fields: {}, message: null });
-    onClose();
-  };
+  const { errors, close, save } = useQuickChange(onClose, () => setPicked(''));
   const value = picked || String(child?.classroomId ?? '');
   const submit = async () => {
     if (!child) return;
     if (Number(value) === child.classroomId) return close();
-    try {
-      await change.mutateAsync({ id: child.id, classroomId: Number(value) });
-      notify({ type: 'success', message: t('quick.classroomChanged', { name: childName(child) }) });
-      close();
-    } catch (error) {
-      setErrors(refusal(error, t('quick.failed')));
-    }
+    await save(
+      () => change.mutateAsync({ id: child.id, classroomId: Number(value) }),
+      t('quick.classroomChanged', { name: childName(child) }),
+    );
   };
   return (
     <QuickChangeModal
@@ -122,22 +143,14 @@ export function ChangeCardNumberModal({ child, onClose }: { child: ChildRow | nu
   const controlId = useId();
   const change = useChangeCardNumber();
   const [typed, setTyped] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ fields: Errors; message: string | null }>({ fields: {}, message: null });
-  const close = () => {
-    setTyped(null);
-    setErrors({ fields: {}, message: null });
-    onClose();
-  };
+  const { errors, close, save } = useQuickChange(onClose, () => setTyped(null));
   const value = typed ?? child?.cardNumber ?? '';
   const submit = async () => {
     if (!child) return;
-    try {
-      await change.mutateAsync({ id: child.id, cardNumber: value.trim() || null });
-      notify({ type: 'success', message: t('quick.cardChanged', { name: childName(child) }) });
-      close();
-    } catch (error) {
-      setErrors(refusal(error, t('quick.failed')));
-    }
+    await save(
+      () => change.mutateAsync({ id: child.id, cardNumber: value.trim() || null }),
+      t('quick.cardChanged', { name: childName(child) }),
+    );
   };
   return (
     <QuickChangeModal
