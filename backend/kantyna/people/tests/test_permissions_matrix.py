@@ -18,12 +18,9 @@ do not hide the endpoint's)."""
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
-from openpyxl import Workbook
 
 from kantyna.audit.models import AuditEntry
 from kantyna.core.permissions import ROLE_INSTITUTION_WORKER, ROLE_PARENT
@@ -55,6 +52,8 @@ from kantyna.testing.matrix import (
 )
 from kantyna.users.models import User
 from kantyna.users.services.lifecycle import user_deactivate
+
+from .test_children_import_export import workbook
 
 pytestmark = pytest.mark.django_db
 
@@ -104,28 +103,8 @@ def child_body(first_name: str, *, parent: bool = False, elsewhere: bool = False
 
 
 def import_body(ids: dict) -> dict:
-    book = Workbook()
-    sheet = book.active
-    sheet.append(
-        [
-            "First name",
-            "Last name",
-            "Parent's e-mail",
-            "Institution",
-            "Classroom",
-            "Diet",
-            "Card number",
-            "Allergens",
-            "Allergies note",
-            "General note",
-        ]
-    )
-    sheet.append(
-        ["Ala", "Importowana", ids["parent_email"], ids["institution_slug"], ids["classroom_name"], ids["diet_name"]]
-    )
-    out = io.BytesIO()
-    book.save(out)
-    return {"file": SimpleUploadedFile("dzieci.xlsx", out.getvalue())}
+    row = ["Ala", "Importowana", ids["parent_email"], ids["institution_slug"], ids["classroom_name"], ids["diet_name"]]
+    return {"file": workbook([row])}
 
 
 def worker_body(ids: dict) -> dict:
