@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
-import { FormActionButton } from '@/components/FormActionButton';
+import { FormModal } from '@/components/FormModal';
 import { notify } from '@/components/toasts/toast-store';
 import { useChangeCardNumber, useChangeClassroom, type ChildRow } from '../api/children';
 import { formOptionQueries } from '../api/form-options';
@@ -12,51 +12,12 @@ import { childName } from './child-form-model';
 type Errors = Record<string, string[]>;
 
 /** A one-field change of a child from the list: the server's refusal stays in the dialog, nothing is lost. */
-function QuickChangeModal({
-  title,
-  show,
-  pending,
-  error,
-  onSubmit,
-  onClose,
-  children,
-}: {
-  title: string;
-  show: boolean;
-  pending: boolean;
-  error: string | null;
-  onSubmit: () => void;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('common');
-  const titleId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
+function QuickChangeModal({ error, children, ...modal }: Omit<ComponentProps<typeof FormModal>, 'children'> & { error: string | null; children: ReactNode }) {
   return (
-    <Modal show={show} onHide={onClose} aria-labelledby={titleId}>
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {error && <Alert variant="danger">{error}</Alert>}
-          {children}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <FormActionButton type="submit" pending={pending}>
-            {t('save')}
-          </FormActionButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormModal {...modal}>
+      {error && <Alert variant="danger">{error}</Alert>}
+      {children}
+    </FormModal>
   );
 }
 

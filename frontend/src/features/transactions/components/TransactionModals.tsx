@@ -1,10 +1,9 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Form, Modal } from 'react-bootstrap';
-import { useForm, useWatch, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormActionButton } from '@/components/FormActionButton';
+import { FormModal } from '@/components/FormModal';
 import { DateField, MoneyField, SelectField, TextField, optionalText, requiredChoice } from '@/components/form';
 import { notify } from '@/components/toasts/toast-store';
 import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
@@ -14,48 +13,6 @@ import { MANUAL_KINDS, transactions, usePayers, type ManualKind, type Transactio
 const DESCRIPTION_MAX_LENGTH = 500;
 /** A correction is typed signed ("-5,00"); the other kinds positive. */
 const SIGNED_DECIMAL = /^-?\d{1,10}([.,]\d{1,2})?$/;
-
-interface ShellProps<T extends FieldValues> {
-  show: boolean;
-  title: string;
-  form: UseFormReturn<T>;
-  pending: boolean;
-  onSubmit: () => void;
-  onClose: () => void;
-  children: ReactNode;
-}
-
-function ModalForm<T extends FieldValues>({ show, title, pending, onSubmit, onClose, children }: ShellProps<T>) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  return (
-    <Modal show={show} onHide={onClose} aria-labelledby={titleId}>
-      <Modal.Header closeButton>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Form
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Modal.Body>{children}</Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <FormActionButton type="submit" pending={pending}>
-            {t('save')}
-          </FormActionButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
-  );
-}
 
 interface CreateValues {
   userId: number | null;
@@ -119,7 +76,7 @@ export function TransactionCreateModal({ show, onClose, userId, defaultKind = 'd
   const payerOptions = (payers.data?.items ?? []).map((payer) => ({ value: payer.id, text: `${payer.lastName} ${payer.firstName} (${payer.email})` }));
   const kind = useWatch({ control: form.control, name: 'kind' });
   return (
-    <ModalForm show={show} title={t('transactions:createTitle')} form={form} pending={create.isPending} onSubmit={() => void submit()} onClose={close}>
+    <FormModal show={show} title={t('transactions:createTitle')} pending={create.isPending} onSubmit={() => void submit()} onClose={close}>
       {userId === undefined && (
         <SelectField control={form.control} name="userId" label={t('transactions:fields.payer')} options={payerOptions} required />
       )}
@@ -139,7 +96,7 @@ export function TransactionCreateModal({ show, onClose, userId, defaultKind = 'd
       />
       <DateField control={form.control} name="bookedOn" label={t('transactions:fields.bookedOn')} help={t('transactions:help.bookedOn')} />
       <TextField control={form.control} name="description" label={t('transactions:fields.description')} maxLength={DESCRIPTION_MAX_LENGTH} />
-    </ModalForm>
+    </FormModal>
   );
 }
 
@@ -179,10 +136,9 @@ export function CorrectionModal({ row, onClose }: { row: Transaction | null; onC
     }
   });
   return (
-    <ModalForm
+    <FormModal
       show={row !== null}
       title={t('transactions:correctTitle', { id: row?.id ?? '' })}
-      form={form}
       pending={update.isPending}
       onSubmit={() => void submit()}
       onClose={onClose}
@@ -190,7 +146,7 @@ export function CorrectionModal({ row, onClose }: { row: Transaction | null; onC
       <p className="text-body-secondary small">{t('transactions:help.correct')}</p>
       <MoneyField control={form.control} name="amount" label={t('transactions:fields.correctAmount')} required />
       <TextField control={form.control} name="description" label={t('transactions:fields.description')} maxLength={DESCRIPTION_MAX_LENGTH} />
-    </ModalForm>
+    </FormModal>
   );
 }
 
