@@ -1,9 +1,12 @@
-"""Ordering jobs: the nightly automark and the order-day charge, per tenant (Procrastinate periodic tasks).
+"""Ordering jobs: the nightly automark, the order-day charge and the missing-orders reminders, per tenant
+(Procrastinate periodic tasks).
 
 Each periodic task fans out one job per active tenant, so a failing tenant does not stop the others and the
 work of one tenant runs in its own schema and transaction."""
 
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 from django.db import connection
 from procrastinate.contrib.django import app
@@ -11,10 +14,14 @@ from procrastinate.contrib.django import app
 from kantyna.tenancy.models import Tenant
 
 
-def _enter(slug: str) -> Tenant:
-    tenant = Tenant.objects.get(slug=slug)
-    connection.set_tenant(tenant)
-    return tenant
+@contextmanager
+def _tenant(slug: str):
+    """The tenant's schema for the job's work, and the public schema again after it, whatever happens."""
+    connection.set_tenant(Tenant.objects.get(slug=slug))
+    try:
+        yield
+    finally:
+        connection.set_schema_to_public()
 
 
 def _active_slugs() -> list[str]:
@@ -26,33 +33,24 @@ def _active_slugs() -> list[str]:
 def automark_tenant(*, slug: str) -> dict:
     from kantyna.ordering.services.automark import automark_run
 
-    _enter(slug)
-    try:
+    with _tenant(slug):
         return automark_run().as_dict()
-    finally:
-        connection.set_schema_to_public()
 
 
 @app.task(queue="ordering")
 def charge_tenant_day(*, slug: str) -> dict:
     from kantyna.ordering.services.charging import charge_day
 
-    _enter(slug)
-    try:
+    with _tenant(slug):
         return charge_day()
-    finally:
-        connection.set_schema_to_public()
 
 
 @app.task(queue="ordering")
 def remind_tenant(*, slug: str) -> dict:
     from kantyna.ordering.services.reminders import missing_orders_remind
 
-    _enter(slug)
-    try:
+    with _tenant(slug):
         return missing_orders_remind()
-    finally:
-        connection.set_schema_to_public()
 
 
 @app.periodic(cron="30 1 * * *", periodic_id="ordering-automark")

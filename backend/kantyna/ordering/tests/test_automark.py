@@ -178,12 +178,13 @@ def test_the_order_day_charge_leaves_items_charged_at_marking_alone(world):
 def test_the_tenant_jobs_run_in_the_tenants_schema(world, tenant_a):
     from django.db import connection
 
-    from kantyna.ordering.tasks import automark_tenant, charge_tenant_day
+    from kantyna.ordering.tasks import automark_tenant, charge_tenant_day, remind_tenant
 
     connection.set_schema_to_public()
     report = automark_tenant(slug=tenant_a.slug)
     assert set(report) == {"subjects", "items", "charged", "withoutFunds", "lastMonthUnpaid"}
     assert charge_tenant_day(slug=tenant_a.slug) == {"items": 0, "charged": "0.00"}
+    assert remind_tenant(slug=tenant_a.slug) == {"receivers": 0, "emails": 0}
     assert connection.schema_name == "public"
 
 
