@@ -16,6 +16,7 @@ from kantyna.core.permissions import ROLE_ADMIN
 from kantyna.identity.models import Account
 from kantyna.identity.services import account_revoke_all_tokens, account_set_password, password_reset_request
 from kantyna.tenancy.models import Tenant
+from kantyna.tenancy.services import current_tenant_slug
 from kantyna.users.models import User
 
 SELF_MESSAGE = "You cannot deactivate or delete your own account."
@@ -84,7 +85,7 @@ def user_reset_password(*, actor, user: User, locale: str | None = None) -> None
     """E-mail the person a password reset link (valid on this tenant's sign-in site), in their language."""
     password_reset_request(
         email=user.account.email,
-        tenant_slug=getattr(connection.tenant, "slug", ""),
+        tenant_slug=current_tenant_slug(),
         locale=locale or user.account.locale,
     )
     audit_record(actor=actor, action="user.reset_password", target=user)
