@@ -71,6 +71,12 @@ class Subject:
         return {"child_id": self.child.pk} if self.child is not None else {"worker_id": self.worker.pk}
 
     @property
+    def item_key(self) -> tuple[int | None, int | None]:
+        """(child id, worker profile id), as order items and absences name this subject: the key of their rows
+        in set-based reads."""
+        return (self.child.pk if self.child is not None else None, self.worker.pk if self.worker is not None else None)
+
+    @property
     def item_fields(self) -> dict:
         return {"child": self.child} if self.child is not None else {"worker": self.worker}
 

@@ -147,10 +147,6 @@ def _menu_summaries(pairs: set[tuple[int, int]], first: date, last: date) -> dic
     return {pair: {day: list(by_type.values()) for day, by_type in days.items()} for pair, days in found.items()}
 
 
-def _key_of(subject: Subject) -> tuple[int | None, int | None]:
-    return (subject.child.pk if subject.child is not None else None, subject.worker.pk if subject.worker else None)
-
-
 def _by_subjects(subjects: list[Subject]) -> Q:
     child_ids = [s.child.pk for s in subjects if s.child is not None]
     worker_ids = [s.worker.pk for s in subjects if s.worker is not None]
@@ -194,7 +190,7 @@ def subjects_days(
     opened = {day: cutoff.is_open(day, now) for day in dates}
     months = []
     for subject in subjects:
-        child_id, worker_id = _key_of(subject)
+        child_id, worker_id = subject.item_key
         menu = menus.get((subject.institution.pk, subject.diet.pk), {})
         diet_id = None if any_diet else subject.diet.pk
         days = []
@@ -343,9 +339,7 @@ def subjects_page(*, actor, filters: SubjectFilters, first: date, last: date, pa
     rows = [
         SubjectRow(
             subject=subject,
-            days=days.get(
-                (subject.child.pk if subject.child else None, subject.worker.pk if subject.worker else None), {}
-            ),
+            days=days.get(subject.item_key, {}),
         )
         for subject in subjects
     ]
@@ -366,7 +360,7 @@ def events(*, actor, first: date, last: date) -> dict:
     worker_ids = [s.worker.pk for s in subjects if s.worker is not None]
     by_subject = Q(child_id__in=child_ids) | Q(worker_id__in=worker_ids)
     per_day: dict[date, list[dict]] = defaultdict(list)
-    key_of = {(s.child.pk if s.child else None, s.worker.pk if s.worker else None): s for s in subjects}
+    key_of = {s.item_key: s for s in subjects}
     if subjects:
         rows = (
             OrderItem.objects.filter(LIVE, by_subject, date__range=(first, last))

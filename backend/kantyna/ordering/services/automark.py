@@ -300,8 +300,7 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
     orders: list[Order] = []
     rows_of_order: list[list[Planned]] = []
     for subject, settings, (start, end) in plans:
-        child_id = subject.child.pk if subject.child is not None else None
-        worker_id = subject.worker.pk if subject.worker is not None else None
+        child_id, worker_id = subject.item_key
         defaults = Defaults(
             settings,
             fallback_meal_type,
@@ -403,14 +402,10 @@ def _insert_items(rows: list[tuple[int, Planned]], now: datetime, *, charged: bo
     return created
 
 
-def _subject_key(subject: Subject) -> tuple[int | None, int | None]:
-    return (subject.child.pk if subject.child else None, subject.worker.pk if subject.worker else None)
-
-
 def _leave_out(orders, rows_of_order, subjects, dropped, into: list[str]):
     """The orders (and their rows) but those `dropped(order, rows)` picks, whose subjects go to `into` as
     "child/12" (the run's report)."""
-    subject_of = {_subject_key(subject): subject for subject in subjects}
+    subject_of = {subject.item_key: subject for subject in subjects}
     kept_orders, kept_rows = [], []
     for order, rows in zip(orders, rows_of_order, strict=True):
         if dropped(order, rows):
@@ -461,7 +456,7 @@ def _charge_or_drop(created, orders, subjects, now, report) -> list:
     """Charge the created items per ledger account; drop the items of accounts that cannot pay."""
     per_child = balance_per_children()
     payer_of_order = {order.pk: order.payer_id for order in orders}
-    subject_of = {_subject_key(subject): subject for subject in subjects}
+    subject_of = {subject.item_key: subject for subject in subjects}
     names = dict(MealType.objects.values_list("pk", "name"))
     by_account: dict[tuple[int, int | None], list] = defaultdict(list)
     for row in created:
