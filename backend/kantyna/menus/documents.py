@@ -113,7 +113,15 @@ def _subtitle(grid: MonthGrid, diet: Diet | None) -> str:
     return " · ".join(parts)
 
 
-class _MenuPdf(FPDF):
+class KantynaPdf(FPDF):
+    """An A4 document with the bundled Source Sans Pro, regular and bold, as FONT_FAMILY (Polish letters need no
+    system font), and a "Page n of m" footer: the menu print and the order confirmation."""
+
+    def __init__(self, orientation: str):
+        super().__init__(orientation=orientation, format="A4")
+        self.add_font(FONT_FAMILY, "", font_source_sans_pro.font_files_ttf["SourceSansPro"])
+        self.add_font(FONT_FAMILY, "B", font_source_sans_pro.font_files_ttf["SourceSansProBold"])
+
     def footer(self):
         self.set_y(-12)
         self.set_font(FONT_FAMILY, size=8)
@@ -123,10 +131,8 @@ class _MenuPdf(FPDF):
 
 def render_pdf(sections: list[tuple[MonthGrid, Diet | None]]) -> bytes:
     """One or more pages per (month, diet) section: a table of days x meal types, then the allergen legend."""
-    pdf = _MenuPdf(orientation="landscape", format="A4")
+    pdf = KantynaPdf(orientation="landscape")
     pdf.set_title(sections[0][0].menu.name if sections else _("Menu"))
-    pdf.add_font(FONT_FAMILY, "", font_source_sans_pro.font_files_ttf["SourceSansPro"])
-    pdf.add_font(FONT_FAMILY, "B", font_source_sans_pro.font_files_ttf["SourceSansProBold"])
     pdf.set_auto_page_break(auto=True, margin=15)
     for grid, diet in sections:
         pdf.add_page()

@@ -8,17 +8,15 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
-import font_source_sans_pro
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
-from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from kantyna.core.spreadsheets import export_file
-from kantyna.menus.documents import FONT_FAMILY, PDF_TYPE, file_response
+from kantyna.menus.documents import FONT_FAMILY, PDF_TYPE, KantynaPdf, file_response
 from kantyna.ordering.cutoff import tenant_zone
 from kantyna.ordering.models import Order, OrderItem
 from kantyna.tenant_settings.selectors import settings_get
@@ -72,14 +70,6 @@ def live_total(items: list[OrderItem]) -> Decimal:
 # The confirmation ---------------------------------------------------------------------------------------
 
 
-class _ConfirmationPdf(FPDF):
-    def footer(self):
-        self.set_y(-12)
-        self.set_font(FONT_FAMILY, size=8)
-        self.set_text_color(110)
-        self.cell(0, 8, _("Page %(page)s of %(pages)s") % {"page": self.page_no(), "pages": "{nb}"}, align="R")
-
-
 def confirmation_file_name(order: Order) -> str:
     return _("order-confirmation") + f"-{order.pk}.pdf"
 
@@ -92,11 +82,9 @@ def render_confirmation(order: Order, *, company: str, show_prices: bool) -> byt
     receivers = sorted({receiver_text(item) for item in items})
     several = len(receivers) > 1
 
-    pdf = _ConfirmationPdf(orientation="portrait", format="A4")
+    pdf = KantynaPdf(orientation="portrait")
     title = _("Order confirmation no. %(number)s") % {"number": order.pk}
     pdf.set_title(title)
-    pdf.add_font(FONT_FAMILY, "", font_source_sans_pro.font_files_ttf["SourceSansPro"])
-    pdf.add_font(FONT_FAMILY, "B", font_source_sans_pro.font_files_ttf["SourceSansProBold"])
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
     if company:
