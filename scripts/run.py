@@ -47,7 +47,7 @@ def fresh_database(url: str, name: str) -> str:
 def wait_until_healthy(port: str, timeout: float = 60, stop_requested=lambda: False) -> None:
     # Asked on the sign-in site's host, so that the answer does not depend on a demo tenant existing.
     url = f"http://127.0.0.1:{port}/api/health"
-    request = urllib.request.Request(url, headers={"Host": f"auth.localhost:{port}"})
+    request = urllib.request.Request(url, headers={"Host": f"auth.{os.environ.get('BASE_DOMAIN', 'localhost')}:{port}"})
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and not stop_requested():
         try:
