@@ -96,13 +96,16 @@ def error_body(message: str, errors: dict | None = None) -> dict:
 
 
 def is_database_unavailable(exc: BaseException | None) -> bool:
-    """Whether `exc`, or an exception it was raised from, is a lost database connection."""
+    """Whether `exc`, or an exception it was raised from (`raise ... from`), is a lost database connection.
+
+    Only explicit causes are followed: an error raised while handling one (a refusal after a lock timeout,
+    say) is that error, not an outage."""
     seen = set()
     while exc is not None and id(exc) not in seen:
         if isinstance(exc, CONNECTION_ERRORS):
             return True
         seen.add(id(exc))
-        exc = exc.__cause__ or exc.__context__
+        exc = exc.__cause__
     return False
 
 

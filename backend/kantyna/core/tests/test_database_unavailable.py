@@ -127,7 +127,16 @@ def test_given_wrapped_connection_errors_when_classified_then_unavailable():
     except ConnectorException as error:
         deferring_failed = error
 
+    try:
+        try:
+            raise OperationalError("lock timeout")
+        except OperationalError:
+            raise ValueError("refused while handling it") from None
+    except ValueError as error:
+        handled = error
+
     assert is_database_unavailable(deferring_failed)
+    assert not is_database_unavailable(handled)
     assert is_database_unavailable(psycopg.InterfaceError("connection already closed"))
     assert not is_database_unavailable(ValueError("bad"))
     assert not is_database_unavailable(None)
