@@ -284,6 +284,8 @@ def main() -> int:
         return 0
     except (AssertionError, subprocess.CalledProcessError) as error:
         log(f"FAILED: {error}")
+        if isinstance(error, subprocess.CalledProcessError) and error.stderr:
+            print(error.stderr, flush=True)
         if load is not None:
             load.stop.set()
         if poller is not None:
@@ -307,7 +309,7 @@ def main() -> int:
             runner.wait()
         run_log.close()
         with contextlib.suppress(subprocess.CalledProcessError):
-            devdb("stop")
+            devdb("kill")  # its data directory goes next: nothing to shut down cleanly for
         shutil.rmtree(work, ignore_errors=True)
 
 
