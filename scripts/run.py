@@ -3,6 +3,10 @@
 Environment: HOST (127.0.0.1), PORT (8000), WEB_WORKERS (3), DATABASE_URL (else embedded PostgreSQL),
 KANTYNA_SEED (1: create the demo tenants when absent), KANTYNA_FRESH_DB (a database name: drop and
 recreate it, then use it; the e2e suite runs on its own port with KANTYNA_FRESH_DB=kantyna_e2e).
+
+Supervision: a child that exits (the job worker does when it loses the database) is started again after
+1 s, 2 s, 4 s ... up to 30 s, the delay starting over once it has run for a minute; the embedded PostgreSQL
+(only when DATABASE_URL was not set) is started again the same way if its server dies. Ctrl-C stops all.
 """
 
 from __future__ import annotations
@@ -40,16 +44,130 @@ def fresh_database(url: str, name: str) -> str:
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
-def wait_until_healthy(url: str, timeout: float = 60) -> None:
+def wait_until_healthy(port: str, timeout: float = 60, stop_requested=lambda: False) -> None:
+    # Asked on the sign-in site's host, so that the answer does not depend on a demo tenant existing.
+    url = f"http://127.0.0.1:{port}/api/health"
+    request = urllib.request.Request(url, headers={"Host": f"auth.{os.environ.get('BASE_DOMAIN', 'localhost')}:{port}"})
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and not stop_requested():
         try:
-            with urllib.request.urlopen(url, timeout=2) as response:
+            with urllib.request.urlopen(request, timeout=2) as response:
                 if response.status == 200:
                     return
         except OSError:
             time.sleep(0.5)
+    if stop_requested():
+        return
     raise SystemExit(f"The server did not answer {url} within {timeout:.0f} s.")
+
+
+FIRST_DELAY = 1.0
+MAX_DELAY = 30.0
+STABLE_AFTER = 60.0  # seconds of running after which a process counts as recovered
+TICK = 0.5
+
+
+def log(message: str) -> None:
+    print(f"[run] {time.strftime('%H:%M:%S')} {message}", flush=True)
+
+
+class Backoff:
+    """Restart delays 1 s, 2 s, 4 s ... capped; `ok()` after a stable run starts over."""
+
+    def __init__(self) -> None:
+        self.delay = FIRST_DELAY
+        self.attempts = 0
+
+    def next(self) -> float:
+        delay = self.delay
+        self.delay = min(self.delay * 2, MAX_DELAY)
+        self.attempts += 1
+        return delay
+
+    def ok(self) -> None:
+        self.delay = FIRST_DELAY
+        self.attempts = 0
+
+
+class Child:
+    """A process kept running: started again after a backoff whenever it exits."""
+
+    def __init__(self, name: str, argv: list[str], env: dict) -> None:
+        self.name, self.argv, self.env = name, argv, env
+        self.backoff = Backoff()
+        self.process: subprocess.Popen | None = None
+        self.started_at = 0.0
+        self.restart_at: float | None = None
+
+    def start(self) -> None:
+        # Same process group as this script: whoever stops the group (Ctrl-C, a test runner) stops them too.
+        self.process = subprocess.Popen(self.argv, cwd=BACKEND, env=self.env)
+        self.started_at = time.monotonic()
+        self.restart_at = None
+
+    def check(self) -> None:
+        now = time.monotonic()
+        if self.restart_at is not None:
+            if now >= self.restart_at:
+                log(f"Starting the {self.name} again (restart {self.backoff.attempts}).")
+                self.start()
+            return
+        code = self.process.poll()
+        if code is None:
+            if now - self.started_at >= STABLE_AFTER:
+                self.backoff.ok()
+            return
+        delay = self.backoff.next()
+        log(f"The {self.name} exited with code {code}; starting it again in {delay:.0f} s.")
+        self.restart_at = now + delay
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+
+    def wait(self) -> None:
+        if self.process is None:
+            return
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class EmbeddedDatabase:
+    """The embedded PostgreSQL, started again (after a backoff) when its server has died."""
+
+    CHECK_EVERY = 2.0
+
+    def __init__(self) -> None:
+        self.backoff = Backoff()
+        self.next_check = time.monotonic() + self.CHECK_EVERY
+        self.up_since = time.monotonic()
+        self.restart_due = False
+
+    def check(self) -> None:
+        now = time.monotonic()
+        if now < self.next_check:
+            return
+        self.next_check = now + self.CHECK_EVERY
+        if not self.restart_due:
+            if devdb.is_alive():
+                if now - self.up_since >= STABLE_AFTER:
+                    self.backoff.ok()
+                return
+            delay = self.backoff.next()
+            log(f"The embedded PostgreSQL has stopped; starting it again in {delay:.0f} s.")
+            self.restart_due = True
+            self.next_check = now + delay
+            return
+        self.restart_due = False
+        try:
+            devdb.start()
+        except (subprocess.CalledProcessError, OSError) as error:
+            log(f"Starting the embedded PostgreSQL failed: {error}")
+            return
+        self.up_since = time.monotonic()
+        log("The embedded PostgreSQL is running again.")
 
 
 def main() -> int:
@@ -75,49 +193,58 @@ def main() -> int:
             [PYTHON, "manage.py", "seed_demo"], cwd=BACKEND, env=env, check=True, capture_output=True, text=True
         ).stdout
 
-    web = subprocess.Popen(
+    web = Child(
+        "web server",
         [
             PYTHON, "-m", "gunicorn", "config.wsgi", "--bind", f"{host}:{port}",
             "--workers", os.environ.get("WEB_WORKERS", "3"), "--access-logfile", "-", "--graceful-timeout", "5",
         ],
-        cwd=BACKEND, env=env,
+        env,
     )
-    # Same process group as this script: whoever stops the group (Ctrl-C, a test runner) stops them too.
-    worker = subprocess.Popen(
-        [PYTHON, "manage.py", "procrastinate", "worker", "--concurrency", "2"], cwd=BACKEND, env=env
-    )
+    worker = Child("job worker", [PYTHON, "manage.py", "procrastinate", "worker", "--concurrency", "2"], env)
     children = [web, worker]
+    for child in children:
+        child.start()
+    database = EmbeddedDatabase() if embedded else None
+    stopping: list[int] = []
 
-    def stop(*_args) -> None:
+    def request_stop(signum, _frame) -> None:
+        # Only note it: the loop below stops everything, so no restart can race with the shutdown.
+        stopping.append(signum)
+
+    signal.signal(signal.SIGINT, request_stop)
+    signal.signal(signal.SIGTERM, request_stop)
+
+    def stop() -> int:
         for child in children:
-            if child.poll() is None:
-                child.terminate()
+            child.stop()
         for child in children:
-            try:
-                child.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                child.kill()
+            child.wait()
         if embedded and os.environ.get("KANTYNA_KEEP_DB") != "1":
             devdb.stop()
-        sys.exit(0)
+        return 0
 
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
-
-    wait_until_healthy(f"http://127.0.0.1:{port}/api/health")
-    print(
-        f"\nKantyna is running: http://demo.localhost:{port}  (sign-in site: http://auth.localhost:{port})\n"
-        f"{logins}"
-        f"Sent e-mails (development): http://demo.localhost:{port}/sso/dev/mail\n"
-        "Press Ctrl-C to stop.\n",
-        flush=True,
-    )
-    while True:
+    try:
+        wait_until_healthy(port, stop_requested=lambda: bool(stopping))
+    except SystemExit:
+        stop()
+        raise
+    if not stopping:
+        print(
+            f"\nKantyna is running: http://demo.localhost:{port}  (sign-in site: http://auth.localhost:{port})\n"
+            f"{logins}"
+            f"Sent e-mails (development): http://demo.localhost:{port}/sso/dev/mail\n"
+            "Press Ctrl-C to stop.\n",
+            flush=True,
+        )
+    while not stopping:
+        if database is not None:
+            database.check()
         for child in children:
-            if child.poll() is not None:
-                print(f"A process exited unexpectedly ({child.args[2] if len(child.args) > 2 else child.args}); stopping.")
-                stop()
-        time.sleep(1)
+            if not stopping:
+                child.check()
+        time.sleep(TICK)
+    return stop()
 
 
 if __name__ == "__main__":

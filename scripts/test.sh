@@ -47,6 +47,9 @@ backend() {
   if [ $status -eq 5 ]; then echo "pytest collected no tests"; exit 1; fi
   [ $status -eq 0 ] || exit $status
   cd "$ROOT"
+  # Its own PostgreSQL (another port, a data directory under var/) and its own run.py: ~2 minutes.
+  step "backend: the site rides out a database restart"
+  "$PY" "$ROOT/scripts/restart_check.py"
 }
 
 frontend() {

@@ -122,7 +122,13 @@ def database_url() -> str:
     return f"postgresql://postgres@127.0.0.1:{port}/{name}"
 
 
-DATABASES = {"default": dj_database_url.parse(database_url(), conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")))}
+# Persistent connections are checked before their first use in a request, so that one broken by a database
+# restart is replaced instead of failing that request.
+DATABASES = {
+    "default": dj_database_url.parse(
+        database_url(), conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")), conn_health_checks=True
+    )
+}
 DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
 DATABASE_ROUTERS = ["django_tenants.routers.TenantSyncRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -10,3 +10,6 @@ urlpatterns = [
     path("sso/", include("config.urls_sso")),
     path("", RedirectView.as_view(url="/sso/login", query_string=True)),
 ]
+
+# Also for exceptions in middleware (the tenant lookup): a lost database answers 503, never an HTML 500.
+handler500 = "kantyna.core.views.server_error"

@@ -16,3 +16,6 @@ urlpatterns = [
     *static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT),
     re_path(r"^(?!static/|media/|assets/).*$", views.spa_index),
 ]
+
+# Also for exceptions in middleware (the tenant lookup): a lost database answers 503, never an HTML 500.
+handler500 = "kantyna.core.views.server_error"

@@ -1,12 +1,18 @@
-"""One error shape for the whole API: `{"message": "...", "errors": {"field": ["..."]}}` (DESIGN.md §3)."""
+"""One error shape for the whole API: `{"message": "...", "errors": {"field": ["..."]}}` (DESIGN.md §3).
+
+A lost database answers 503 with Retry-After wherever it is met (`database_unavailable_response`): in a DRF
+view through `api_exception_handler`, anywhere else (middleware, plain views) through `server_error`, the
+urlconfs' handler500."""
 
 from __future__ import annotations
 
 import logging
 
+import psycopg
+from django import db
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse, JsonResponse
 from djangorestframework_camel_case.util import camelize
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -26,6 +32,21 @@ MESSAGES = {
 }
 GENERIC_MESSAGE = "Error occured while processing your request."
 IN_USE_MESSAGE = "This record is in use and cannot be deleted."
+UNAVAILABLE_MESSAGE = "Service temporarily unavailable. Please try again in a moment."
+# A database restart takes seconds; clients (and the SPA's query retries) come back after this many.
+RETRY_AFTER_SECONDS = 5
+# Errors of a connection that is gone, refused or broken (PostgreSQL restarting, network): Django's wrappers and
+# the driver's own, which code outside the ORM raises (Procrastinate's connector wraps them as their cause).
+CONNECTION_ERRORS = (db.OperationalError, db.InterfaceError, psycopg.OperationalError, psycopg.InterfaceError)
+JSON_PATH_PREFIXES = ("/api/", "/sso/api")
+UNAVAILABLE_PAGE = (
+    "<!doctype html><html lang=pl><meta charset=utf-8><title>Kantyna</title>"
+    "<body style='font-family:sans-serif;text-align:center;padding:4rem'>"
+    "<h1>Chwilowa przerwa / Temporarily unavailable</h1>"
+    "<p>Serwis jest chwilowo niedostępny. Spróbuj ponownie za chwilę.<br>"
+    "Service temporarily unavailable. Please try again in a moment.</p>"
+    "</body></html>"
+)
 
 
 class ApiError(exceptions.APIException):
@@ -74,7 +95,36 @@ def error_body(message: str, errors: dict | None = None) -> dict:
     return {"message": message, "errors": {_camel_path(k): v for k, v in (errors or {}).items()}}
 
 
+def is_database_unavailable(exc: BaseException | None) -> bool:
+    """Whether `exc`, or an exception it was raised from (`raise ... from`), is a lost database connection.
+
+    Only explicit causes are followed: an error raised while handling one (a refusal after a lock timeout,
+    say) is that error, not an outage."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, CONNECTION_ERRORS):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__
+    return False
+
+
+def database_unavailable_response(request, exc: BaseException | None = None) -> HttpResponse:
+    """503 with Retry-After: the error shape for API paths, a short bilingual page elsewhere."""
+    logger.warning("Database unavailable, answering 503 to %s %s: %s", request.method, request.path, exc)
+    if request.path.startswith(JSON_PATH_PREFIXES):
+        response = JsonResponse(error_body(UNAVAILABLE_MESSAGE), status=status.HTTP_503_SERVICE_UNAVAILABLE)
+    else:
+        response = HttpResponse(UNAVAILABLE_PAGE, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    # Logged above in one line: Django would otherwise log every such request as a server error with a traceback.
+    response._has_been_logged = True
+    return response
+
+
 def api_exception_handler(exc, context):
+    if is_database_unavailable(exc):
+        return database_unavailable_response(context["request"], exc)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
     elif isinstance(exc, Http404):

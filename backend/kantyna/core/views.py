@@ -2,19 +2,38 @@
 
 from __future__ import annotations
 
+import sys
+
 from django.conf import settings
 from django.db import connection
 from django.http import HttpResponse, JsonResponse
+from django.views import defaults
 from django.views.decorators.cache import never_cache
+
+from kantyna.core.exceptions import (
+    GENERIC_MESSAGE,
+    JSON_PATH_PREFIXES,
+    database_unavailable_response,
+    error_body,
+    is_database_unavailable,
+)
 
 
 def health(request):
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-    except Exception:  # noqa: BLE001 - any database failure means unhealthy
-        return JsonResponse({"status": "unavailable"}, status=503)
+    """200 while the database answers; without it `server_error` answers 503 (the tenant lookup meets it first)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
     return JsonResponse({"status": "ok"})
+
+
+def server_error(request):
+    """handler500: an exception that escaped a view or a middleware (DRF views answer their own)."""
+    exc = sys.exc_info()[1]
+    if is_database_unavailable(exc):
+        return database_unavailable_response(request, exc)
+    if request.path.startswith(JSON_PATH_PREFIXES):
+        return JsonResponse(error_body(GENERIC_MESSAGE), status=500)
+    return defaults.server_error(request)
 
 
 @never_cache

@@ -5,6 +5,9 @@ export const API_BASE = '/api/frontend/';
 export const GENERIC_ERROR_MESSAGE = 'Error occured while processing your request.';
 export const SESSION_EXPIRED_MESSAGE = 'Please login again, to continue.';
 export const FORBIDDEN_MESSAGE = 'Forbidden.';
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again in a moment.';
+/** While the server or its database restarts; a proxy's answer in front of it carries no message of ours. */
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -102,7 +105,8 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   const rawMessage = isRecord(body) && typeof body.message === 'string' && body.message ? body.message : null;
   const fieldErrors = isRecord(body) ? readFieldErrors(body.errors) : {};
-  const base = translateServerMessage(rawMessage ?? GENERIC_ERROR_MESSAGE);
+  const fallback = UNAVAILABLE_STATUSES.has(response.status) ? UNAVAILABLE_MESSAGE : GENERIC_ERROR_MESSAGE;
+  const base = translateServerMessage(rawMessage ?? fallback);
   const bullets = Object.values(fieldErrors)
     .flat()
     .map((line) => `• ${translateServerMessage(line)}`);
