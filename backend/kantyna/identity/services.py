@@ -19,14 +19,14 @@ from django_tenants.utils import schema_context
 
 from kantyna.core.exceptions import ApiError
 from kantyna.core.tasks import send_email
-from kantyna.identity.models import Account, LoginFailure, PasswordResetToken, RevokedToken
+from kantyna.identity.models import Account, PasswordResetToken, RevokedToken
+from kantyna.identity.throttle import password_attempt, password_failures_clear
 from kantyna.identity.tokens import IssuedToken, token_issue
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import tenant_origin
 
 # Stable English messages of the API; gettext_noop marks them for the sign-in pages' translations.
 INVALID_CREDENTIALS = gettext_noop("Invalid e-mail address or password.")
-TOO_MANY_ATTEMPTS = gettext_noop("Too many attempts. Please try again later.")
 INVALID_RESET_TOKEN = gettext_noop("The password reset link is invalid or has expired.")
 PASSWORDS_DIFFER = gettext_noop("The passwords do not match.")
 
@@ -42,14 +42,6 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def login_is_throttled(*, email: str, ip_address: str | None) -> bool:
-    since = timezone.now() - timedelta(seconds=settings.LOGIN_FAILURE_WINDOW_SECONDS)
-    recent = LoginFailure.objects.filter(created_at__gte=since)
-    if recent.filter(email=Account.objects.normalize(email)).count() >= settings.LOGIN_FAILURES_PER_ACCOUNT:
-        return True
-    return bool(ip_address) and recent.filter(ip_address=ip_address).count() >= settings.LOGIN_FAILURES_PER_IP
-
-
 def account_tenants(*, account: Account) -> list[TenantAccess]:
     """Tenants where the account has an active user. One query per tenant schema: sign-in only."""
     found = []
@@ -63,19 +55,26 @@ def account_tenants(*, account: Account) -> list[TenantAccess]:
 
 
 def account_authenticate(*, email: str, password: str, ip_address: str | None) -> Account:
-    """Check credentials with throttling per account and per address. Raises ApiError (401 or 429)."""
+    """Check credentials through the password throttle (throttle.py). Raises ApiError (401 or 429)."""
     email = Account.objects.normalize(email)
-    if login_is_throttled(email=email, ip_address=ip_address):
-        raise ApiError(TOO_MANY_ATTEMPTS, status_code=429)
     account = Account.objects.filter(email=email, is_active=True).first()
-    if account is None:
-        Account().set_password(password)  # same hashing cost whether or not the account exists
-    if account is None or not account.check_password(password):
-        LoginFailure.objects.create(email=email, ip_address=ip_address)
+
+    def check() -> bool:
+        if account is None:
+            Account().set_password(password)  # same hashing cost whether or not the account exists
+            return False
+        return account.check_password(password)
+
+    if not password_attempt(email=email, ip_address=ip_address, check=check):
         raise ApiError(INVALID_CREDENTIALS, status_code=401)
-    LoginFailure.objects.filter(email=email).delete()
     Account.objects.filter(pk=account.pk).update(last_login=timezone.now())
     return account
+
+
+def account_password_verify(*, account: Account, password: str, ip_address: str | None) -> bool:
+    """A password check behind a session (the current password of a change, an account deletion): the same
+    throttle as the sign-in, on the same counters. False when wrong; raises TooManyAttempts (429)."""
+    return password_attempt(email=account.email, ip_address=ip_address, check=lambda: account.check_password(password))
 
 
 def session_start(*, email: str, password: str, ip_address: str | None) -> tuple[IssuedToken, list[TenantAccess]]:
@@ -175,4 +174,5 @@ def password_reset_confirm(*, token: str, password: str, password_confirmation: 
         reset.save(update_fields=["used_at"])
         # Every other outstanding link for this account dies with this one.
         PasswordResetToken.objects.filter(account=reset.account, used_at__isnull=True).update(used_at=timezone.now())
+        password_failures_clear(email=reset.account.email)
     return reset.account

@@ -67,7 +67,10 @@ def login_page(request):
             )
         except ApiError as error:
             context["error"] = _(error.message)
-            return render(request, "identity/login.html", context, status=error.status_code)
+            response = render(request, "identity/login.html", context, status=error.status_code)
+            for header, value in error.headers.items():
+                response[header] = value
+            return response
         target = _return_target(request, next_url, tenants)
         fragment = _fragment(issued.token, tenants)
         if target is not None:
