@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -19,8 +20,8 @@ from django_tenants.utils import schema_context
 
 from kantyna.core.exceptions import ApiError
 from kantyna.core.tasks import send_email
-from kantyna.identity.models import Account, PasswordResetToken, RevokedToken
-from kantyna.identity.throttle import password_attempt, password_failures_clear
+from kantyna.identity.models import Account, PasswordResetRequest, PasswordResetToken, RevokedToken
+from kantyna.identity.throttle import TooManyAttempts, password_attempt, password_failures_clear
 from kantyna.identity.tokens import IssuedToken, token_issue
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import tenant_origin
@@ -120,8 +121,39 @@ def account_set_password(*, account: Account, password: str) -> IssuedToken:
     return token_issue(account_id=account.pk, token_version=account.token_version)
 
 
+def password_reset_request_anonymous(*, email: str, tenant_slug: str, locale: str, ip_address: str | None) -> None:
+    """The "forgot password" request of a visitor (the sign-in site's form, `auth/sendPasswordResetToken`).
+
+    Limits (OWASP Forgot Password Cheat Sheet: the same answer for known and unknown e-mails, and a limit per
+    account against e-mail floods): at most `PASSWORD_RESETS_PER_ACCOUNT` (3) e-mails to one address per
+    `PASSWORD_RESET_WINDOW_SECONDS` (an hour); past that, requests are answered as before and send nothing: the
+    links already sent work for a day, so the owner is not cut off, and the answer tells nobody whether the
+    e-mail is known or its quota used. Only a client address asking more than `PASSWORD_RESETS_PER_IP` (10)
+    times in the window, whatever the e-mails, is refused with 429 (TooManyAttempts): that says nothing about
+    any account. Staff-sent links (`password_reset_request`) are not limited: they are authenticated and
+    audited."""
+    email = Account.objects.normalize(email)
+    now = timezone.now()
+    recent = PasswordResetRequest.objects.filter(
+        created_at__gt=now - timedelta(seconds=settings.PASSWORD_RESET_WINDOW_SECONDS)
+    ).order_by("-created_at")
+    if ip_address:
+        per_ip = settings.PASSWORD_RESETS_PER_IP
+        asked = list(recent.filter(ip_address=ip_address).values_list("created_at", flat=True)[:per_ip])
+        if len(asked) >= per_ip:
+            wait = asked[-1] + timedelta(seconds=settings.PASSWORD_RESET_WINDOW_SECONDS) - now
+            raise TooManyAttempts(max(1, math.ceil(wait.total_seconds())))
+    send = recent.filter(email=email, sent=True).count() < settings.PASSWORD_RESETS_PER_ACCOUNT
+    with transaction.atomic():
+        PasswordResetRequest.objects.create(email=email, ip_address=ip_address, created_at=now, sent=send)
+        if send:
+            # Counted as sent for an unknown e-mail too: the quota must not tell known from unknown.
+            password_reset_request(email=email, tenant_slug=tenant_slug, locale=locale)
+
+
 def password_reset_request(*, email: str, tenant_slug: str, locale: str) -> None:
-    """E-mail a single-use reset link. Answers the same whether or not the e-mail is known."""
+    """E-mail a single-use reset link. Answers the same whether or not the e-mail is known. Not limited: the
+    anonymous path is `password_reset_request_anonymous`."""
     account = Account.objects.filter(email=Account.objects.normalize(email), is_active=True).first()
     if account is None:
         return
