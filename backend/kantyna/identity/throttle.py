@@ -24,6 +24,10 @@ stops, and counting refusals would let a locked guesser stretch the account's de
 clears the failures of its own pair only: clearing the account's would reset the delay a distributed guesser has
 built up. A completed password reset clears all the account's failures: the e-mailed link proves the owner,
 and it is the way in (OWASP's advice) while somebody keeps the account slowed. No CAPTCHA.
+
+Checks of one account's password are serialised by a PostgreSQL advisory lock, so a burst of parallel guesses
+cannot all read the counters before the first failure is written. Addresses are REMOTE_ADDR: behind a proxy
+that must be the client's address, or every visitor shares the per-address limit.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import connection, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -41,6 +46,8 @@ from kantyna.core.exceptions import ApiError
 from kantyna.identity.models import Account, LoginFailure
 
 TOO_MANY_ATTEMPTS = gettext_noop("Too many attempts. Please try again later.")
+# The first key of the per-account advisory lock: password checks, apart from any other advisory lock.
+ADVISORY_LOCK_CLASS = 4_011_001
 
 
 class TooManyAttempts(ApiError):
@@ -90,14 +97,19 @@ def password_attempt(*, email: str, ip_address: str | None, check: Callable[[], 
 
     Call it outside any transaction that a refusal rolls back, or the failure would not be counted."""
     email = Account.objects.normalize(email)
-    wait = password_guess_wait(email=email, ip_address=ip_address)
-    if wait:
-        raise TooManyAttempts(wait)
-    if check():
-        LoginFailure.objects.filter(email=email, ip_address=ip_address).delete()
-        return True
-    LoginFailure.objects.create(email=email, ip_address=ip_address, created_at=timezone.now())
-    return False
+    with transaction.atomic():
+        # Checks of one account's password run one at a time: a burst of parallel guesses would otherwise all
+        # read the counters before any failure is written and pass every limit together.
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [ADVISORY_LOCK_CLASS, email])
+        wait = password_guess_wait(email=email, ip_address=ip_address)
+        if wait:
+            raise TooManyAttempts(wait)
+        if check():
+            LoginFailure.objects.filter(email=email, ip_address=ip_address).delete()
+            return True
+        LoginFailure.objects.create(email=email, ip_address=ip_address, created_at=timezone.now())
+        return False
 
 
 def password_failures_clear(*, email: str) -> None:
