@@ -21,7 +21,7 @@ from django_tenants.utils import schema_context
 from kantyna.core.exceptions import ApiError
 from kantyna.core.tasks import send_email
 from kantyna.identity.models import Account, PasswordResetRequest, PasswordResetToken, RevokedToken
-from kantyna.identity.throttle import TooManyAttempts, password_attempt, password_failures_clear
+from kantyna.identity.throttle import TooManyAttempts, account_serialise, password_attempt, password_failures_clear
 from kantyna.identity.tokens import IssuedToken, token_issue
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import tenant_origin
@@ -133,18 +133,17 @@ def password_reset_request_anonymous(*, email: str, tenant_slug: str, locale: st
     any account. Staff-sent links (`password_reset_request`) are not limited: they are authenticated and
     audited."""
     email = Account.objects.normalize(email)
-    now = timezone.now()
-    recent = PasswordResetRequest.objects.filter(
-        created_at__gt=now - timedelta(seconds=settings.PASSWORD_RESET_WINDOW_SECONDS)
-    ).order_by("-created_at")
-    if ip_address:
-        per_ip = settings.PASSWORD_RESETS_PER_IP
-        asked = list(recent.filter(ip_address=ip_address).values_list("created_at", flat=True)[:per_ip])
-        if len(asked) >= per_ip:
-            wait = asked[-1] + timedelta(seconds=settings.PASSWORD_RESET_WINDOW_SECONDS) - now
-            raise TooManyAttempts(max(1, math.ceil(wait.total_seconds())))
-    send = recent.filter(email=email, sent=True).count() < settings.PASSWORD_RESETS_PER_ACCOUNT
+    window = timedelta(seconds=settings.PASSWORD_RESET_WINDOW_SECONDS)
     with transaction.atomic():
+        account_serialise(email=email)  # parallel requests cannot all find the quota unused
+        now = timezone.now()
+        recent = PasswordResetRequest.objects.filter(created_at__gt=now - window).order_by("-created_at")
+        if ip_address:
+            per_ip = settings.PASSWORD_RESETS_PER_IP
+            asked = list(recent.filter(ip_address=ip_address).values_list("created_at", flat=True)[:per_ip])
+            if len(asked) >= per_ip:
+                raise TooManyAttempts(max(1, math.ceil((asked[-1] + window - now).total_seconds())))
+        send = recent.filter(email=email, sent=True).count() < settings.PASSWORD_RESETS_PER_ACCOUNT
         PasswordResetRequest.objects.create(email=email, ip_address=ip_address, created_at=now, sent=send)
         if send:
             # Counted as sent for an unknown e-mail too: the quota must not tell known from unknown.

@@ -92,16 +92,21 @@ def password_guess_wait(*, email: str, ip_address: str | None) -> int:
     return max(0, math.ceil(max(waits).total_seconds()))
 
 
+def account_serialise(*, email: str) -> None:
+    """Inside a transaction: wait for, then hold until it ends, the lock of one account e-mail. Throttled
+    requests of one account run one at a time; a burst of parallel ones would otherwise all read the counters
+    before any of them is written and pass every limit together."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [ADVISORY_LOCK_CLASS, email])
+
+
 def password_attempt(*, email: str, ip_address: str | None, check: Callable[[], bool]) -> bool:
     """Run `check` (the password comparison) unless a limit holds; record its outcome. Raises TooManyAttempts.
 
     Call it outside any transaction that a refusal rolls back, or the failure would not be counted."""
     email = Account.objects.normalize(email)
     with transaction.atomic():
-        # Checks of one account's password run one at a time: a burst of parallel guesses would otherwise all
-        # read the counters before any failure is written and pass every limit together.
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [ADVISORY_LOCK_CLASS, email])
+        account_serialise(email=email)
         wait = password_guess_wait(email=email, ip_address=ip_address)
         if wait:
             raise TooManyAttempts(wait)

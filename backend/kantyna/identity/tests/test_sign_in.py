@@ -293,3 +293,19 @@ def test_given_account_without_active_tenant_when_signing_in_then_no_access_page
     assert response.status_code == 200
     assert not response.has_header("Location")
     assert b"#token=" not in response.content
+
+
+def test_given_five_wrong_passwords_on_the_form_when_sixth_posted_then_429_page_with_retry_after(
+    settings, tenant_a, clock
+):
+    make_user(tenant_a, "ROLE_PARENT", email="form@example.test")
+    client = Client(HTTP_HOST="auth.localhost", REMOTE_ADDR="10.4.4.4")
+    for _ in range(5):
+        assert client.post("/sso/login", {"email": "form@example.test", "password": "bad"}).status_code == 401
+
+    response = client.post("/sso/login", {"email": "form@example.test", "password": DEFAULT_PASSWORD})
+
+    assert response.status_code == 429
+    assert response["Retry-After"] == str(settings.LOGIN_FAILURE_WINDOW_SECONDS)
+    assert not response.has_header("Location")
+    assert b'role="alert"' in response.content and b"#token=" not in response.content
