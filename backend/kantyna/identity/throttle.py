@@ -46,7 +46,7 @@ from kantyna.core.exceptions import ApiError
 from kantyna.identity.models import Account, LoginFailure
 
 TOO_MANY_ATTEMPTS = gettext_noop("Too many attempts. Please try again later.")
-# The first key of the per-account advisory lock: password checks, apart from any other advisory lock.
+# The first key of the per-account advisory lock (password checks, reset requests), apart from any other lock.
 ADVISORY_LOCK_CLASS = 4_011_001
 
 
