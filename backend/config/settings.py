@@ -175,10 +175,17 @@ EMAIL_FILE_PATH = VAR_DIR / "mail"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kantyna <no-reply@kantyna.localhost>")
 DEV_MAIL_PAGE = env_bool("DEV_MAIL_PAGE", DEBUG)
 
-# Sign-in throttling: failures counted per account and per client address over a sliding window.
+# Throttling of password checks (kantyna/identity/throttle.py): wrong passwords counted per account and client
+# address, per address, and per account from all addresses (an exponential delay, never a lock-out).
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
 LOGIN_FAILURES_PER_IP = int(os.environ.get("LOGIN_FAILURES_PER_IP", "20"))
 LOGIN_FAILURE_WINDOW_SECONDS = int(os.environ.get("LOGIN_FAILURE_WINDOW_SECONDS", "900"))
+LOGIN_ACCOUNT_DELAY_SECONDS = int(os.environ.get("LOGIN_ACCOUNT_DELAY_SECONDS", "1"))
+LOGIN_ACCOUNT_DELAY_MAX_SECONDS = int(os.environ.get("LOGIN_ACCOUNT_DELAY_MAX_SECONDS", "60"))
+# Password-reset e-mails: at most this many per account e-mail, and requests per client address, per window.
+PASSWORD_RESETS_PER_ACCOUNT = int(os.environ.get("PASSWORD_RESETS_PER_ACCOUNT", "3"))
+PASSWORD_RESETS_PER_IP = int(os.environ.get("PASSWORD_RESETS_PER_IP", "10"))
+PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECONDS", "3600"))
 PASSWORD_RESET_TTL_SECONDS = int(os.environ.get("PASSWORD_RESET_TTL_SECONDS", str(24 * 3600)))
 
 REST_FRAMEWORK = {

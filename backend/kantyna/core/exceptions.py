@@ -57,13 +57,21 @@ class ApiError(exceptions.APIException):
     status_code = status.HTTP_400_BAD_REQUEST
 
     def __init__(
-        self, message: str, *, errors: dict | None = None, status_code: int | None = None, extra: dict | None = None
+        self,
+        message: str,
+        *,
+        errors: dict | None = None,
+        status_code: int | None = None,
+        extra: dict | None = None,
+        headers: dict | None = None,
     ):
         super().__init__(detail=message)
         self.message = message
         self.errors = errors or {}
         # Top-level keys added to the body beside `message` and `errors` (an import's structured `rows`, say).
         self.extra = extra or {}
+        # Response headers: `Retry-After` of a 429.
+        self.headers = headers or {}
         if status_code is not None:
             self.status_code = status_code
 
@@ -133,7 +141,9 @@ def api_exception_handler(exc, context):
         exc = exceptions.PermissionDenied()
 
     if isinstance(exc, ApiError):
-        return Response({**error_body(exc.message, exc.errors), **exc.extra}, status=exc.status_code)
+        return Response(
+            {**error_body(exc.message, exc.errors), **exc.extra}, status=exc.status_code, headers=exc.headers
+        )
 
     response = exception_handler(exc, context)
     if response is None:

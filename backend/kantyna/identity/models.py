@@ -55,6 +55,15 @@ class LoginFailure(models.Model):
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
 
+class PasswordResetRequest(models.Model):
+    """An anonymous request for a password-reset e-mail, counted per e-mail (`sent`) and per client address."""
+
+    email = models.CharField(max_length=254, db_index=True)
+    ip_address = models.GenericIPAddressField(db_index=True, null=True)
+    sent = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+
 class PasswordResetToken(models.Model):
     """Only the SHA-256 of the token is stored; the token itself lives in the e-mailed link."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -19,14 +20,14 @@ from django_tenants.utils import schema_context
 
 from kantyna.core.exceptions import ApiError
 from kantyna.core.tasks import send_email
-from kantyna.identity.models import Account, LoginFailure, PasswordResetToken, RevokedToken
+from kantyna.identity.models import Account, PasswordResetRequest, PasswordResetToken, RevokedToken
+from kantyna.identity.throttle import TooManyAttempts, account_serialise, password_attempt, password_failures_clear
 from kantyna.identity.tokens import IssuedToken, token_issue
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import tenant_origin
 
 # Stable English messages of the API; gettext_noop marks them for the sign-in pages' translations.
 INVALID_CREDENTIALS = gettext_noop("Invalid e-mail address or password.")
-TOO_MANY_ATTEMPTS = gettext_noop("Too many attempts. Please try again later.")
 INVALID_RESET_TOKEN = gettext_noop("The password reset link is invalid or has expired.")
 PASSWORDS_DIFFER = gettext_noop("The passwords do not match.")
 
@@ -42,14 +43,6 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def login_is_throttled(*, email: str, ip_address: str | None) -> bool:
-    since = timezone.now() - timedelta(seconds=settings.LOGIN_FAILURE_WINDOW_SECONDS)
-    recent = LoginFailure.objects.filter(created_at__gte=since)
-    if recent.filter(email=Account.objects.normalize(email)).count() >= settings.LOGIN_FAILURES_PER_ACCOUNT:
-        return True
-    return bool(ip_address) and recent.filter(ip_address=ip_address).count() >= settings.LOGIN_FAILURES_PER_IP
-
-
 def account_tenants(*, account: Account) -> list[TenantAccess]:
     """Tenants where the account has an active user. One query per tenant schema: sign-in only."""
     found = []
@@ -63,19 +56,26 @@ def account_tenants(*, account: Account) -> list[TenantAccess]:
 
 
 def account_authenticate(*, email: str, password: str, ip_address: str | None) -> Account:
-    """Check credentials with throttling per account and per address. Raises ApiError (401 or 429)."""
+    """Check credentials through the password throttle (throttle.py). Raises ApiError (401 or 429)."""
     email = Account.objects.normalize(email)
-    if login_is_throttled(email=email, ip_address=ip_address):
-        raise ApiError(TOO_MANY_ATTEMPTS, status_code=429)
     account = Account.objects.filter(email=email, is_active=True).first()
-    if account is None:
-        Account().set_password(password)  # same hashing cost whether or not the account exists
-    if account is None or not account.check_password(password):
-        LoginFailure.objects.create(email=email, ip_address=ip_address)
+
+    def check() -> bool:
+        if account is None:
+            Account().set_password(password)  # same hashing cost whether or not the account exists
+            return False
+        return account.check_password(password)
+
+    if not password_attempt(email=email, ip_address=ip_address, check=check):
         raise ApiError(INVALID_CREDENTIALS, status_code=401)
-    LoginFailure.objects.filter(email=email).delete()
     Account.objects.filter(pk=account.pk).update(last_login=timezone.now())
     return account
+
+
+def account_password_verify(*, account: Account, password: str, ip_address: str | None) -> bool:
+    """A password check behind a session (the current password of a change, an account deletion): the same
+    throttle as the sign-in, on the same counters. False when wrong; raises TooManyAttempts (429)."""
+    return password_attempt(email=account.email, ip_address=ip_address, check=lambda: account.check_password(password))
 
 
 def session_start(*, email: str, password: str, ip_address: str | None) -> tuple[IssuedToken, list[TenantAccess]]:
@@ -121,8 +121,38 @@ def account_set_password(*, account: Account, password: str) -> IssuedToken:
     return token_issue(account_id=account.pk, token_version=account.token_version)
 
 
+def password_reset_request_anonymous(*, email: str, tenant_slug: str, locale: str, ip_address: str | None) -> None:
+    """The "forgot password" request of a visitor (the sign-in site's form, `auth/sendPasswordResetToken`).
+
+    Limits (OWASP Forgot Password Cheat Sheet: the same answer for known and unknown e-mails, and a limit per
+    account against e-mail floods): at most `PASSWORD_RESETS_PER_ACCOUNT` (3) e-mails to one address per
+    `PASSWORD_RESET_WINDOW_SECONDS` (an hour); past that, requests are answered as before and send nothing: the
+    links already sent work for a day, so the owner is not cut off, and the answer tells nobody whether the
+    e-mail is known or its quota used. Only a client address asking more than `PASSWORD_RESETS_PER_IP` (10)
+    times in the window, whatever the e-mails, is refused with 429 (TooManyAttempts): that says nothing about
+    any account. Staff-sent links (`password_reset_request`) are not limited: they are authenticated and
+    audited."""
+    email = Account.objects.normalize(email)
+    window = timedelta(seconds=settings.PASSWORD_RESET_WINDOW_SECONDS)
+    with transaction.atomic():
+        account_serialise(email=email)  # parallel requests cannot all find the quota unused
+        now = timezone.now()
+        recent = PasswordResetRequest.objects.filter(created_at__gt=now - window).order_by("-created_at")
+        if ip_address:
+            per_ip = settings.PASSWORD_RESETS_PER_IP
+            asked = list(recent.filter(ip_address=ip_address).values_list("created_at", flat=True)[:per_ip])
+            if len(asked) >= per_ip:
+                raise TooManyAttempts(max(1, math.ceil((asked[-1] + window - now).total_seconds())))
+        send = recent.filter(email=email, sent=True).count() < settings.PASSWORD_RESETS_PER_ACCOUNT
+        PasswordResetRequest.objects.create(email=email, ip_address=ip_address, created_at=now, sent=send)
+        if send:
+            # Counted as sent for an unknown e-mail too: the quota must not tell known from unknown.
+            password_reset_request(email=email, tenant_slug=tenant_slug, locale=locale)
+
+
 def password_reset_request(*, email: str, tenant_slug: str, locale: str) -> None:
-    """E-mail a single-use reset link. Answers the same whether or not the e-mail is known."""
+    """E-mail a single-use reset link. Answers the same whether or not the e-mail is known. Not limited: the
+    anonymous path is `password_reset_request_anonymous`."""
     account = Account.objects.filter(email=Account.objects.normalize(email), is_active=True).first()
     if account is None:
         return
@@ -175,4 +205,5 @@ def password_reset_confirm(*, token: str, password: str, password_confirmation: 
         reset.save(update_fields=["used_at"])
         # Every other outstanding link for this account dies with this one.
         PasswordResetToken.objects.filter(account=reset.account, used_at__isnull=True).update(used_at=timezone.now())
+        password_failures_clear(email=reset.account.email)
     return reset.account

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.utils import timezone
 from procrastinate.contrib.django import app
 
-from kantyna.identity.models import LoginFailure, PasswordResetToken, RevokedToken
+from kantyna.identity.models import LoginFailure, PasswordResetRequest, PasswordResetToken, RevokedToken
 
 
 @app.periodic(cron="17 * * * *", periodic_id="identity-prune")
@@ -20,4 +20,12 @@ def prune_expired_sign_in_rows(timestamp: int) -> dict:
     ).delete()
     revoked, _ = RevokedToken.objects.filter(expires_at__lt=now).delete()
     resets, _ = PasswordResetToken.objects.filter(expires_at__lt=now - timedelta(days=7)).delete()
-    return {"loginFailures": failures, "revokedTokens": revoked, "passwordResetTokens": resets}
+    requests, _ = PasswordResetRequest.objects.filter(
+        created_at__lt=now - timedelta(seconds=settings.PASSWORD_RESET_WINDOW_SECONDS)
+    ).delete()
+    return {
+        "loginFailures": failures,
+        "revokedTokens": revoked,
+        "passwordResetTokens": resets,
+        "passwordResetRequests": requests,
+    }

@@ -22,7 +22,7 @@ from kantyna.core.mail import mail_list
 from kantyna.identity.services import (
     TenantAccess,
     password_reset_confirm,
-    password_reset_request,
+    password_reset_request_anonymous,
     session_start,
 )
 from kantyna.tenancy.middleware import tenant_label
@@ -54,6 +54,15 @@ def _return_target(request, next_url: str, tenants: list[TenantAccess]) -> Tenan
     return None
 
 
+def _refusal(request, template: str, context: dict, error: ApiError):
+    """The form again with the refusal's message, status and headers (`Retry-After` of a 429)."""
+    context["error"] = _(error.message)
+    response = render(request, template, context, status=error.status_code)
+    for header, value in error.headers.items():
+        response[header] = value
+    return response
+
+
 @require_http_methods(["GET", "POST"])
 def login_page(request):
     next_url = request.POST.get("next") or request.GET.get("next", "")
@@ -66,8 +75,7 @@ def login_page(request):
                 email=email, password=request.POST.get("password", ""), ip_address=client_ip(request)
             )
         except ApiError as error:
-            context["error"] = _(error.message)
-            return render(request, "identity/login.html", context, status=error.status_code)
+            return _refusal(request, "identity/login.html", context, error)
         target = _return_target(request, next_url, tenants)
         fragment = _fragment(issued.token, tenants)
         if target is not None:
@@ -79,13 +87,19 @@ def login_page(request):
 
 @require_http_methods(["GET", "POST"])
 def forgot_page(request):
-    context = {"sent": False, "email": ""}
+    context = {"sent": False, "email": "", "error": None}
     if request.method == "POST":
         context["email"] = request.POST.get("email", "")
         tenant = getattr(request, "tenant", None)
-        password_reset_request(
-            email=context["email"], tenant_slug=tenant.slug if tenant else "", locale=request.LANGUAGE_CODE
-        )
+        try:
+            password_reset_request_anonymous(
+                email=context["email"],
+                tenant_slug=tenant.slug if tenant else "",
+                locale=request.LANGUAGE_CODE,
+                ip_address=client_ip(request),
+            )
+        except ApiError as error:
+            return _refusal(request, "identity/forgot.html", context, error)
         context["sent"] = True
     return render(request, "identity/forgot.html", context)
 

@@ -7,10 +7,13 @@ from django.utils import timezone
 
 
 class RegistrationAttempt(models.Model):
-    """A completed self-registration from a client address (REMOTE_ADDR). Counted per hour to throttle
-    scripted sign-ups; rows older than the window mean nothing and may be pruned."""
+    """A valid self-registration from a client address (REMOTE_ADDR), whether it created a user or met an
+    e-mail already registered here (answered alike). Counted per hour and address to throttle scripted
+    sign-ups, and per e-mail to send an existing account one notice an hour at most; rows older than the
+    window mean nothing and may be pruned."""
 
     ip_address = models.GenericIPAddressField(null=True, db_index=True)
+    email = models.CharField(max_length=254, blank=True, db_index=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:

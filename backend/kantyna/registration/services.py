@@ -195,19 +195,48 @@ def _welcome_email(*, account: Account, user: User, tenant_slug: str, locale: st
     send_email.defer(to=[account.email], subject=subject, text=text)
 
 
+def _existing_account_notice(*, user: User, tenant_slug: str) -> None:
+    """The e-mail to an account registered again: someone (perhaps its owner) tried, here is how to sign in or
+    reset the password. In the owner's language. One an hour per e-mail at most (a registration attempt of the
+    e-mail in the window, this one's or a real registration's, means it was told), so the form cannot be used
+    to flood a mailbox."""
+    account = user.account
+    since = timezone.now() - timedelta(seconds=REGISTRATION_WINDOW_SECONDS)
+    if RegistrationAttempt.objects.filter(email=account.email, created_at__gte=since).exists():
+        return
+    origin = tenant_origin(tenant_slug)
+    context = {
+        "first_name": user.first_name,
+        "email": account.email,
+        "login_link": f"{origin}/sso/login",
+        "forgot_link": f"{origin}/sso/forgot",
+    }
+    with translation.override(account.locale if account.locale in ("pl", "en") else "pl"):
+        subject = render_to_string("registration/email/already_registered_subject.txt", context).strip()
+        text = render_to_string("registration/email/already_registered.txt", context)
+    send_email.defer(to=[account.email], subject=subject, text=text)
+
+
 @transaction.atomic
-def registration_register(*, user_type: str, data: dict, tenant_slug: str, locale: str, ip_address: str | None) -> User:
-    """Create the registrant from validated `data` (api.serializers.RegisterSerializer)."""
+def registration_register(*, user_type: str, data: dict, tenant_slug: str, locale: str, ip_address: str | None) -> str:
+    """Create the registrant from validated `data` (api.serializers.RegisterSerializer); the e-mail registered.
+
+    An e-mail that already has a user here is answered exactly as a new one (same status, same body: OWASP's
+    advice against account enumeration) and the rest is said by e-mail to that account: nothing is created,
+    the owner is told that someone tried and how to sign in or reset the password. The attempt still counts
+    for the per-address throttle, as a registration does."""
     from kantyna.users.services.accounts import user_create
 
     if registration_is_throttled(ip_address=ip_address):
         raise ApiError(TOO_MANY, status_code=429)
     email = Account.objects.normalize(data["email_address"])
     account = Account.objects.filter(email=email).first()
-    if account is not None and User.objects.filter(account=account).exists():
-        from kantyna.registration.api.serializers import ALREADY_REGISTERED
-
-        raise ApiError("The given data was invalid.", errors={"email_address": [ALREADY_REGISTERED]})
+    existing = User.objects.select_related("account").filter(account=account).first() if account else None
+    if existing is not None:
+        _existing_account_notice(user=existing, tenant_slug=tenant_slug)
+        audit_record(actor=None, action="registration.existing_email", target=existing, data={"user_type": user_type})
+        RegistrationAttempt.objects.create(ip_address=ip_address, email=email)
+        return email
     locale = locale if locale in ("pl", "en") else "pl"
     invoices = data.get("invoices_settings") or default_invoices_settings()
     user = user_create(
@@ -235,7 +264,7 @@ def registration_register(*, user_type: str, data: dict, tenant_slug: str, local
         target=user,
         data={"user_type": user_type, "children": len(data.get("children") or []), "existing_account": bool(account)},
     )
-    RegistrationAttempt.objects.create(ip_address=ip_address)
+    RegistrationAttempt.objects.create(ip_address=ip_address, email=email)
     _welcome_email(
         account=user.account,
         user=user,
@@ -243,4 +272,4 @@ def registration_register(*, user_type: str, data: dict, tenant_slug: str, local
         locale=locale,
         new_account=account is None,
     )
-    return user
+    return email

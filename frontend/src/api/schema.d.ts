@@ -329,8 +329,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description `POST auth/register/{userType}` (parent | institution_worker): 201 `{id, email}`; an e-mail with a
-         *     password set-up link follows. Throttled per client address (429).
+         * @description `POST auth/register/{userType}` (parent | institution_worker): 201 `{email}`; an e-mail with a
+         *     password set-up link follows. An e-mail already registered here gets the same answer, and its account an
+         *     e-mail saying so (no account enumeration). Throttled per client address (429).
          */
         post: operations["auth_register_create"];
         delete?: never;
@@ -8015,7 +8016,6 @@ export interface components {
             children?: components["schemas"]["RegistrationChildRequest"][];
         };
         Registered: {
-            id: number;
             /** Format: email */
             email: string;
         };

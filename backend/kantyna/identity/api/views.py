@@ -8,7 +8,8 @@ from rest_framework.permissions import AllowAny
 
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
-from kantyna.identity.services import password_reset_confirm, password_reset_request, token_revoke
+from kantyna.identity.services import password_reset_confirm, password_reset_request_anonymous, token_revoke
+from kantyna.identity.views import client_ip
 
 
 class SendPasswordResetTokenSerializer(serializers.Serializer):
@@ -28,8 +29,11 @@ class SendPasswordResetTokenView(ApiView):
     def post(self, request):
         data = SendPasswordResetTokenSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        password_reset_request(
-            email=data.validated_data["email_address"], tenant_slug=request.tenant.slug, locale=request.LANGUAGE_CODE
+        password_reset_request_anonymous(
+            email=data.validated_data["email_address"],
+            tenant_slug=request.tenant.slug,
+            locale=request.LANGUAGE_CODE,
+            ip_address=client_ip(request),
         )
         return status_response()
 

@@ -16,7 +16,7 @@ def test_given_old_and_fresh_rows_when_pruning_then_only_expired_ones_go(db, set
 
     result = prune_expired_sign_in_rows(timestamp=int(now.timestamp()))
 
-    assert result == {"loginFailures": 1, "revokedTokens": 1, "passwordResetTokens": 0}
+    assert result == {"loginFailures": 1, "revokedTokens": 1, "passwordResetTokens": 0, "passwordResetRequests": 0}
     assert list(LoginFailure.objects.values_list("pk", flat=True)) == [fresh_failure.pk]
     assert not LoginFailure.objects.filter(pk=old_failure.pk).exists()
     assert list(RevokedToken.objects.values_list("jti", flat=True)) == ["live"]

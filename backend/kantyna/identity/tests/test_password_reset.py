@@ -226,3 +226,74 @@ def test_given_dev_mail_page_enabled_when_opened_then_sent_mails_listed(settings
 
     assert response.status_code == 200
     assert b"Visible subject" in response.content
+
+
+# --- limits on reset e-mails (issue 11: ten requests used to send ten e-mails) ---
+
+
+def test_given_ten_requests_for_one_account_when_sent_then_ten_identical_answers_and_three_emails(
+    settings, tenant_a, parent, clock
+):
+    responses = [request_reset(tenant_a, "reset@example.test") for _ in range(10)]
+
+    assert [(r.status_code, r.json()) for r in responses] == [(200, {"status": True})] * 10
+    jobs = ProcrastinateJob.objects.all()
+    assert settings.PASSWORD_RESETS_PER_ACCOUNT == 3
+    assert [job.args["to"] for job in jobs] == [["reset@example.test"]] * 3
+    assert PasswordResetToken.objects.count() == 3
+
+
+def test_given_account_quota_used_when_known_and_unknown_emails_asked_then_answers_identical(tenant_a, parent, clock):
+    for _ in range(3):
+        request_reset(tenant_a, "reset@example.test", REMOTE_ADDR="10.7.0.1")
+
+    known = request_reset(tenant_a, "reset@example.test", REMOTE_ADDR="10.7.0.2")
+    unknown = request_reset(tenant_a, "stranger@example.test", REMOTE_ADDR="10.7.0.2")
+
+    assert (known.status_code, known.content) == (unknown.status_code, unknown.content) == (200, b'{"status":true}')
+    assert ProcrastinateJob.objects.count() == 3
+
+
+def test_given_quota_used_when_window_passes_then_a_new_email_is_sent(settings, tenant_a, parent, clock):
+    for _ in range(3):
+        request_reset(tenant_a, "reset@example.test")
+    clock.advance(seconds=settings.PASSWORD_RESET_WINDOW_SECONDS)
+
+    assert request_reset(tenant_a, "reset@example.test").status_code == 200
+
+    assert ProcrastinateJob.objects.count() == 4
+
+
+def test_given_ten_requests_from_one_address_when_eleventh_then_429_and_no_email(settings, tenant_a, parent, clock):
+    for index in range(10):
+        assert request_reset(tenant_a, f"someone{index}@example.test", REMOTE_ADDR="10.8.0.1").status_code == 200
+
+    refused = request_reset(tenant_a, "reset@example.test", REMOTE_ADDR="10.8.0.1")
+    elsewhere = request_reset(tenant_a, "reset@example.test", REMOTE_ADDR="10.8.0.2")
+
+    assert_error(refused, 429, "Too many attempts. Please try again later.")
+    assert refused["Retry-After"] == str(settings.PASSWORD_RESET_WINDOW_SECONDS)
+    assert elsewhere.status_code == 200
+    assert [job.args["to"] for job in ProcrastinateJob.objects.all()] == [["reset@example.test"]]
+
+
+def test_given_address_limit_when_html_form_posted_then_429_page_with_message(settings, tenant_a, parent, clock):
+    settings.PASSWORD_RESETS_PER_IP = 1
+    client = Client(HTTP_HOST="auth.localhost", REMOTE_ADDR="10.8.0.3", HTTP_USER_LOCALE="en")
+    assert client.post("/sso/forgot", {"email": "reset@example.test"}).status_code == 200
+
+    response = client.post("/sso/forgot", {"email": "reset@example.test"})
+
+    assert response.status_code == 429
+    assert response["Retry-After"] == str(settings.PASSWORD_RESET_WINDOW_SECONDS)
+    assert b'role="alert"' in response.content
+    assert ProcrastinateJob.objects.count() == 1
+
+
+def test_given_staff_sent_links_when_many_then_not_limited(tenant_a, parent):
+    from kantyna.identity.services import password_reset_request
+
+    for _ in range(5):
+        password_reset_request(email="reset@example.test", tenant_slug="alpha", locale="en")
+
+    assert ProcrastinateJob.objects.count() == 5

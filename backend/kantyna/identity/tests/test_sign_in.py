@@ -83,14 +83,86 @@ def test_given_inactive_account_when_signing_in_then_401(tenant_a):
     assert_error(token_call("gone@example.test", DEFAULT_PASSWORD), 401, INVALID)
 
 
-def test_given_too_many_failures_for_account_when_right_password_then_429(settings, tenant_a):
-    settings.LOGIN_FAILURES_PER_ACCOUNT = 3
-    make_user(tenant_a, "ROLE_PARENT", email="victim@example.test")
-    for attempt in range(3):
-        assert_error(token_call("victim@example.test", "bad", ip=f"10.0.1.{attempt}"), 401, INVALID)
+def wrong_passwords(email, ip, times):
+    for _ in range(times):
+        assert_error(token_call(email, "bad", ip=ip), 401, INVALID)
 
-    assert_error(token_call("victim@example.test", DEFAULT_PASSWORD, ip="10.0.2.1"), 429, TOO_MANY)
-    assert LoginFailure.objects.filter(email="victim@example.test").count() == 3  # a refusal is not counted
+
+def test_given_five_wrong_passwords_from_address_a_when_owner_signs_in_from_address_b_then_in_after_one_second(
+    tenant_a, clock
+):
+    """The lock-out of issue 11: five wrong passwords used to lock the account for everybody for 15 minutes."""
+    make_user(tenant_a, "ROLE_PARENT", email="victim@example.test")
+    wrong_passwords("victim@example.test", "10.0.0.66", 5)
+
+    early = token_call("victim@example.test", DEFAULT_PASSWORD, ip="10.0.0.7")
+    clock.advance(seconds=1)
+    owner = token_call("victim@example.test", DEFAULT_PASSWORD, ip="10.0.0.7")
+
+    assert_error(early, 429, TOO_MANY)
+    assert early["Retry-After"] == "1"  # the account-wide delay, not the guesser's 15-minute lock
+    assert owner.status_code == 200
+    assert owner.json()["tenants"][0]["slug"] == "alpha"
+
+
+def test_given_five_wrong_passwords_from_one_address_when_right_password_from_it_then_429_until_window_passes(
+    settings, tenant_a, clock
+):
+    make_user(tenant_a, "ROLE_PARENT", email="victim@example.test")
+    wrong_passwords("victim@example.test", "10.0.0.66", 5)
+    clock.advance(seconds=60)
+
+    locked = token_call("victim@example.test", DEFAULT_PASSWORD, ip="10.0.0.66")
+
+    assert_error(locked, 429, TOO_MANY)
+    assert locked["Retry-After"] == str(settings.LOGIN_FAILURE_WINDOW_SECONDS - 60)
+    assert LoginFailure.objects.filter(email="victim@example.test").count() == 5  # a refusal is not counted
+    clock.advance(seconds=settings.LOGIN_FAILURE_WINDOW_SECONDS - 60)
+    assert token_call("victim@example.test", DEFAULT_PASSWORD, ip="10.0.0.66").status_code == 200
+
+
+def test_given_guesses_from_many_addresses_when_guessing_on_then_each_guess_waits_twice_as_long_up_to_the_cap(
+    settings, tenant_a, clock
+):
+    settings.LOGIN_ACCOUNT_DELAY_MAX_SECONDS = 3
+    make_user(tenant_a, "ROLE_PARENT", email="target@example.test")
+    for address in range(5):
+        wrong_passwords("target@example.test", f"10.1.0.{address}", 1)
+
+    waits = []
+    for address in range(5, 9):
+        refused = token_call("target@example.test", "bad", ip=f"10.1.0.{address}")
+        assert_error(refused, 429, TOO_MANY)
+        waits.append(int(refused["Retry-After"]))
+        clock.advance(seconds=waits[-1])
+        wrong_passwords("target@example.test", f"10.1.0.{address}", 1)
+
+    assert waits == [1, 2, 3, 3]
+    assert LoginFailure.objects.filter(email="target@example.test").count() == 9
+
+
+def test_given_account_delayed_when_password_reset_completed_then_signs_in_at_once_from_the_locked_address(
+    tenant_a, clock
+):
+    make_user(tenant_a, "ROLE_PARENT", email="victim@example.test")
+    wrong_passwords("victim@example.test", "10.0.0.66", 5)
+    Api(tenant_a).post("auth/sendPasswordResetToken", {"emailAddress": "victim@example.test"})
+    token = reset_token_from_outbox()
+    confirm = Api(tenant_a).post(
+        f"auth/resetPassword/{token}", {"password": "Fresh-pass-789", "passwordConfirmation": "Fresh-pass-789"}
+    )
+
+    assert confirm.status_code == 200
+    assert not LoginFailure.objects.filter(email="victim@example.test").exists()
+    assert token_call("victim@example.test", "Fresh-pass-789", ip="10.0.0.66").status_code == 200
+
+
+def reset_token_from_outbox() -> str:
+    import re
+
+    from procrastinate.contrib.django.models import ProcrastinateJob
+
+    return re.search(r"/sso/reset/(\S+)", ProcrastinateJob.objects.get().args["text"]).group(1)
 
 
 def test_given_failures_below_limit_when_success_then_counter_resets(settings, tenant_a):
@@ -111,7 +183,11 @@ def test_given_too_many_failures_from_one_address_when_other_account_signs_in_th
     for attempt in range(3):
         assert_error(token_call(f"guess{attempt}@example.test", "bad", ip="10.9.9.9"), 401, INVALID)
 
-    assert_error(token_call("innocent@example.test", DEFAULT_PASSWORD, ip="10.9.9.9"), 429, TOO_MANY)
+    refused = token_call("innocent@example.test", DEFAULT_PASSWORD, ip="10.9.9.9")
+
+    assert_error(refused, 429, TOO_MANY)
+    assert 0 < int(refused["Retry-After"]) <= settings.LOGIN_FAILURE_WINDOW_SECONDS
+    assert LoginFailure.objects.filter(ip_address="10.9.9.9").count() == 3
     assert token_call("innocent@example.test", DEFAULT_PASSWORD, ip="10.9.9.10").status_code == 200
 
 
@@ -217,3 +293,19 @@ def test_given_account_without_active_tenant_when_signing_in_then_no_access_page
     assert response.status_code == 200
     assert not response.has_header("Location")
     assert b"#token=" not in response.content
+
+
+def test_given_five_wrong_passwords_on_the_form_when_sixth_posted_then_429_page_with_retry_after(
+    settings, tenant_a, clock
+):
+    make_user(tenant_a, "ROLE_PARENT", email="form@example.test")
+    client = Client(HTTP_HOST="auth.localhost", REMOTE_ADDR="10.4.4.4")
+    for _ in range(5):
+        assert client.post("/sso/login", {"email": "form@example.test", "password": "bad"}).status_code == 401
+
+    response = client.post("/sso/login", {"email": "form@example.test", "password": DEFAULT_PASSWORD})
+
+    assert response.status_code == 429
+    assert response["Retry-After"] == str(settings.LOGIN_FAILURE_WINDOW_SECONDS)
+    assert not response.has_header("Location")
+    assert b'role="alert"' in response.content and b"#token=" not in response.content

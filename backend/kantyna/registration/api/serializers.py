@@ -20,7 +20,6 @@ from kantyna.institutions.api.serializers import ClassroomOptionSerializer, Dist
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, Child, InstitutionWorkersGroup, WorkerProfile
 from kantyna.pricing.models import PriceListItem
-from kantyna.users.models import User
 
 # Messages (spec §5 and §8, plus the server's own).
 PARENT_REQUIRED = (
@@ -31,7 +30,6 @@ WORKER_REQUIRED = (
     "institution, diet and phone number."
 )
 REQUIRED = _("This field is required.")
-ALREADY_REGISTERED = _("This e-mail address is already registered. Sign in or reset your password.")
 PHONE_INVALID = _("Enter 7 or 9 digits, optionally separated by spaces.")
 BANK_FORMAT = _("Enter 2 digits and six groups of 4 digits, optionally separated by spaces.")
 BANK_INVALID = _("Enter a valid 26-digit bank account number.")
@@ -391,10 +389,8 @@ class RegisterSerializer(AllergyRulesMixin, serializers.Serializer):
     def validate_email_address(self, value):
         if _blank(value):
             return ""
-        email = Account.objects.normalize(value)
-        if User.objects.filter(account__email=email).exists():
-            raise serializers.ValidationError(ALREADY_REGISTERED)
-        return email
+        # An e-mail already registered is not refused here: it is answered like a new one (services).
+        return Account.objects.normalize(value)
 
     def validate_phone_number(self, value):
         return clean_phone(value)

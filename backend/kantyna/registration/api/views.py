@@ -135,15 +135,16 @@ class GroupedItemsView(AnonymousView):
 
 
 class RegisterView(AnonymousView):
-    """`POST auth/register/{userType}` (parent | institution_worker): 201 `{id, email}`; an e-mail with a
-    password set-up link follows. Throttled per client address (429)."""
+    """`POST auth/register/{userType}` (parent | institution_worker): 201 `{email}`; an e-mail with a
+    password set-up link follows. An e-mail already registered here gets the same answer, and its account an
+    e-mail saying so (no account enumeration). Throttled per client address (429)."""
 
     @extend_schema(
         operation_id="auth_register_create",
         parameters=[OpenApiParameter("userType", str, OpenApiParameter.PATH, enum=list(selectors.USER_TYPES))],
         request=s.RegisterSerializer,
         responses={
-            201: inline_serializer("Registered", {"id": serializers.IntegerField(), "email": serializers.EmailField()}),
+            201: inline_serializer("Registered", {"email": serializers.EmailField()}),
             400: OpenApiResponse(description="Validation: the spec's sentence when required fields are missing"),
             403: OpenApiResponse(description="Registration closed, or this user type not offered"),
             429: OpenApiResponse(description="Too many registrations from this address"),
@@ -178,11 +179,11 @@ class RegisterView(AnonymousView):
                 (s.PARENT_REQUIRED if user_type == selectors.PARENT else s.WORKER_REQUIRED) if missing else INVALID
             )
             raise ApiError(message, errors=errors)
-        user = services.registration_register(
+        email = services.registration_register(
             user_type=user_type,
             data=payload.validated_data,
             tenant_slug=request.tenant.slug,
             locale=request.LANGUAGE_CODE,
             ip_address=ip_address,
         )
-        return Response({"id": user.pk, "email": user.account.email}, status=status.HTTP_201_CREATED)
+        return Response({"email": email}, status=status.HTTP_201_CREATED)

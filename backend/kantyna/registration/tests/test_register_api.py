@@ -96,7 +96,7 @@ def test_given_valid_parent_with_two_children_when_registering_then_201_user_chi
     assert response.status_code == 201, response.json()
     with in_tenant(tenant_a):
         user = User.objects.select_related("account").get()
-        assert response.json() == {"id": user.pk, "email": "anna.nowak@example.test"}
+        assert response.json() == {"email": "anna.nowak@example.test"}
         assert user.roles == [ROLE_PARENT]
         assert (user.first_name, user.last_name) == ("Anna", "Nowak")
         assert (user.phone_number, user.phone_number2) == ("600700800", "2212345")
@@ -544,21 +544,66 @@ def test_given_classroom_of_inactive_institution_or_unknown_when_registering_chi
 # E-mail already known -------------------------------------------------------------------------------------------
 
 
-def test_given_email_already_a_user_here_when_registering_then_clear_message_and_nothing_new(tenant_a, world):
-    existing = make_user(tenant_a, ROLE_PARENT, email="known@example.test")
+@pytest.mark.parametrize("user_type", ["parent", "institution_worker"])
+def test_given_email_already_a_user_here_when_registering_then_answered_as_a_new_one_and_the_owner_told_by_email(
+    tenant_a, world, user_type
+):
+    """Issue 11: the answer used to say the e-mail was registered (account enumeration)."""
+    existing = make_user(tenant_a, ROLE_PARENT, email="known@example.test", first_name="Halina")
+    Account.objects.filter(pk=existing.account_id).update(locale="pl")
 
-    response = register(tenant_a, "parent", parent_payload(world, emailAddress=" KNOWN@example.test"))
+    def payload(email):  # no dining card: the second one would meet the first's card
+        if user_type == "parent":
+            return parent_payload(world, emailAddress=email)
+        return worker_payload(world, emailAddress=email, cardNumber=None)
 
-    assert_error(
-        response,
-        400,
-        INVALID,
-        {"emailAddress": ["This e-mail address is already registered. Sign in or reset your password."]},
-    )
+    fresh = register(tenant_a, user_type, payload(" NEW@example.test"), REMOTE_ADDR="10.3.0.1")
+    known = register(tenant_a, user_type, payload(" KNOWN@example.test"), REMOTE_ADDR="10.3.0.2")
+
+    assert (fresh.status_code, fresh.json()) == (201, {"email": "new@example.test"})
+    assert (known.status_code, known.json()) == (201, {"email": "known@example.test"})
+    assert fresh.headers.keys() == known.headers.keys()
     with in_tenant(tenant_a):
-        assert list(User.objects.all()) == [existing]
-        assert not Child.objects.exists()
-        assert not ProcrastinateJob.objects.exists()
+        assert User.objects.filter(account__email="known@example.test").get() == existing
+        assert existing.account.has_usable_password()
+        assert not Child.objects.filter(parent=existing).exists()
+        assert not WorkerProfile.objects.filter(user=existing).exists()
+        notice = ProcrastinateJob.objects.get(args__to=["known@example.test"]).args
+        assert AuditEntry.objects.filter(action="registration.existing_email", target_id=str(existing.pk)).count() == 1
+        assert list(RegistrationAttempt.objects.order_by("id").values_list("email", "ip_address")) == [
+            ("new@example.test", "10.3.0.1"),
+            ("known@example.test", "10.3.0.2"),
+        ]
+    assert notice["subject"] == "Kantyna: ktoś próbował zarejestrować się Twoim adresem e-mail"
+    assert notice["text"].startswith("Dzień dobry Halina,")  # the owner's language and name, not the registrant's
+    assert "z adresem e-mail known@example.test" in notice["text"]
+    assert "http://alpha.localhost:8000/sso/login" in notice["text"]
+    assert "http://alpha.localhost:8000/sso/forgot" in notice["text"]
+    assert "/sso/reset/" not in notice["text"]
+    assert Account.objects.get(pk=existing.account_id).check_password(DEFAULT_PASSWORD)
+
+
+def test_given_email_already_a_user_here_when_registered_again_within_the_hour_then_one_notice(tenant_a, world):
+    make_user(tenant_a, ROLE_PARENT, email="known@example.test")
+
+    answers = [register(tenant_a, "parent", parent_payload(world, emailAddress="known@example.test")) for _ in range(3)]
+
+    assert [(r.status_code, r.json()) for r in answers] == [(201, {"email": "known@example.test"})] * 3
+    with in_tenant(tenant_a):
+        assert ProcrastinateJob.objects.count() == 1
+        assert RegistrationAttempt.objects.count() == 3  # each still counts for the per-address throttle
+
+
+def test_given_email_already_a_user_here_when_english_owner_then_english_notice(tenant_a, world):
+    make_user(tenant_a, ROLE_PARENT, email="known@example.test", first_name="Helen")
+    Account.objects.filter(email="known@example.test").update(locale="en")
+
+    register(tenant_a, "parent", parent_payload(world, emailAddress="known@example.test"), locale="pl")
+
+    with in_tenant(tenant_a):
+        notice = mail()
+    assert notice["subject"] == "Kantyna: someone tried to register with your e-mail address"
+    assert notice["text"].startswith("Hello Helen,\n\nSomeone, perhaps you, tried to register a new account")
 
 
 def test_given_account_of_another_tenant_when_registering_then_one_login_for_both(tenant_a, tenant_b, world):
@@ -645,7 +690,7 @@ def test_given_valid_worker_when_registering_then_user_profile_group_and_allergi
     assert response.status_code == 201, response.json()
     with in_tenant(tenant_a):
         user = User.objects.get()
-        assert response.json() == {"id": user.pk, "email": "jan@example.test"}
+        assert response.json() == {"email": "jan@example.test"}
         assert user.roles == [ROLE_INSTITUTION_WORKER]
         assert user.bank_account_number == ""
         assert list(user.institutions.all()) == [world.institution]

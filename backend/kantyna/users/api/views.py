@@ -7,6 +7,7 @@ from rest_framework.response import Response
 
 from kantyna.core.serializers import MoneySerializer, StatusSerializer, money
 from kantyna.core.viewsets import ApiView, status_response
+from kantyna.identity.views import client_ip
 from kantyna.users.api import serializers as s
 from kantyna.users.selectors import user_active_orders_amount, user_balance
 from kantyna.users.services import accounts as services
@@ -99,6 +100,7 @@ class ChangePasswordView(ApiView):
             user=request.user,
             current_password=data.validated_data["current_password"],
             password=data.validated_data["password"],
+            ip_address=client_ip(request),
         )
         return Response({"status": True, "token": issued.token})
 
@@ -111,7 +113,10 @@ class DeleteAccountView(ApiView):
         data = s.DeleteAccountSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.user_delete_own_account(
-            user=request.user, password=data.validated_data["password"], token_claims=request.auth
+            user=request.user,
+            password=data.validated_data["password"],
+            token_claims=request.auth,
+            ip_address=client_ip(request),
         )
         return status_response()
 

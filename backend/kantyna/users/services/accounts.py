@@ -10,7 +10,7 @@ from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import PERMISSIONS, ROLES, effective_permissions
 from kantyna.identity.models import Account
-from kantyna.identity.services import account_set_password, token_revoke
+from kantyna.identity.services import account_password_verify, account_set_password, token_revoke
 from kantyna.identity.tokens import IssuedToken
 from kantyna.users.models import User
 
@@ -74,9 +74,10 @@ def user_update_profile(*, user: User, section: str, **fields) -> User:
     return user
 
 
-def user_change_password(*, user: User, current_password: str, password: str) -> IssuedToken:
+def user_change_password(*, user: User, current_password: str, password: str, ip_address: str | None) -> IssuedToken:
+    """The current password is checked through the sign-in's throttle (429 past its limits)."""
     account = user.account
-    if not account.check_password(current_password):
+    if not account_password_verify(account=account, password=current_password, ip_address=ip_address):
         raise ApiError(
             "The given data was invalid.", errors={"currentPassword": [_("The current password is incorrect.")]}
         )
@@ -86,14 +87,15 @@ def user_change_password(*, user: User, current_password: str, password: str) ->
     return issued
 
 
-@transaction.atomic
-def user_delete_own_account(*, user: User, password: str, token_claims: dict) -> None:
+def user_delete_own_account(*, user: User, password: str, token_claims: dict, ip_address: str | None) -> None:
     """A customer leaves this tenant: the user is deactivated (history stays for the ledger) and the
-    token used is revoked. The global account remains for the customer's other tenants."""
-    if not user.account.check_password(password):
+    token used is revoked. The global account remains for the customer's other tenants. The password is
+    checked through the sign-in's throttle, before the transaction, so that a wrong one stays counted."""
+    if not account_password_verify(account=user.account, password=password, ip_address=ip_address):
         raise ApiError("The given data was invalid.", errors={"password": [_("The password is incorrect.")]})
-    user.is_active = False
-    user.deactivated_at = timezone.now()
-    user.save(update_fields=["is_active", "deactivated_at", "updated_at"])
-    token_revoke(jti=token_claims["jti"], expires_at=token_claims["expires_at"])
-    audit_record(actor=user, action="user.delete_own_account", target=user)
+    with transaction.atomic():
+        user.is_active = False
+        user.deactivated_at = timezone.now()
+        user.save(update_fields=["is_active", "deactivated_at", "updated_at"])
+        token_revoke(jti=token_claims["jti"], expires_at=token_claims["expires_at"])
+        audit_record(actor=user, action="user.delete_own_account", target=user)

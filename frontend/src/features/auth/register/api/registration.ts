@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, expectCreated, expectOk } from '@/api/client';
+import { api, expectOk, genericApiError } from '@/api/client';
 import type { components } from '@/api/schema';
 
 export type ChildOptions = components['schemas']['ChildOptions'];
@@ -32,10 +32,16 @@ export const useChildOptions = (institutionSlug?: string) => useQuery(childOptio
 export const useWorkerOptions = (institutionSlug: string | undefined, enabled: boolean) =>
   useQuery({ ...workerOptionsQuery(institutionSlug), enabled });
 
-/** `POST auth/register/{userType}`: 201 `{id, email}`. Errors are reported by the page (its own sentences). */
+/**
+ * `POST auth/register/{userType}`: 201 `{email}`, without an id: an e-mail already registered gets the same answer
+ * (the server says the rest by e-mail), so the success view shows either way. Errors are reported by the page.
+ */
 export const useRegister = () =>
   useMutation({
-    mutationFn: async ({ userType, body }: { userType: UserType; body: RegisterRequest }) =>
-      expectCreated(await api.post<Registered>(`auth/register/${userType}`, body)),
+    mutationFn: async ({ userType, body }: { userType: UserType; body: RegisterRequest }) => {
+      const response = await api.post<Registered>(`auth/register/${userType}`, body);
+      if (response.status !== 201 || typeof response.data?.email !== 'string') throw genericApiError(response.status);
+      return response.data;
+    },
     meta: { silent: true },
   });
