@@ -83,6 +83,22 @@ def test_export_csv(tenant_a):
     assert rows[1][:3] == [str(child.pk), "'@Ala", child.last_name]
 
 
+def test_given_a_name_with_a_control_character_stored_when_exporting_then_both_formats_succeed_without_it(tenant_a):
+    # Stored before the API refused control characters: openpyxl would refuse the whole workbook for it.
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world, first_name="Ala\x0bMa", allergies_note="=1\x1f+1")
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+
+    xlsx = api.post("children/export", {"format": "xlsx"})
+    csv_export = api.post("children/export", {"format": "csv"})
+
+    assert (xlsx.status_code, csv_export.status_code) == (200, 200)
+    sheet_row = list(load_workbook(io.BytesIO(xlsx.content)).active.iter_rows(values_only=True))[1]
+    assert (sheet_row[0], sheet_row[1], sheet_row[8]) == (child.pk, "AlaMa", "'=1+1")
+    csv_row = list(csv.reader(io.StringIO(csv_export.content.decode("utf-8-sig")), delimiter=";"))[1]
+    assert (csv_row[1], csv_row[8]) == ("AlaMa", "'=1+1")
+
+
 def test_export_is_staff_only_and_scoped(tenant_a):
     world = make_world(tenant_a)
     make_child(tenant_a, world)
