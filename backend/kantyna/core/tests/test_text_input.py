@@ -1,5 +1,6 @@
 """Typed text refuses control and invisible characters (core.validators.TextValidator), on every text field of
-every serializer without each field saying so (core.serializers.KantynaSerializer), and in query strings."""
+every serializer without each field saying so (core.serializers.KantynaSerializer), and in query strings
+(core.middleware.QueryStringTextMiddleware)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from drf_spectacular.plumbing import force_instance
 from rest_framework import serializers
 
 import kantyna
+from kantyna.core.permissions import ROLE_ADMIN
 from kantyna.core.serializers import KantynaSerializer, MultilineCharField, TextGuardMixin
 from kantyna.core.validators import TextValidator
+from kantyna.testing import Api, assert_error, make_user
 
 SINGLE_LINE = "Enter a single line, without tabs or line breaks."
 
@@ -156,3 +159,39 @@ def test_every_writable_text_field_of_every_request_body_has_the_validator():
     for component in requests:
         unguarded.extend(_unguarded_fields(component.object, component.name, set()))
     assert unguarded == []
+
+
+# Query strings ----------------------------------------------------------------------------------------------
+
+
+def test_given_a_search_with_nul_when_listing_then_400_in_the_error_shape_not_a_database_error(tenant_a):
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+
+    response = api.get("children", {"search": "Ala\x00", "sort": "lastName"})
+
+    assert_error(response, 400, "The given data was invalid.", {"search": [invisible("U+0000")]})
+
+
+def test_given_control_characters_in_filters_when_listing_then_every_bad_parameter_is_named_in_polish(tenant_a):
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN), locale="pl")
+
+    response = api.get("orders", {"subjectType": "child\x0b", "search": "Ola\nNowak", "dateFrom": "2026-11-02"})
+
+    assert_error(
+        response,
+        400,
+        "The given data was invalid.",
+        {
+            "subjectType": ["Tekst zawiera niewidoczny znak (U+000B); usuń go."],
+            "search": ["Wpisz jeden wiersz, bez tabulatorów i podziałów wiersza."],
+        },
+    )
+
+
+def test_given_ordinary_query_values_when_listing_then_the_list_answers(tenant_a):
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+
+    response = api.get("children", {"search": "Zażółć gęślą jaźń", "sort": "-lastName"})
+
+    assert response.status_code == 200
+    assert response.json()["items"] == []
