@@ -40,27 +40,35 @@ class TextValidator:
     may hold tabs and line breaks, `\n` or `\r\n` (a lone `\r` is an old Mac line end no browser sends); a
     single-line text (a name, a number, an e-mail address) none of them.
 
-    Every text field of every serializer gets one (kantyna.core.serializers.KantynaSerializer), so such characters
-    never reach the database, a spreadsheet or a PDF."""
+    Every text field of every serializer gets one (kantyna.core.serializers.KantynaSerializer), and the spreadsheet
+    imports check the text cells they store with one, so such characters never reach the database, a spreadsheet
+    or a PDF."""
 
     def __init__(self, *, multiline: bool = False):
         self.multiline = multiline
 
     def __call__(self, value: str) -> None:
+        problem = self.problem(value)
+        if problem is not None:
+            raise serializers.ValidationError(problem, code="unsafe_character")
+
+    def problem(self, value: str) -> str | None:
+        """The message for the first unsafe character of `value`, or None: spreadsheet imports report it per cell."""
         for match in UNSAFE_CHARACTERS_RE.finditer(value):
             character = match.group()
             if self.multiline and self._allowed_in_multiline(value, match.end(), character):
                 continue
             if character in LINE_BREAKS and not self.multiline:
-                raise serializers.ValidationError(
-                    _("Enter a single line, without tabs or line breaks."), code="line_break"
-                )
-            raise serializers.ValidationError(
-                _("The text contains an invisible character (%(code)s); remove it.")
-                % {"code": f"U+{ord(character):04X}"},
-                code="control_character",
-            )
+                return _("Enter a single line, without tabs or line breaks.")
+            return _("The text contains an invisible character (%(code)s); remove it.") % {
+                "code": f"U+{ord(character):04X}"
+            }
+        return None
 
     @staticmethod
     def _allowed_in_multiline(value: str, end: int, character: str) -> bool:
         return character in "\t\n" or (character == "\r" and value[end : end + 1] == "\n")
+
+
+SINGLE_LINE_TEXT = TextValidator()
+MULTILINE_TEXT = TextValidator(multiline=True)

@@ -218,6 +218,19 @@ def test_given_bad_rows_when_importing_then_400_reports_every_one_and_nothing_is
         assert not AuditEntry.objects.filter(action="ingredient.import").exists()
 
 
+def test_given_a_tab_in_a_name_cell_when_importing_then_the_row_is_refused_and_nothing_stored(tenant_a):
+    upload = xlsx_upload([["Mąka\tpszenna", "g", ""], ["Cukier", "g", ""]])
+
+    response = import_file(admin_api(tenant_a), upload)
+
+    assert response.status_code == 400
+    assert response.json()["rows"] == [
+        {"row": 2, "column": "A", "message": "Enter a single line, without tabs or line breaks."}
+    ]
+    with in_tenant(tenant_a):
+        assert Ingredient.objects.count() == 0
+
+
 def test_given_polish_locale_when_import_fails_then_row_messages_are_polish(tenant_a):
     api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN), locale="pl")
 

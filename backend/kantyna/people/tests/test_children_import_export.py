@@ -196,6 +196,28 @@ def test_bad_file_imports_nothing_and_reports_every_bad_cell(tenant_a):
         assert Child.objects.count() == count
 
 
+def test_given_a_line_break_in_a_name_cell_when_importing_then_the_cell_is_refused_but_notes_keep_theirs(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    school = world.institution.slug
+    rows = [
+        ["Ala\nMaria", "Nowak", parent.email, school, "1a", world.diet.name, "", "", "Orzechy\norzeszki", ""],
+        ["Ola", "Nowak", parent.email, school, "1a", world.diet.name, "", "", "", "Odbiera\u202ebabcia"],
+    ]
+    with in_tenant(tenant_a):
+        count = Child.objects.count()
+
+    response = upload(Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)), workbook(rows))
+
+    assert response.status_code == 400
+    assert response.json()["rows"] == [
+        {"row": 2, "column": "A", "message": "Enter a single line, without tabs or line breaks."},
+        {"row": 3, "column": "J", "message": "The text contains an invisible character (U+202E); remove it."},
+    ]
+    with in_tenant(tenant_a):
+        assert Child.objects.count() == count
+
+
 def test_given_a_diet_of_another_institution_when_importing_then_the_row_is_refused(tenant_a):
     world = make_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
