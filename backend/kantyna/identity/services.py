@@ -19,6 +19,7 @@ from django_tenants.utils import schema_context
 
 from kantyna.core.exceptions import ApiError
 from kantyna.core.tasks import send_email
+from kantyna.core.validators import SINGLE_LINE_TEXT
 from kantyna.identity.models import Account, LoginFailure, PasswordResetToken, RevokedToken
 from kantyna.identity.tokens import IssuedToken, token_issue
 from kantyna.tenancy.models import Tenant
@@ -65,6 +66,10 @@ def account_tenants(*, account: Account) -> list[TenantAccess]:
 def account_authenticate(*, email: str, password: str, ip_address: str | None) -> Account:
     """Check credentials with throttling per account and per address. Raises ApiError (401 or 429)."""
     email = Account.objects.normalize(email)
+    if SINGLE_LINE_TEXT.problem(email):
+        # No account has such an address, and PostgreSQL refuses a NUL in the failure row or the lookup (a 500
+        # from the sign-in form, which no serializer checks).
+        raise ApiError(INVALID_CREDENTIALS, status_code=401)
     if login_is_throttled(email=email, ip_address=ip_address):
         raise ApiError(TOO_MANY_ATTEMPTS, status_code=429)
     account = Account.objects.filter(email=email, is_active=True).first()
@@ -123,6 +128,8 @@ def account_set_password(*, account: Account, password: str) -> IssuedToken:
 
 def password_reset_request(*, email: str, tenant_slug: str, locale: str) -> None:
     """E-mail a single-use reset link. Answers the same whether or not the e-mail is known."""
+    if SINGLE_LINE_TEXT.problem(email):
+        return  # no account has such an address (and PostgreSQL refuses a NUL in the lookup)
     account = Account.objects.filter(email=Account.objects.normalize(email), is_active=True).first()
     if account is None:
         return
