@@ -15,6 +15,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils.exceptions import InvalidFileException
 
@@ -29,9 +30,19 @@ EXPORT_FORMATS = ("xlsx", "csv")
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 
 
+def xml_safe(text: str) -> str:
+    """The text without the control characters XML cannot hold. openpyxl and python-docx refuse a whole file for
+    one, so a vertical tab stored in a name before the API refused them would fail every export showing it."""
+    return ILLEGAL_CHARACTERS_RE.sub("", text)
+
+
 def guard_cell(value):
-    """A text cell that a spreadsheet would read as a formula, made inert with a leading apostrophe."""
-    if isinstance(value, str) and value.startswith(FORMULA_PREFIXES):
+    """A text cell safe to write: XML-safe, and made inert with a leading apostrophe when a spreadsheet would
+    read it as a formula."""
+    if not isinstance(value, str):
+        return value
+    value = xml_safe(value)
+    if value.startswith(FORMULA_PREFIXES):
         return "'" + value
     return value
 

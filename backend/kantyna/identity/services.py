@@ -20,6 +20,7 @@ from django_tenants.utils import schema_context
 
 from kantyna.core.exceptions import ApiError
 from kantyna.core.tasks import send_email
+from kantyna.core.validators import SINGLE_LINE_TEXT
 from kantyna.identity.models import Account, PasswordResetRequest, PasswordResetToken, RevokedToken
 from kantyna.identity.throttle import TooManyAttempts, account_serialise, password_attempt, password_failures_clear
 from kantyna.identity.tokens import IssuedToken, token_issue
@@ -58,6 +59,10 @@ def account_tenants(*, account: Account) -> list[TenantAccess]:
 def account_authenticate(*, email: str, password: str, ip_address: str | None) -> Account:
     """Check credentials through the password throttle (throttle.py). Raises ApiError (401 or 429)."""
     email = Account.objects.normalize(email)
+    if SINGLE_LINE_TEXT.problem(email):
+        # No account has such an address, and PostgreSQL refuses a NUL in the failure row or the lookup (a 500
+        # from the sign-in form, which no serializer checks).
+        raise ApiError(INVALID_CREDENTIALS, status_code=401)
     account = Account.objects.filter(email=email, is_active=True).first()
 
     def check() -> bool:
@@ -133,6 +138,8 @@ def password_reset_request_anonymous(*, email: str, tenant_slug: str, locale: st
     any account. Staff-sent links (`password_reset_request`) are not limited: they are authenticated and
     audited."""
     email = Account.objects.normalize(email)
+    if SINGLE_LINE_TEXT.problem(email):
+        return  # answered as any unknown address; PostgreSQL refuses a NUL in the request row
     window = timedelta(seconds=settings.PASSWORD_RESET_WINDOW_SECONDS)
     with transaction.atomic():
         account_serialise(email=email)  # parallel requests cannot all find the quota unused
@@ -153,6 +160,8 @@ def password_reset_request_anonymous(*, email: str, tenant_slug: str, locale: st
 def password_reset_request(*, email: str, tenant_slug: str, locale: str) -> None:
     """E-mail a single-use reset link. Answers the same whether or not the e-mail is known. Not limited: the
     anonymous path is `password_reset_request_anonymous`."""
+    if SINGLE_LINE_TEXT.problem(email):
+        return  # no account has such an address (and PostgreSQL refuses a NUL in the lookup)
     account = Account.objects.filter(email=Account.objects.normalize(email), is_active=True).first()
     if account is None:
         return

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from kantyna.core.exceptions import ApiError
 from kantyna.core.mail import mail_list
+from kantyna.core.serializers import KantynaSerializer
 from kantyna.identity.services import (
     TenantAccess,
     password_reset_confirm,
@@ -130,6 +131,16 @@ def dev_mail_page(request):
     return render(request, "identity/dev_mail.html", {"messages": mail_list()})
 
 
+# Blank or missing alike: "This field is required." (the sign-in form's wording too).
+_REQUIRED = {"blank": "This field is required.", "null": "This field is required."}
+
+
+class TokenRequestSerializer(KantynaSerializer):
+    # Not an EmailField: a malformed address is just a failed sign-in, answered like a wrong password.
+    email_address = serializers.CharField(error_messages=_REQUIRED)
+    password = serializers.CharField(trim_whitespace=False, error_messages=_REQUIRED)
+
+
 class TokenView(APIView):
     """`POST /sso/api/token` — sign in from a script; the answer carries the token and the tenants."""
 
@@ -138,9 +149,7 @@ class TokenView(APIView):
 
     @extend_schema(
         operation_id="sso_token",
-        request=inline_serializer(
-            "TokenRequest", {"email_address": serializers.EmailField(), "password": serializers.CharField()}
-        ),
+        request=TokenRequestSerializer,
         responses=inline_serializer(
             "TokenResponse",
             {
@@ -155,16 +164,13 @@ class TokenView(APIView):
         ),
     )
     def post(self, request):
-        email = request.data.get("email_address") or ""
-        password = request.data.get("password") or ""
-        errors = {}
-        if not email:
-            errors["emailAddress"] = ["This field is required."]
-        if not password:
-            errors["password"] = ["This field is required."]
-        if errors:
-            raise ApiError("The given data was invalid.", errors=errors)
-        issued, tenants = session_start(email=email, password=password, ip_address=client_ip(request))
+        credentials = TokenRequestSerializer(data=request.data)
+        credentials.is_valid(raise_exception=True)
+        issued, tenants = session_start(
+            email=credentials.validated_data["email_address"],
+            password=credentials.validated_data["password"],
+            ip_address=client_ip(request),
+        )
         return Response(
             {"token": issued.token, "expires_at": issued.expires_at, "tenants": [t.__dict__ for t in tenants]}
         )

@@ -16,6 +16,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from kantyna.catalog.models import Allergen
 from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open_xlsx
+from kantyna.core.validators import SINGLE_LINE_TEXT
 from kantyna.meals.models import Ingredient, Unit
 from kantyna.meals.services import ImportedIngredient
 
@@ -75,6 +76,8 @@ def read_ingredients(upload: UploadedFile) -> list[ImportedIngredient]:
             row_errors.append(
                 RowError(number, "A", _("The name may have at most %(count)s characters.") % {"count": NAME_MAX_LENGTH})
             )
+        elif problem := SINGLE_LINE_TEXT.problem(name):
+            row_errors.append(RowError(number, "A", problem))
         elif name.casefold() in first_row_of_name:
             row_errors.append(
                 RowError(

@@ -21,6 +21,7 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from kantyna.catalog.models import Allergen, Diet
+from kantyna.core.spreadsheets import xml_safe
 from kantyna.menus.selectors import GridMeal, MonthGrid
 
 PDF_TYPE = "application/pdf"
@@ -180,6 +181,7 @@ def render_pdf(sections: list[tuple[MonthGrid, Diet | None]]) -> bytes:
 
 
 def render_docx(sections: list[MonthGrid]) -> bytes:
+    """Every stored text goes through xml_safe: python-docx refuses the whole document for a control character."""
     document = Document()
     section = document.sections[0]
     section.orientation = WD_ORIENT.LANDSCAPE
@@ -190,8 +192,8 @@ def render_docx(sections: list[MonthGrid]) -> bytes:
     for index, grid in enumerate(sections):
         if index:
             document.add_page_break()
-        document.add_heading(grid.menu.name, level=1)
-        document.add_paragraph(_subtitle(grid, None))
+        document.add_heading(xml_safe(grid.menu.name), level=1)
+        document.add_paragraph(xml_safe(_subtitle(grid, None)))
         meal_types = grid.used_meal_types
         days = grid.dates_with_meals
         if not meal_types or not days:
@@ -202,7 +204,7 @@ def render_docx(sections: list[MonthGrid]) -> bytes:
         header = table.rows[0].cells
         header[0].text = _("Day")
         for column, meal_type in enumerate(meal_types, start=1):
-            header[column].text = meal_type.name
+            header[column].text = xml_safe(meal_type.name)
         for cell in header:
             for run in cell.paragraphs[0].runs:
                 run.bold = True
@@ -210,12 +212,12 @@ def render_docx(sections: list[MonthGrid]) -> bytes:
             cells = table.add_row().cells
             cells[0].text = day_label(day)
             for column, meal_type in enumerate(meal_types, start=1):
-                cells[column].text = "\n\n".join(
-                    meal_text(entry, grid.show_grammages) for entry in grid.meals(day, meal_type)
+                cells[column].text = xml_safe(
+                    "\n\n".join(meal_text(entry, grid.show_grammages) for entry in grid.meals(day, meal_type))
                 )
         text = legend([grid])
         if text:
-            document.add_paragraph(text)
+            document.add_paragraph(xml_safe(text))
     if not sections:
         document.add_paragraph(_("No meals are planned in this month."))
     buffer = io.BytesIO()

@@ -23,6 +23,7 @@ from openpyxl.styles import Font
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.catalog.selectors import diet_serves
 from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open_xlsx
+from kantyna.core.validators import MULTILINE_TEXT, SINGLE_LINE_TEXT
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.services.cards import CARD_IN_USE, CARD_NUMBER_RE, card_numbers_taken
 from kantyna.people.services.children import ImportedChild
@@ -171,6 +172,10 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
         for column, value in (("I", note), ("J", general)):
             if len(value) > NOTE_MAX_LENGTH:
                 error(column, _("At most %(count)s characters.") % {"count": NOTE_MAX_LENGTH})
+        texts = (("A", first, SINGLE_LINE_TEXT), ("B", last, SINGLE_LINE_TEXT))
+        for column, value, validator in (*texts, ("I", note, MULTILINE_TEXT), ("J", general, MULTILINE_TEXT)):
+            if problem := validator.problem(value):
+                error(column, problem)
         if row_errors:
             errors.extend(row_errors)
             continue

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from kantyna.core.serializers import MoneySerializer
+from kantyna.core.serializers import KantynaSerializer, MoneySerializer
 from kantyna.core.validators import validate_nrb
 
 ZERO = {"amount": "0.00", "currency": "PLN"}
@@ -18,7 +18,7 @@ def money_field(**kwargs) -> MoneySerializer:
     return MoneySerializer(default=lambda: dict(ZERO), **kwargs)
 
 
-class ParentsSettingsSerializer(serializers.Serializer):
+class ParentsSettingsSerializer(KantynaSerializer):
     registration_fee = money_field()
     add_registration_fee = serializers.BooleanField(default=False)
     allow_self_registration = serializers.BooleanField(default=False)
@@ -36,7 +36,7 @@ class ParentsSettingsSerializer(serializers.Serializer):
     balance_per_children = serializers.BooleanField(default=False)
 
 
-class FeesSerializer(serializers.Serializer):
+class FeesSerializer(KantynaSerializer):
     id = serializers.IntegerField(read_only=True, default=1)
     add_manipulation_fee = serializers.BooleanField(default=False)
     default_manipulation_fee = money_field()
@@ -53,7 +53,7 @@ class FeesSerializer(serializers.Serializer):
         return data
 
 
-class OrdersConfigSerializer(serializers.Serializer):
+class OrdersConfigSerializer(KantynaSerializer):
     card_number_length = serializers.IntegerField(min_value=6, max_value=10, default=10)
     dining_cards_enabled = serializers.BooleanField(default=True)
     order_deadline_days_before = serializers.IntegerField(min_value=0, max_value=14, default=1)
@@ -62,7 +62,7 @@ class OrdersConfigSerializer(serializers.Serializer):
     )
 
 
-class PresencesMarkingConfigSerializer(serializers.Serializer):
+class PresencesMarkingConfigSerializer(KantynaSerializer):
     allow_any_diets = serializers.BooleanField(default=False)
     allow_notes = serializers.BooleanField(default=True)
     allow_prepaid_orders = serializers.BooleanField(default=False)
@@ -71,7 +71,7 @@ class PresencesMarkingConfigSerializer(serializers.Serializer):
     require_last_month_to_be_paid = serializers.BooleanField(default=False)
 
 
-class PaymentMethodsConfigSerializer(serializers.Serializer):
+class PaymentMethodsConfigSerializer(KantynaSerializer):
     tpay_enabled = serializers.BooleanField(default=False)
     tpay_collect_enabled = serializers.BooleanField(default=False)
     przelewy24_enabled = serializers.BooleanField(default=False)
@@ -89,12 +89,12 @@ class PaymentMethodsConfigSerializer(serializers.Serializer):
         return validate_nrb(value)
 
 
-class DebitsConfigSerializer(serializers.Serializer):
+class DebitsConfigSerializer(KantynaSerializer):
     apply_allowed_debit = serializers.BooleanField(default=False)
     allowed_debit = money_field()
 
 
-class InvoicesConfigSerializer(serializers.Serializer):
+class InvoicesConfigSerializer(KantynaSerializer):
     invoices_enabled = serializers.BooleanField(default=False)
     numbering_pattern = serializers.CharField(default="FV/{number}/{month}/{year}", max_length=60)
     payment_due_days = serializers.IntegerField(min_value=0, max_value=90, default=14)
@@ -106,16 +106,16 @@ class InvoicesConfigSerializer(serializers.Serializer):
         return value
 
 
-class InvoicesConfigForUsersSerializer(serializers.Serializer):
+class InvoicesConfigForUsersSerializer(KantynaSerializer):
     enable_invoices_for_users = serializers.BooleanField(default=False)
     require_invoice_config_for_users = serializers.BooleanField(default=False)
 
 
-class FiscalConfigSerializer(serializers.Serializer):
+class FiscalConfigSerializer(KantynaSerializer):
     fiscalization_enabled = serializers.BooleanField(default=False)
 
 
-class GeneralSettingsSerializer(serializers.Serializer):
+class GeneralSettingsSerializer(KantynaSerializer):
     register_as = serializers.ChoiceField(choices=["parent", "institution_worker", "both"], default="parent")
     upload_max_file_size = serializers.IntegerField(
         min_value=1024 * 1024, max_value=MAX_UPLOAD_LIMIT, default=10 * 1024 * 1024
@@ -124,7 +124,7 @@ class GeneralSettingsSerializer(serializers.Serializer):
     default_locale = serializers.ChoiceField(choices=["pl", "en"], default="pl")
 
 
-class CompanyDetailsSerializer(serializers.Serializer):
+class CompanyDetailsSerializer(KantynaSerializer):
     name = serializers.CharField(default="", allow_blank=True, max_length=200)
     vat_id = serializers.RegexField(
         r"^(\d{10})?$", default="", allow_blank=True, error_messages={"invalid": _("Enter 10 digits.")}

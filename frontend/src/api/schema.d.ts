@@ -8282,7 +8282,6 @@ export interface components {
             cateringTermsUrl: string | null;
         };
         TokenRequestRequest: {
-            /** Format: email */
             emailAddress: string;
             password: string;
         };

@@ -5,10 +5,11 @@ from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
 from kantyna.catalog.models import Allergen, AllergenGroup, Diet, MealType, MealTypeCategory, PortionSize
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.institutions.models import Institution
 
 
-class AllergenGroupSerializer(serializers.ModelSerializer):
+class AllergenGroupSerializer(KantynaModelSerializer):
     name = serializers.CharField(
         max_length=100,
         validators=[
@@ -21,7 +22,7 @@ class AllergenGroupSerializer(serializers.ModelSerializer):
         fields = ["id", "name"]
 
 
-class AllergenSerializer(serializers.ModelSerializer):
+class AllergenSerializer(KantynaModelSerializer):
     name = serializers.CharField(
         max_length=100,
         validators=[UniqueValidator(Allergen.objects.all(), message=_("An allergen with this name already exists."))],
@@ -47,7 +48,7 @@ def _unique_name(model, message):
     return serializers.CharField(max_length=100, validators=[UniqueValidator(model.objects.all(), message=message)])
 
 
-class PortionSizeSerializer(serializers.ModelSerializer):
+class PortionSizeSerializer(KantynaModelSerializer):
     name = serializers.CharField(
         max_length=50,
         validators=[
@@ -68,7 +69,7 @@ class PortionSizeMarkedAsDefaultSerializer(PortionSizeSerializer):
         fields = [*PortionSizeSerializer.Meta.fields, "status"]
 
 
-class PortionSizeOptionSerializer(serializers.ModelSerializer):
+class PortionSizeOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.CharField(source="name")
 
@@ -77,7 +78,7 @@ class PortionSizeOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text", "is_default"]
 
 
-class DietSerializer(serializers.ModelSerializer):
+class DietSerializer(KantynaModelSerializer):
     name = _unique_name(Diet, _("A diet with this name already exists."))
     is_default = serializers.BooleanField(default=False)
     allow_changing_allergens = serializers.BooleanField(default=True)
@@ -91,7 +92,7 @@ class DietSerializer(serializers.ModelSerializer):
         read_only_fields = ["priority"]
 
 
-class DietOptionSerializer(serializers.ModelSerializer):
+class DietOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.CharField(source="name")
     institutions_ids = serializers.PrimaryKeyRelatedField(source="institutions", many=True, read_only=True)
@@ -101,13 +102,13 @@ class DietOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text", "is_default", "institutions_ids", "allow_changing_allergens"]
 
 
-class CategoryPortionSizeSerializer(serializers.ModelSerializer):
+class CategoryPortionSizeSerializer(KantynaModelSerializer):
     class Meta:
         model = PortionSize
         fields = ["id", "name", "is_default"]
 
 
-class CategoryMealTypeSerializer(serializers.ModelSerializer):
+class CategoryMealTypeSerializer(KantynaModelSerializer):
     """A meal type as the child form shows it inside its category (spec: screens-roles-forms §3)."""
 
     portion_sizes = CategoryPortionSizeSerializer(many=True, read_only=True)
@@ -117,7 +118,7 @@ class CategoryMealTypeSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "description", "is_default", "block_on_registration", "portion_sizes"]
 
 
-class MealTypeCategorySerializer(serializers.ModelSerializer):
+class MealTypeCategorySerializer(KantynaModelSerializer):
     name = _unique_name(MealTypeCategory, _("A meal type category with this name already exists."))
     position = serializers.IntegerField(min_value=0, max_value=9999, default=0)
     meal_types = CategoryMealTypeSerializer(many=True, read_only=True)
@@ -127,7 +128,7 @@ class MealTypeCategorySerializer(serializers.ModelSerializer):
         fields = ["id", "name", "position", "meal_types"]
 
 
-class MealTypeCategoryOptionSerializer(serializers.ModelSerializer):
+class MealTypeCategoryOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.CharField(source="name")
     meal_types = CategoryMealTypeSerializer(many=True, read_only=True)
@@ -137,9 +138,9 @@ class MealTypeCategoryOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text", "name", "meal_types"]
 
 
-class MealTypeSerializer(serializers.ModelSerializer):
+class MealTypeSerializer(KantynaModelSerializer):
     name = _unique_name(MealType, _("A meal type with this name already exists."))
-    description = serializers.CharField(max_length=1000, allow_blank=True, default="")
+    description = MultilineCharField(max_length=1000, allow_blank=True, default="")
     category_id = serializers.PrimaryKeyRelatedField(
         source="category", queryset=MealTypeCategory.objects.all(), allow_null=True, default=None
     )
@@ -170,7 +171,7 @@ class MealTypeSerializer(serializers.ModelSerializer):
         ]
 
 
-class MealTypeOptionSerializer(serializers.ModelSerializer):
+class MealTypeOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.CharField(source="name")
     category_id = serializers.IntegerField(allow_null=True, read_only=True)
@@ -181,11 +182,11 @@ class MealTypeOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text", "is_default", "block_on_registration", "category_id", "portion_sizes_ids"]
 
 
-class MealTypesCountSerializer(serializers.Serializer):
+class MealTypesCountSerializer(KantynaSerializer):
     count = serializers.IntegerField()
 
 
-class InstitutionMealTypesSerializer(serializers.Serializer):
+class InstitutionMealTypesSerializer(KantynaSerializer):
     """One institution and the meal types available there (`mealTypeInstitutionSettings/groupedByInstitutions`)."""
 
     institution_id = serializers.IntegerField()
@@ -194,5 +195,5 @@ class InstitutionMealTypesSerializer(serializers.Serializer):
     meal_types_ids = serializers.ListField(child=serializers.IntegerField())
 
 
-class InstitutionMealTypesInputSerializer(serializers.Serializer):
+class InstitutionMealTypesInputSerializer(KantynaSerializer):
     meal_types_ids = serializers.PrimaryKeyRelatedField(queryset=MealType.objects.all(), many=True)

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from kantyna.identity.models import LoginFailure
+from kantyna.identity.models import LoginFailure, PasswordResetToken
 from kantyna.identity.tokens import token_decode
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import DEFAULT_PASSWORD, Api, assert_error, make_user
@@ -244,6 +244,20 @@ def test_given_wrong_password_when_posting_form_then_401_page_without_redirect(t
     assert response.status_code == 401
     assert not response.has_header("Location")
     assert b'value="form@example.test"' in response.content
+
+
+def test_given_an_email_with_nul_when_posting_the_form_then_401_page_and_nothing_recorded(tenant_a):
+    response = post_login("form\x00@example.test", "bad", "http://alpha.localhost/auth/callback")
+
+    assert response.status_code == 401
+    assert not LoginFailure.objects.exists()
+
+
+def test_given_an_email_with_nul_when_asking_for_a_reset_link_then_the_same_sent_page(tenant_a):
+    response = login_client().post("/sso/forgot", {"email": "form\x00@example.test"})
+
+    assert response.status_code == 200
+    assert not PasswordResetToken.objects.exists()
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.core.validators import validate_nrb
 from kantyna.institutions.models import Classroom, District, Institution
 from kantyna.pricing.models import PriceListsGroup
@@ -19,7 +20,7 @@ POST_CODE_RE = re.compile(r"^\d{2}-\d{3}$")
 # Districts ----------------------------------------------------------------------------------------------------
 
 
-class DistrictSerializer(serializers.ModelSerializer):
+class DistrictSerializer(KantynaModelSerializer):
     name = serializers.CharField(
         max_length=100,
         validators=[UniqueValidator(District.objects.all(), message=_("A district with this name already exists."))],
@@ -36,7 +37,7 @@ class DistrictSerializer(serializers.ModelSerializer):
         return getattr(district, "institutions_count", 0)
 
 
-class DistrictOptionSerializer(serializers.ModelSerializer):
+class DistrictOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="id")
     text = serializers.CharField(source="name")
 
@@ -48,7 +49,7 @@ class DistrictOptionSerializer(serializers.ModelSerializer):
 # Institutions -------------------------------------------------------------------------------------------------
 
 
-class InstitutionSerializer(serializers.ModelSerializer):
+class InstitutionSerializer(KantynaModelSerializer):
     name = serializers.CharField(max_length=200)
     short_name = serializers.CharField(max_length=50)
     slug = serializers.CharField(
@@ -66,7 +67,7 @@ class InstitutionSerializer(serializers.ModelSerializer):
     city = serializers.CharField(max_length=100, allow_blank=True, required=False, default="")
     post_code = serializers.CharField(max_length=6, allow_blank=True, required=False, default="")
     terms_url = serializers.URLField(max_length=200, allow_blank=True, required=False, default="")
-    ordering_note = serializers.CharField(allow_blank=True, required=False, default="", trim_whitespace=True)
+    ordering_note = MultilineCharField(allow_blank=True, required=False, default="", trim_whitespace=True)
     # Spaces are allowed on input (people copy "12 3456 ..."); stored as 26 digits.
     regular_payments_bank_account_number = serializers.CharField(
         max_length=40, allow_blank=True, required=False, default=""
@@ -118,7 +119,7 @@ class InstitutionSerializer(serializers.ModelSerializer):
         return institution.classrooms.count() if count is None else count
 
 
-class InstitutionOptionSerializer(serializers.ModelSerializer):
+class InstitutionOptionSerializer(KantynaModelSerializer):
     """Spec: institution option = value, text, shortName or slug, districtId."""
 
     value = serializers.IntegerField(source="id")
@@ -131,34 +132,34 @@ class InstitutionOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text", "short_name", "slug", "district_id", "active"]
 
 
-class InstitutionTermsUrlSerializer(serializers.Serializer):
+class InstitutionTermsUrlSerializer(KantynaSerializer):
     terms_url = serializers.CharField()
 
 
-class InstitutionOrderingNoteSerializer(serializers.Serializer):
-    ordering_note = serializers.CharField()
+class InstitutionOrderingNoteSerializer(KantynaSerializer):
+    ordering_note = MultilineCharField()
 
 
-class InstitutionBankAccountSerializer(serializers.Serializer):
+class InstitutionBankAccountSerializer(KantynaSerializer):
     regular_payments_bank_account_number = serializers.CharField()
 
 
 # Classrooms ---------------------------------------------------------------------------------------------------
 
 
-class ClassroomInstitutionSerializer(serializers.ModelSerializer):
+class ClassroomInstitutionSerializer(KantynaModelSerializer):
     class Meta:
         model = Institution
         fields = ["id", "name", "short_name"]
 
 
-class ClassroomPriceListsGroupSerializer(serializers.ModelSerializer):
+class ClassroomPriceListsGroupSerializer(KantynaModelSerializer):
     class Meta:
         model = PriceListsGroup
         fields = ["id", "name"]
 
 
-class ClassroomSerializer(serializers.ModelSerializer):
+class ClassroomSerializer(KantynaModelSerializer):
     institution_id = serializers.PrimaryKeyRelatedField(source="institution", queryset=Institution.objects.all())
     institution = ClassroomInstitutionSerializer(read_only=True)
     name = serializers.CharField(max_length=100)
@@ -210,7 +211,7 @@ class ClassroomSerializer(serializers.ModelSerializer):
         return classroom.children.count() if count is None else count
 
 
-class ClassroomOptionSerializer(serializers.ModelSerializer):
+class ClassroomOptionSerializer(KantynaModelSerializer):
     """Spec: classroom option = id, name, institution (id, name), hasDefaultPriceListsGroupForMembers,
     relatedPriceListsGroup id; value and text too, like every option list."""
 

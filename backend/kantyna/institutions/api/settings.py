@@ -9,7 +9,7 @@ from rest_framework import serializers
 from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
-from kantyna.core.serializers import StatusSerializer
+from kantyna.core.serializers import KantynaSerializer, MultilineCharField, StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.institutions import selectors, services
 from kantyna.institutions.models import Institution
@@ -17,9 +17,9 @@ from kantyna.institutions.models import Institution
 WRITE = "catalog.manage"
 
 
-class InstitutionSettingsSerializer(serializers.Serializer):
+class InstitutionSettingsSerializer(KantynaSerializer):
     hide_grammages = serializers.BooleanField(required=False)
-    ordering_note = serializers.CharField(allow_blank=True, required=False)
+    ordering_note = MultilineCharField(allow_blank=True, required=False)
     terms_url = serializers.URLField(max_length=200, allow_blank=True, required=False)
 
 

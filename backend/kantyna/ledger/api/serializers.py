@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from kantyna.core.serializers import MoneySerializer, money
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MoneySerializer, money
 from kantyna.ledger.models import LedgerTransaction, TransactionKind
 from kantyna.people.models import Child
 from kantyna.users.models import User
@@ -44,17 +44,17 @@ class MonthField(serializers.CharField):
         return date(int(value[:4]), int(value[5:]), 1)
 
 
-class PersonRefSerializer(serializers.Serializer):
+class PersonRefSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     full_name = serializers.CharField()
 
 
-class ChildRefSerializer(serializers.Serializer):
+class ChildRefSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     full_name = serializers.CharField(source="__str__")
 
 
-class TransactionSerializer(serializers.ModelSerializer):
+class TransactionSerializer(KantynaModelSerializer):
     amount = MoneyField()
     balance_after = MoneyField()
     effective_amount = serializers.SerializerMethodField(
@@ -93,7 +93,7 @@ class TransactionSerializer(serializers.ModelSerializer):
         return money(row.amount + (corrections or 0))
 
 
-class TransactionQuerySerializer(serializers.Serializer):
+class TransactionQuerySerializer(KantynaSerializer):
     user_id = serializers.IntegerField(required=False, min_value=1)
     child_id = serializers.IntegerField(required=False, min_value=1)
     kind = serializers.ChoiceField(choices=TransactionKind.choices, required=False)
@@ -108,7 +108,7 @@ class TransactionQuerySerializer(serializers.Serializer):
         return attrs
 
 
-class TransactionCreateSerializer(serializers.Serializer):
+class TransactionCreateSerializer(KantynaSerializer):
     """Staff booking: amount as typed, positive for deposits, payouts and fees (the kind gives the sign), signed
     for a correction."""
 
@@ -129,18 +129,18 @@ class TransactionCreateSerializer(serializers.Serializer):
         return attrs
 
 
-class TransactionCorrectSerializer(serializers.Serializer):
+class TransactionCorrectSerializer(KantynaSerializer):
     amount = serializers.DecimalField(
         max_digits=12, decimal_places=2, help_text="What the transaction should have been (signed, as listed)."
     )
     description = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
 
 
-class CreatedIdSerializer(serializers.Serializer):
+class CreatedIdSerializer(KantynaSerializer):
     id = serializers.IntegerField()
 
 
-class TotalsByKindSerializer(serializers.Serializer):
+class TotalsByKindSerializer(KantynaSerializer):
     deposit = MoneyField()
     charge = MoneyField()
     refund = MoneyField()
@@ -149,13 +149,13 @@ class TotalsByKindSerializer(serializers.Serializer):
     payout = MoneyField()
 
 
-class TotalsSerializer(serializers.Serializer):
+class TotalsSerializer(KantynaSerializer):
     count = serializers.IntegerField()
     total = MoneyField()
     by_kind = TotalsByKindSerializer()
 
 
-class PayerBalanceSerializer(serializers.Serializer):
+class PayerBalanceSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     first_name = serializers.CharField()
     last_name = serializers.CharField()
@@ -166,33 +166,33 @@ class PayerBalanceSerializer(serializers.Serializer):
     balance = MoneyField()
 
 
-class PayersQuerySerializer(serializers.Serializer):
+class PayersQuerySerializer(KantynaSerializer):
     search = serializers.CharField(required=False, allow_blank=True, default="")
     institution_id = serializers.IntegerField(required=False, min_value=1)
     negative = serializers.BooleanField(required=False, default=False)
 
 
-class ChildBalanceSerializer(serializers.Serializer):
+class ChildBalanceSerializer(KantynaSerializer):
     child_id = serializers.IntegerField(allow_null=True)
     child_name = serializers.CharField()
     balance = MoneyField()
 
 
-class UserBalanceSerializer(serializers.Serializer):
+class UserBalanceSerializer(KantynaSerializer):
     user_id = serializers.IntegerField()
     balance = MoneyField()
     per_children = ChildBalanceSerializer(many=True)
     balance_per_children = serializers.BooleanField()
 
 
-class EndOfMonthQuerySerializer(serializers.Serializer):
+class EndOfMonthQuerySerializer(KantynaSerializer):
     month = MonthField()
     search = serializers.CharField(required=False, allow_blank=True, default="")
     institution_id = serializers.IntegerField(required=False, min_value=1)
     negative = serializers.BooleanField(required=False, default=False)
 
 
-class EndOfMonthRowSerializer(serializers.Serializer):
+class EndOfMonthRowSerializer(KantynaSerializer):
     user_id = serializers.IntegerField()
     first_name = serializers.CharField()
     last_name = serializers.CharField()
@@ -204,7 +204,7 @@ class EndOfMonthRowSerializer(serializers.Serializer):
     balance = MoneyField(help_text="Balance at the end of the month (from booked_on).")
 
 
-class MonthlySummariesQuerySerializer(serializers.Serializer):
+class MonthlySummariesQuerySerializer(KantynaSerializer):
     date_from = MonthField(help_text="First month (YYYY-MM).")
     date_to = MonthField(help_text="Last month (YYYY-MM).")
     user_id = serializers.IntegerField(required=False, min_value=1)
@@ -221,7 +221,7 @@ class MonthlySummariesQuerySerializer(serializers.Serializer):
         return attrs
 
 
-class MonthlySummarySerializer(serializers.Serializer):
+class MonthlySummarySerializer(KantynaSerializer):
     month = serializers.CharField()
     deposit = MoneyField()
     charge = MoneyField()
@@ -233,7 +233,7 @@ class MonthlySummarySerializer(serializers.Serializer):
     closing_balance = MoneyField()
 
 
-class BankTransferDetailsSerializer(serializers.Serializer):
+class BankTransferDetailsSerializer(KantynaSerializer):
     account_number = serializers.CharField(
         allow_null=True, help_text="The payer's own 26-digit NRB; null when the tenant has not configured it."
     )

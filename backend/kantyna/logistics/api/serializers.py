@@ -8,6 +8,7 @@ from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
 from kantyna.catalog.models import MealType, PortionSize
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.institutions.models import Institution
 from kantyna.logistics.models import Driver, Kitchen, KitchenInstitutionMealType, RouteNumber
 from kantyna.users.api.serializers import PHONE_RE
@@ -30,7 +31,7 @@ class GroupedAssignmentsSerializer(serializers.ListSerializer):
         return super().to_representation(grouped)
 
 
-class KitchenMatrixRowSerializer(serializers.Serializer):
+class KitchenMatrixRowSerializer(KantynaSerializer):
     """One row of the kitchen's matrix: an institution and the meal types the kitchen prepares for it."""
 
     institution_id = serializers.PrimaryKeyRelatedField(source="institution", queryset=Institution.objects.all())
@@ -50,7 +51,7 @@ class KitchenMatrixRowSerializer(serializers.Serializer):
         return list({meal_type.pk: meal_type for meal_type in value}.values())
 
 
-class KitchenSerializer(serializers.ModelSerializer):
+class KitchenSerializer(KantynaModelSerializer):
     name = serializers.CharField(
         max_length=200,
         validators=[UniqueValidator(Kitchen.objects.all(), message=_("A kitchen with this name already exists."))],
@@ -72,7 +73,7 @@ class KitchenSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "street", "city", "post_code", "is_active", "institutions_meal_types"]
 
 
-class KitchenOptionSerializer(serializers.ModelSerializer):
+class KitchenOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.CharField(source="name")
 
@@ -81,7 +82,7 @@ class KitchenOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text", "is_active"]
 
 
-class KitchenInstitutionMealTypeSerializer(serializers.ModelSerializer):
+class KitchenInstitutionMealTypeSerializer(KantynaModelSerializer):
     kitchen_id = serializers.IntegerField()
     kitchen_name = serializers.CharField(source="kitchen.name")
     institution_id = serializers.IntegerField()
@@ -102,7 +103,7 @@ class KitchenInstitutionMealTypeSerializer(serializers.ModelSerializer):
         ]
 
 
-class KitchenIngredientsQuerySerializer(serializers.Serializer):
+class KitchenIngredientsQuerySerializer(KantynaSerializer):
     """`kitchens/ingredients?kitchenId=&dateFrom=&dateTo=[&portionSizeId=]` (default: the default portion size)."""
 
     MAX_DAYS = 366
@@ -124,7 +125,7 @@ class KitchenIngredientsQuerySerializer(serializers.Serializer):
         return attrs
 
 
-class KitchenIngredientSerializer(serializers.Serializer):
+class KitchenIngredientSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     unit = serializers.CharField()
@@ -133,7 +134,7 @@ class KitchenIngredientSerializer(serializers.Serializer):
     days_count = serializers.IntegerField()
 
 
-class KitchenIngredientPageSerializer(serializers.Serializer):
+class KitchenIngredientPageSerializer(KantynaSerializer):
     """The list shape of `kitchens/ingredients` (every row by default, as perPage=9999)."""
 
     items = KitchenIngredientSerializer(many=True)
@@ -150,7 +151,7 @@ def _phone(value: str) -> str:
     return value.replace(" ", "")
 
 
-class DriverSerializer(serializers.ModelSerializer):
+class DriverSerializer(KantynaModelSerializer):
     first_name = serializers.CharField(max_length=100)
     last_name = serializers.CharField(max_length=100)
     phone_number = serializers.CharField(max_length=12)
@@ -173,7 +174,7 @@ class DriverSerializer(serializers.ModelSerializer):
         return value
 
 
-class DriverOptionSerializer(serializers.ModelSerializer):
+class DriverOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.SerializerMethodField()
 
@@ -185,12 +186,12 @@ class DriverOptionSerializer(serializers.ModelSerializer):
         return f"{driver.last_name} {driver.first_name}"
 
 
-class RouteNumberSerializer(serializers.ModelSerializer):
+class RouteNumberSerializer(KantynaModelSerializer):
     number = serializers.CharField(
         max_length=30,
         validators=[UniqueValidator(RouteNumber.objects.all(), message=_("A route with this number already exists."))],
     )
-    description = serializers.CharField(allow_blank=True, required=False, default="", max_length=1000)
+    description = MultilineCharField(allow_blank=True, required=False, default="", max_length=1000)
     driver_id = serializers.PrimaryKeyRelatedField(
         source="driver", queryset=Driver.objects.all(), allow_null=True, required=False, default=None
     )
@@ -210,7 +211,7 @@ class RouteNumberSerializer(serializers.ModelSerializer):
         return f"{route.driver.first_name} {route.driver.last_name}" if route.driver else None
 
 
-class RouteNumberOptionSerializer(serializers.ModelSerializer):
+class RouteNumberOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.CharField(source="number")
 

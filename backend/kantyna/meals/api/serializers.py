@@ -7,17 +7,18 @@ from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
 from kantyna.catalog.models import Allergen, PortionSize
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.meals.models import Ingredient, Meal, Unit
 
 
-class MealAllergenSerializer(serializers.ModelSerializer):
+class MealAllergenSerializer(KantynaModelSerializer):
     class Meta:
         model = Allergen
         fields = ["id", "number", "name"]
         read_only_fields = fields
 
 
-class IngredientSerializer(serializers.ModelSerializer):
+class IngredientSerializer(KantynaModelSerializer):
     name = serializers.CharField(
         max_length=200,
         validators=[
@@ -38,17 +39,17 @@ class IngredientSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "unit", "allergens_ids", "allergens", "meals_count"]
 
 
-class IngredientImportSerializer(serializers.Serializer):
+class IngredientImportSerializer(KantynaSerializer):
     file = serializers.FileField(help_text="An XLSX file filled in on the template (ingredients/import/template).")
 
 
-class IngredientImportResultSerializer(serializers.Serializer):
+class IngredientImportResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     created = serializers.IntegerField()
     updated = serializers.IntegerField()
 
 
-class MealPortionSerializer(serializers.Serializer):
+class MealPortionSerializer(KantynaSerializer):
     portion_size_id = serializers.PrimaryKeyRelatedField(source="portion_size", queryset=PortionSize.objects.all())
     portion_size_name = serializers.CharField(source="portion_size.name", read_only=True)
     kcal = serializers.IntegerField(min_value=0, max_value=20000, allow_null=True, required=False)
@@ -63,12 +64,12 @@ class MealPortionSerializer(serializers.Serializer):
     )
 
 
-class MealGrammageSerializer(serializers.Serializer):
+class MealGrammageSerializer(KantynaSerializer):
     portion_size_id = serializers.PrimaryKeyRelatedField(source="portion_size", queryset=PortionSize.objects.all())
     grammage = serializers.DecimalField(max_digits=8, decimal_places=2, min_value=Decimal("0.01"))
 
 
-class MealIngredientSerializer(serializers.Serializer):
+class MealIngredientSerializer(KantynaSerializer):
     """One ingredient of the recipe with its amount per portion size (in the ingredient's unit)."""
 
     ingredient_id = serializers.PrimaryKeyRelatedField(source="ingredient", queryset=Ingredient.objects.all())
@@ -85,7 +86,7 @@ class MealIngredientSerializer(serializers.Serializer):
         return value
 
 
-class MealListSerializer(serializers.ModelSerializer):
+class MealListSerializer(KantynaModelSerializer):
     allergens = MealAllergenSerializer(many=True, read_only=True)
     ingredients_count = serializers.IntegerField(read_only=True)
     menus_count = serializers.IntegerField(read_only=True, help_text="How many menus serve the meal.")
@@ -96,11 +97,11 @@ class MealListSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class MealSerializer(serializers.ModelSerializer):
+class MealSerializer(KantynaModelSerializer):
     """A whole meal; PUT replaces all of it (allergens, nutrition per portion size, recipe)."""
 
     name = serializers.CharField(max_length=200)
-    description = serializers.CharField(allow_blank=True, required=False, default="", max_length=2000)
+    description = MultilineCharField(allow_blank=True, required=False, default="", max_length=2000)
     kcal = serializers.IntegerField(
         read_only=True, allow_null=True, help_text="kcal of the default portion size, when given."
     )
@@ -133,7 +134,7 @@ class MealSerializer(serializers.ModelSerializer):
         return value
 
 
-class MealOptionSerializer(serializers.ModelSerializer):
+class MealOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="id")
     text = serializers.CharField(source="name")
     allergens = MealAllergenSerializer(many=True, read_only=True)
@@ -144,7 +145,7 @@ class MealOptionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class MealsBulkDeleteSerializer(serializers.Serializer):
+class MealsBulkDeleteSerializer(KantynaSerializer):
     meal_ids = serializers.PrimaryKeyRelatedField(
         source="meals", queryset=Meal.objects.all(), many=True, allow_empty=False
     )

@@ -10,6 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from openpyxl import load_workbook
 
 from kantyna.audit.models import AuditEntry
+from kantyna.catalog.models import Allergen
 from kantyna.catalog.services import allergen_create
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLES
 from kantyna.meals import services
@@ -217,6 +218,19 @@ def test_given_bad_rows_when_importing_then_400_reports_every_one_and_nothing_is
         assert not AuditEntry.objects.filter(action="ingredient.import").exists()
 
 
+def test_given_a_tab_in_a_name_cell_when_importing_then_the_row_is_refused_and_nothing_stored(tenant_a):
+    upload = xlsx_upload([["Mąka\tpszenna", "g", ""], ["Cukier", "g", ""]])
+
+    response = import_file(admin_api(tenant_a), upload)
+
+    assert response.status_code == 400
+    assert response.json()["rows"] == [
+        {"row": 2, "column": "A", "message": "Enter a single line, without tabs or line breaks."}
+    ]
+    with in_tenant(tenant_a):
+        assert Ingredient.objects.count() == 0
+
+
 def test_given_polish_locale_when_import_fails_then_row_messages_are_polish(tenant_a):
     api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN), locale="pl")
 
@@ -326,6 +340,22 @@ def test_the_template_is_an_xlsx_with_headers_and_the_tenants_allergens_guarded(
     rows = [[c.value for c in row] for row in legend.iter_rows()]
     assert rows[:3] == [["Numer", "Nazwa"], [1, "Zboża zawierające gluten"], [2, "Skorupiaki"]]
     assert rows[-1] == [None, "'=Kiwi"]
+
+
+def test_given_an_allergen_named_with_a_control_character_when_downloading_the_template_then_it_is_left_out(
+    tenant_a,
+):
+    # Stored before the API refused control characters: openpyxl would refuse the whole workbook for one.
+    with in_tenant(tenant_a):
+        allergen_create(actor=None, name="Kiwi")
+        Allergen.objects.filter(name="Kiwi").update(name="Ki\x0bwi")
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN), locale="en")
+
+    response = api.get("ingredients/import/template")
+
+    assert response.status_code == 200
+    legend = load_workbook(BytesIO(response.content)).worksheets[1]
+    assert [[c.value for c in row] for row in legend.iter_rows()] == [["Number", "Name"], [None, "Kiwi"]]
 
 
 def test_given_the_template_filled_in_when_importing_then_it_is_accepted(tenant_a):

@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kantyna.catalog.models import Diet, MealType
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal
 from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
@@ -37,7 +38,7 @@ def check_editable_institutions(serializer: serializers.Serializer, institutions
         raise serializers.ValidationError(_("You can only choose institutions you manage."))
 
 
-class MenuNamedRefSerializer(serializers.Serializer):
+class MenuNamedRefSerializer(KantynaSerializer):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(read_only=True)
 
@@ -46,13 +47,13 @@ class MenuInstitutionRefSerializer(MenuNamedRefSerializer):
     short_name = serializers.CharField(read_only=True)
 
 
-class MenuAllergenRefSerializer(serializers.Serializer):
+class MenuAllergenRefSerializer(KantynaSerializer):
     id = serializers.IntegerField(read_only=True)
     number = serializers.IntegerField(read_only=True, allow_null=True)
     name = serializers.CharField(read_only=True)
 
 
-class MealsMenuSerializer(serializers.ModelSerializer):
+class MealsMenuSerializer(KantynaModelSerializer):
     name = serializers.CharField(max_length=200)
     institutions_ids = serializers.PrimaryKeyRelatedField(
         source="institutions", many=True, queryset=Institution.objects.all(), allow_empty=False
@@ -98,7 +99,7 @@ class MealsMenuSerializer(serializers.ModelSerializer):
         return attrs
 
 
-class MealsMenuCellSerializer(serializers.Serializer):
+class MealsMenuCellSerializer(KantynaSerializer):
     """One cell of the grid: the meals (in order) served on `date` for `mealTypeId`; an empty list empties it."""
 
     date = serializers.DateField()
@@ -120,7 +121,7 @@ class MealsMenuUpdatePartsSerializer(MealsMenuSerializer):
         super().__init__(*args, **kwargs)
 
 
-class MealsMenuOptionSerializer(serializers.ModelSerializer):
+class MealsMenuOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="id", read_only=True)
     text = serializers.CharField(source="name", read_only=True)
     institutions_ids = serializers.PrimaryKeyRelatedField(source="institutions", many=True, read_only=True)
@@ -131,7 +132,7 @@ class MealsMenuOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text", "date_from", "date_to", "institutions_ids", "diets_ids"]
 
 
-class MealsMenuItemSerializer(serializers.ModelSerializer):
+class MealsMenuItemSerializer(KantynaModelSerializer):
     menu_id = serializers.IntegerField(read_only=True)
     meal_type_id = serializers.IntegerField(read_only=True)
     meal_type_name = serializers.CharField(source="meal_type.name", read_only=True)
@@ -157,7 +158,7 @@ class MealsMenuItemSerializer(serializers.ModelSerializer):
 # Query parameters are not camel-cased by the parser: their serializers name the fields as sent.
 
 
-class MealsMenuItemsQuerySerializer(serializers.Serializer):
+class MealsMenuItemsQuerySerializer(KantynaSerializer):
     dateFrom = serializers.DateField(source="date_from")
     dateTo = serializers.DateField(source="date_to")
     institutionId = serializers.IntegerField(source="institution_id", required=False, min_value=1)
@@ -171,7 +172,7 @@ class MealsMenuItemsQuerySerializer(serializers.Serializer):
         return attrs
 
 
-class MealsMenuFindItemsQuerySerializer(serializers.Serializer):
+class MealsMenuFindItemsQuerySerializer(KantynaSerializer):
     date = serializers.DateField(required=False)
     dateFrom = serializers.DateField(source="date_from", required=False)
     dateTo = serializers.DateField(source="date_to", required=False)
@@ -180,7 +181,7 @@ class MealsMenuFindItemsQuerySerializer(serializers.Serializer):
     search = serializers.CharField(required=False, allow_blank=True, max_length=100)
 
 
-class MealsMenuItemsDataSerializer(serializers.Serializer):
+class MealsMenuItemsDataSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     date_from = serializers.DateField()
@@ -188,7 +189,7 @@ class MealsMenuItemsDataSerializer(serializers.Serializer):
     items = MealsMenuItemSerializer(many=True)
 
 
-class MenuGrammageSerializer(serializers.Serializer):
+class MenuGrammageSerializer(KantynaSerializer):
     ingredient_name = serializers.CharField(source="ingredient.name")
     portion_size_id = serializers.IntegerField()
     portion_size_name = serializers.CharField(source="portion_size.name")
@@ -196,7 +197,7 @@ class MenuGrammageSerializer(serializers.Serializer):
     unit = serializers.CharField(source="ingredient.unit")
 
 
-class MenuGridMealSerializer(serializers.Serializer):
+class MenuGridMealSerializer(KantynaSerializer):
     item_id = serializers.IntegerField()
     meal_id = serializers.IntegerField(source="meal.id")
     name = serializers.CharField(source="meal.name")
@@ -206,25 +207,25 @@ class MenuGridMealSerializer(serializers.Serializer):
     grammages = MenuGrammageSerializer(many=True, allow_null=True)
 
 
-class MenuGridCellSerializer(serializers.Serializer):
+class MenuGridCellSerializer(KantynaSerializer):
     date = serializers.DateField()
     meal_type_id = serializers.IntegerField()
     meals = MenuGridMealSerializer(many=True)
 
 
-class MealsMenuRefSerializer(serializers.Serializer):
+class MealsMenuRefSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     date_from = serializers.DateField()
     date_to = serializers.DateField()
 
 
-class MenuMealTypeRefSerializer(serializers.Serializer):
+class MenuMealTypeRefSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class MealsMenuMonthDataSerializer(serializers.Serializer):
+class MealsMenuMonthDataSerializer(KantynaSerializer):
     menu = MealsMenuRefSerializer()
     month = serializers.CharField()
     dates = serializers.ListField(child=serializers.DateField())
@@ -233,15 +234,15 @@ class MealsMenuMonthDataSerializer(serializers.Serializer):
     cells = MenuGridCellSerializer(many=True)
 
 
-class MealsMenuMonthDataQuerySerializer(serializers.Serializer):
+class MealsMenuMonthDataQuerySerializer(KantynaSerializer):
     institutionId = serializers.IntegerField(source="institution_id", required=False, min_value=1)
 
 
-class MealsMenusCountSerializer(serializers.Serializer):
+class MealsMenusCountSerializer(KantynaSerializer):
     count = serializers.IntegerField()
 
 
-class MealsMenuCreateSimilarSerializer(serializers.Serializer):
+class MealsMenuCreateSimilarSerializer(KantynaSerializer):
     meals_menu_id = serializers.IntegerField(min_value=1)
     name = serializers.CharField(max_length=200)
     date_from = serializers.DateField(required=False)
@@ -257,12 +258,12 @@ class MealsMenuCreateSimilarSerializer(serializers.Serializer):
         return value
 
 
-class MealsMenuCopyDayItemsSerializer(serializers.Serializer):
+class MealsMenuCopyDayItemsSerializer(KantynaSerializer):
     date = serializers.DateField()
     target_dates = serializers.ListField(child=serializers.DateField(), max_length=366)
 
 
-class MealsMenuCopyDaysItemsSerializer(serializers.Serializer):
+class MealsMenuCopyDaysItemsSerializer(KantynaSerializer):
     date_from = serializers.DateField()
     date_to = serializers.DateField()
     target_date_from = serializers.DateField()
@@ -272,12 +273,12 @@ class MealsMenuCopyMealTypeItemsSerializer(MealsMenuCopyDayItemsSerializer):
     meal_type_id = serializers.PrimaryKeyRelatedField(source="meal_type", queryset=MealType.objects.all())
 
 
-class MealsMenuCopyResultSerializer(serializers.Serializer):
+class MealsMenuCopyResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     copied_items = serializers.IntegerField()
 
 
-class MealsMenuImportSerializer(serializers.Serializer):
+class MealsMenuImportSerializer(KantynaSerializer):
     file = serializers.FileField()
     name = serializers.CharField(max_length=200)
     date_from = serializers.DateField(required=False)
@@ -302,7 +303,7 @@ class MealsMenuImportSerializer(serializers.Serializer):
         return attrs
 
 
-class MealsMenuPrintSerializer(serializers.Serializer):
+class MealsMenuPrintSerializer(KantynaSerializer):
     month = MonthField(required=False, help_text="YYYY-MM; every month of the menu when absent.")
     institution_id = serializers.PrimaryKeyRelatedField(
         source="institution", queryset=Institution.objects.all(), required=False, allow_null=True
@@ -319,7 +320,7 @@ class MealsMenuExportDocxSerializer(MealsMenuPrintSerializer):
     meals_menu_id = serializers.IntegerField(min_value=1)
 
 
-class MealsMenuFileSerializer(serializers.ModelSerializer):
+class MealsMenuFileSerializer(KantynaModelSerializer):
     institution_id = serializers.PrimaryKeyRelatedField(source="institution", queryset=Institution.objects.all())
     institution_name = serializers.CharField(source="institution.name", read_only=True)
     month = MonthField()

@@ -13,10 +13,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from docx import Document
 from openpyxl import Workbook, load_workbook
 
+from kantyna.catalog.models import MealType
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_COOK, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
 from kantyna.core.spreadsheets import guard_cell
 from kantyna.institutions.models import Institution
-from kantyna.meals.models import Ingredient, MealIngredient
+from kantyna.meals.models import Ingredient, Meal, MealIngredient
 from kantyna.meals.services import meal_create
 from kantyna.menus.documents import ascii_file_name, safe_file_name
 from kantyna.menus.models import MealsMenu, MealsMenuItem
@@ -224,6 +225,22 @@ def test_the_template_lists_meal_types_and_meals_and_guards_formulas(tenant_a, w
     assert "'=HYPERLINK(1)" in [r[0].value for r in workbook["Posiłki"].iter_rows(min_row=2)]
 
 
+def test_given_names_with_control_characters_stored_when_downloading_the_template_then_they_are_left_out(
+    tenant_a, w, admin
+):
+    # Stored before the API refused control characters: openpyxl would refuse the whole workbook for one.
+    with in_tenant(tenant_a):
+        meal_create(actor=None, name="Zupa\x0bdnia")
+        MealType.objects.filter(pk=w.lunch.pk).update(name="Obiad\x1f")
+
+    response = admin.get("mealsMenus/importMealsMenuFromExcelFile/template")
+
+    assert response.status_code == 200
+    workbook = load_workbook(io.BytesIO(response.content))
+    assert [r[0].value for r in workbook["Typy posiłków"].iter_rows(min_row=2)] == ["Śniadanie", "Obiad"]
+    assert "Zupadnia" in [r[0].value for r in workbook["Posiłki"].iter_rows(min_row=2)]
+
+
 # --- prints and exports -----------------------------------------------------------------------------------------
 
 
@@ -306,6 +323,21 @@ def test_export_docx_has_the_grid_in_polish(tenant_a, w, menu):
     assert [c.text for c in table.rows[0].cells] == ["Dzień", "Śniadanie", "Obiad"]
     assert table.rows[1].cells[0].text == "Poniedziałek\n02.11.2026"
     assert table.rows[1].cells[2].text.startswith("Żurek z jajkiem\nAlergeny: 1, 3")
+
+
+def test_given_a_meal_named_with_a_control_character_when_exporting_docx_then_it_is_left_out(tenant_a, w, menu):
+    # python-docx refuses the whole document for a control character stored before the API refused them.
+    with in_tenant(tenant_a):
+        Meal.objects.filter(pk=w.meals[1].pk).update(name="Żurek\x0b z jajkiem")
+        MealsMenu.objects.filter(pk=menu.pk).update(name="Jadłospis\x07")
+    api = Api(tenant_a, member(tenant_a, ROLE_PARENT), locale=None)
+
+    response = api.post("mealsMenusExport/docx", {"mealsMenuId": menu.pk})
+
+    assert response.status_code == 200, response.content
+    document = Document(io.BytesIO(response.content))
+    assert document.paragraphs[0].text == "Jadłospis"
+    assert document.tables[0].rows[1].cells[2].text.startswith("Żurek z jajkiem\nAlergeny: 1, 3")
 
 
 def test_export_docx_of_a_menu_not_visible_is_404(tenant_a, w, menu):

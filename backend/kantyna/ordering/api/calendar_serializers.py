@@ -5,7 +5,13 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from kantyna.core.serializers import MoneySerializer, money
+from kantyna.core.serializers import (
+    KantynaModelSerializer,
+    KantynaSerializer,
+    MoneySerializer,
+    MultilineCharField,
+    money,
+)
 from kantyna.ordering.models import FreeDay, MarkedPresencesDraft
 from kantyna.ordering.subjects import TYPES
 
@@ -19,7 +25,7 @@ def money_or_none(amount, show: bool):
 # Subjects and days ---------------------------------------------------------------------------------------------
 
 
-class CalendarSubjectSerializer(serializers.Serializer):
+class CalendarSubjectSerializer(KantynaSerializer):
     type = serializers.ChoiceField(choices=TYPES)
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -50,7 +56,7 @@ def subject_data(subject) -> dict:
     }
 
 
-class CalendarItemSerializer(serializers.Serializer):
+class CalendarItemSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     order_id = serializers.IntegerField()
     meal_type_id = serializers.IntegerField()
@@ -62,7 +68,7 @@ class CalendarItemSerializer(serializers.Serializer):
     price_list_item_id = serializers.IntegerField(allow_null=True)
     price = MoneySerializer(allow_null=True)
     status = serializers.ChoiceField(choices=["active", "cancelled", "served"])
-    note = serializers.CharField(allow_blank=True)
+    note = MultilineCharField(allow_blank=True)
     automarked = serializers.BooleanField()
 
 
@@ -84,7 +90,7 @@ def item_data(item, show_prices: bool) -> dict:
     }
 
 
-class CalendarOptionSerializer(serializers.Serializer):
+class CalendarOptionSerializer(KantynaSerializer):
     price_list_item_id = serializers.IntegerField()
     meal_type_id = serializers.IntegerField()
     meal_type_name = serializers.CharField()
@@ -103,18 +109,18 @@ class CalendarAvailableSerializer(CalendarOptionSerializer):
     )
 
 
-class CalendarMenuMealSerializer(serializers.Serializer):
+class CalendarMenuMealSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class CalendarMenuSerializer(serializers.Serializer):
+class CalendarMenuSerializer(KantynaSerializer):
     meal_type_id = serializers.IntegerField()
     meal_type_name = serializers.CharField()
     meals = CalendarMenuMealSerializer(many=True)
 
 
-class CalendarDaySerializer(serializers.Serializer):
+class CalendarDaySerializer(KantynaSerializer):
     date = serializers.DateField()
     is_free_day = serializers.BooleanField()
     free_day_name = serializers.CharField(allow_blank=True)
@@ -237,7 +243,7 @@ def one_day_json(month) -> Camelized:
     )
 
 
-class CalendarSubjectMonthSerializer(serializers.Serializer):
+class CalendarSubjectMonthSerializer(KantynaSerializer):
     subject = CalendarSubjectSerializer()
     date_from = serializers.DateField()
     date_to = serializers.DateField()
@@ -245,11 +251,11 @@ class CalendarSubjectMonthSerializer(serializers.Serializer):
     days = CalendarDaySerializer(many=True)
 
 
-class CalendarSubjectsMonthSerializer(serializers.Serializer):
+class CalendarSubjectsMonthSerializer(KantynaSerializer):
     subjects = CalendarSubjectMonthSerializer(many=True, help_text="In the order asked.")
 
 
-class CalendarSubjectsMonthQuerySerializer(serializers.Serializer):
+class CalendarSubjectsMonthQuerySerializer(KantynaSerializer):
     subjects = serializers.RegexField(
         r"^(child|institution_worker):\d+(,(child|institution_worker):\d+){0,49}$",
         help_text="Comma-separated `type:id` (at most 50), e.g. `child:12,child:13,institution_worker:7`.",
@@ -262,24 +268,24 @@ class CalendarSubjectsMonthQuerySerializer(serializers.Serializer):
         return [(type, int(pk)) for type, pk in (ref.split(":") for ref in value.split(","))]
 
 
-class CalendarSubjectDaySerializer(serializers.Serializer):
+class CalendarSubjectDaySerializer(KantynaSerializer):
     subject = CalendarSubjectSerializer()
     can_see_prices = serializers.BooleanField()
     day = CalendarDaySerializer()
 
 
-class CalendarMonthQuerySerializer(serializers.Serializer):
+class CalendarMonthQuerySerializer(KantynaSerializer):
     month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False, help_text="YYYY-MM; default: this month.")
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
 
 
-class CalendarCountQuerySerializer(serializers.Serializer):
+class CalendarCountQuerySerializer(KantynaSerializer):
     date_from = serializers.DateField(required=False, help_text="Default: today.")
     date_to = serializers.DateField(required=False)
 
 
-class CalendarCountSerializer(serializers.Serializer):
+class CalendarCountSerializer(KantynaSerializer):
     count = serializers.IntegerField(help_text="Live order items (active or served).")
     days = serializers.IntegerField(help_text="Days with at least one live item.")
     amount = MoneySerializer()
@@ -288,20 +294,20 @@ class CalendarCountSerializer(serializers.Serializer):
 # Commands ----------------------------------------------------------------------------------------------------
 
 
-class PresenceMealTypeSerializer(serializers.Serializer):
+class PresenceMealTypeSerializer(KantynaSerializer):
     meal_type_id = serializers.IntegerField()
     portion_size_id = serializers.IntegerField(required=False, allow_null=True)
     price_list_item_id = serializers.IntegerField(required=False, allow_null=True)
     diet_id = serializers.IntegerField(required=False, allow_null=True)
-    note = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+    note = MultilineCharField(required=False, allow_blank=True, max_length=500, default="")
 
 
-class CalendarDayDataSerializer(serializers.Serializer):
+class CalendarDayDataSerializer(KantynaSerializer):
     date = serializers.DateField()
     meal_types = PresenceMealTypeSerializer(many=True)
 
 
-class PresencesSerializer(serializers.Serializer):
+class PresencesSerializer(KantynaSerializer):
     calendar_days_data = CalendarDayDataSerializer(many=True, allow_empty=False, max_length=MAX_DATES)
     add_manipulation_fee = serializers.BooleanField(required=False, default=False)
     manipulation_fee = serializers.DecimalField(
@@ -310,7 +316,7 @@ class PresencesSerializer(serializers.Serializer):
     idempotency_key = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
 
 
-class PresencesPlacedSerializer(serializers.Serializer):
+class PresencesPlacedSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     created = CalendarItemSerializer(many=True)
     skipped = serializers.IntegerField(help_text="Requested meals already ordered (left as they were).")
@@ -319,19 +325,19 @@ class PresencesPlacedSerializer(serializers.Serializer):
     active_orders_amount = MoneySerializer()
 
 
-class AbsencesRequestSerializer(serializers.Serializer):
+class AbsencesRequestSerializer(KantynaSerializer):
     dates = serializers.ListField(child=serializers.DateField(), allow_empty=False, max_length=MAX_DATES)
     meal_types_ids = serializers.ListField(child=serializers.IntegerField(), required=False, allow_null=True)
 
 
-class AbsencesResultSerializer(serializers.Serializer):
+class AbsencesResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     cancelled = serializers.IntegerField()
     balance = MoneySerializer()
     active_orders_amount = MoneySerializer()
 
 
-class DefaultPresencesSerializer(serializers.Serializer):
+class DefaultPresencesSerializer(KantynaSerializer):
     dates = serializers.ListField(child=serializers.DateField(), required=False, max_length=MAX_DATES)
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
@@ -342,7 +348,7 @@ class DefaultPresencesSerializer(serializers.Serializer):
         return data
 
 
-class CalendarSubjectRefSerializer(serializers.Serializer):
+class CalendarSubjectRefSerializer(KantynaSerializer):
     type = serializers.ChoiceField(choices=TYPES)
     id = serializers.IntegerField()
 
@@ -367,12 +373,12 @@ class CalendarSubjectItemSerializer(CalendarItemSerializer):
     status = serializers.CharField(help_text="As the calendar item's status: active, cancelled or served.")
 
 
-class CalendarRefusalSerializer(serializers.Serializer):
+class CalendarRefusalSerializer(KantynaSerializer):
     subject = CalendarSubjectRefSerializer()
     message = serializers.CharField(help_text="The stable English message, as in the one-subject call's error.")
 
 
-class ManyMarkedSerializer(serializers.Serializer):
+class ManyMarkedSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     created = CalendarSubjectItemSerializer(many=True)
     cancelled = CalendarSubjectItemSerializer(many=True)
@@ -382,7 +388,7 @@ class ManyMarkedSerializer(serializers.Serializer):
     active_orders_amount = MoneySerializer()
 
 
-class BulkMarkSerializer(serializers.Serializer):
+class BulkMarkSerializer(KantynaSerializer):
     subjects = CalendarSubjectRefSerializer(many=True, allow_empty=False, max_length=2000)
     dates = serializers.ListField(child=serializers.DateField(), allow_empty=False, max_length=MAX_DATES)
     meal_types_ids = serializers.ListField(
@@ -394,7 +400,7 @@ class BulkMarkSerializer(serializers.Serializer):
     )
 
 
-class BulkMarkRangeSerializer(serializers.Serializer):
+class BulkMarkRangeSerializer(KantynaSerializer):
     subjects = CalendarSubjectRefSerializer(many=True, required=False, max_length=2000)
     institution_id = serializers.IntegerField(required=False, allow_null=True)
     classroom_id = serializers.IntegerField(required=False, allow_null=True)
@@ -426,13 +432,13 @@ class BulkMarkRangeSerializer(serializers.Serializer):
         return data
 
 
-class BulkPresencesErrorSerializer(serializers.Serializer):
+class BulkPresencesErrorSerializer(KantynaSerializer):
     type = serializers.CharField()
     id = serializers.IntegerField()
     message = serializers.CharField()
 
 
-class BulkPresencesResultSerializer(serializers.Serializer):
+class BulkPresencesResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     subjects = serializers.IntegerField()
     created = serializers.IntegerField()
@@ -443,7 +449,7 @@ class BulkPresencesResultSerializer(serializers.Serializer):
 # Subjects page and events ------------------------------------------------------------------------------------
 
 
-class CalendarSubjectsQuerySerializer(serializers.Serializer):
+class CalendarSubjectsQuerySerializer(KantynaSerializer):
     month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False)
     date_from = serializers.DateField(required=False, help_text="With dateTo instead of month, e.g. one day.")
     date_to = serializers.DateField(required=False)
@@ -454,7 +460,7 @@ class CalendarSubjectsQuerySerializer(serializers.Serializer):
     type = serializers.ChoiceField(choices=TYPES, required=False)
 
 
-class CalendarSubjectDayCountSerializer(serializers.Serializer):
+class CalendarSubjectDayCountSerializer(KantynaSerializer):
     date = serializers.DateField()
     items = serializers.IntegerField()
     absence = serializers.BooleanField()
@@ -464,7 +470,7 @@ class CalendarSubjectRowSerializer(CalendarSubjectSerializer):
     days = CalendarSubjectDayCountSerializer(many=True, help_text="Only days with items or an absence.")
 
 
-class CalendarEventsQuerySerializer(serializers.Serializer):
+class CalendarEventsQuerySerializer(KantynaSerializer):
     date_from = serializers.DateField()
     date_to = serializers.DateField()
 
@@ -474,7 +480,7 @@ class CalendarEventsQuerySerializer(serializers.Serializer):
         return data
 
 
-class CalendarEventSubjectSerializer(serializers.Serializer):
+class CalendarEventSubjectSerializer(KantynaSerializer):
     type = serializers.CharField()
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -482,7 +488,7 @@ class CalendarEventSubjectSerializer(serializers.Serializer):
     amount = MoneySerializer(allow_null=True)
 
 
-class CalendarEventDaySerializer(serializers.Serializer):
+class CalendarEventDaySerializer(KantynaSerializer):
     date = serializers.DateField()
     subjects = CalendarEventSubjectSerializer(many=True)
 
@@ -490,7 +496,7 @@ class CalendarEventDaySerializer(serializers.Serializer):
 # Free days ---------------------------------------------------------------------------------------------------
 
 
-class FreeDaySerializer(serializers.ModelSerializer):
+class FreeDaySerializer(KantynaModelSerializer):
     institution_id = serializers.IntegerField(allow_null=True, read_only=True)
     institution_name = serializers.SerializerMethodField()
 
@@ -502,12 +508,12 @@ class FreeDaySerializer(serializers.ModelSerializer):
         return obj.institution.name if obj.institution_id else None
 
 
-class CalendarEventsSerializer(serializers.Serializer):
+class CalendarEventsSerializer(KantynaSerializer):
     free_days = FreeDaySerializer(many=True)
     days = CalendarEventDaySerializer(many=True)
 
 
-class FreeDayCreateSerializer(serializers.Serializer):
+class FreeDayCreateSerializer(KantynaSerializer):
     date = serializers.DateField()
     date_to = serializers.DateField(required=False, allow_null=True)
     institution_id = serializers.IntegerField(required=False, allow_null=True)
@@ -521,7 +527,7 @@ class FreeDayCreatedSerializer(FreeDaySerializer):
         fields = [*FreeDaySerializer.Meta.fields, "ids"]
 
 
-class FreeDaysDeleteSerializer(serializers.Serializer):
+class FreeDaysDeleteSerializer(KantynaSerializer):
     ids = serializers.ListField(child=serializers.IntegerField(), required=False)
     date = serializers.DateField(required=False)
     institution_id = serializers.IntegerField(required=False, allow_null=True)
@@ -532,7 +538,7 @@ class FreeDaysDeleteSerializer(serializers.Serializer):
         return data
 
 
-class FreeDaysSearchSerializer(serializers.Serializer):
+class FreeDaysSearchSerializer(KantynaSerializer):
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
     institution_id = serializers.IntegerField(required=False, allow_null=True)
@@ -541,28 +547,28 @@ class FreeDaysSearchSerializer(serializers.Serializer):
     search = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class FreeDaysRangeSerializer(serializers.Serializer):
+class FreeDaysRangeSerializer(KantynaSerializer):
     date_from = serializers.DateField()
     date_to = serializers.DateField()
     institution_id = serializers.IntegerField(required=False, allow_null=True)
     institutions_ids = serializers.ListField(child=serializers.IntegerField(), required=False)
 
 
-class FreeDaysListSerializer(serializers.Serializer):
+class FreeDaysListSerializer(KantynaSerializer):
     items = FreeDaySerializer(many=True)
 
 
 # Drafts ------------------------------------------------------------------------------------------------------
 
 
-class MarkedPresencesDraftSerializer(serializers.ModelSerializer):
+class MarkedPresencesDraftSerializer(KantynaModelSerializer):
     class Meta:
         model = MarkedPresencesDraft
         fields = ["id", "data", "updated_at"]
         read_only_fields = ["id", "updated_at"]
 
 
-class MarkedPresencesDraftOrEmptySerializer(serializers.Serializer):
+class MarkedPresencesDraftOrEmptySerializer(KantynaSerializer):
     id = serializers.IntegerField(allow_null=True)
     data = serializers.JSONField(allow_null=True)
     updated_at = serializers.DateTimeField(allow_null=True)

@@ -9,7 +9,13 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from kantyna.core.serializers import MoneySerializer, money
+from kantyna.core.serializers import (
+    KantynaModelSerializer,
+    KantynaSerializer,
+    MoneySerializer,
+    MultilineCharField,
+    money,
+)
 from kantyna.ordering.models import Order, OrderItem
 from kantyna.ordering.selectors.orders import OrderFilters
 from kantyna.ordering.subjects import TYPES
@@ -54,12 +60,12 @@ ORDER_KINDS = Order.Kind.choices
 ITEM_STATUSES = OrderItem.Status.choices
 
 
-class OrderRefSerializer(serializers.Serializer):
+class OrderRefSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class OrderPersonSerializer(serializers.Serializer):
+class OrderPersonSerializer(KantynaSerializer):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField(source="full_name")
 
@@ -67,7 +73,7 @@ class OrderPersonSerializer(serializers.Serializer):
 # Filters ----------------------------------------------------------------------------------------------
 
 
-class OrderFiltersSerializer(serializers.Serializer):
+class OrderFiltersSerializer(KantynaSerializer):
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
     institution_id = serializers.IntegerField(required=False, min_value=1)
@@ -92,7 +98,7 @@ class OrderFiltersSerializer(serializers.Serializer):
 # Reads ------------------------------------------------------------------------------------------------
 
 
-class OrderListItemSerializer(serializers.ModelSerializer):
+class OrderListItemSerializer(KantynaModelSerializer):
     payer = OrderPersonSerializer()
     created_by = OrderPersonSerializer(allow_null=True)
     kind = choice_field(ORDER_KINDS, "OrderKind")
@@ -123,14 +129,14 @@ class OrderListItemSerializer(serializers.ModelSerializer):
         ]
 
 
-class OrderPageSerializer(serializers.Serializer):
+class OrderPageSerializer(KantynaSerializer):
     items = OrderListItemSerializer(many=True)
     total = serializers.IntegerField()
     page = serializers.IntegerField()
     per_page = serializers.IntegerField()
 
 
-class OrderSubjectSerializer(serializers.Serializer):
+class OrderSubjectSerializer(KantynaSerializer):
     type = choice_field(TYPES, "OrderSubjectType")
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -161,7 +167,7 @@ def subject_ref(item: OrderItem) -> dict:
     }
 
 
-class OrderItemSerializer(serializers.ModelSerializer):
+class OrderItemSerializer(KantynaModelSerializer):
     row_id = serializers.IntegerField(source="pk", help_text="The item's id: `orders/{id}/items/{rowId}/cancel`.")
     subject = serializers.SerializerMethodField()
     meal_type = OrderRefSerializer()
@@ -204,7 +210,7 @@ class OrderItemSerializer(serializers.ModelSerializer):
         return bool(item.status == OrderItem.Status.ACTIVE and can_cancel and can_cancel(item))
 
 
-class OrderDetailSerializer(serializers.ModelSerializer):
+class OrderDetailSerializer(KantynaModelSerializer):
     payer = OrderPersonSerializer()
     created_by = OrderPersonSerializer(allow_null=True)
     kind = choice_field(ORDER_KINDS, "OrderKind")
@@ -217,42 +223,42 @@ class OrderDetailSerializer(serializers.ModelSerializer):
         fields = ["id", "payer", "created_by", "kind", "status", "note", "created_at", "gross_amount", "items"]
 
 
-class OrderTotalsItemsSerializer(serializers.Serializer):
+class OrderTotalsItemsSerializer(KantynaSerializer):
     active = serializers.IntegerField()
     cancelled = serializers.IntegerField()
     served = serializers.IntegerField()
 
 
-class OrderTotalsSerializer(serializers.Serializer):
+class OrderTotalsSerializer(KantynaSerializer):
     orders_count = serializers.IntegerField()
     items = OrderTotalsItemsSerializer()
     gross_amount = PriceField()
 
 
-class OrderCountSerializer(serializers.Serializer):
+class OrderCountSerializer(KantynaSerializer):
     count = serializers.IntegerField()
 
 
-class OrderDietCountSerializer(serializers.Serializer):
+class OrderDietCountSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     count = serializers.IntegerField()
 
 
-class OrderMealTypeCountSerializer(serializers.Serializer):
+class OrderMealTypeCountSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     count = serializers.IntegerField()
     diets = OrderDietCountSerializer(many=True)
 
 
-class OrderDateCountSerializer(serializers.Serializer):
+class OrderDateCountSerializer(KantynaSerializer):
     date = serializers.DateField()
     count = serializers.IntegerField()
     meal_types = OrderMealTypeCountSerializer(many=True)
 
 
-class OrderSummaryRowSerializer(serializers.Serializer):
+class OrderSummaryRowSerializer(KantynaSerializer):
     date = serializers.DateField()
     meal_type_id = serializers.IntegerField()
     meal_type_name = serializers.CharField()
@@ -260,7 +266,7 @@ class OrderSummaryRowSerializer(serializers.Serializer):
     amount = PriceField()
 
 
-class OrderMealTypeOptionSerializer(serializers.Serializer):
+class OrderMealTypeOptionSerializer(KantynaSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.CharField(source="name")
 
@@ -268,20 +274,20 @@ class OrderMealTypeOptionSerializer(serializers.Serializer):
 # Commands ---------------------------------------------------------------------------------------------
 
 
-class OrderItemRequestSerializer(serializers.Serializer):
+class OrderItemRequestSerializer(KantynaSerializer):
     date = serializers.DateField()
     meal_type_id = serializers.IntegerField(min_value=1)
     portion_size_id = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
     diet_id = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
     price_list_item_id = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
-    note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    note = MultilineCharField(max_length=500, required=False, allow_blank=True, default="")
 
 
-class OrderWriteSerializer(serializers.Serializer):
+class OrderWriteSerializer(KantynaSerializer):
     subject_type = choice_field(TYPES, "OrderSubjectType")
     subject_id = serializers.IntegerField(min_value=1)
     items = OrderItemRequestSerializer(many=True, max_length=500)
-    note = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+    note = MultilineCharField(max_length=1000, required=False, allow_blank=True, default="")
 
     def validate(self, data):
         # Here rather than in the list serializer: its own errors would land under items.nonFieldErrors.
@@ -304,23 +310,23 @@ class OrderCreateSerializer(OrderWriteSerializer):
     )
 
 
-class OrderBulkCreateSerializer(serializers.Serializer):
+class OrderBulkCreateSerializer(KantynaSerializer):
     orders = OrderCreateSerializer(many=True, allow_empty=False, max_length=200)
 
 
-class OrderIdSerializer(serializers.Serializer):
+class OrderIdSerializer(KantynaSerializer):
     id = serializers.IntegerField()
 
 
-class OrderIdsSerializer(serializers.Serializer):
+class OrderIdsSerializer(KantynaSerializer):
     ids = serializers.ListField(child=serializers.IntegerField())
 
 
-class OrdersIdsSerializer(serializers.Serializer):
+class OrdersIdsSerializer(KantynaSerializer):
     orders_ids = serializers.ListField(child=serializers.IntegerField(min_value=1), allow_empty=False, max_length=500)
 
 
-class CancelMealTypeSerializer(serializers.Serializer):
+class CancelMealTypeSerializer(KantynaSerializer):
     subject_type = choice_field(TYPES, "OrderSubjectType")
     subject_id = serializers.IntegerField(min_value=1)
     meal_type_id = serializers.IntegerField(min_value=1)
@@ -333,7 +339,7 @@ class CancelMealTypeSerializer(serializers.Serializer):
         return data
 
 
-class CreateSimilarSerializer(serializers.Serializer):
+class CreateSimilarSerializer(KantynaSerializer):
     dates = serializers.ListField(
         child=serializers.DateField(),
         allow_empty=False,
@@ -342,7 +348,7 @@ class CreateSimilarSerializer(serializers.Serializer):
     )
 
 
-class PrepaidOrderSerializer(serializers.Serializer):
+class PrepaidOrderSerializer(KantynaSerializer):
     subject_type = choice_field(TYPES, "OrderSubjectType")
     subject_id = serializers.IntegerField(min_value=1)
     month = serializers.RegexField(
@@ -354,5 +360,5 @@ class PrepaidOrderSerializer(serializers.Serializer):
         error_messages={"empty": _("Choose at least one meal type.")},
     )
     portion_size_id = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
-    note = serializers.CharField(max_length=1000, required=False, allow_blank=True, default="")
+    note = MultilineCharField(max_length=1000, required=False, allow_blank=True, default="")
     idempotency_key = serializers.CharField(max_length=100, required=False, allow_null=True, default=None)

@@ -22,6 +22,7 @@ from kantyna.ordering.cutoff import tenant_zone
 from kantyna.ordering.models import Order
 from kantyna.ordering.services.items import ItemRequest
 from kantyna.ordering.tests.helpers import admin, institutions_admin, make_world, next_monday, place, set_settings
+from kantyna.people.models import Child
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
@@ -376,6 +377,20 @@ def test_given_orders_when_exporting_xlsx_in_english_then_typed_cells_and_a_guar
             "'@SUM(A1)",
         ],
     ]
+
+
+def test_given_a_receiver_named_with_a_control_character_when_exporting_xlsx_then_it_is_left_out(world, tenant_a):
+    # A vertical tab in a child's name, stored before the API refused it, used to fail every admin's export.
+    child_order(tenant_a, world, next_monday())
+    with in_tenant(tenant_a):
+        Child.objects.filter(pk=world.child.pk).update(first_name="Ola\x0b")
+        Order.objects.update(note="Uwaga\x0c\x1b")
+
+    response = Api(tenant_a, admin(tenant_a)).post("orders/export", {"format": "xlsx"})
+
+    assert response.status_code == 200
+    row = [cell.value for cell in list(load_workbook(io.BytesIO(response.content)).active.iter_rows())[1]]
+    assert (row[3], row[11]) == ("Ola Nowak", "Uwaga")
 
 
 def test_given_a_parent_without_prices_when_exporting_then_only_their_orders_and_no_amounts(world, tenant_a):

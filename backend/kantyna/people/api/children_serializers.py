@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, Child, ChildrenGroup
 from kantyna.people.selectors.children import child_settings
@@ -20,7 +21,7 @@ DISCOUNT_PERCENT_REQUIRED = _("Enter the discount percent.")
 
 
 # Subject settings -------------------------------------------------------------------------------------------
-class AutomarkedWeekdaysSerializer(serializers.Serializer):
+class AutomarkedWeekdaysSerializer(KantynaSerializer):
     on_monday = serializers.BooleanField(default=True)
     on_tuesday = serializers.BooleanField(default=True)
     on_wednesday = serializers.BooleanField(default=True)
@@ -30,7 +31,7 @@ class AutomarkedWeekdaysSerializer(serializers.Serializer):
     on_sunday = serializers.BooleanField(default=False)
 
 
-class SubjectCalendarSettingsSerializer(serializers.Serializer):
+class SubjectCalendarSettingsSerializer(KantynaSerializer):
     """Spec §3 calendarSubjectSettings. On write every key is optional: a missing one keeps its value.
     `autoselectedPriceListsItemsIds` are items of the receiver's price lists group and diet, one per meal type
     of `autoselectedMealTypes`."""
@@ -51,13 +52,13 @@ class SubjectCalendarSettingsSerializer(serializers.Serializer):
     )
 
 
-class SubjectMissingOrdersSettingsSerializer(serializers.Serializer):
+class SubjectMissingOrdersSettingsSerializer(KantynaSerializer):
     missing_orders_enabled = serializers.BooleanField(required=False)
     missing_orders_days_before = serializers.IntegerField(min_value=1, max_value=30, required=False)
     missing_orders_trigger_time = serializers.TimeField(format="%H:%M", required=False)
 
 
-class SubjectSettingsSerializer(serializers.Serializer):
+class SubjectSettingsSerializer(KantynaSerializer):
     """`calendar/subjectsSettings/{type}/{id}`: both parts of a meal receiver's settings."""
 
     calendar_subject_settings = SubjectCalendarSettingsSerializer(required=False)
@@ -73,12 +74,12 @@ def subject_settings_data(settings: CalendarSubjectSettings | None) -> dict:
     }
 
 
-class NamedRefSerializer(serializers.Serializer):
+class NamedRefSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class SettingsLogSerializer(serializers.Serializer):
+class SettingsLogSerializer(KantynaSerializer):
     changed_at = serializers.DateTimeField()
     old_automark_presences = serializers.BooleanField(allow_null=True)
     new_automark_presences = serializers.BooleanField()
@@ -91,7 +92,7 @@ class SettingsLogSerializer(serializers.Serializer):
 
 
 # The child form ---------------------------------------------------------------------------------------------
-class ChildWriteSerializer(serializers.Serializer):
+class ChildWriteSerializer(KantynaSerializer):
     """The child form (spec §3). On update a key left out keeps its value, so each role sends what it sees."""
 
     first_name = serializers.CharField(max_length=100)
@@ -109,11 +110,11 @@ class ChildWriteSerializer(serializers.Serializer):
     )
     diet_id = serializers.PrimaryKeyRelatedField(source="diet", queryset=Diet.objects.all())
     allergies = serializers.PrimaryKeyRelatedField(queryset=Allergen.objects.all(), many=True, required=False)
-    allergies_note = serializers.CharField(max_length=2000, required=False, allow_blank=True)
-    general_note = serializers.CharField(
+    allergies_note = MultilineCharField(max_length=2000, required=False, allow_blank=True)
+    general_note = MultilineCharField(
         max_length=2000, required=False, allow_blank=True, help_text="Delivery address and contact number."
     )
-    internal_note = serializers.CharField(max_length=2000, required=False, allow_blank=True, help_text="Admin only.")
+    internal_note = MultilineCharField(max_length=2000, required=False, allow_blank=True, help_text="Admin only.")
     has_discount = serializers.BooleanField(required=False)
     discount_percent = serializers.DecimalField(
         max_digits=5, decimal_places=2, min_value=0, max_value=100, required=False, coerce_to_string=True
@@ -155,20 +156,20 @@ class ChildWriteSerializer(serializers.Serializer):
         return attrs
 
 
-class FullNameSerializer(serializers.Serializer):
+class FullNameSerializer(KantynaSerializer):
     first_name = serializers.CharField()
     last_name = serializers.CharField()
     name = serializers.CharField()
 
 
-class ChildInstitutionSerializer(serializers.Serializer):
+class ChildInstitutionSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     short_name = serializers.CharField()
     district_id = serializers.IntegerField(allow_null=True)
 
 
-class ChildParentSerializer(serializers.Serializer):
+class ChildParentSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField(source="full_name")
     email = serializers.CharField(source="account.email")
@@ -180,7 +181,7 @@ def child_status(child: Child) -> str:
     return "active" if child.is_active else "inactive"
 
 
-class ChildListSerializer(serializers.ModelSerializer):
+class ChildListSerializer(KantynaModelSerializer):
     """A row of `children`."""
 
     full_name = serializers.SerializerMethodField()
@@ -242,7 +243,7 @@ class ChildSerializer(ChildListSerializer):
     calendar_subject_settings = serializers.SerializerMethodField()
     subject_notifications_settings = serializers.SerializerMethodField()
     calendar_subject_settings_logs = serializers.SerializerMethodField(help_text="Admins and institutions admins only.")
-    internal_note = serializers.CharField(required=False, help_text="Admins only.")
+    internal_note = MultilineCharField(required=False, help_text="Admins only.")
 
     class Meta(ChildListSerializer.Meta):
         fields = [
@@ -288,7 +289,7 @@ class ChildSerializer(ChildListSerializer):
         return data
 
 
-class ChildOptionSerializer(serializers.ModelSerializer):
+class ChildOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.SerializerMethodField()
     institution_id = serializers.IntegerField()
@@ -303,18 +304,18 @@ class ChildOptionSerializer(serializers.ModelSerializer):
         return str(child)
 
 
-class CardNumberSerializer(serializers.Serializer):
+class CardNumberSerializer(KantynaSerializer):
     card_number = serializers.CharField(max_length=20, allow_blank=True, allow_null=True)
 
 
-class ActiveFutureOrdersCountSerializer(serializers.Serializer):
+class ActiveFutureOrdersCountSerializer(KantynaSerializer):
     count = serializers.IntegerField()
 
 
-class ChildrenImportSerializer(serializers.Serializer):
+class ChildrenImportSerializer(KantynaSerializer):
     file = serializers.FileField(help_text="An XLSX file filled in on the template (children/import/template).")
 
 
-class ChildrenImportResultSerializer(serializers.Serializer):
+class ChildrenImportResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     created = serializers.IntegerField()

@@ -18,6 +18,7 @@ from rest_framework.routers import SimpleRouter
 from rest_framework.validators import UniqueValidator
 
 from kantyna.core.pagination import PagePagination
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer
 from kantyna.core.viewsets import CrudViewSet, OptionsMixin
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.api.workers import InstitutionWorkerSerializer
@@ -41,7 +42,7 @@ PAGE_PARAMETERS = [OpenApiParameter("page", int, required=False), OpenApiParamet
 # Institution workers groups -------------------------------------------------------------------------
 
 
-class WorkersGroupSerializer(serializers.ModelSerializer):
+class WorkersGroupSerializer(KantynaModelSerializer):
     name = serializers.CharField(
         max_length=100,
         validators=[
@@ -77,7 +78,7 @@ class WorkersGroupSerializer(serializers.ModelSerializer):
         ]
 
 
-class WorkersGroupOptionSerializer(serializers.ModelSerializer):
+class WorkersGroupOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.CharField(source="name")
     institution_id = serializers.IntegerField(allow_null=True)
@@ -87,7 +88,7 @@ class WorkersGroupOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text", "institution_id"]
 
 
-class WorkersGroupMembersPageSerializer(serializers.Serializer):
+class WorkersGroupMembersPageSerializer(KantynaSerializer):
     items = InstitutionWorkerSerializer(many=True)
     total = serializers.IntegerField()
     page = serializers.IntegerField()
@@ -137,7 +138,7 @@ class WorkersGroupViewSet(OptionsMixin, CrudViewSet):
 # Children groups ------------------------------------------------------------------------------------
 
 
-class ClassroomRefSerializer(serializers.ModelSerializer):
+class ClassroomRefSerializer(KantynaModelSerializer):
     institution_id = serializers.IntegerField()
     institution_name = serializers.CharField(source="institution.name")
 
@@ -146,7 +147,7 @@ class ClassroomRefSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "institution_id", "institution_name"]
 
 
-class ChildrenGroupSerializer(serializers.ModelSerializer):
+class ChildrenGroupSerializer(KantynaModelSerializer):
     name = serializers.CharField(
         max_length=100,
         validators=[UniqueValidator(ChildrenGroup.objects.all(), message=_("A group with this name already exists."))],
@@ -165,7 +166,7 @@ class ChildrenGroupSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "classrooms_ids", "classrooms", "children_ids", "children_count"]
 
 
-class ChildrenGroupOptionSerializer(serializers.ModelSerializer):
+class ChildrenGroupOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.CharField(source="name")
 
@@ -174,7 +175,7 @@ class ChildrenGroupOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text"]
 
 
-class ChildrenGroupMemberSerializer(serializers.ModelSerializer):
+class ChildrenGroupMemberSerializer(KantynaModelSerializer):
     first_name = serializers.CharField()
     last_name = serializers.CharField()
     institution_id = serializers.IntegerField()
@@ -206,18 +207,18 @@ class ChildrenGroupMemberSerializer(serializers.ModelSerializer):
         ]
 
 
-class ChildrenGroupMembersPageSerializer(serializers.Serializer):
+class ChildrenGroupMembersPageSerializer(KantynaSerializer):
     items = ChildrenGroupMemberSerializer(many=True)
     total = serializers.IntegerField()
     page = serializers.IntegerField()
     per_page = serializers.IntegerField()
 
 
-class ChildrenIdsSerializer(serializers.Serializer):
+class ChildrenIdsSerializer(KantynaSerializer):
     children_ids = serializers.PrimaryKeyRelatedField(queryset=Child.objects.all(), many=True, allow_empty=True)
 
 
-class ClassroomsIdsSerializer(serializers.Serializer):
+class ClassroomsIdsSerializer(KantynaSerializer):
     classrooms_ids = serializers.PrimaryKeyRelatedField(queryset=Classroom.objects.all(), many=True, allow_empty=True)
 
 

@@ -13,6 +13,7 @@ from rest_framework.routers import SimpleRouter
 
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.catalog.selectors import diet_serves
+from kantyna.core.serializers import KantynaModelSerializer, MultilineCharField
 from kantyna.core.viewsets import CrudViewSet, OptionsMixin
 from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
@@ -46,7 +47,7 @@ def validate_card_number(value: str | None) -> str | None:
     return value
 
 
-class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, serializers.ModelSerializer):
+class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, KantynaModelSerializer):
     """On update a field left out keeps its value (KeepOmittedOnUpdateMixin)."""
 
     user_id = serializers.IntegerField(read_only=True)
@@ -65,8 +66,8 @@ class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, serializers.ModelSer
     allergies = serializers.PrimaryKeyRelatedField(
         queryset=Allergen.objects.all(), many=True, required=False, default=list
     )
-    allergies_note = serializers.CharField(allow_blank=True, required=False, default="", max_length=1000)
-    general_note = serializers.CharField(allow_blank=True, required=False, default="", max_length=1000)
+    allergies_note = MultilineCharField(allow_blank=True, required=False, default="", max_length=1000)
+    general_note = MultilineCharField(allow_blank=True, required=False, default="", max_length=1000)
     group_id = serializers.PrimaryKeyRelatedField(
         source="group",
         queryset=InstitutionWorkersGroup.objects.all(),
@@ -92,7 +93,7 @@ class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, serializers.ModelSer
     expiration_date = serializers.DateField(
         source="discount_expiration_date", allow_null=True, required=False, default=None
     )
-    internal_note = serializers.CharField(allow_blank=True, required=False, default="", max_length=5000)
+    internal_note = MultilineCharField(allow_blank=True, required=False, default="", max_length=5000)
     is_active = serializers.BooleanField(source="user.is_active", required=False, default=True)
     status = serializers.SerializerMethodField()
     archived_at = serializers.DateTimeField(read_only=True)
@@ -175,7 +176,7 @@ class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, serializers.ModelSer
         return attrs
 
 
-class InstitutionWorkerOptionSerializer(serializers.ModelSerializer):
+class InstitutionWorkerOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.SerializerMethodField()
     user_id = serializers.IntegerField()

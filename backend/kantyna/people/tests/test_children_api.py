@@ -353,6 +353,61 @@ def test_parent_changes_sensitive_fields_only_when_the_tenant_allows(tenant_a, f
     assert api.put(f"children/{child.pk}", body).status_code == 200
 
 
+def test_given_a_vertical_tab_in_a_name_when_a_parent_renames_a_child_then_400_and_the_name_stays(tenant_a):
+    # A vertical tab in a child's name used to fail every admin's XLSX export of children and orders.
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent, first_name="Ola")
+    api = Api(tenant_a, parent)
+
+    response = api.put(f"children/{child.pk}", payload(world, firstName="Ola\x0bla"))
+
+    assert_error(
+        response,
+        400,
+        "The given data was invalid.",
+        {"firstName": ["The text contains an invisible character (U+000B); remove it."]},
+    )
+    with in_tenant(tenant_a):
+        assert Child.objects.get(pk=child.pk).first_name == "Ola"
+
+
+def test_given_a_line_break_in_a_name_when_creating_a_child_then_400_in_polish_and_no_child(tenant_a):
+    world = make_world(tenant_a)
+    api = Api(tenant_a, make_user(tenant_a, ROLE_PARENT), locale="pl")
+
+    response = api.post("children", payload(world, lastName="Kowalska\nNowak"))
+
+    assert_error(
+        response,
+        400,
+        "The given data was invalid.",
+        {"lastName": ["Wpisz jeden wiersz, bez tabulatorów i podziałów wiersza."]},
+    )
+    with in_tenant(tenant_a):
+        assert Child.objects.count() == 0
+
+
+def test_given_notes_over_several_lines_when_saving_then_kept_but_a_control_character_in_them_refused(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent)
+    api = Api(tenant_a, parent)
+
+    kept = api.put(f"children/{child.pk}", payload(world, generalNote="Odbiera babcia.\r\n\tPo 15:00 dziadek."))
+    refused = api.put(f"children/{child.pk}", payload(world, generalNote="Odbiera\x1bbabcia."))
+
+    assert kept.status_code == 200, kept.content
+    assert_error(
+        refused,
+        400,
+        "The given data was invalid.",
+        {"generalNote": ["The text contains an invisible character (U+001B); remove it."]},
+    )
+    with in_tenant(tenant_a):
+        assert Child.objects.get(pk=child.pk).general_note == "Odbiera babcia.\r\n\tPo 15:00 dziadek."
+
+
 def test_parent_moves_to_another_institution_only_when_allowed(tenant_a):
     world = make_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)

@@ -83,6 +83,22 @@ def test_export_csv(tenant_a):
     assert rows[1][:3] == [str(child.pk), "'@Ala", child.last_name]
 
 
+def test_given_a_name_with_a_control_character_stored_when_exporting_then_both_formats_succeed_without_it(tenant_a):
+    # Stored before the API refused control characters: openpyxl would refuse the whole workbook for it.
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world, first_name="Ala\x0bMa", allergies_note="=1\x1f+1")
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+
+    xlsx = api.post("children/export", {"format": "xlsx"})
+    csv_export = api.post("children/export", {"format": "csv"})
+
+    assert (xlsx.status_code, csv_export.status_code) == (200, 200)
+    sheet_row = list(load_workbook(io.BytesIO(xlsx.content)).active.iter_rows(values_only=True))[1]
+    assert (sheet_row[0], sheet_row[1], sheet_row[8]) == (child.pk, "AlaMa", "'=1+1")
+    csv_row = list(csv.reader(io.StringIO(csv_export.content.decode("utf-8-sig")), delimiter=";"))[1]
+    assert (csv_row[1], csv_row[8]) == ("AlaMa", "'=1+1")
+
+
 def test_export_is_staff_only_and_scoped(tenant_a):
     world = make_world(tenant_a)
     make_child(tenant_a, world)
@@ -176,6 +192,28 @@ def test_bad_file_imports_nothing_and_reports_every_bad_cell(tenant_a):
     ]
     assert body["rows"][-1]["message"] == "This card number is already in row 5."
     assert body["errors"]["rows"][0] == "Row 3, column A: This field is required."
+    with in_tenant(tenant_a):
+        assert Child.objects.count() == count
+
+
+def test_given_a_line_break_in_a_name_cell_when_importing_then_the_cell_is_refused_but_notes_keep_theirs(tenant_a):
+    world = make_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    school = world.institution.slug
+    rows = [
+        ["Ala\nMaria", "Nowak", parent.email, school, "1a", world.diet.name, "", "", "Orzechy\norzeszki", ""],
+        ["Ola", "Nowak", parent.email, school, "1a", world.diet.name, "", "", "", "Odbiera\u202ebabcia"],
+    ]
+    with in_tenant(tenant_a):
+        count = Child.objects.count()
+
+    response = upload(Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)), workbook(rows))
+
+    assert response.status_code == 400
+    assert response.json()["rows"] == [
+        {"row": 2, "column": "A", "message": "Enter a single line, without tabs or line breaks."},
+        {"row": 3, "column": "J", "message": "The text contains an invisible character (U+202E); remove it."},
+    ]
     with in_tenant(tenant_a):
         assert Child.objects.count() == count
 

@@ -9,13 +9,19 @@ from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
 from kantyna.catalog.models import Diet, MealType, PortionSize
-from kantyna.core.serializers import MoneySerializer, money
+from kantyna.core.serializers import (
+    KantynaModelSerializer,
+    KantynaSerializer,
+    MoneySerializer,
+    MultilineCharField,
+    money,
+)
 from kantyna.institutions.models import Institution
 from kantyna.pricing import selectors
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
 
 
-class PriceListsGroupSerializer(serializers.ModelSerializer):
+class PriceListsGroupSerializer(KantynaModelSerializer):
     name = serializers.CharField(
         max_length=100,
         validators=[
@@ -46,7 +52,7 @@ class ItemPriceSerializer(PriceSerializer):
         return money(value) if self.context.get("show_prices", True) else None
 
 
-class PriceListItemSerializer(serializers.ModelSerializer):
+class PriceListItemSerializer(KantynaModelSerializer):
     """An item as a list carries it. `price` is null for callers who may not see prices (ability prices.see)."""
 
     id = serializers.IntegerField(required=False, allow_null=True)
@@ -87,7 +93,7 @@ class PriceListItemSerializer(serializers.ModelSerializer):
         return value["amount"]
 
 
-class PriceListSerializer(serializers.ModelSerializer):
+class PriceListSerializer(KantynaModelSerializer):
     group_id = serializers.PrimaryKeyRelatedField(source="group", queryset=PriceListsGroup.objects.all())
     group_name = serializers.CharField(source="group.name", read_only=True)
     name = serializers.CharField(max_length=100)
@@ -131,18 +137,18 @@ class PriceListSerializer(serializers.ModelSerializer):
         return obj.valid_from <= selectors.today() and any(item.pk in in_use for item in obj.items.all())
 
 
-class PriceListReplaceSerializer(serializers.Serializer):
+class PriceListReplaceSerializer(KantynaSerializer):
     valid_from = serializers.DateField()
     name = serializers.CharField(max_length=100, required=False, allow_blank=True)
     items = PriceListItemSerializer(many=True, required=False)
 
 
-class PriceListReplacedSerializer(serializers.Serializer):
+class PriceListReplacedSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     id = serializers.IntegerField(help_text="The new price list.")
 
 
-class HasPrepaidsSerializer(serializers.Serializer):
+class HasPrepaidsSerializer(KantynaSerializer):
     has_prepaids = serializers.BooleanField()
 
 
@@ -153,7 +159,7 @@ class PriceListItemDetailSerializer(PriceListItemSerializer):
         fields = ["price_list_id", *PriceListItemSerializer.Meta.fields]
 
 
-class PricedQuerySerializer(serializers.Serializer):
+class PricedQuerySerializer(KantynaSerializer):
     """Query of the reads that price a subject: its group, a day (today by default) and optionally where."""
 
     price_lists_group_id = serializers.PrimaryKeyRelatedField(queryset=PriceListsGroup.objects.all())
@@ -167,7 +173,7 @@ class GroupedItemsQuerySerializer(PricedQuerySerializer):
     )
 
 
-class GroupedPriceListItemSerializer(serializers.Serializer):
+class GroupedPriceListItemSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     price = PriceSerializer(allow_null=True)
     hidden = serializers.BooleanField()
@@ -175,45 +181,45 @@ class GroupedPriceListItemSerializer(serializers.Serializer):
     hidden_weekdays = serializers.ListField(child=serializers.CharField())
 
 
-class GroupedPortionSizeSerializer(serializers.Serializer):
+class GroupedPortionSizeSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     default = serializers.BooleanField()
     price_list_item = GroupedPriceListItemSerializer()
 
 
-class GroupedMealTypeSerializer(serializers.Serializer):
+class GroupedMealTypeSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    description = serializers.CharField()
+    description = MultilineCharField()
     block_on_registration = serializers.BooleanField()
     portion_sizes = GroupedPortionSizeSerializer(many=True)
 
 
-class GroupedCategorySerializer(serializers.Serializer):
+class GroupedCategorySerializer(KantynaSerializer):
     id = serializers.IntegerField(allow_null=True, help_text="null: meal types without a category")
     name = serializers.CharField()
     meal_types = GroupedMealTypeSerializer(many=True)
 
 
-class PriceListRefSerializer(serializers.Serializer):
+class PriceListRefSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     valid_from = serializers.DateField()
 
 
-class GroupedItemsSerializer(serializers.Serializer):
+class GroupedItemsSerializer(KantynaSerializer):
     price_list = PriceListRefSerializer(allow_null=True)
     categories = GroupedCategorySerializer(many=True)
 
 
-class MealTypeDietSerializer(serializers.Serializer):
+class MealTypeDietSerializer(KantynaSerializer):
     meal_type_id = serializers.IntegerField()
     meal_type_name = serializers.CharField()
     diet_id = serializers.IntegerField()
     diet_name = serializers.CharField()
 
 
-class AvailableMealTypesDietsSerializer(serializers.Serializer):
+class AvailableMealTypesDietsSerializer(KantynaSerializer):
     price_list = PriceListRefSerializer(allow_null=True)
     items = MealTypeDietSerializer(many=True)

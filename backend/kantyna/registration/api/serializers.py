@@ -14,6 +14,7 @@ from rest_framework import serializers
 from kantyna.catalog.api.serializers import DietOptionSerializer, MealTypeCategoryOptionSerializer
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.catalog.selectors import diet_serves
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.core.validators import nrb_is_valid
 from kantyna.identity.models import Account
 from kantyna.institutions.api.serializers import ClassroomOptionSerializer, DistrictOptionSerializer
@@ -60,7 +61,7 @@ WEEKDAYS = ("on_monday", "on_tuesday", "on_wednesday", "on_thursday", "on_friday
 # Options --------------------------------------------------------------------------------------------------------
 
 
-class RegistrationInstitutionOptionSerializer(serializers.ModelSerializer):
+class RegistrationInstitutionOptionSerializer(KantynaModelSerializer):
     """Spec: institution option = value, text, shortName, slug, districtId; plus the meal types served there."""
 
     value = serializers.IntegerField(source="id")
@@ -77,7 +78,7 @@ class RegistrationInstitutionOptionSerializer(serializers.ModelSerializer):
         return self.context["meal_types_ids"].get(institution.pk, [])
 
 
-class RegistrationAllergenOptionSerializer(serializers.ModelSerializer):
+class RegistrationAllergenOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="id")
     text = serializers.CharField(source="name")
 
@@ -86,12 +87,12 @@ class RegistrationAllergenOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text", "number"]
 
 
-class RegistrationNamedOptionSerializer(serializers.Serializer):
+class RegistrationNamedOptionSerializer(KantynaSerializer):
     value = serializers.IntegerField(source="id")
     text = serializers.CharField(source="name")
 
 
-class RegistrationWorkersGroupOptionSerializer(serializers.ModelSerializer):
+class RegistrationWorkersGroupOptionSerializer(KantynaModelSerializer):
     value = serializers.IntegerField(source="id")
     text = serializers.CharField(source="name")
     institution_id = serializers.IntegerField(allow_null=True)
@@ -101,7 +102,7 @@ class RegistrationWorkersGroupOptionSerializer(serializers.ModelSerializer):
         fields = ["value", "text", "institution_id"]
 
 
-class RegistrationPriceListsGroupOptionSerializer(serializers.Serializer):
+class RegistrationPriceListsGroupOptionSerializer(KantynaSerializer):
     """Spec: price lists group = id, name, defaultForChildren, defaultForInstitutionsWorkers (+ value/text)."""
 
     id = serializers.IntegerField()
@@ -112,7 +113,7 @@ class RegistrationPriceListsGroupOptionSerializer(serializers.Serializer):
     default_for_institutions_workers = serializers.BooleanField()
 
 
-class RegistrationSettingsSerializer(serializers.Serializer):
+class RegistrationSettingsSerializer(KantynaSerializer):
     """What the form needs to know of the tenant's settings, readable before sign-in."""
 
     register_as = serializers.ChoiceField(choices=["parent", "institution_worker", "both"])
@@ -122,7 +123,7 @@ class RegistrationSettingsSerializer(serializers.Serializer):
     catering_terms_url = serializers.CharField(allow_null=True)
 
 
-class CommonOptionsSerializer(serializers.Serializer):
+class CommonOptionsSerializer(KantynaSerializer):
     settings = RegistrationSettingsSerializer()
     institutions_options = RegistrationInstitutionOptionSerializer(source="institutions", many=True)
     diets_options = DietOptionSerializer(source="diets", many=True)
@@ -195,17 +196,18 @@ class PrimaryKeyField(serializers.PrimaryKeyRelatedField):
     }
 
 
-def optional_text(max_length: int) -> serializers.CharField:
-    return serializers.CharField(max_length=max_length, required=False, allow_blank=True, allow_null=True, default="")
+def optional_text(max_length: int, *, multiline: bool = False) -> serializers.CharField:
+    field = MultilineCharField if multiline else serializers.CharField
+    return field(max_length=max_length, required=False, allow_blank=True, allow_null=True, default="")
 
 
-class RegistrationAddressSerializer(serializers.Serializer):
+class RegistrationAddressSerializer(KantynaSerializer):
     street = optional_text(200)
     city = optional_text(100)
     post_code = optional_text(10)
 
 
-class RegistrationInvoicesSettingsSerializer(serializers.Serializer):
+class RegistrationInvoicesSettingsSerializer(KantynaSerializer):
     """Company data for invoices: company name, street, post code and city required when invoices are on."""
 
     invoices_enabled = serializers.BooleanField(default=False)
@@ -233,7 +235,7 @@ class RegistrationInvoicesSettingsSerializer(serializers.Serializer):
         return data
 
 
-class RegistrationWeekdaysSerializer(serializers.Serializer):
+class RegistrationWeekdaysSerializer(KantynaSerializer):
     on_monday = serializers.BooleanField(default=True)
     on_tuesday = serializers.BooleanField(default=True)
     on_wednesday = serializers.BooleanField(default=True)
@@ -243,7 +245,7 @@ class RegistrationWeekdaysSerializer(serializers.Serializer):
     on_sunday = serializers.BooleanField(default=False)
 
 
-class RegistrationCalendarSubjectSettingsSerializer(serializers.Serializer):
+class RegistrationCalendarSubjectSettingsSerializer(KantynaSerializer):
     """Spec §3 calendarSubjectSettings as the child form sends it in registration mode. Keys left out keep the
     defaults of people.services.subject_settings (automarking on, Monday to Friday, the school year)."""
 
@@ -264,7 +266,7 @@ class RegistrationCalendarSubjectSettingsSerializer(serializers.Serializer):
         return data
 
 
-class RegistrationSubjectNotificationsSettingsSerializer(serializers.Serializer):
+class RegistrationSubjectNotificationsSettingsSerializer(KantynaSerializer):
     missing_orders_enabled = serializers.BooleanField(required=False)
     missing_orders_days_before = serializers.IntegerField(min_value=1, max_value=30, required=False)
     missing_orders_trigger_time = serializers.TimeField(required=False)
@@ -285,7 +287,7 @@ class AllergyRulesMixin:
             errors["allergies_note"] = [ALLERGIES_NOTE_NOT_ALLOWED]
 
 
-class RegistrationChildSerializer(AllergyRulesMixin, serializers.Serializer):
+class RegistrationChildSerializer(AllergyRulesMixin, KantynaSerializer):
     """One meal receiver of a registering parent (the child form in registration mode, spec §3-§5)."""
 
     first_name = serializers.CharField(max_length=100, error_messages={"blank": REQUIRED})
@@ -303,8 +305,8 @@ class RegistrationChildSerializer(AllergyRulesMixin, serializers.Serializer):
     diet_id = PrimaryKeyField(source="diet", queryset=Diet.objects.prefetch_related("institutions"))
     card_number = serializers.CharField(max_length=10, required=False, allow_blank=True, allow_null=True)
     allergies = PrimaryKeyField(queryset=Allergen.objects.all(), many=True, required=False, default=list)
-    allergies_note = optional_text(2000)
-    general_note = optional_text(2000)
+    allergies_note = optional_text(2000, multiline=True)
+    general_note = optional_text(2000, multiline=True)
     calendar_subject_settings = RegistrationCalendarSubjectSettingsSerializer(required=False, allow_null=True)
     subject_notifications_settings = RegistrationSubjectNotificationsSettingsSerializer(required=False, allow_null=True)
 
@@ -345,7 +347,7 @@ class RegistrationChildSerializer(AllergyRulesMixin, serializers.Serializer):
                 ]
 
 
-class RegisterSerializer(AllergyRulesMixin, serializers.Serializer):
+class RegisterSerializer(AllergyRulesMixin, KantynaSerializer):
     """registerData (spec §3). Every field is optional at this level: the required ones per user type are
     checked together so that the answer carries the spec's one sentence (see `required_missing`)."""
 
@@ -368,8 +370,8 @@ class RegisterSerializer(AllergyRulesMixin, serializers.Serializer):
     )
     card_number = serializers.CharField(max_length=10, required=False, allow_blank=True, allow_null=True)
     allergies = PrimaryKeyField(queryset=Allergen.objects.all(), many=True, required=False, default=list)
-    allergies_note = optional_text(2000)
-    general_note = optional_text(2000)
+    allergies_note = optional_text(2000, multiline=True)
+    general_note = optional_text(2000, multiline=True)
     bank_account_number = optional_text(32)
     invoices_settings = RegistrationInvoicesSettingsSerializer(required=False, allow_null=True)
     accepted_terms = serializers.BooleanField(default=False)

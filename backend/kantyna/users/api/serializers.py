@@ -8,7 +8,13 @@ from rest_framework import serializers
 from rest_framework.fields import empty
 
 from kantyna.core.permissions import PERMISSIONS, ROLE_ADMIN, ROLES, abilities_of, effective_permissions
-from kantyna.core.serializers import MoneySerializer, money
+from kantyna.core.serializers import (
+    KantynaModelSerializer,
+    KantynaSerializer,
+    MoneySerializer,
+    MultilineCharField,
+    money,
+)
 from kantyna.core.validators import validate_nrb
 from kantyna.institutions.models import Institution
 from kantyna.ledger.api.serializers import TransactionSerializer
@@ -19,13 +25,13 @@ PHONE_RE = re.compile(r"^(\d{9}|\d{7}|\d{3} \d{3} \d{3}|\d{3} \d{4})$")
 PLACEMENTS = ["top-right", "top-left", "bottom-right", "bottom-left"]
 
 
-class AddressSerializer(serializers.Serializer):
+class AddressSerializer(KantynaSerializer):
     street = serializers.CharField(max_length=200, allow_blank=True)
     city = serializers.CharField(max_length=100, allow_blank=True)
     post_code = serializers.CharField(max_length=10, allow_blank=True)
 
 
-class InvoicesSettingsSerializer(serializers.Serializer):
+class InvoicesSettingsSerializer(KantynaSerializer):
     invoices_enabled = serializers.BooleanField()
     company_name = serializers.CharField(max_length=200, allow_blank=True)
     vat_id = serializers.CharField(max_length=20, allow_blank=True)
@@ -48,25 +54,25 @@ class InvoicesSettingsSerializer(serializers.Serializer):
         return data
 
 
-class NotificationsSettingsSerializer(serializers.Serializer):
+class NotificationsSettingsSerializer(KantynaSerializer):
     notifications_placement = serializers.ChoiceField(choices=PLACEMENTS)
     email_notifications_enabled = serializers.BooleanField()
     push_notifications_enabled = serializers.BooleanField()
 
 
-class CalendarSettingsSerializer(serializers.Serializer):
+class CalendarSettingsSerializer(KantynaSerializer):
     show_grammages = serializers.BooleanField()
 
 
-class UserSettingsSerializer(serializers.Serializer):
+class UserSettingsSerializer(KantynaSerializer):
     can_see_prices = serializers.BooleanField()
 
 
-class InstitutionRefSerializer(serializers.Serializer):
+class InstitutionRefSerializer(KantynaSerializer):
     id = serializers.IntegerField()
 
 
-class InstitutionNameSerializer(serializers.Serializer):
+class InstitutionNameSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
@@ -79,7 +85,7 @@ def _phone(value: str) -> str:
     return value.replace(" ", "")
 
 
-class PhoneNumbersSerializer(serializers.Serializer):
+class PhoneNumbersSerializer(KantynaSerializer):
     phone_number = serializers.CharField(max_length=12)
     phone_number2 = serializers.CharField(max_length=12, allow_blank=True, allow_null=True, required=False, default="")
 
@@ -90,7 +96,7 @@ class PhoneNumbersSerializer(serializers.Serializer):
         return _phone(value or "")
 
 
-class CurrentUserSerializer(serializers.Serializer):
+class CurrentUserSerializer(KantynaSerializer):
     """`auth/currentUser`: every field the spec lists plus `abilities` from the one permission table."""
 
     id = serializers.IntegerField()
@@ -137,11 +143,11 @@ class CurrentUserSerializer(serializers.Serializer):
         return data
 
 
-class LocaleSerializer(serializers.Serializer):
+class LocaleSerializer(KantynaSerializer):
     locale = serializers.ChoiceField(choices=["pl", "en"])
 
 
-class ChangePasswordSerializer(serializers.Serializer):
+class ChangePasswordSerializer(KantynaSerializer):
     current_password = serializers.CharField()
     password = serializers.CharField()
     password_confirmation = serializers.CharField()
@@ -152,16 +158,16 @@ class ChangePasswordSerializer(serializers.Serializer):
         return data
 
 
-class ChangePasswordResultSerializer(serializers.Serializer):
+class ChangePasswordResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     token = serializers.CharField()
 
 
-class DeleteAccountSerializer(serializers.Serializer):
+class DeleteAccountSerializer(KantynaSerializer):
     password = serializers.CharField()
 
 
-class UnreadNotificationsSerializer(serializers.Serializer):
+class UnreadNotificationsSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     read_at = serializers.DateTimeField(allow_null=True)
     unread_notifications = serializers.IntegerField()
@@ -169,7 +175,7 @@ class UnreadNotificationsSerializer(serializers.Serializer):
     notifications = serializers.ListField(child=serializers.DictField())
 
 
-class EmptyPageSerializer(serializers.Serializer):
+class EmptyPageSerializer(KantynaSerializer):
     items = serializers.ListField(child=serializers.DictField())
     total = serializers.IntegerField()
     page = serializers.IntegerField()
@@ -202,7 +208,7 @@ def _is_admin(context) -> bool:
     return bool(request is not None and ROLE_ADMIN in getattr(request.user, "roles", []))
 
 
-class PersonSerializer(KeepOmittedOnUpdateMixin, serializers.ModelSerializer):
+class PersonSerializer(KeepOmittedOnUpdateMixin, KantynaModelSerializer):
     """What parents and staff accounts share: the login e-mail, names, phone, status. On update a field left
     out keeps its value."""
 
@@ -243,7 +249,7 @@ class ParentSerializer(PersonSerializer):
     phone_number2 = serializers.CharField(max_length=12, allow_blank=True, allow_null=True, required=False, default="")
     bank_account_number = serializers.CharField(max_length=32, allow_blank=True, required=False, default="")
     invoices_settings = InvoicesSettingsSerializer(required=False)
-    internal_note = serializers.CharField(allow_blank=True, allow_null=True, required=False, default="")
+    internal_note = MultilineCharField(allow_blank=True, allow_null=True, required=False, default="")
     payments_overdue = serializers.BooleanField(required=False, default=False)
     children_count = serializers.IntegerField(read_only=True, default=0)
 
@@ -278,7 +284,7 @@ class ParentSerializer(PersonSerializer):
         return data
 
 
-class ParentChildSerializer(serializers.Serializer):
+class ParentChildSerializer(KantynaSerializer):
     """One child in a parent's details: enough to find it and open its form."""
 
     id = serializers.IntegerField()
@@ -343,7 +349,7 @@ class InstitutionsAdminSerializer(PersonSerializer):
         return data
 
 
-class SetPasswordSerializer(serializers.Serializer):
+class SetPasswordSerializer(KantynaSerializer):
     """changePasswordData: staff set a person's password."""
 
     password = serializers.CharField()
@@ -355,7 +361,7 @@ class SetPasswordSerializer(serializers.Serializer):
         return data
 
 
-class PaymentsOverdueSerializer(serializers.Serializer):
+class PaymentsOverdueSerializer(KantynaSerializer):
     payments_overdue = serializers.BooleanField(required=False, default=True)
 
 
@@ -363,7 +369,7 @@ class BulkPaymentsOverdueSerializer(PaymentsOverdueSerializer):
     users_ids = serializers.ListField(child=serializers.IntegerField(min_value=1), allow_empty=False, max_length=10000)
 
 
-class UserDetailSerializer(serializers.ModelSerializer):
+class UserDetailSerializer(KantynaModelSerializer):
     """`users/{id}`: any user of the tenant, as staff see them."""
 
     email = serializers.EmailField(source="email_address", read_only=True)
@@ -397,7 +403,7 @@ class UserDetailSerializer(serializers.ModelSerializer):
         return user_status(user)
 
 
-class UserOptionSerializer(serializers.Serializer):
+class UserOptionSerializer(KantynaSerializer):
     value = serializers.IntegerField(source="pk")
     text = serializers.SerializerMethodField()
     email = serializers.CharField(source="email_address")
@@ -408,19 +414,19 @@ class UserOptionSerializer(serializers.Serializer):
         return f"{user.last_name} {user.first_name}".strip()
 
 
-class UsersOptionsQuerySerializer(serializers.Serializer):
+class UsersOptionsQuerySerializer(KantynaSerializer):
     search = serializers.CharField(required=False, allow_blank=True)
     role = serializers.ListField(child=serializers.ChoiceField(choices=ROLES), required=False)
     is_active = serializers.BooleanField(required=False, allow_null=True, default=None)
 
 
-class ActivityActorSerializer(serializers.Serializer):
+class ActivityActorSerializer(KantynaSerializer):
     id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
     email = serializers.CharField()
 
 
-class ActivityEntrySerializer(serializers.Serializer):
+class ActivityEntrySerializer(KantynaSerializer):
     id = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     actor = serializers.SerializerMethodField()
@@ -446,7 +452,7 @@ class ActivityEntrySerializer(serializers.Serializer):
         }
 
 
-class ActivityQuerySerializer(serializers.Serializer):
+class ActivityQuerySerializer(KantynaSerializer):
     user_id = serializers.IntegerField(required=False, min_value=1)
     action = serializers.CharField(required=False, allow_blank=True, max_length=100)
     target_type = serializers.CharField(required=False, allow_blank=True, max_length=100)
@@ -461,17 +467,17 @@ class ActivityQuerySerializer(serializers.Serializer):
         return data
 
 
-class UserSettingsPartialSerializer(serializers.Serializer):
+class UserSettingsPartialSerializer(KantynaSerializer):
     """userSettings: the keys given are changed, the others stay."""
 
     can_see_prices = serializers.BooleanField(required=False)
 
 
-class UserSettingsGroupSerializer(serializers.Serializer):
+class UserSettingsGroupSerializer(KantynaSerializer):
     users_ids = serializers.ListField(child=serializers.IntegerField(min_value=1), allow_empty=False, max_length=10000)
     settings = UserSettingsPartialSerializer()
 
 
-class UserSettingsResultSerializer(serializers.Serializer):
+class UserSettingsResultSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     settings = UserSettingsSerializer()
