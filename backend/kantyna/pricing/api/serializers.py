@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
@@ -9,7 +8,7 @@ from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
 from kantyna.catalog.models import Diet, MealType, PortionSize
-from kantyna.core.serializers import MoneySerializer, money
+from kantyna.core.serializers import MAX_PRICE, MoneyDateField, MoneySerializer, money
 from kantyna.institutions.models import Institution
 from kantyna.pricing import selectors
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
@@ -34,9 +33,10 @@ class PriceListsGroupSerializer(serializers.ModelSerializer):
 
 
 class PriceSerializer(MoneySerializer):
-    """A price: money of at least 0 with at most 2 decimal places."""
+    """A price: money from 0.00 to 10000.00 PLN with at most 2 decimal places."""
 
-    amount = serializers.DecimalField(max_digits=12, decimal_places=2, min_value=Decimal("0"), coerce_to_string=True)
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, max_amount=MAX_PRICE, **kwargs)
 
 
 class ItemPriceSerializer(PriceSerializer):
@@ -91,6 +91,7 @@ class PriceListSerializer(serializers.ModelSerializer):
     group_id = serializers.PrimaryKeyRelatedField(source="group", queryset=PriceListsGroup.objects.all())
     group_name = serializers.CharField(source="group.name", read_only=True)
     name = serializers.CharField(max_length=100)
+    valid_from = MoneyDateField()
     valid_to = serializers.SerializerMethodField(help_text="The last day before the next list of the group starts.")
     status = serializers.SerializerMethodField()
     locked = serializers.SerializerMethodField(
@@ -132,7 +133,7 @@ class PriceListSerializer(serializers.ModelSerializer):
 
 
 class PriceListReplaceSerializer(serializers.Serializer):
-    valid_from = serializers.DateField()
+    valid_from = MoneyDateField()
     name = serializers.CharField(max_length=100, required=False, allow_blank=True)
     items = PriceListItemSerializer(many=True, required=False)
 

@@ -16,6 +16,7 @@ from kantyna.tenant_settings.selectors import settings_get
 from kantyna.testing import Api, assert_error, make_user
 
 INVALID = "The given data was invalid."
+NOT_AN_AMOUNT = "Enter an amount as digits with an optional dot and at most two decimal places, e.g. 12.50."
 ZERO = {"amount": "0.00", "currency": "PLN"}
 VALID_NRB = "61109010140000071219812874"
 INVALID_NRB = "61109010140000071219812875"  # one digit changed: the mod-97 check fails
@@ -202,22 +203,48 @@ INVALID_CASES = [
     (
         "fees",
         {"defaultManipulationFee": pln("1.505")},
-        {"defaultManipulationFee.amount": ["Ensure that there are no more than 2 decimal places."]},
+        {"defaultManipulationFee.amount": ["Enter at most two decimal places."]},
     ),
     (
         "paymentMethodsConfig",
         {"minimumPaymentAmount": pln("10.001")},
-        {"minimumPaymentAmount.amount": ["Ensure that there are no more than 2 decimal places."]},
+        {"minimumPaymentAmount.amount": ["Enter at most two decimal places."]},
     ),
     (
         "fees",
         {"paymentTransactionFeeType": "percent", "paymentTransactionFee": "100.01"},
         {"paymentTransactionFee": ["A percentage cannot exceed 100."]},
     ),
+    ("fees", {"paymentTransactionFee": "-1"}, {"paymentTransactionFee": ["The amount cannot be negative."]}),
     (
         "fees",
-        {"paymentTransactionFee": "-1"},
-        {"paymentTransactionFee": ["Ensure this value is greater than or equal to 0."]},
+        {"defaultManipulationFee": pln("-0.50")},
+        {"defaultManipulationFee.amount": ["The amount cannot be negative."]},
+    ),
+    (
+        "fees",
+        {"defaultManipulationFee": pln("1000.01")},
+        {"defaultManipulationFee.amount": ["Enter an amount of at most 1000.00 PLN."]},
+    ),
+    ("fees", {"paymentTransactionFee": "1_000"}, {"paymentTransactionFee": [NOT_AN_AMOUNT]}),
+    ("fees", {"paymentTransactionFee": 2.5}, {"paymentTransactionFee": [NOT_AN_AMOUNT]}),
+    (
+        "parentsSettings",
+        {"registrationFee": pln("-20.00")},
+        {"registrationFee.amount": ["The amount cannot be negative."]},
+    ),
+    ("parentsSettings", {"registrationFee": pln("\uff11\uff12")}, {"registrationFee.amount": [NOT_AN_AMOUNT]}),
+    ("debitsConfig", {"allowedDebit": pln("-50.00")}, {"allowedDebit.amount": ["The amount cannot be negative."]}),
+    (
+        "debitsConfig",
+        {"allowedDebit": pln("100000.01")},
+        {"allowedDebit.amount": ["Enter an amount of at most 100000.00 PLN."]},
+    ),
+    ("debitsConfig", {"allowedDebit": pln("1e3")}, {"allowedDebit.amount": [NOT_AN_AMOUNT]}),
+    (
+        "paymentMethodsConfig",
+        {"minimumPaymentAmount": pln("99999999999")},
+        {"minimumPaymentAmount.amount": ["Enter an amount of at most 100000.00 PLN."]},
     ),
     ("fees", {"orderChargeTime": "never"}, {"orderChargeTime": ['"never" is not a valid choice.']}),
     ("ordersConfig", {"orderDeadlineTime": "25:00"}, {"orderDeadlineTime": ["Enter a time as HH:MM."]}),
