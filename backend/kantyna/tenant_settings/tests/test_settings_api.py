@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 
@@ -387,11 +388,81 @@ def test_given_company_details_with_png_logo_when_posting_then_stored_with_logo_
 
     assert response.status_code == 200, response.content
     body = response.json()
-    assert body["logoUrl"].startswith("/media/company/logo") and body["logoUrl"].endswith(".png")
+    assert re.fullmatch(rf"/media/{tenant_a.schema_name}/company/[0-9a-f]{{32}}\.png", body["logoUrl"]), body
     assert {key: body[key] for key in COMPANY} == COMPANY
     assert admin_api.get("common/settings/companyDetails").json() == body
     with in_tenant(tenant_a):
         assert TenantSettings.objects.get().company_logo.read() == png_bytes()
+
+
+def test_given_png_bytes_named_html_when_posting_logo_then_stored_under_a_random_png_name_and_served_as_png(
+    tenant_a, admin_api, media
+):
+    logo = SimpleUploadedFile("logo.html", png_bytes(), content_type="text/html")
+
+    response = admin_api.post("common/settings/companyDetails", {"name": "Smakosz", "logo": logo}, format="multipart")
+
+    assert response.status_code == 200, response.content
+    url = response.json()["logoUrl"]
+    assert re.fullmatch(rf"/media/{tenant_a.schema_name}/company/[0-9a-f]{{32}}\.png", url), url
+    assert [path.name for path in media.rglob("*") if path.is_file()] == [url.rsplit("/", 1)[1]]
+    served = Api(tenant_a).get(url)  # no token: an <img> sends none
+    assert served.status_code == 200
+    assert served["Content-Type"] == "image/png"
+    assert served["X-Content-Type-Options"] == "nosniff"
+    assert served["Content-Disposition"] == 'inline; filename="logo.png"'
+    assert b"".join(served.streaming_content) == png_bytes()
+
+
+def test_given_tenant_a_logo_when_tenant_b_asks_for_its_path_then_404(tenant_a, tenant_b, admin_api, media):
+    logo = SimpleUploadedFile("logo.png", png_bytes(), content_type="image/png")
+    url = admin_api.post("common/settings/companyDetails", {"logo": logo}, format="multipart").json()["logoUrl"]
+
+    assert Api(tenant_b).get(url).status_code == 404
+    assert Api(tenant_b, make_user(tenant_b, "ROLE_ADMIN")).get(url).status_code == 404
+    assert Api(tenant_a).get(url).status_code == 200
+
+
+def test_given_a_replaced_logo_then_the_old_file_is_deleted_and_its_path_is_404(
+    tenant_a, admin_api, media, django_capture_on_commit_callbacks
+):
+    first = admin_api.post(
+        "common/settings/companyDetails", {"logo": SimpleUploadedFile("a.png", png_bytes())}, format="multipart"
+    ).json()["logoUrl"]
+    with django_capture_on_commit_callbacks(execute=True):
+        second = admin_api.post(
+            "common/settings/companyDetails", {"logo": SimpleUploadedFile("b.png", png_bytes(2, 2))}, format="multipart"
+        ).json()["logoUrl"]
+
+    assert first != second
+    assert Api(tenant_a).get(first).status_code == 404
+    assert [path.name for path in media.rglob("*") if path.is_file()] == [second.rsplit("/", 1)[1]]
+    assert b"".join(Api(tenant_a).get(second).streaming_content) == png_bytes(2, 2)
+
+
+@pytest.mark.parametrize("legacy_name", ["company/logo.png", "company/logo.html"])
+def test_given_a_logo_stored_under_its_old_shared_name_then_it_still_resolves_as_png_for_its_tenant_only(
+    tenant_a, tenant_b, media, legacy_name
+):
+    (media / "company").mkdir()
+    (media / legacy_name).write_bytes(png_bytes())
+    with in_tenant(tenant_a):
+        TenantSettings.objects.update_or_create(singleton=True, defaults={"company_logo": legacy_name})
+
+    served = Api(tenant_a).get(f"/media/{legacy_name}")
+
+    assert served.status_code == 200
+    assert (served["Content-Type"], served["X-Content-Type-Options"]) == ("image/png", "nosniff")
+    assert b"".join(served.streaming_content) == png_bytes()
+    assert Api(tenant_b).get(f"/media/{legacy_name}").status_code == 404
+
+
+def test_given_a_media_path_that_is_not_the_tenants_logo_then_404(tenant_a, media):
+    (media / tenant_a.schema_name / "menus").mkdir(parents=True)
+    (media / tenant_a.schema_name / "menus" / "menu.png").write_bytes(png_bytes())
+
+    assert Api(tenant_a).get(f"/media/{tenant_a.schema_name}/menus/menu.png").status_code == 404
+    assert Api(tenant_a).get("/media/../config/settings.py").status_code == 404
 
 
 def test_given_company_details_without_logo_when_posting_then_logo_url_null(tenant_a, admin_api, media):
