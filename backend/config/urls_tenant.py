@@ -1,11 +1,10 @@
 """URLs on a tenant's host: the API, the sign-in site under /sso/, and the SPA for everything else."""
 
-from django.conf import settings
-from django.conf.urls.static import static
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from kantyna.core import views
+from kantyna.tenant_settings.api.views import company_logo_file
 
 urlpatterns = [
     path("api/health", views.health),
@@ -13,7 +12,9 @@ urlpatterns = [
     path("api/frontend/", include("config.urls_api")),
     re_path(r"^api/", views.api_not_found),
     path("sso/", include("config.urls_sso")),
-    *static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT),
+    # Uploaded files are not served from the media folder (shared by all tenants): the only public one is the
+    # tenant's logo; menu files go through their API with its visibility rules.
+    re_path(r"^media/(?P<name>.+)$", company_logo_file),
     re_path(r"^(?!static/|media/|assets/).*$", views.spa_index),
 ]
 

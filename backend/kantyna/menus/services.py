@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Diet, MealType
 from kantyna.core.exceptions import ApiError
-from kantyna.core.uploads import validate_upload
+from kantyna.core.uploads import store_upload, validate_upload
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal
 from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
@@ -333,8 +333,7 @@ def _store_file(instance: MealsMenuFile, upload: UploadedFile, kind: str) -> Non
     instance.kind = kind
     instance.size = upload.size
     instance.original_name = upload.name[:255]
-    extension = "jpg" if kind == "jpg" else kind
-    instance.file.save(f"menu.{extension}", upload, save=False)
+    store_upload(instance.file, upload, kind=kind)
 
 
 def _delete_stored(name: str) -> None:

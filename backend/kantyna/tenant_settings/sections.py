@@ -7,19 +7,21 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from kantyna.core.serializers import KantynaSerializer, MoneySerializer
+from kantyna.core.serializers import MAX_BOOKING, MAX_FEE, KantynaSerializer, MoneyAmountField, MoneySerializer
 from kantyna.core.validators import validate_nrb
 
 ZERO = {"amount": "0.00", "currency": "PLN"}
 MAX_UPLOAD_LIMIT = 50 * 1024 * 1024
 
 
-def money_field(**kwargs) -> MoneySerializer:
-    return MoneySerializer(default=lambda: dict(ZERO), **kwargs)
+def money_field(*, max_amount) -> MoneySerializer:
+    """A money setting: never negative (a negative fee would pay the payer, a negative debit would demand a
+    positive balance), at most `max_amount`."""
+    return MoneySerializer(default=lambda: dict(ZERO), max_amount=max_amount)
 
 
 class ParentsSettingsSerializer(KantynaSerializer):
-    registration_fee = money_field()
+    registration_fee = money_field(max_amount=MAX_FEE)
     add_registration_fee = serializers.BooleanField(default=False)
     allow_self_registration = serializers.BooleanField(default=False)
     hide_institutions_lists_from_parents = serializers.BooleanField(default=False)
@@ -39,11 +41,10 @@ class ParentsSettingsSerializer(KantynaSerializer):
 class FeesSerializer(KantynaSerializer):
     id = serializers.IntegerField(read_only=True, default=1)
     add_manipulation_fee = serializers.BooleanField(default=False)
-    default_manipulation_fee = money_field()
+    default_manipulation_fee = money_field(max_amount=MAX_FEE)
     add_payment_transaction_fee = serializers.BooleanField(default=False)
-    payment_transaction_fee = serializers.DecimalField(
-        max_digits=8, decimal_places=2, min_value=0, default="0.00", coerce_to_string=True
-    )
+    # An amount in PLN or a percentage, by payment_transaction_fee_type.
+    payment_transaction_fee = MoneyAmountField(max_amount=MAX_FEE, default="0.00")
     payment_transaction_fee_type = serializers.ChoiceField(choices=["amount", "percent"], default="amount")
     order_charge_time = serializers.ChoiceField(choices=["on_marking", "in_order_day"], default="on_marking")
 
@@ -80,7 +81,7 @@ class PaymentMethodsConfigSerializer(KantynaSerializer):
     allow_bank_transfers = serializers.BooleanField(default=True)
     static_bank_account_number = serializers.CharField(default="", allow_blank=True, max_length=32, validators=[])
     static_bank_account_number2 = serializers.CharField(default="", allow_blank=True, max_length=32)
-    minimum_payment_amount = money_field()
+    minimum_payment_amount = money_field(max_amount=MAX_BOOKING)
 
     def validate_static_bank_account_number(self, value):
         return validate_nrb(value)
@@ -91,7 +92,7 @@ class PaymentMethodsConfigSerializer(KantynaSerializer):
 
 class DebitsConfigSerializer(KantynaSerializer):
     apply_allowed_debit = serializers.BooleanField(default=False)
-    allowed_debit = money_field()
+    allowed_debit = money_field(max_amount=MAX_BOOKING)
 
 
 class InvoicesConfigSerializer(KantynaSerializer):

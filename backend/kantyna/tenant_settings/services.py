@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError
 
 from kantyna.audit.services import audit_record
-from kantyna.core.uploads import validate_image_upload
+from kantyna.core.uploads import store_upload, validate_image_upload
 from kantyna.tenant_settings.models import TenantSettings
 from kantyna.tenant_settings.sections import SECTIONS
 from kantyna.tenant_settings.selectors import section_defaults, settings_get
@@ -43,8 +43,11 @@ def settings_update(*, actor, key: str, data: dict, logo: UploadedFile | None = 
     if logo is not None:
         if key != "company_details":
             raise ValidationError({"logo": [_("A logo belongs to the company details.")]})
-        validate_image_upload(logo, field="logo")
-        row.company_logo.save(logo.name, logo, save=False)
+        kind = validate_image_upload(logo, field="logo")
+        replaced = row.company_logo.name
+        store_upload(row.company_logo, logo, kind=kind)
+        if replaced:
+            transaction.on_commit(lambda: row.company_logo.storage.delete(replaced))
         fields.append("company_logo")
     row.save(update_fields=fields)
     audit_record(actor=actor, action=f"settings.{key}", data={"before": before, "after": after})

@@ -6987,14 +6987,20 @@ export interface components {
             readonly id: number;
             readonly name: string;
         };
-        /** @description `{"amount": "12.50", "currency": "PLN"}`: a decimal string, never a float (DESIGN.md §3). */
+        /**
+         * @description `{"amount": "12.50", "currency": "PLN"}`: the amount a decimal string, never a float (DESIGN.md §3). Sent
+         *     in, the amount is bounded per field (docs/api.md, "Money and ordering").
+         */
         Money: {
             /** Format: decimal */
             amount: string;
             /** @default PLN */
             currency: components["schemas"]["CurrencyEnum"];
         };
-        /** @description `{"amount": "12.50", "currency": "PLN"}`: a decimal string, never a float (DESIGN.md §3). */
+        /**
+         * @description `{"amount": "12.50", "currency": "PLN"}`: the amount a decimal string, never a float (DESIGN.md §3). Sent
+         *     in, the amount is bounded per field (docs/api.md, "Money and ordering").
+         */
         MoneyRequest: {
             /** Format: decimal */
             amount: string;
@@ -7854,7 +7860,7 @@ export interface components {
             /** @default  */
             idempotencyKey: string;
         };
-        /** @description A price: money of at least 0 with at most 2 decimal places. */
+        /** @description A price: money from 0.00 to 10000.00 PLN with at most 2 decimal places. */
         Price: {
             /** Format: decimal */
             amount: string;

@@ -7,7 +7,15 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MoneySerializer, money
+from kantyna.core.serializers import (
+    MAX_BOOKING,
+    KantynaModelSerializer,
+    KantynaSerializer,
+    MoneyAmountField,
+    MoneyDateField,
+    MoneySerializer,
+    money,
+)
 from kantyna.ledger.models import LedgerTransaction, TransactionKind
 from kantyna.people.models import Child
 from kantyna.users.models import User
@@ -117,9 +125,10 @@ class TransactionCreateSerializer(KantynaSerializer):
         source="child", queryset=Child.objects.all(), required=False, allow_null=True, default=None
     )
     kind = serializers.ChoiceField(choices=MANUAL_KINDS)
-    amount = serializers.DecimalField(max_digits=12, decimal_places=2)
+    # Signed here because a correction is; transaction_create refuses a negative amount of any other kind.
+    amount = MoneyAmountField(min_amount=-MAX_BOOKING, max_amount=MAX_BOOKING)
     description = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
-    booked_on = serializers.DateField(required=False, allow_null=True, default=None)
+    booked_on = MoneyDateField(required=False, allow_null=True, default=None)
     idempotency_key = serializers.CharField(max_length=150, required=False, allow_blank=True, default="")
 
     def validate(self, attrs):
@@ -130,8 +139,10 @@ class TransactionCreateSerializer(KantynaSerializer):
 
 
 class TransactionCorrectSerializer(KantynaSerializer):
-    amount = serializers.DecimalField(
-        max_digits=12, decimal_places=2, help_text="What the transaction should have been (signed, as listed)."
+    amount = MoneyAmountField(
+        min_amount=-MAX_BOOKING,
+        max_amount=MAX_BOOKING,
+        help_text="What the transaction should have been (signed, as listed).",
     )
     description = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
 

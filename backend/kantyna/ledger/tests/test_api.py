@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from kantyna.catalog.services import diet_create
 from kantyna.core.permissions import (
@@ -388,6 +389,114 @@ def test_given_invalid_bookings_when_posted_then_400_with_field_errors(world):
         "The given data was invalid.",
         {"childId": ["This child does not belong to this payer."]},
     )
+
+
+NOT_AN_AMOUNT = "Enter an amount as digits with an optional dot and at most two decimal places, e.g. 12.50."
+
+
+@pytest.mark.parametrize(
+    ("amount", "error"),
+    [
+        ("1_000", NOT_AN_AMOUNT),
+        ("\uff11\uff12", NOT_AN_AMOUNT),  # full-width "12"
+        ("1e3", NOT_AN_AMOUNT),
+        ("NaN", NOT_AN_AMOUNT),
+        (" +5", NOT_AN_AMOUNT),
+        ("12,50", NOT_AN_AMOUNT),
+        (12.5, NOT_AN_AMOUNT),  # a JSON number: amounts are decimal strings
+        ("12.345", "Enter at most two decimal places."),
+        ("100000.01", "Enter an amount of at most 100000.00 PLN."),
+        ("99999999999.99", "Enter an amount of at most 100000.00 PLN."),
+        ("-100000.01", "Enter an amount of at least -100000.00 PLN."),
+    ],
+)
+def test_given_a_malformed_or_oversized_amount_when_booking_or_correcting_then_400_and_nothing_booked(
+    world, amount, error
+):
+    api = api_for(world, "admin")
+    charge = tx(world, "anna-chg")
+    with in_tenant(world["tenant"]):
+        count = LedgerTransaction.objects.count()
+
+    for kind in ("deposit", "correction"):
+        assert_error(
+            api.post("transactions", {"userId": world["anna"].pk, "kind": kind, "amount": amount}),
+            400,
+            "The given data was invalid.",
+            {"amount": [error]},
+        )
+    assert_error(
+        api.put(f"transactions/{charge.pk}", {"amount": amount}),
+        400,
+        "The given data was invalid.",
+        {"amount": [error]},
+    )
+
+    with in_tenant(world["tenant"]):
+        assert LedgerTransaction.objects.count() == count
+    assert balance(world, "anna") == Decimal("87.50")
+
+
+def test_given_a_polish_user_when_an_amount_is_refused_then_the_field_messages_are_polish(world):
+    api = Api(world["tenant"], world["admin"], locale="pl")
+
+    response = api.post(
+        "transactions", {"userId": world["anna"].pk, "kind": "deposit", "amount": "100000.01", "bookedOn": "1999-01-01"}
+    )
+
+    body = assert_error(response, 400, "The given data was invalid.", {"amount": ..., "bookedOn": ...})
+    assert body["errors"]["amount"] == ["Podaj kwotę nie większą niż 100000.00 zł."]
+    assert body["errors"]["bookedOn"][0].startswith("Wybierz datę od 2000-01-01 do ")
+
+
+def test_given_the_largest_amount_when_depositing_then_it_is_booked(world):
+    api = api_for(world, "admin")
+
+    response = api.post("transactions", {"userId": world["anna"].pk, "kind": "deposit", "amount": "100000"})
+
+    assert response.status_code == 201, response.content
+    assert balance(world, "anna") == Decimal("100087.50")
+
+
+def latest_money_date() -> date:
+    return timezone.localdate() + timedelta(days=366)
+
+
+@pytest.mark.parametrize("booked_on", ["1999-12-31", "0026-11-25", "a year and two days ahead", "2206-11-25"])
+def test_given_a_booking_date_outside_the_window_when_booking_then_400_and_nothing_booked(world, booked_on):
+    if booked_on == "a year and two days ahead":
+        booked_on = (latest_money_date() + timedelta(days=1)).isoformat()
+    api = api_for(world, "admin")
+    with in_tenant(world["tenant"]):
+        count = LedgerTransaction.objects.count()
+
+    response = api.post(
+        "transactions", {"userId": world["anna"].pk, "kind": "deposit", "amount": "10.00", "bookedOn": booked_on}
+    )
+
+    assert_error(
+        response,
+        400,
+        "The given data was invalid.",
+        {"bookedOn": [f"Choose a date from 2000-01-01 to {latest_money_date().isoformat()}."]},
+    )
+    with in_tenant(world["tenant"]):
+        assert LedgerTransaction.objects.count() == count
+
+
+@pytest.mark.parametrize("edge", ["earliest", "latest"])
+def test_given_a_booking_date_at_the_window_edge_when_booking_then_it_is_booked_on_it(world, edge):
+    booked_on = date(2000, 1, 1) if edge == "earliest" else latest_money_date()
+    api = api_for(world, "admin")
+
+    response = api.post(
+        "transactions",
+        {"userId": world["anna"].pk, "kind": "deposit", "amount": "10.00", "bookedOn": booked_on.isoformat()},
+    )
+
+    assert response.status_code == 201, response.content
+    with in_tenant(world["tenant"]):
+        assert LedgerTransaction.objects.get(pk=response.json()["id"]).booked_on == booked_on
 
 
 def test_given_an_institutions_admin_when_booking_for_a_payer_elsewhere_then_it_is_refused(world):

@@ -7,7 +7,7 @@ from rest_framework import serializers
 from rest_framework.validators import UniqueValidator
 
 from kantyna.catalog.models import Allergen, PortionSize
-from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField, PlainDecimalField
 from kantyna.meals.models import Ingredient, Meal, Unit
 
 
@@ -53,20 +53,16 @@ class MealPortionSerializer(KantynaSerializer):
     portion_size_id = serializers.PrimaryKeyRelatedField(source="portion_size", queryset=PortionSize.objects.all())
     portion_size_name = serializers.CharField(source="portion_size.name", read_only=True)
     kcal = serializers.IntegerField(min_value=0, max_value=20000, allow_null=True, required=False)
-    protein = serializers.DecimalField(
-        max_digits=7, decimal_places=2, min_value=Decimal(0), allow_null=True, required=False
-    )
-    fat = serializers.DecimalField(
-        max_digits=7, decimal_places=2, min_value=Decimal(0), allow_null=True, required=False
-    )
-    carbohydrates = serializers.DecimalField(
+    protein = PlainDecimalField(max_digits=7, decimal_places=2, min_value=Decimal(0), allow_null=True, required=False)
+    fat = PlainDecimalField(max_digits=7, decimal_places=2, min_value=Decimal(0), allow_null=True, required=False)
+    carbohydrates = PlainDecimalField(
         max_digits=7, decimal_places=2, min_value=Decimal(0), allow_null=True, required=False
     )
 
 
 class MealGrammageSerializer(KantynaSerializer):
     portion_size_id = serializers.PrimaryKeyRelatedField(source="portion_size", queryset=PortionSize.objects.all())
-    grammage = serializers.DecimalField(max_digits=8, decimal_places=2, min_value=Decimal("0.01"))
+    grammage = PlainDecimalField(max_digits=8, decimal_places=2, min_value=Decimal("0.01"))
 
 
 class MealIngredientSerializer(KantynaSerializer):

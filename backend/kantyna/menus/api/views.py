@@ -22,6 +22,7 @@ from kantyna.core.filters import CamelOrderingFilter
 from kantyna.core.pagination import MAX_PER_PAGE, PagePagination
 from kantyna.core.serializers import ImportErrorSerializer
 from kantyna.core.spreadsheets import XLSX_TYPE
+from kantyna.core.uploads import CONTENT_TYPES
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin
 from kantyna.menus import documents, selectors, services
 from kantyna.menus.api import serializers
@@ -438,7 +439,7 @@ class MealsMenuFileViewSet(CrudViewSet):
     def _file(self, instance: MealsMenuFile, *, inline: bool):
         with instance.file.open("rb") as handle:
             content = handle.read()
-        content_type = {"pdf": documents.PDF_TYPE, "jpg": "image/jpeg", "png": "image/png"}[instance.kind]
+        content_type = CONTENT_TYPES[instance.kind]  # the type detected at upload, whatever the name said
         name = f"{instance.name}.{instance.kind}"
         return documents.file_response(content, filename=name, content_type=content_type, inline=inline)
 

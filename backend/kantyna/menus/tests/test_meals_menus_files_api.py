@@ -4,6 +4,7 @@ content, download / show / print, and who may see or change which institution's 
 from __future__ import annotations
 
 import io
+import re
 from datetime import date
 
 import pytest
@@ -20,6 +21,7 @@ from kantyna.tenant_settings.services import settings_update
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.crud import CrudApiTests
+from kantyna.testing.factories import make_user
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
@@ -124,8 +126,39 @@ def test_upload_is_stored_with_its_kind_size_and_original_name(tenant_a, w, admi
     }
     with in_tenant(tenant_a):
         stored = MealsMenuFile.objects.get(pk=body["id"]).file.name
-    assert "/menus/2026-11/" in stored  # under the tenant's schema name
+    assert re.fullmatch(rf"{tenant_a.schema_name}/menus/2026-11/[0-9a-f]{{32}}\.png", stored), stored
     assert (media_root / stored).read_bytes() == content
+
+
+def test_given_png_bytes_named_html_when_uploading_then_stored_as_png_shown_as_png_and_not_under_media(
+    tenant_a, tenant_b, w, admin, media_root
+):
+    response = admin.post(
+        "mealsMenusFiles",
+        {
+            "institutionId": w.institution.pk,
+            "month": "2026-11",
+            "name": "Listopad",
+            "file": upload("jadlospis.html", png_bytes(), "text/html"),
+        },
+    )
+
+    assert response.status_code == 201, response.content
+    assert (response.json()["kind"], response.json()["originalName"]) == ("png", "jadlospis.html")
+    with in_tenant(tenant_a):
+        stored = MealsMenuFile.objects.get(pk=response.json()["id"]).file.name
+    assert re.fullmatch(rf"{tenant_a.schema_name}/menus/2026-11/[0-9a-f]{{32}}\.png", stored), stored
+    shown = Api(tenant_a, member(tenant_a, ROLE_PARENT)).get(f"mealsMenusFiles/{response.json()['id']}/show")
+    assert (shown.status_code, shown["Content-Type"], shown["X-Content-Type-Options"]) == (200, "image/png", "nosniff")
+    assert shown["Content-Disposition"].startswith('inline; filename="Listopad.png"')
+    # Only through the API, with its visibility rules: never by path, on this tenant's host or another's.
+    assert Api(tenant_a).get(f"/media/{stored}").status_code == 404
+    assert Api(tenant_b).get(f"/media/{stored}").status_code == 404
+    assert_error(
+        Api(tenant_b, make_user(tenant_b, ROLE_ADMIN)).get(f"mealsMenusFiles/{response.json()['id']}/show"),
+        404,
+        "Not found.",
+    )
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,10 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from kantyna.core.serializers import (
+    MAX_FEE,
     KantynaModelSerializer,
     KantynaSerializer,
+    MoneyAmountField,
     MoneySerializer,
     MultilineCharField,
     money,
@@ -310,9 +312,7 @@ class CalendarDayDataSerializer(KantynaSerializer):
 class PresencesSerializer(KantynaSerializer):
     calendar_days_data = CalendarDayDataSerializer(many=True, allow_empty=False, max_length=MAX_DATES)
     add_manipulation_fee = serializers.BooleanField(required=False, default=False)
-    manipulation_fee = serializers.DecimalField(
-        max_digits=8, decimal_places=2, min_value=0, required=False, allow_null=True, default=None
-    )
+    manipulation_fee = MoneyAmountField(max_amount=MAX_FEE, required=False, allow_null=True, default=None)
     idempotency_key = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
 
 
@@ -395,9 +395,7 @@ class BulkMarkSerializer(KantynaSerializer):
         child=serializers.IntegerField(), required=False, allow_null=True, help_text="Default: each subject's defaults."
     )
     add_manipulation_fee = serializers.BooleanField(required=False, default=False)
-    manipulation_fee = serializers.DecimalField(
-        max_digits=8, decimal_places=2, min_value=0, required=False, allow_null=True, default=None
-    )
+    manipulation_fee = MoneyAmountField(max_amount=MAX_FEE, required=False, allow_null=True, default=None)
 
 
 class BulkMarkRangeSerializer(KantynaSerializer):
@@ -414,9 +412,7 @@ class BulkMarkRangeSerializer(KantynaSerializer):
     )
     meal_types_ids = serializers.ListField(child=serializers.IntegerField(), required=False, allow_null=True)
     add_manipulation_fee = serializers.BooleanField(required=False, default=False)
-    manipulation_fee = serializers.DecimalField(
-        max_digits=8, decimal_places=2, min_value=0, required=False, allow_null=True, default=None
-    )
+    manipulation_fee = MoneyAmountField(max_amount=MAX_FEE, required=False, allow_null=True, default=None)
 
     def validate(self, data):
         if data["date_to"] < data["date_from"]:

@@ -218,6 +218,28 @@ def test_given_the_cutoff_passed_then_a_parent_cannot_mark_or_cancel_but_an_admi
     assert admin.post(child_path(world, "/absences"), {"dates": [monday.isoformat()]}).json()["cancelled"] == 1
 
 
+@pytest.mark.parametrize(
+    ("fee", "error"),
+    [
+        ("1_0", "Enter an amount as digits with an optional dot and at most two decimal places, e.g. 12.50."),
+        ("-1.00", "The amount cannot be negative."),
+        ("1000.01", "Enter an amount of at most 1000.00 PLN."),
+    ],
+)
+def test_given_a_bad_manipulation_fee_when_an_admin_marks_then_400_and_nothing_is_ordered(world, tenant_a, fee, error):
+    admin = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    with in_tenant(tenant_a):
+        before = balance(world.parent)
+    body = {**presences_body(world, next_monday()), "addManipulationFee": True, "manipulationFee": fee}
+
+    response = admin.post(child_path(world, "/presences"), body)
+
+    assert_error(response, 400, "The given data was invalid.", {"manipulationFee": [error]})
+    with in_tenant(tenant_a):
+        assert not OrderItem.objects.filter(child=world.child).exists()
+        assert balance(world.parent) == before
+
+
 def test_given_no_funds_then_marking_is_refused_with_409(world, tenant_a):
     poor = make_user(tenant_a, ROLE_PARENT)
     with in_tenant(tenant_a):

@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
-from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
+from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField, PlainDecimalField
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, Child, ChildrenGroup
 from kantyna.people.selectors.children import child_settings
@@ -116,7 +116,7 @@ class ChildWriteSerializer(KantynaSerializer):
     )
     internal_note = MultilineCharField(max_length=2000, required=False, allow_blank=True, help_text="Admin only.")
     has_discount = serializers.BooleanField(required=False)
-    discount_percent = serializers.DecimalField(
+    discount_percent = PlainDecimalField(
         max_digits=5, decimal_places=2, min_value=0, max_value=100, required=False, coerce_to_string=True
     )
     expiration_date = serializers.DateField(source="discount_expiration_date", required=False, allow_null=True)

@@ -13,7 +13,7 @@ from rest_framework.routers import SimpleRouter
 
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.catalog.selectors import diet_serves
-from kantyna.core.serializers import KantynaModelSerializer, MultilineCharField
+from kantyna.core.serializers import KantynaModelSerializer, MultilineCharField, PlainDecimalField
 from kantyna.core.viewsets import CrudViewSet, OptionsMixin
 from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
@@ -87,7 +87,7 @@ class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, KantynaModelSerializ
         source="price_lists_group.name", read_only=True, allow_null=True, default=None
     )
     has_discount = serializers.BooleanField(required=False, default=False)
-    discount_percent = serializers.DecimalField(
+    discount_percent = PlainDecimalField(
         max_digits=5, decimal_places=2, min_value=0, max_value=100, required=False, default=0
     )
     expiration_date = serializers.DateField(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from decimal import Decimal
 from unittest import mock
 
 import pytest
@@ -488,6 +489,24 @@ def test_discount_is_0_to_100(tenant_a):
         "children", payload(world, make_user(tenant_a), hasDiscount=True, discountPercent="101")
     )
     assert_error(response, 400, "The given data was invalid.", {"discountPercent": ...})
+
+
+@pytest.mark.parametrize("percent", ["1_0", "\uff11\uff12", "1e1", "12.345", 12])
+def test_given_a_malformed_discount_percent_when_saving_then_400_and_the_discount_stays(tenant_a, percent):
+    world = make_world(tenant_a)
+    child = make_child(tenant_a, world, has_discount=True, discount_percent=25, discount_expiration_date="2026-12-31")
+    api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    error = (
+        "Ensure that there are no more than 2 decimal places."
+        if percent == "12.345"
+        else "Enter a number as digits with an optional dot, e.g. 12.50."
+    )
+
+    response = api.put(f"children/{child.pk}", payload(world, hasDiscount=True, discountPercent=percent))
+
+    assert_error(response, 400, "The given data was invalid.", {"discountPercent": [error]})
+    with in_tenant(tenant_a):
+        assert Child.objects.get(pk=child.pk).discount_percent == Decimal("25.00")
 
 
 def test_given_a_discount_when_it_is_switched_off_then_percent_and_expiry_are_cleared(tenant_a):

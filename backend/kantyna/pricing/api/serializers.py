@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
@@ -10,8 +9,10 @@ from rest_framework.validators import UniqueValidator
 
 from kantyna.catalog.models import Diet, MealType, PortionSize
 from kantyna.core.serializers import (
+    MAX_PRICE,
     KantynaModelSerializer,
     KantynaSerializer,
+    MoneyDateField,
     MoneySerializer,
     MultilineCharField,
     money,
@@ -40,9 +41,10 @@ class PriceListsGroupSerializer(KantynaModelSerializer):
 
 
 class PriceSerializer(MoneySerializer):
-    """A price: money of at least 0 with at most 2 decimal places."""
+    """A price: money from 0.00 to 10000.00 PLN with at most 2 decimal places."""
 
-    amount = serializers.DecimalField(max_digits=12, decimal_places=2, min_value=Decimal("0"), coerce_to_string=True)
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, max_amount=MAX_PRICE, **kwargs)
 
 
 class ItemPriceSerializer(PriceSerializer):
@@ -97,6 +99,7 @@ class PriceListSerializer(KantynaModelSerializer):
     group_id = serializers.PrimaryKeyRelatedField(source="group", queryset=PriceListsGroup.objects.all())
     group_name = serializers.CharField(source="group.name", read_only=True)
     name = serializers.CharField(max_length=100)
+    valid_from = MoneyDateField()
     valid_to = serializers.SerializerMethodField(help_text="The last day before the next list of the group starts.")
     status = serializers.SerializerMethodField()
     locked = serializers.SerializerMethodField(
@@ -138,7 +141,7 @@ class PriceListSerializer(KantynaModelSerializer):
 
 
 class PriceListReplaceSerializer(KantynaSerializer):
-    valid_from = serializers.DateField()
+    valid_from = MoneyDateField()
     name = serializers.CharField(max_length=100, required=False, allow_blank=True)
     items = PriceListItemSerializer(many=True, required=False)
 

@@ -73,7 +73,7 @@ class TestPriceListsApi(CrudApiTests):
             "items.0.mealTypeId": ["This field is required."],
             "items.0.dietId": ["This field is required."],
             "items.0.portionSizeId": ["This field is required."],
-            "items.0.price.amount": ["Ensure this value is greater than or equal to 0."],
+            "items.0.price.amount": ["The amount cannot be negative."],
         }
 
     def update_payload(self, instance):
@@ -91,6 +91,9 @@ class TestPriceListsApi(CrudApiTests):
             assert_error(api.get(f"{self.path}/{instance.pk}"), 404, "Not found.")
         else:
             assert api.get(f"{self.path}/{instance.pk}").status_code == 200
+
+
+NOT_AN_AMOUNT = "Enter an amount as digits with an optional dot and at most two decimal places, e.g. 12.50."
 
 
 def admin(tenant):
@@ -164,6 +167,9 @@ def test_given_bad_items_when_creating_then_400_names_every_row_and_nothing_is_s
                 item_payload(c.snack, c.standard, c.small, "3.00"),
                 item_payload(c.lunch, c.standard, c.normal, "12.505"),
                 item_payload(c.lunch, c.standard, c.small, "1", hiddenFor=["cooks"], hiddenWeekdays=["Monday"]),
+                item_payload(c.lunch, c.vegetarian, c.normal, "10000.01"),
+                item_payload(c.lunch, c.vegetarian, c.small, "1_000"),
+                item_payload(c.soup, c.vegetarian, c.normal, "\uff11\uff12"),
             ],
         },
     )
@@ -173,9 +179,12 @@ def test_given_bad_items_when_creating_then_400_names_every_row_and_nothing_is_s
         400,
         "The given data was invalid.",
         {
-            "items.3.price.amount": ["Ensure that there are no more than 2 decimal places."],
+            "items.3.price.amount": ["Enter at most two decimal places."],
             "items.4.hiddenFor.0": ['"cooks" is not a valid choice.'],
             "items.4.hiddenWeekdays.0": ['"Monday" is not a valid choice.'],
+            "items.5.price.amount": ["Enter an amount of at most 10000.00 PLN."],
+            "items.6.price.amount": [NOT_AN_AMOUNT],
+            "items.7.price.amount": [NOT_AN_AMOUNT],
         },
     )
     # Field types fixed, the rules of the list are checked row by row.
@@ -203,6 +212,29 @@ def test_given_bad_items_when_creating_then_400_names_every_row_and_nothing_is_s
     )
     with in_tenant(tenant_a):
         assert (PriceList.objects.count(), PriceListItem.objects.count()) == before
+
+
+@pytest.mark.parametrize("valid_from", ["1999-12-31", "a year and two days ahead", "2206-09-01"])
+def test_given_a_start_outside_the_money_window_when_creating_or_replacing_then_400_and_nothing_is_created(
+    tenant_a, valid_from
+):
+    latest = today() + timedelta(days=366)
+    if valid_from == "a year and two days ahead":
+        valid_from = (latest + timedelta(days=1)).isoformat()
+    with in_tenant(tenant_a):
+        old = make_price_list()
+        before = PriceList.objects.count()
+    error = {"validFrom": [f"Choose a date from 2000-01-01 to {latest.isoformat()}."]}
+
+    created = admin(tenant_a).post(
+        "priceLists", {"groupId": old.group_id, "name": "Daleki", "validFrom": valid_from, "items": []}
+    )
+    replaced = admin(tenant_a).post(f"priceLists/{old.pk}/replaceWithNewOne", {"validFrom": valid_from})
+
+    assert_error(created, 400, "The given data was invalid.", error)
+    assert_error(replaced, 400, "The given data was invalid.", error)
+    with in_tenant(tenant_a):
+        assert PriceList.objects.count() == before
 
 
 def test_given_a_list_of_the_group_on_that_date_when_creating_another_then_400(tenant_a):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings as django_settings
+from django.http import Http404
 from djangorestframework_camel_case.parser import CamelCaseMultiPartParser
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -10,10 +11,11 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from kantyna.core.uploads import IMAGE_TYPES, stored_file_response
 from kantyna.core.viewsets import ApiView
 from kantyna.institutions.selectors import institutions_hiding_grammages
 from kantyna.tenant_settings.sections import SECTIONS, ParentsSettingsSerializer
-from kantyna.tenant_settings.selectors import settings_get
+from kantyna.tenant_settings.selectors import settings_get, settings_row
 from kantyna.tenant_settings.services import settings_update
 
 
@@ -64,6 +66,16 @@ class CompanyDetailsView(ApiView):
         data = {key: value for key, value in request.data.items() if key != "logo"}
         saved = settings_update(actor=request.user, key="company_details", data=data, logo=request.FILES.get("logo"))
         return Response(SECTIONS["company_details"].serializer(saved).data)
+
+
+def company_logo_file(request, name: str):
+    """`/media/<name>`, the company details' `logoUrl`: public, since an `<img>` sends no bearer token. Only the
+    name this tenant's settings hold is served (another tenant's file, a menu file or a replaced logo is 404),
+    as the image type its bytes show."""
+    row = settings_row()
+    if not row.company_logo or row.company_logo.name != name:
+        raise Http404
+    return stored_file_response(row.company_logo, filename="logo", allowed=IMAGE_TYPES)
 
 
 def single_value_view(

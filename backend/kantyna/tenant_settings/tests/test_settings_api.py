@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 
@@ -16,6 +17,7 @@ from kantyna.tenant_settings.selectors import settings_get
 from kantyna.testing import Api, assert_error, make_user
 
 INVALID = "The given data was invalid."
+NOT_AN_AMOUNT = "Enter an amount as digits with an optional dot and at most two decimal places, e.g. 12.50."
 ZERO = {"amount": "0.00", "currency": "PLN"}
 VALID_NRB = "61109010140000071219812874"
 INVALID_NRB = "61109010140000071219812875"  # one digit changed: the mod-97 check fails
@@ -202,22 +204,48 @@ INVALID_CASES = [
     (
         "fees",
         {"defaultManipulationFee": pln("1.505")},
-        {"defaultManipulationFee.amount": ["Ensure that there are no more than 2 decimal places."]},
+        {"defaultManipulationFee.amount": ["Enter at most two decimal places."]},
     ),
     (
         "paymentMethodsConfig",
         {"minimumPaymentAmount": pln("10.001")},
-        {"minimumPaymentAmount.amount": ["Ensure that there are no more than 2 decimal places."]},
+        {"minimumPaymentAmount.amount": ["Enter at most two decimal places."]},
     ),
     (
         "fees",
         {"paymentTransactionFeeType": "percent", "paymentTransactionFee": "100.01"},
         {"paymentTransactionFee": ["A percentage cannot exceed 100."]},
     ),
+    ("fees", {"paymentTransactionFee": "-1"}, {"paymentTransactionFee": ["The amount cannot be negative."]}),
     (
         "fees",
-        {"paymentTransactionFee": "-1"},
-        {"paymentTransactionFee": ["Ensure this value is greater than or equal to 0."]},
+        {"defaultManipulationFee": pln("-0.50")},
+        {"defaultManipulationFee.amount": ["The amount cannot be negative."]},
+    ),
+    (
+        "fees",
+        {"defaultManipulationFee": pln("1000.01")},
+        {"defaultManipulationFee.amount": ["Enter an amount of at most 1000.00 PLN."]},
+    ),
+    ("fees", {"paymentTransactionFee": "1_000"}, {"paymentTransactionFee": [NOT_AN_AMOUNT]}),
+    ("fees", {"paymentTransactionFee": 2.5}, {"paymentTransactionFee": [NOT_AN_AMOUNT]}),
+    (
+        "parentsSettings",
+        {"registrationFee": pln("-20.00")},
+        {"registrationFee.amount": ["The amount cannot be negative."]},
+    ),
+    ("parentsSettings", {"registrationFee": pln("\uff11\uff12")}, {"registrationFee.amount": [NOT_AN_AMOUNT]}),
+    ("debitsConfig", {"allowedDebit": pln("-50.00")}, {"allowedDebit.amount": ["The amount cannot be negative."]}),
+    (
+        "debitsConfig",
+        {"allowedDebit": pln("100000.01")},
+        {"allowedDebit.amount": ["Enter an amount of at most 100000.00 PLN."]},
+    ),
+    ("debitsConfig", {"allowedDebit": pln("1e3")}, {"allowedDebit.amount": [NOT_AN_AMOUNT]}),
+    (
+        "paymentMethodsConfig",
+        {"minimumPaymentAmount": pln("99999999999")},
+        {"minimumPaymentAmount.amount": ["Enter an amount of at most 100000.00 PLN."]},
     ),
     ("fees", {"orderChargeTime": "never"}, {"orderChargeTime": ['"never" is not a valid choice.']}),
     ("ordersConfig", {"orderDeadlineTime": "25:00"}, {"orderDeadlineTime": ["Enter a time as HH:MM."]}),
@@ -360,11 +388,81 @@ def test_given_company_details_with_png_logo_when_posting_then_stored_with_logo_
 
     assert response.status_code == 200, response.content
     body = response.json()
-    assert body["logoUrl"].startswith("/media/company/logo") and body["logoUrl"].endswith(".png")
+    assert re.fullmatch(rf"/media/{tenant_a.schema_name}/company/[0-9a-f]{{32}}\.png", body["logoUrl"]), body
     assert {key: body[key] for key in COMPANY} == COMPANY
     assert admin_api.get("common/settings/companyDetails").json() == body
     with in_tenant(tenant_a):
         assert TenantSettings.objects.get().company_logo.read() == png_bytes()
+
+
+def test_given_png_bytes_named_html_when_posting_logo_then_stored_under_a_random_png_name_and_served_as_png(
+    tenant_a, admin_api, media
+):
+    logo = SimpleUploadedFile("logo.html", png_bytes(), content_type="text/html")
+
+    response = admin_api.post("common/settings/companyDetails", {"name": "Smakosz", "logo": logo}, format="multipart")
+
+    assert response.status_code == 200, response.content
+    url = response.json()["logoUrl"]
+    assert re.fullmatch(rf"/media/{tenant_a.schema_name}/company/[0-9a-f]{{32}}\.png", url), url
+    assert [path.name for path in media.rglob("*") if path.is_file()] == [url.rsplit("/", 1)[1]]
+    served = Api(tenant_a).get(url)  # no token: an <img> sends none
+    assert served.status_code == 200
+    assert served["Content-Type"] == "image/png"
+    assert served["X-Content-Type-Options"] == "nosniff"
+    assert served["Content-Disposition"] == 'inline; filename="logo.png"'
+    assert b"".join(served.streaming_content) == png_bytes()
+
+
+def test_given_tenant_a_logo_when_tenant_b_asks_for_its_path_then_404(tenant_a, tenant_b, admin_api, media):
+    logo = SimpleUploadedFile("logo.png", png_bytes(), content_type="image/png")
+    url = admin_api.post("common/settings/companyDetails", {"logo": logo}, format="multipart").json()["logoUrl"]
+
+    assert Api(tenant_b).get(url).status_code == 404
+    assert Api(tenant_b, make_user(tenant_b, "ROLE_ADMIN")).get(url).status_code == 404
+    assert Api(tenant_a).get(url).status_code == 200
+
+
+def test_given_a_replaced_logo_then_the_old_file_is_deleted_and_its_path_is_404(
+    tenant_a, admin_api, media, django_capture_on_commit_callbacks
+):
+    first = admin_api.post(
+        "common/settings/companyDetails", {"logo": SimpleUploadedFile("a.png", png_bytes())}, format="multipart"
+    ).json()["logoUrl"]
+    with django_capture_on_commit_callbacks(execute=True):
+        second = admin_api.post(
+            "common/settings/companyDetails", {"logo": SimpleUploadedFile("b.png", png_bytes(2, 2))}, format="multipart"
+        ).json()["logoUrl"]
+
+    assert first != second
+    assert Api(tenant_a).get(first).status_code == 404
+    assert [path.name for path in media.rglob("*") if path.is_file()] == [second.rsplit("/", 1)[1]]
+    assert b"".join(Api(tenant_a).get(second).streaming_content) == png_bytes(2, 2)
+
+
+@pytest.mark.parametrize("legacy_name", ["company/logo.png", "company/logo.html"])
+def test_given_a_logo_stored_under_its_old_shared_name_then_it_still_resolves_as_png_for_its_tenant_only(
+    tenant_a, tenant_b, media, legacy_name
+):
+    (media / "company").mkdir()
+    (media / legacy_name).write_bytes(png_bytes())
+    with in_tenant(tenant_a):
+        TenantSettings.objects.update_or_create(singleton=True, defaults={"company_logo": legacy_name})
+
+    served = Api(tenant_a).get(f"/media/{legacy_name}")
+
+    assert served.status_code == 200
+    assert (served["Content-Type"], served["X-Content-Type-Options"]) == ("image/png", "nosniff")
+    assert b"".join(served.streaming_content) == png_bytes()
+    assert Api(tenant_b).get(f"/media/{legacy_name}").status_code == 404
+
+
+def test_given_a_media_path_that_is_not_the_tenants_logo_then_404(tenant_a, media):
+    (media / tenant_a.schema_name / "menus").mkdir(parents=True)
+    (media / tenant_a.schema_name / "menus" / "menu.png").write_bytes(png_bytes())
+
+    assert Api(tenant_a).get(f"/media/{tenant_a.schema_name}/menus/menu.png").status_code == 404
+    assert Api(tenant_a).get("/media/../config/settings.py").status_code == 404
 
 
 def test_given_company_details_without_logo_when_posting_then_logo_url_null(tenant_a, admin_api, media):

@@ -155,6 +155,10 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
     values,
   });
   const { errors } = form.formState;
+  // The server names a money field's error by its amount ("allowedDebit.amount"); the form has one input for it.
+  const moneyErrorFields = Object.fromEntries(
+    fields.filter((field) => field.kind === 'money').map((field) => [`${field.name}.amount`, field.name]),
+  );
 
   const onSubmit = form.handleSubmit((submitted) => {
     const payload = Object.fromEntries(
@@ -162,7 +166,7 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
     ) as Partial<TBody>;
     mutation.mutate(payload, {
       onSuccess: () => notify({ type: 'success', message: t('settings:saved') }),
-      onError: (error) => applyServerErrors(error, form.setError, fields.map((field) => field.name)),
+      onError: (error) => applyServerErrors(error, form.setError, fields.map((field) => field.name), moneyErrorFields),
     });
   });
 

@@ -46,12 +46,15 @@ describe('tenant settings', () => {
     ]);
   });
 
-  it('shows server field errors on the tab', async () => {
+  it('shows server field errors on the tab, a money amount error under its input', async () => {
     signIn();
     server.use(
       http.put(apiUrl('common/settings/debitsConfig'), () =>
         HttpResponse.json(
-          { message: 'The given data was invalid.', errors: { allowedDebit: ['Allowed debit is too high.'] } },
+          {
+            message: 'The given data was invalid.',
+            errors: { 'allowedDebit.amount': ['Enter an amount of at most 100000.00 PLN.'] },
+          },
           { status: 400 },
         ),
       ),
@@ -59,7 +62,7 @@ describe('tenant settings', () => {
     const { user } = renderApp('/settings/tenant/debits');
     const form = await screen.findByRole('form', { name: 'Debits' });
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('Allowed debit is too high.')).toBeInTheDocument();
+    expect(await within(form).findByText('Enter an amount of at most 100000.00 PLN.')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The given data was invalid.');
   });
 });
