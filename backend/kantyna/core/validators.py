@@ -54,6 +54,8 @@ class TextValidator:
 
     def problem(self, value: str) -> str | None:
         """The message for the first unsafe character of `value`, or None: spreadsheet imports report it per cell."""
+        if not isinstance(value, str):
+            return None  # a CharField kind that parses its text (MonthField → date) has nothing textual left to check
         for match in UNSAFE_CHARACTERS_RE.finditer(value):
             character = match.group()
             if self.multiline and self._allowed_in_multiline(value, match.end(), character):
