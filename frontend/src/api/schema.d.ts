@@ -7227,6 +7227,8 @@ export interface components {
             orderDeadlineDaysBefore: number;
             /** @default 12:00 */
             orderDeadlineTime: string;
+            /** @default true */
+            publicHolidaysFreeDays: boolean;
         };
         OrdersConfigRequest: {
             /** @default 10 */
@@ -7237,6 +7239,8 @@ export interface components {
             orderDeadlineDaysBefore: number;
             /** @default 12:00 */
             orderDeadlineTime: string;
+            /** @default true */
+            publicHolidaysFreeDays: boolean;
         };
         OrdersIdsRequest: {
             ordersIds: number[];
