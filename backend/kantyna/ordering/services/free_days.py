@@ -62,7 +62,12 @@ def free_days_create(
     items = list(_items_of([(day, institution_id) for day in days]))
     items_cancel(actor=actor, items=items, staff_override=True)
     for free_day in created:
-        audit_record(actor=actor, action="free_day.create", target=free_day, data={"cancelled_items": len(items)})
+        audit_record(
+            actor=actor,
+            action="free_day.create",
+            target=free_day,
+            data={"date": free_day.date.isoformat(), "name": name, "cancelled_items": len(items)},
+        )
     return created
 
 
@@ -70,14 +75,21 @@ def free_days_create(
 def free_day_update(*, actor, instance: FreeDay, name: str) -> FreeDay:
     instance.name = name
     instance.save(update_fields=["name"])
-    audit_record(actor=actor, action="free_day.update", target=instance)
+    audit_record(
+        actor=actor, action="free_day.update", target=instance, data={"date": instance.date.isoformat(), "name": name}
+    )
     return instance
 
 
 @transaction.atomic
 def free_days_delete(*, actor, free_days: list[FreeDay]) -> int:
     for free_day in free_days:
-        audit_record(actor=actor, action="free_day.delete", target=free_day)
+        audit_record(
+            actor=actor,
+            action="free_day.delete",
+            target=free_day,
+            data={"date": free_day.date.isoformat(), "name": free_day.name},
+        )
     count, _deleted = FreeDay.objects.filter(pk__in=[free_day.pk for free_day in free_days]).delete()
     return count
 
