@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from decimal import Decimal
 
 from kantyna.audit.models import AuditEntry
+from kantyna.audit.selectors import audit_target_names
 from kantyna.core.serializers import money
 
 Details = dict  # {"params": dict, "changes": list[dict]}
@@ -35,20 +36,48 @@ def _changes_before_after(before: dict, after: dict) -> list[dict]:
     ]
 
 
-def _changes(entry: AuditEntry) -> list[dict]:
+# A child's change records each value as text, a related row as its id: (the field named without "Id", model).
+_CHILD_REFERENCES = {
+    "institutionId": ("institution", "institutions.institution"),
+    "classroomId": ("classroom", "institutions.classroom"),
+    "dietId": ("diet", "catalog.diet"),
+    "childGroupId": ("childGroup", "people.childrengroup"),
+    "parentId": ("parent", "users.user"),
+}
+_CHILD_TEXTS = {"True": True, "False": False, "None": None, "": None}
+
+
+def _child_changes(entry: AuditEntry) -> list[tuple[str, object, object]]:
+    return [
+        (field, pair[0], pair[1])
+        for field, pair in (entry.data or {}).items()
+        if isinstance(pair, list) and len(pair) == 2
+    ]
+
+
+def _changes(entry: AuditEntry, page: _Page) -> list[dict]:
     """The fields a change set, from the shapes services record: {before: {...}, after: {...}}, a card number's
-    {old, new}, or a child's {field: [before, after]}."""
+    {old, new}, or a child's {field: [before, after]} (texts and ids, turned back into values and names)."""
     data = entry.data or {}
     if isinstance(data.get("before"), dict) and isinstance(data.get("after"), dict):
         return _changes_before_after(data["before"], data["after"])
     if entry.action.startswith(("child.card_number", "worker_profile.card_number")) and "new" in data:
         return [{"field": "cardNumber", "before": data.get("old") or None, "after": data.get("new") or None}]
     if entry.action == "child.update":
-        return [
-            {"field": _camel(field), "before": pair[0], "after": pair[1]}
-            for field, pair in data.items()
-            if isinstance(pair, list) and len(pair) == 2
-        ]
+        changes = []
+        for field, before, after in _child_changes(entry):
+            if field in _CHILD_REFERENCES:
+                name, label = _CHILD_REFERENCES[field]
+                changes.append({"field": name, "before": page.name(label, before), "after": page.name(label, after)})
+            else:
+                changes.append(
+                    {
+                        "field": field,
+                        "before": _CHILD_TEXTS.get(before, before) if isinstance(before, str) else before,
+                        "after": _CHILD_TEXTS.get(after, after) if isinstance(after, str) else after,
+                    }
+                )
+        return changes
     return []
 
 
@@ -77,6 +106,21 @@ class _Page:
             if isinstance(item_id, int)
         }
         self.items = OrderItem.objects.select_related("meal_type").in_bulk(list(item_ids))
+        referenced = [
+            (AuditEntry(target_type=_CHILD_REFERENCES[field][1], target_id=str(value)))
+            for entry in entries
+            if entry.action == "child.update"
+            for field, before, after in _child_changes(entry)
+            if field in _CHILD_REFERENCES
+            for value in (before, after)
+        ]
+        self.names = audit_target_names(referenced)
+
+    def name(self, label: str, value) -> str | None:
+        """The name of the row `value` (an id as text) of `label`; None for none, "#id" for one since deleted."""
+        if value in (None, "", "None"):
+            return None
+        return self.names.get((label, str(value))) or f"#{value}"
 
     def items_params(self, ids: list) -> dict:
         items = [self.items[item_id] for item_id in ids if item_id in self.items]
@@ -203,5 +247,5 @@ def activity_details(entries: Iterable[AuditEntry]) -> dict[int, Details]:
     for entry in entries:
         describe = PARAMS.get(entry.action)
         params = describe(entry, page) if describe is not None else {}
-        out[entry.pk] = {"params": params, "changes": _changes(entry)}
+        out[entry.pk] = {"params": params, "changes": _changes(entry, page)}
     return out

@@ -307,3 +307,25 @@ def test_given_a_meal_ordered_and_a_setting_changed_then_activity_says_what_in_p
     assert by_action["settings.orders_config"]["changes"] == [
         {"field": "orderDeadlineTime", "before": "12:00", "after": "09:30"}
     ]
+
+
+def test_given_a_child_moved_to_another_class_then_activity_lists_the_classes_by_name(tenant_a):
+    from kantyna.institutions.services import classroom_create
+    from kantyna.people.services.children import child_update
+
+    # Given an admin moved a child to class 2b and gave it a discount
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, parent)
+    with in_tenant(tenant_a):
+        before = child.classroom.name
+        other = classroom_create(actor=None, institution=child.classroom.institution, name="2b")
+        child_update(actor=None, instance=child, classroom=other, has_discount=True)
+
+    # When the admin reads the child's changes
+    (row,) = admin_api(tenant_a).get("users/activity", {"action": "child.update"}).json()["items"]
+
+    # Then the class reads by name and the flag as a boolean, not as ids and texts
+    assert sorted(row["changes"], key=lambda change: change["field"]) == [
+        {"field": "classroom", "before": before, "after": "2b"},
+        {"field": "hasDiscount", "before": False, "after": True},
+    ]
