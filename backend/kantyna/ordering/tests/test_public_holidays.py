@@ -152,3 +152,20 @@ def test_given_holidays_offered_then_a_parent_cannot_order_on_easter_monday_unti
         public_holidays_offer(years=[NEXT_YEAR])
         assert not FreeDay.objects.filter(date=easter_monday).exists()
         assert list(OrderItem.objects.filter(child=world.child).values_list("date", flat=True)) == [easter_monday]
+
+
+def test_given_the_daily_job_when_it_runs_twice_then_this_and_next_year_are_offered_once_in_the_tenant(tenant_a):
+    from django.db import connection
+
+    from kantyna.ordering.tasks import public_holidays_tenant
+
+    connection.set_schema_to_public()
+    first = public_holidays_tenant(slug=tenant_a.slug)
+    second = public_holidays_tenant(slug=tenant_a.slug)
+
+    assert first["free_days"] > 0 and second == {"free_days": 0}
+    assert connection.schema_name == "public"
+    with in_tenant(tenant_a):
+        this_year = date.today().year
+        assert set(PublicHolidaysYear.objects.values_list("year", flat=True)) == {this_year, this_year + 1}
+        assert FreeDay.objects.filter(date__year=this_year + 1).count() == 14
