@@ -20,6 +20,24 @@ _NAMERS: dict[str, tuple[tuple[str, ...], Callable[[object], str]]] = {
     "users.user": (("account",), _person),
     "people.child": ((), lambda child: f"{child.first_name} {child.last_name}".strip()),
     "people.workerprofile": (("user__account",), lambda profile: _person(profile.user)),
+    # A balance is the payer's, or one child's when the tenant keeps balances per child.
+    "ledger.ledgeraccount": (
+        ("user__account", "child"),
+        lambda account: (
+            f"{account.child.first_name} {account.child.last_name}".strip()
+            if account.child_id
+            else _person(account.user)
+        ),
+    ),
+    "ledger.ledgertransaction": (
+        ("account__user__account", "account__child"),
+        lambda row: (
+            f"{row.account.child.first_name} {row.account.child.last_name}".strip()
+            if row.account.child_id
+            else _person(row.account.user)
+        ),
+    ),
+    "ordering.order": (("payer__account",), lambda order: _person(order.payer)),
     "people.calendarsubjectsettings": (
         ("child", "worker__user__account"),
         lambda settings: (

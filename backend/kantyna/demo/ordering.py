@@ -10,6 +10,7 @@ from django.db import transaction
 
 from kantyna.ledger.services import deposit_create
 from kantyna.ordering.cutoff import cutoff_config, tenant_now, tenant_today
+from kantyna.ordering.models import FreeDay
 from kantyna.ordering.pricing import Pricer
 from kantyna.ordering.services.automark import presences_default
 from kantyna.ordering.services.items import ItemRequest, items_place
@@ -20,13 +21,15 @@ DEPOSIT = Decimal("300.00")
 
 
 def _open_weekdays() -> list:
-    """Weekdays from today to the end of next week that are still open for ordering."""
+    """Weekdays from today to the end of next week that are still open for ordering and not free everywhere
+    (the tenant starts with the public holidays as free days)."""
     today = tenant_today()
     cutoff = cutoff_config()
     end = today + timedelta(days=13 - today.weekday())
     days = [today + timedelta(days=offset) for offset in range((end - today).days + 1)]
     now = tenant_now()
-    return [day for day in days if day.weekday() < 5 and cutoff.is_open(day, now)]
+    free = set(FreeDay.objects.filter(institution__isnull=True, date__in=days).values_list("date", flat=True))
+    return [day for day in days if day.weekday() < 5 and cutoff.is_open(day, now) and day not in free]
 
 
 @transaction.atomic

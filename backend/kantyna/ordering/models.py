@@ -169,3 +169,11 @@ class MissingOrdersReminder(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["settings", "date"], name="one_missing_orders_reminder")]
+
+
+class PublicHolidaysYear(models.Model):
+    """A year whose public holidays were offered as free days (DESIGN.md §4): they are offered once, so a holiday
+    the tenant un-freed (deleted, renamed...) stays as the tenant left it."""
+
+    year = models.PositiveSmallIntegerField(unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)

@@ -46,6 +46,14 @@ def charge_tenant_day(*, slug: str) -> dict:
 
 
 @app.task(queue="ordering")
+def public_holidays_tenant(*, slug: str) -> dict:
+    from kantyna.ordering.services.free_days import public_holidays_ensure
+
+    with _tenant(slug):
+        return {"free_days": len(public_holidays_ensure())}
+
+
+@app.task(queue="ordering")
 def remind_tenant(*, slug: str) -> dict:
     from kantyna.ordering.services.reminders import missing_orders_remind
 
@@ -81,4 +89,15 @@ def remind_all_tenants(timestamp: int) -> dict:
     slugs = _active_slugs()
     for slug in slugs:
         remind_tenant.configure(lock=f"ordering-missing-orders-{slug}").defer(slug=slug)
+    return {"tenants": len(slugs)}
+
+
+@app.periodic(cron="40 2 * * *", periodic_id="ordering-public-holidays")
+@app.task(queue="ordering", queueing_lock="ordering-public-holidays")
+def public_holidays_all_tenants(timestamp: int) -> dict:
+    """Daily (02:40 UTC): next year's public holidays become free days in every active tenant (a year is offered
+    once, so this is a no-op on all but the first day a year is reached)."""
+    slugs = _active_slugs()
+    for slug in slugs:
+        public_holidays_tenant.configure(lock=f"ordering-public-holidays-{slug}").defer(slug=slug)
     return {"tenants": len(slugs)}

@@ -20,8 +20,11 @@ def tenant_origin(slug: str) -> str:
     return f"{settings.PUBLIC_URL_SCHEME}://{tenant_host(slug)}{suffix}"
 
 
-def tenant_create(*, slug: str, name: str, is_demo: bool = False, locale: str = "pl") -> Tenant:
-    """Create a tenant and its migrated schema. Idempotent on the slug's schema."""
+def tenant_create(
+    *, slug: str, name: str, is_demo: bool = False, locale: str = "pl", public_holidays: bool = True
+) -> Tenant:
+    """Create a tenant and its migrated schema, this year's and next year's public holidays made free days
+    (`public_holidays`: tests leave them out to choose their own days). Idempotent on the slug's schema."""
     validate_slug(slug)
     connection.set_schema_to_public()
     with transaction.atomic():
@@ -30,6 +33,11 @@ def tenant_create(*, slug: str, name: str, is_demo: bool = False, locale: str = 
         )
         Domain.objects.create(tenant=tenant, domain=tenant_host(slug), is_primary=True)
     tenant.create_schema(check_if_exists=True, verbosity=0)
+    if public_holidays:
+        from kantyna.ordering.services.free_days import public_holidays_ensure
+
+        with schema_context(tenant.schema_name):
+            public_holidays_ensure()
     return tenant
 
 

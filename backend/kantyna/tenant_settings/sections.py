@@ -61,6 +61,8 @@ class OrdersConfigSerializer(KantynaSerializer):
     order_deadline_time = serializers.RegexField(
         r"^([01]\d|2[0-3]):[0-5]\d$", default="12:00", error_messages={"invalid": _("Enter a time as HH:MM.")}
     )
+    # Each year's public holidays are added to the free days (ordering.services.free_days.public_holidays_offer).
+    public_holidays_free_days = serializers.BooleanField(default=True)
 
 
 class PresencesMarkingConfigSerializer(KantynaSerializer):

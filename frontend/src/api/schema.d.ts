@@ -5183,6 +5183,19 @@ export interface components {
             name: string;
             email: string;
         };
+        /**
+         * @description One field a change set: its name (camelCase) and its values, typed (dates "YYYY-MM-DD", money
+         *     {amount, currency}, booleans).
+         */
+        ActivityChange: {
+            field: string;
+            before: unknown;
+            after: unknown;
+        };
+        /**
+         * @description An entry for people: `action` is a stable code the SPA words (with `params`, `params.variant` choosing a
+         *     more precise sentence), `changes` what it set; `data` is the raw record, kept for tools, not for display.
+         */
         ActivityEntry: {
             id: number;
             /** Format: date-time */
@@ -5193,6 +5206,10 @@ export interface components {
             targetId: string;
             /** @description The name of what was acted upon, as it is now; null when it has none or no longer exists. */
             readonly targetName: string | null;
+            readonly params: {
+                [key: string]: unknown;
+            };
+            readonly changes: components["schemas"]["ActivityChange"][];
             data: {
                 [key: string]: unknown;
             };
@@ -7234,6 +7251,8 @@ export interface components {
             orderDeadlineDaysBefore: number;
             /** @default 12:00 */
             orderDeadlineTime: string;
+            /** @default true */
+            publicHolidaysFreeDays: boolean;
         };
         OrdersConfigRequest: {
             /** @default 10 */
@@ -7244,6 +7263,8 @@ export interface components {
             orderDeadlineDaysBefore: number;
             /** @default 12:00 */
             orderDeadlineTime: string;
+            /** @default true */
+            publicHolidaysFreeDays: boolean;
         };
         OrdersIdsRequest: {
             ordersIds: number[];

@@ -72,6 +72,7 @@ export const defaultHandlers = [
       diningCardsEnabled: true,
       orderDeadlineDaysBefore: 1,
       orderDeadlineTime: '12:00',
+      publicHolidaysFreeDays: true,
     } satisfies Schemas['OrdersConfig']),
   ),
   http.get(apiUrl('common/settings/debitsConfig'), () =>

@@ -9,9 +9,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from kantyna.audit.services import audit_record
+from kantyna.ordering.cutoff import cutoff_config
 from kantyna.ordering.models import Absence, OrderItem
-from kantyna.ordering.services.items import items_cancel
-from kantyna.ordering.subjects import Subject
+from kantyna.ordering.services.items import items_cancel, refuse_closed_day
+from kantyna.ordering.subjects import Subject, is_staff
 
 
 @transaction.atomic
@@ -25,11 +26,17 @@ def absence_mark(
     now: datetime | None = None,
 ) -> list[OrderItem]:
     """Cancel `subject`'s active items on `dates` (only of `meal_type_ids` when given) and record an absence on
-    each day left without a live meal. Returns the cancelled items."""
+    each day left without a live meal. Returns the cancelled items. A closed day (past the cut-off) is refused
+    for customers whether or not it has meals: an absence is a change of the day like any other."""
     now = now or timezone.now()
     dates = sorted(set(dates))
     if not dates:
         return []
+    if not (staff_override and is_staff(actor)):
+        cutoff = cutoff_config()
+        closed = next((day for day in dates if not cutoff.is_open(day, now)), None)
+        if closed is not None:
+            refuse_closed_day(closed)
     items = OrderItem.objects.filter(**subject.item_filter, date__in=dates, status=OrderItem.Status.ACTIVE)
     if meal_type_ids:
         items = items.filter(meal_type_id__in=meal_type_ids)

@@ -133,6 +133,11 @@ def _day(value: date) -> str:
     return date_format(value, "SHORT_DATE_FORMAT")
 
 
+def refuse_closed_day(day: date) -> None:
+    """The one refusal of a change to a day past its cut-off: ordering, cancelling or an absence."""
+    _refuse(ORDERING_CLOSED, "date", _("Ordering for %(date)s is closed.") % {"date": _day(day)})
+
+
 def free_days_for(institution_ids: Iterable[int], first: date, last: date) -> dict[int | None, set[date]]:
     """Free days in [first, last]: `{None: global days, institution id: its own days}` (one query)."""
     rows = FreeDay.objects.filter(date__range=(first, last)).filter(
@@ -252,7 +257,7 @@ def items_place(
         if is_free(free, subject.institution.pk, request.date):
             _refuse(FREE_DAY, "date", _("Meals are not served on %(date)s.") % {"date": _day(request.date)})
         if not override and not cutoff.is_open(request.date, now):
-            _refuse(ORDERING_CLOSED, "date", _("Ordering for %(date)s is closed.") % {"date": _day(request.date)})
+            refuse_closed_day(request.date)
         if request.note and not config.get("allow_notes"):
             _refuse(NOTES_NOT_ALLOWED, "note", _("Notes are not allowed."))
         if request.diet_id and request.diet_id != subject.diet.pk and not config.get("allow_any_diets"):
@@ -430,7 +435,7 @@ def items_cancel(
         if item.status == OrderItem.Status.SERVED:
             _refuse(ALREADY_SERVED, "items", _("A served meal cannot be cancelled."))
         if not override and not cutoff.is_open(item.date, now):
-            _refuse(ORDERING_CLOSED, "date", _("Ordering for %(date)s is closed.") % {"date": _day(item.date)})
+            refuse_closed_day(item.date)
         to_cancel.append(item)
     if not to_cancel:
         return []

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from kantyna.audit.models import AuditEntry
 from kantyna.core.permissions import (
     ROLE_ADMIN,
     ROLE_COOK,
@@ -238,6 +239,40 @@ def test_given_a_bad_manipulation_fee_when_an_admin_marks_then_400_and_nothing_i
     with in_tenant(tenant_a):
         assert not OrderItem.objects.filter(child=world.child).exists()
         assert balance(world.parent) == before
+
+
+def test_given_a_closed_day_without_meals_when_a_parent_marks_an_absence_then_it_is_refused_and_nothing_recorded(
+    world, tenant_a
+):
+    # Given the cut-off for next Monday has passed and the child has nothing ordered that day
+    with in_tenant(tenant_a):
+        set_settings("orders_config", order_deadline_days_before=14, order_deadline_time="00:00")
+        entries_before = AuditEntry.objects.count()
+    monday = next_monday()
+    api = Api(tenant_a, world.parent)
+
+    # When the parent marks an absence there
+    response = api.post(child_path(world, "/absences"), {"dates": [monday.isoformat()]})
+
+    # Then it is refused like any other change after the cut-off, and no absence nor audit entry is recorded
+    assert_error(response, 400, "Ordering for this day is closed.", {"date": ...})
+    with in_tenant(tenant_a):
+        assert not Absence.objects.filter(child=world.child).exists()
+        assert AuditEntry.objects.count() == entries_before
+
+
+def test_given_a_closed_day_without_meals_when_an_admin_marks_an_absence_then_it_is_recorded(world, tenant_a):
+    with in_tenant(tenant_a):
+        set_settings("orders_config", order_deadline_days_before=14, order_deadline_time="00:00")
+    monday = next_monday()
+    admin = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+
+    response = admin.post(child_path(world, "/absences"), {"dates": [monday.isoformat()]})
+
+    assert response.status_code == 200, response.content
+    assert response.json()["cancelled"] == 0
+    with in_tenant(tenant_a):
+        assert list(Absence.objects.filter(child=world.child).values_list("date", flat=True)) == [monday]
 
 
 def test_given_no_funds_then_marking_is_refused_with_409(world, tenant_a):

@@ -1,5 +1,6 @@
 """Management commands: add_tenant (create a tenant) and seed_demo. Each creates schemas, hence `slow`."""
 
+from datetime import date
 from io import StringIO
 
 import pytest
@@ -7,7 +8,10 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from rest_framework.test import APIClient
 
+from kantyna.ordering.holidays import polish_public_holidays
+from kantyna.ordering.models import FreeDay
 from kantyna.tenancy.models import Domain, Tenant
+from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api
 
 
@@ -50,6 +54,11 @@ def test_given_new_slug_when_creating_tenant_then_its_admin_can_sign_in_and_slug
     assert [t["slug"] for t in response.json()["tenants"]] == ["gamma"]
     me = Api(tenant, token=response.json()["token"]).get("auth/currentUser").json()
     assert (me["roles"], me["lastName"]) == (["ROLE_ADMIN"], "Gamma Catering")
+    # The new tenant starts with next year's public holidays as free days for every institution.
+    next_year = date.today().year + 1
+    with in_tenant(tenant):
+        free = set(FreeDay.objects.filter(institution__isnull=True).values_list("date", flat=True))
+    assert {day for day, _name in polish_public_holidays(next_year)} <= free
 
     with pytest.raises(CommandError, match="already exists"):
         call_command("add_tenant", slug="gamma", name="Again", admin_email="x@gamma.test", stdout=StringIO())

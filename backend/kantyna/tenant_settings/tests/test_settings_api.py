@@ -57,6 +57,7 @@ DEFAULTS = {
         "diningCardsEnabled": True,
         "orderDeadlineDaysBefore": 1,
         "orderDeadlineTime": "12:00",
+        "publicHolidaysFreeDays": True,
     },
     "paymentMethodsConfig": {
         "tpayEnabled": False,
@@ -143,6 +144,7 @@ EDITS = {
             "diningCardsEnabled": False,
             "orderDeadlineDaysBefore": 14,
             "orderDeadlineTime": "09:30",
+            "publicHolidaysFreeDays": False,
         },
         None,
     ),

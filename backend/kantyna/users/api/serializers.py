@@ -426,7 +426,19 @@ class ActivityActorSerializer(KantynaSerializer):
     email = serializers.CharField()
 
 
+class ActivityChangeSerializer(KantynaSerializer):
+    """One field a change set: its name (camelCase) and its values, typed (dates "YYYY-MM-DD", money
+    {amount, currency}, booleans)."""
+
+    field = serializers.CharField()
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+
+
 class ActivityEntrySerializer(KantynaSerializer):
+    """An entry for people: `action` is a stable code the SPA words (with `params`, `params.variant` choosing a
+    more precise sentence), `changes` what it set; `data` is the raw record, kept for tools, not for display."""
+
     id = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     actor = serializers.SerializerMethodField()
@@ -434,7 +446,17 @@ class ActivityEntrySerializer(KantynaSerializer):
     target_type = serializers.CharField()
     target_id = serializers.CharField()
     target_name = serializers.SerializerMethodField()
+    params = serializers.SerializerMethodField()
+    changes = serializers.SerializerMethodField()
     data = serializers.DictField()
+
+    @extend_schema_field(serializers.DictField())
+    def get_params(self, entry) -> dict:
+        return self.context.get("details", {}).get(entry.pk, {}).get("params", {})
+
+    @extend_schema_field(ActivityChangeSerializer(many=True))
+    def get_changes(self, entry) -> list:
+        return self.context.get("details", {}).get(entry.pk, {}).get("changes", [])
 
     def get_target_name(self, entry) -> str | None:
         """The name of what was acted upon, as it is now; null when it has none or no longer exists."""

@@ -15,6 +15,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 
+from kantyna.audit.activity import activity_details
 from kantyna.audit.models import AuditEntry
 from kantyna.audit.selectors import audit_target_names
 from kantyna.core.exceptions import MESSAGES, ApiError
@@ -178,7 +179,7 @@ class UserActivityView(ApiView):
         page = paginator.paginate_queryset(entries.order_by("-created_at", "-id"), request)
         actor_ids = {entry.actor_user_id for entry in page if entry.actor_user_id is not None}
         actors = {user.pk: user for user in User.objects.filter(pk__in=actor_ids)} if actor_ids else {}
-        context = {"actors": actors, "target_names": audit_target_names(page)}
+        context = {"actors": actors, "target_names": audit_target_names(page), "details": activity_details(page)}
         data = s.ActivityEntrySerializer(page, many=True, context=context).data
         return paginator.get_paginated_response(data)
 

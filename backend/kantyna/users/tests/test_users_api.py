@@ -172,6 +172,8 @@ def test_given_activity_when_admin_filters_then_rows_with_actor_and_filters_appl
         "targetType": "users.user",
         "targetId": str(parent.pk),
         "targetName": "Ewa Lis",
+        "params": {"value": True, "variant": "on"},
+        "changes": [],
         "data": {"paymentsOverdue": True},
     }
     assert everything["items"][-1]["actor"] is None  # made by the system
@@ -264,3 +266,66 @@ def test_given_a_childs_changes_when_filtering_activity_by_target_then_only_that
         api.get("users/activity", {"targetType": "people.workerprofile", "targetId": str(child.pk)}).json()["total"]
         == 0
     )
+
+
+def test_given_a_meal_ordered_and_a_setting_changed_then_activity_says_what_in_params_and_changes(tenant_a):
+    from kantyna.ordering.services.items import ItemRequest, items_place
+    from kantyna.ordering.subjects import subject_resolve
+    from kantyna.ordering.tests.helpers import make_world, next_monday
+
+    # Given a parent ordered a lunch (charged at once) and an admin changed the order deadline
+    monday = next_monday()
+    with in_tenant(tenant_a):
+        world = make_world(tenant_a)
+        subject = subject_resolve("child", world.child.pk, actor=world.parent)
+        items_place(actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)])
+    api = admin_api(tenant_a)
+    api.put("common/settings/ordersConfig", {"orderDeadlineTime": "09:30"})
+
+    # When the admin reads the activity
+    rows = api.get("users/activity", {"action": "ledger.,order_items.,settings."}).json()["items"]
+
+    # Then each row carries what happened as typed params and changed fields, and no internal key
+    by_action = {row["action"]: row for row in reversed(rows)}  # the newest of each action
+    charge = by_action["ledger.post"]
+    assert charge["params"] == {
+        "count": 1,
+        "amount": {"amount": "12.50", "currency": "PLN"},
+        "balanceAfter": {"amount": "487.50", "currency": "PLN"},
+        "variant": "charge_meal",
+        "date": monday.isoformat(),
+        "mealType": world.catalog.lunch.name,
+    }
+    assert (charge["targetType"], charge["targetName"]) == ("ledger.ledgeraccount", world.parent.full_name)
+    assert by_action["order_items.place"]["params"] == {
+        "count": 1,
+        "dates": [monday.isoformat()],
+        "mealTypes": [world.catalog.lunch.name],
+        "amount": {"amount": "12.50", "currency": "PLN"},
+    }
+    assert by_action["order_items.place"]["targetName"] == world.parent.full_name
+    assert by_action["settings.orders_config"]["changes"] == [
+        {"field": "orderDeadlineTime", "before": "12:00", "after": "09:30"}
+    ]
+
+
+def test_given_a_child_moved_to_another_class_then_activity_lists_the_classes_by_name(tenant_a):
+    from kantyna.institutions.services import classroom_create
+    from kantyna.people.services.children import child_update
+
+    # Given an admin moved a child to class 2b and gave it a discount
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, parent)
+    with in_tenant(tenant_a):
+        before = child.classroom.name
+        other = classroom_create(actor=None, institution=child.classroom.institution, name="2b")
+        child_update(actor=None, instance=child, classroom=other, has_discount=True)
+
+    # When the admin reads the child's changes
+    (row,) = admin_api(tenant_a).get("users/activity", {"action": "child.update"}).json()["items"]
+
+    # Then the class reads by name and the flag as a boolean, not as ids and texts
+    assert sorted(row["changes"], key=lambda change: change["field"]) == [
+        {"field": "classroom", "before": before, "after": "2b"},
+        {"field": "hasDiscount", "before": False, "after": True},
+    ]

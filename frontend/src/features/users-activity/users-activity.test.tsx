@@ -1,69 +1,135 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '@/lib/i18n';
 import { renderApp, signIn } from '@/test/render';
+import { makeUser } from '@/test/fixtures';
 import { apiUrl, server, type Schemas } from '@/test/server';
 
+// Intl puts a no-break space between an amount and its currency (getByText's normaliser makes it a space).
+const NBSP = '\u00a0';
+
+const entry = (overrides: Partial<Schemas['ActivityEntry']>): Schemas['ActivityEntry'] => ({
+  id: 1,
+  createdAt: '2026-11-22T08:00:00+01:00',
+  actor: null,
+  action: 'user.create',
+  targetType: '',
+  targetId: '',
+  targetName: null,
+  params: {},
+  changes: [],
+  data: {},
+  ...overrides,
+});
+
 const rows: Schemas['ActivityEntry'][] = [
-  {
-    id: 2,
-    createdAt: '2026-11-22T08:15:00+01:00',
+  entry({
+    id: 5,
+    action: 'ledger.post',
+    targetType: 'ledger.ledgeraccount',
+    targetId: '1',
+    targetName: 'Anna Nowak',
+    params: {
+      count: 1,
+      amount: { amount: '12.50', currency: 'PLN' },
+      balanceAfter: { amount: '487.50', currency: 'PLN' },
+      variant: 'charge_meal',
+      date: '2026-11-25',
+      mealType: 'Obiad',
+    },
+    // What the server keeps for tools, never shown.
+    data: { keys: ['charge:item:162'], total: '-12.50', balanceAfter: '487.50' },
+  }),
+  entry({
+    id: 4,
     actor: { id: 5, name: 'Adam Szef', email: 'adam@example.test' },
     action: 'user.payments_overdue',
     targetType: 'users.user',
     targetId: '9',
     targetName: 'Ewa Lis',
+    params: { value: true, variant: 'on' },
     data: { paymentsOverdue: true },
-  },
-  {
+  }),
+  entry({ id: 3, action: 'user.create', targetType: 'users.user', targetId: '7', targetName: null }),
+  entry({
+    id: 2,
+    action: 'settings.orders_config',
+    changes: [
+      { field: 'orderDeadlineTime', before: '12:00', after: '09:30' },
+      { field: 'publicHolidaysFreeDays', before: true, after: false },
+    ],
+    data: { before: { orderDeadlineTime: '12:00' }, after: { orderDeadlineTime: '09:30' } },
+  }),
+  entry({
     id: 1,
-    createdAt: '2026-11-22T08:00:00+01:00',
-    actor: null,
-    action: 'user.create',
-    targetType: 'users.user',
-    targetId: '7',
-    targetName: null, // deleted since
-    data: {},
-  },
-  {
-    id: 3,
-    createdAt: '2026-11-22T07:00:00+01:00',
-    actor: null,
     action: 'settings.debits_config',
-    targetType: '',
-    targetId: '',
-    targetName: null,
-    data: {
-      before: { allowedDebit: { amount: '0.00', currency: 'PLN' }, debitEnabled: true },
-      after: { allowedDebit: { amount: '50.00', currency: 'PLN' }, debitEnabled: true },
-    },
-  },
+    changes: [{ field: 'allowedDebit', before: { amount: '0.00', currency: 'PLN' }, after: { amount: '50.00', currency: 'PLN' } }],
+  }),
 ];
 
+function serveRows(lists: URLSearchParams[] = []) {
+  server.use(
+    http.get(apiUrl('users/activity'), ({ request }) => {
+      lists.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ items: rows, total: rows.length, page: 1, perPage: 20 });
+    }),
+  );
+  return lists;
+}
+
 describe('users activity', () => {
-  it('lists the audit trail and filters by action and dates through the URL', async () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('says in words what happened, to whom and what changed, with no internal codes', async () => {
     signIn();
-    const lists: URLSearchParams[] = [];
-    server.use(
-      http.get(apiUrl('users/activity'), ({ request }) => {
-        lists.push(new URL(request.url).searchParams);
-        return HttpResponse.json({ items: rows, total: 3, page: 1, perPage: 20 });
-      }),
-    );
-    const { user, router } = renderApp('/users/activity');
+    serveRows();
+    renderApp('/users/activity');
     const table = await screen.findByRole('table', { name: 'Users activity' });
-    expect(await within(table).findByRole('cell', { name: 'Adam Szef (adam@example.test)' })).toBeInTheDocument();
-    expect(within(table).getByRole('cell', { name: 'Payments overdue flag' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('cell', { name: 'System' })).toHaveLength(2);
-    // The target reads as its kind (not an app.model code) and its name, or its id when it is gone.
+
+    expect(
+      await within(table).findByRole('cell', { name: `Account charged for the meal on 25/11/2026 (Obiad) – PLN${NBSP}12.50` }),
+    ).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Account: Anna Nowak' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Adam Szef (adam@example.test)' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Marked as having overdue payments' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'User: Ewa Lis' })).toBeInTheDocument();
-    expect(within(table).getByRole('cell', { name: 'User #7' })).toBeInTheDocument();
-    // An action without a text of its own is named by its entity and verb; a recorded change lists only what
-    // changed, before → after.
-    expect(within(table).getByRole('cell', { name: 'Company settings: debits config' })).toBeInTheDocument();
-    expect(within(table).getByText('0.00 PLN → 50.00 PLN')).toBeInTheDocument();
-    expect(within(table).queryByText('debitEnabled:')).not.toBeInTheDocument();
-    expect(within(table).getByText('true')).toBeInTheDocument(); // paymentsOverdue: true
+    expect(within(table).getByRole('cell', { name: 'User no. 7' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Orders settings changed' })).toBeInTheDocument();
+    expect(within(table).getByText('Order deadline (time):')).toBeInTheDocument();
+    expect(within(table).getByText('12:00 → 09:30')).toBeInTheDocument();
+    expect(within(table).getByText('Yes → No')).toBeInTheDocument();
+    expect(within(table).getByText('PLN 0.00 → PLN 50.00')).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('charge:item');
+    expect(table).not.toHaveTextContent('ledger.ledgeraccount');
+    expect(table).not.toHaveTextContent('2026-11-25');
+  });
+
+  it('speaks Polish to a Polish admin: dates as 25.11.2026, money in złoty, Tak/Nie', async () => {
+    signIn();
+    server.use(http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(['ROLE_ADMIN'], { locale: 'pl' }))));
+    serveRows();
+    await i18n.changeLanguage('pl');
+    renderApp('/users/activity');
+    const table = await screen.findByRole('table', { name: 'Aktywność użytkowników' });
+
+    expect(
+      await within(table).findByRole('cell', { name: `Obciążenie konta za posiłek 25.11.2026 (Obiad) – 12,50${NBSP}zł` }),
+    ).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Konto rozliczeniowe: Anna Nowak' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Oznaczono zaległość w płatnościach' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Użytkownik nr 7' })).toBeInTheDocument();
+    expect(within(table).getByText('Tak → Nie')).toBeInTheDocument();
+    expect(within(table).getByText('0,00 zł → 50,00 zł')).toBeInTheDocument();
+  });
+
+  it('filters by action and dates through the URL', async () => {
+    signIn();
+    const lists = serveRows();
+    const { user, router } = renderApp('/users/activity');
+    await screen.findByRole('table', { name: 'Users activity' });
 
     await user.selectOptions(screen.getByLabelText('What'), 'Sign-ins');
     await waitFor(() => expect(lists.at(-1)?.get('action')).toBe('user.sign_in'));

@@ -36,6 +36,7 @@ export function FreeDaysPage() {
   return (
     <section>
       <PageHeader title={title} actions={<Button onClick={modal.openCreate}>{t('create')}</Button>} />
+      <p className="text-body-secondary small">{t('publicHolidaysHelp')}</p>
       <DataTable
         label={title}
         columns={columns}

@@ -58,6 +58,7 @@ export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
             { name: 'cardNumberLength', kind: 'integer', min: 6, max: 10 },
             { name: 'orderDeadlineDaysBefore', kind: 'integer', min: 0, max: 14 },
             { name: 'orderDeadlineTime', kind: 'time' },
+            { name: 'publicHolidaysFreeDays', kind: 'checkbox' },
           ]),
         ]}
       />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DataTable, FilterDate, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
+import { formatMoney, type Money } from '@/lib/money';
 import { usersActivity, type ActivityEntry } from '../api/activity';
 
 /** Areas worth a filter, each the action prefixes it covers (sent comma-separated); any other action still
@@ -14,75 +15,82 @@ const ACTIONS = [
   { key: 'card_', prefixes: 'child.card_number,worker_profile.card_number' },
 ] as const;
 
-/** An action's name: its own text when it has one, else "<entity>: <verb>" from the action code's parts (every
- * service audits as `<entity>.<verb>`), else the code itself. */
-function actionLabel(t: TFunction, action: string): string {
-  const own = t(`actions.${action.replaceAll('.', '_')}`, { defaultValue: '' });
-  if (own) return own;
-  const [entity, ...rest] = action.split('.');
-  const verb = rest.join('.');
-  const entityText = t(`entities.${entity}`, { defaultValue: '' });
-  if (!entityText) return action;
-  return `${entityText}: ${t(`verbs.${verb.replaceAll('.', '_')}`, { defaultValue: verb.replaceAll('_', ' ') })}`;
-}
+type Formatters = { t: TFunction; date: Intl.DateTimeFormat; locale: string };
 
-function formatValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'object') {
-    const money = value as { amount?: unknown; currency?: unknown };
-    if (typeof money.amount === 'string' && typeof money.currency === 'string') return `${money.amount} ${money.currency}`;
-    return JSON.stringify(value);
-  }
-  return String(value);
-}
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const MAX_LINES = 6;
-
-/** The lines worth reading: for a change recorded as `{before, after}`, only the keys that changed, as
- * "key: before → after"; otherwise each key with its value. */
-function detailLines(data: Record<string, unknown>): [string, string][] {
-  const { before, after } = data;
-  if (isRecord(before) && isRecord(after) && Object.keys(data).length === 2) {
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys
-      .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-      .map((key) => [key, `${formatValue(before[key])} → ${formatValue(after[key])}`]);
-  }
-  return Object.entries(data).map(([key, value]) => [key, formatValue(value)]);
+function isMoney(value: unknown): value is Money {
+  return isRecord(value) && typeof value.amount === 'string' && typeof value.currency === 'string';
 }
 
-/** The entry's details as "key: value" lines, long values cut (the whole JSON stays in the title). */
-function Details({ data }: { data: Record<string, unknown> }) {
-  const lines = detailLines(data);
-  if (!lines.length) return null;
+/** A value as people read it: dates as 25.11.2026, money as 12,50 zł, booleans as Yes/No, lists joined. The
+ * server sends values typed (ISO dates, {amount, currency}, booleans), never formatted. */
+function formatValue(value: unknown, f: Formatters): string {
+  if (value === null || value === undefined || value === '') return f.t('empty');
+  if (typeof value === 'boolean') return f.t(value ? 'yes' : 'no');
+  if (typeof value === 'string' && ISO_DATE.test(value)) return f.date.format(new Date(`${value}T12:00:00`));
+  if (isMoney(value)) return formatMoney(value, f.locale);
+  if (Array.isArray(value)) return value.map((item) => formatValue(item, f)).join(', ');
+  if (isRecord(value)) return Object.values(value).map((item) => formatValue(item, f)).join(', ');
+  return String(value);
+}
+
+/** What happened, in a sentence: the action code's text (`params.variant` picks a more precise one), filled
+ * with its formatted params. An action without a text (a new one; a test keeps them described) reads as such. */
+function describeAction(row: ActivityEntry, f: Formatters): string {
+  const params = (row.params ?? {}) as Record<string, unknown>;
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (name !== 'variant') values[name] = name === 'count' && typeof value === 'number' ? value : formatValue(value, f);
+  }
+  const key = `actions.${row.action.replaceAll('.', '_')}`;
+  const variant = typeof params.variant === 'string' ? params.variant : undefined;
+  return f.t(key, { ...values, context: variant, defaultValue: f.t('otherAction') });
+}
+
+/** A field's name: the activity's own label, else the settings screen's, else the words of its name. */
+function fieldLabel(field: string, t: TFunction): string {
+  const words = field.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return t([`changeFields.${field}`, `settings:fields.${field}`], { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
+}
+
+const MAX_LINES = 6;
+
+/** What a change set, one line per field: "Label: before → after". */
+function Changes({ changes, f }: { changes: ActivityEntry['changes']; f: Formatters }) {
+  if (!changes.length) return null;
   return (
-    <dl className="small mb-0" title={JSON.stringify(data)}>
-      {lines.slice(0, MAX_LINES).map(([key, text]) => (
-        <div key={key} className="text-truncate" style={{ maxWidth: '32rem' }}>
-          <dt className="d-inline fw-semibold">{key}:</dt> <dd className="d-inline mb-0">{text.length > 120 ? `${text.slice(0, 120)}…` : text}</dd>
+    <dl className="small mb-0">
+      {changes.slice(0, MAX_LINES).map(({ field, before, after }) => (
+        <div key={field}>
+          <dt className="d-inline fw-semibold">{fieldLabel(field, f.t)}:</dt>{' '}
+          <dd className="d-inline mb-0">{`${formatValue(before, f)} → ${formatValue(after, f)}`}</dd>
         </div>
       ))}
-      {lines.length > MAX_LINES && <div className="text-body-secondary">…</div>}
+      {changes.length > MAX_LINES && <div className="text-body-secondary">…</div>}
     </dl>
   );
 }
 
-/** What was acted upon: its kind and its name as it is now, or its id when it has no name or is gone. */
+/** What was acted upon: its kind and its name as it is now, or its number when it has no name or is gone. */
 function targetText(t: TFunction, row: ActivityEntry): string {
   if (!row.targetType) return '—';
-  const kind = t(`targets.${row.targetType.replaceAll('.', '_')}`, row.targetType);
-  return row.targetName ? `${kind}: ${row.targetName}` : `${kind} #${row.targetId}`;
+  const kind = t(`targets.${row.targetType.replaceAll('.', '_')}`, { defaultValue: '' });
+  if (row.targetName) return kind ? `${kind}: ${row.targetName}` : row.targetName;
+  return kind ? t('targetNumbered', { kind, id: row.targetId }) : '—';
 }
 
 export function UsersActivityPage() {
-  const { t, i18n } = useTranslation(['usersActivity', 'routes']);
+  const { t, i18n } = useTranslation(['usersActivity', 'routes', 'settings']);
   const table = useTableState({ filters: ['action', 'dateFrom', 'dateTo', 'userId'] });
   const list = usersActivity.useList(table.params);
-  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', { dateStyle: 'short', timeStyle: 'medium' });
+  const locale = i18n.language === 'en' ? 'en-GB' : 'pl-PL';
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const f: Formatters = { t, locale, date: new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }) };
 
   const columns: Column<ActivityEntry>[] = [
     { key: 'createdAt', header: t('fields.createdAt'), cell: (row) => dateTime.format(new Date(row.createdAt)), className: 'text-nowrap' },
@@ -91,7 +99,7 @@ export function UsersActivityPage() {
       header: t('fields.actor'),
       cell: (row) => (row.actor ? `${row.actor.name || row.actor.email}${row.actor.name ? ` (${row.actor.email})` : ''}` : t('system')),
     },
-    { key: 'action', header: t('fields.action'), cell: (row) => actionLabel(t, row.action) },
+    { key: 'action', header: t('fields.action'), cell: (row) => describeAction(row, f) },
     {
       key: 'target',
       header: t('fields.target'),
@@ -100,7 +108,7 @@ export function UsersActivityPage() {
     {
       key: 'data',
       header: t('fields.data'),
-      cell: (row) => <Details data={row.data as Record<string, unknown>} />,
+      cell: (row) => <Changes changes={row.changes} f={f} />,
     },
   ];
   const title = t('routes:areas.users_activity');
