@@ -20,7 +20,7 @@ from kantyna.ordering.cutoff import tenant_today, tenant_zone
 from kantyna.ordering.models import Order
 from kantyna.ordering.services.items import items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.people.models import Child, WorkerProfile
+from kantyna.people.models import CalendarSubjectSettings, Child, WorkerProfile
 from kantyna.people.services.children import child_create
 from kantyna.people.services.workers import worker_profile_create
 from kantyna.pricing.tests.helpers import Catalog, item, make_catalog, make_group, make_price_list
@@ -134,3 +134,14 @@ def place(tenant, actor, subject_type, subject_id, requests, **options) -> Order
     with in_tenant(tenant):
         subject = subject_resolve(subject_type, subject_id, actor=actor)
         return items_place(actor=actor, subject=subject, requests=requests, **options).order
+
+
+def automark_weekly_lunches(world: World) -> CalendarSubjectSettings:
+    """Only `world.child` asks to be automarked: lunches, a week ahead (call inside the tenant's schema)."""
+    CalendarSubjectSettings.objects.update(automark_presences=False)
+    settings, _created = CalendarSubjectSettings.objects.get_or_create(child=world.child)
+    settings.automark_presences = True
+    settings.autoselection_interval = "one_week"
+    settings.save()
+    settings.autoselected_meal_types.set([world.catalog.lunch])
+    return settings

@@ -15,7 +15,7 @@ from kantyna.ordering.services.automark import automark_run, automark_window
 from kantyna.ordering.services.charging import charge_day
 from kantyna.ordering.services.items import ItemRequest, items_cancel, items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import at, balance, ledger_sum, make_world, set_settings
+from kantyna.ordering.tests.helpers import at, automark_weekly_lunches, balance, ledger_sum, make_world, set_settings
 from kantyna.people.models import CalendarSubjectSettings
 from kantyna.people.services.children import child_create
 from kantyna.tenancy.services import in_tenant
@@ -32,13 +32,7 @@ TODAY = TODAY - timedelta(days=TODAY.weekday()) + timedelta(days=2)
 def world(tenant_a):
     with in_tenant(tenant_a):
         world = make_world(tenant_a)
-        CalendarSubjectSettings.objects.update(automark_presences=False)
-        settings, _created = CalendarSubjectSettings.objects.get_or_create(child=world.child)
-        settings.automark_presences = True
-        settings.autoselection_interval = "one_week"
-        settings.save()
-        settings.autoselected_meal_types.set([world.catalog.lunch])
-        world.settings = settings
+        world.settings = automark_weekly_lunches(world)
         yield world
 
 

@@ -17,9 +17,8 @@ from kantyna.ledger.services import INSUFFICIENT_FUNDS
 from kantyna.ordering.models import OrderItem
 from kantyna.ordering.services.automark import automark_run
 from kantyna.ordering.services.items import ItemRequest, items_place
-from kantyna.ordering.tests.helpers import deposit, make_world, next_monday
+from kantyna.ordering.tests.helpers import automark_weekly_lunches, deposit, make_world, next_monday
 from kantyna.ordering.tests.test_races import _subject, assert_books_balance, run_concurrently
-from kantyna.people.models import CalendarSubjectSettings
 from kantyna.tenancy.services import in_tenant
 
 pytestmark = [pytest.mark.race, pytest.mark.django_db(transaction=True)]
@@ -32,12 +31,7 @@ def tight_world(tenant_a):
     with in_tenant(tenant_a):
         world = make_world(tenant_a, money="")
         deposit(world.parent, str(DEPOSIT))
-        CalendarSubjectSettings.objects.update(automark_presences=False)
-        settings, _created = CalendarSubjectSettings.objects.get_or_create(child=world.child)
-        settings.automark_presences = True
-        settings.autoselection_interval = "one_week"
-        settings.save()
-        settings.autoselected_meal_types.set([world.catalog.lunch])
+        automark_weekly_lunches(world)
     connection.set_schema_to_public()
     return world
 

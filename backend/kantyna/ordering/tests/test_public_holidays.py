@@ -14,8 +14,7 @@ from kantyna.ordering.holidays import easter_sunday, polish_public_holidays
 from kantyna.ordering.models import FreeDay, OrderItem, PublicHolidaysYear
 from kantyna.ordering.services.automark import automark_run
 from kantyna.ordering.services.free_days import public_holidays_ensure, public_holidays_offer
-from kantyna.ordering.tests.helpers import at, make_world, set_settings
-from kantyna.people.models import CalendarSubjectSettings
+from kantyna.ordering.tests.helpers import at, automark_weekly_lunches, make_world, set_settings
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, assert_error, make_user
 
@@ -108,12 +107,7 @@ def test_given_holidays_offered_then_automark_skips_christmas(world, tenant_a):
     with in_tenant(tenant_a):
         # Given the year's holidays are free days and the child is automarked for a week of lunches
         public_holidays_offer(years=[CHRISTMAS_YEAR], now=at(date(CHRISTMAS_YEAR, 12, 1), 9))
-        CalendarSubjectSettings.objects.update(automark_presences=False)
-        settings, _created = CalendarSubjectSettings.objects.get_or_create(child=world.child)
-        settings.automark_presences = True
-        settings.autoselection_interval = "one_week"
-        settings.save()
-        settings.autoselected_meal_types.set([world.catalog.lunch])
+        automark_weekly_lunches(world)
 
         # When automark runs on 23 December (its window: 25 to 31 December)
         automark_run(now=at(date(CHRISTMAS_YEAR, 12, 23), 9))
