@@ -64,6 +64,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
-    testTimeout: 15000,
+    // Several 10 s lookups (asyncUtilTimeout in src/test/setup.ts) fit in one test on a busy machine.
+    testTimeout: 60_000,
   },
 });
