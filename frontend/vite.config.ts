@@ -56,8 +56,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // React, React-Bootstrap, TanStack Query and zod make one ~210 kB (gzip) entry until pages are split per area.
-    chunkSizeWarningLimit: 800,
   },
   test: {
     environment: 'jsdom',
