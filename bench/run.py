@@ -47,6 +47,8 @@ def main() -> None:
     parser.add_argument("--only", choices=["ordering"], help="only the ordering paths (issue 5)")
     parser.add_argument("--reminders", action="store_true",
                         help="only the missing-orders reminder job with every child asking for it (rolled back)")
+    parser.add_argument("--imports", action="store_true",
+                        help="only the children import of a 1,000-row XLSX file (each run rolled back)")
     args = parser.parse_args()
     tenant = Tenant.objects.get(slug=common.BENCH_SLUG)
     if args.money:
@@ -54,6 +56,9 @@ def main() -> None:
         return
     if args.reminders:
         measure_reminders(tenant, max(1, args.repeat // 10))
+        return
+    if args.imports:
+        measure_imports(tenant, max(3, args.repeat // 10))
         return
     with in_tenant(tenant):
         admin = User.objects.select_related("account").get(account__email="admin@bench.test")
@@ -265,7 +270,6 @@ def measure_money(tenant, repeat: int) -> None:
         print(f"{label:<58} {median:>10.2f} {p95:>10.2f} {queries:>8}")
 
 
-
 def measure_reminders(tenant, repeat: int) -> None:
     """The missing-orders reminder job (one run of the 15-minute schedule) with every child asking for a reminder
     at 12:00, one day before the cut-off, in a transaction rolled back after each run. Two runs: on a day of the
@@ -314,6 +318,55 @@ def measure_reminders(tenant, repeat: int) -> None:
     print(f"{'path':<58} {'median ms':>10} {'max ms':>10} {'queries':>8}")
     for label, median, worst, queries in rows:
         print(f"{label:<58} {median:>10.2f} {worst:>10.2f} {queries:>8}")
+
+
+IMPORT_HEADER = ["First name", "Last name", "Parent's e-mail", "Institution", "Classroom", "Diet", "Card number",
+                 "Allergens", "Allergies note", "General note"]
+
+
+def measure_imports(tenant, repeat: int) -> None:
+    """`POST children/import` of 1,000 rows (5 parents, two classrooms, every third child with an allergen): the
+    admin's whole request, upload parsing included, in a transaction rolled back after each run. The query count
+    does not grow with the rows (pinned by people's test_import_of_1000_rows_takes_a_constant_number_of_queries);
+    the time lives here."""
+    import io
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.db import transaction
+    from openpyxl import Workbook
+
+    from kantyna.people.models import Child
+
+    with in_tenant(tenant):
+        admin = User.objects.select_related("account").get(account__email="admin@bench.test")
+    book = Workbook()
+    sheet = book.active
+    sheet.append(IMPORT_HEADER)
+    for index in range(1000):
+        sheet.append([f"Dziecko{index}", "Import", f"parent{index % 5}@bench.test", "sp-1",
+                      "1a" if index % 2 else "2a", "Standardowa", f"M{index:05d}", "1" if index % 3 == 0 else "",
+                      "", ""])
+    content = io.BytesIO()
+    book.save(content)
+    client = Client(HTTP_HOST=HOST)
+    headers = {"authorization": bearer(admin), "user-locale": "en"}
+
+    timings, queries = [], 0
+    for _ in range(repeat):
+        with in_tenant(tenant), transaction.atomic():
+            upload = SimpleUploadedFile("dzieci.xlsx", content.getvalue())
+            with CaptureQueriesContext(connection) as captured:
+                started = time.perf_counter()
+                response = client.post("/api/frontend/children/import", {"file": upload}, headers=headers)
+                timings.append((time.perf_counter() - started) * 1000)
+            queries = len(captured.captured_queries)
+            assert response.json() == {"status": True, "created": 1000}, response.content[:500]
+            assert Child.objects.filter(last_name="Import").count() == 1000
+            transaction.set_rollback(True)
+    timings.sort()
+    median, worst = statistics.median(timings), timings[-1]
+    print(f"{'path':<58} {'median ms':>10} {'max ms':>10} {'queries':>8}")
+    print(f"{'children import, 1,000 rows XLSX (admin)':<58} {median:>10.2f} {worst:>10.2f} {queries:>8}")
 
 
 if __name__ == "__main__":

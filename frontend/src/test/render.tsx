@@ -12,6 +12,10 @@ export function signIn(token: string = makeJwt()): string {
   return token;
 }
 
+/**
+ * The whole app (providers, route table, guards) at `path`. Pages are lazyPage()s: a test file loads only the
+ * pages it opens, the first time behind the page spinner, so it finds them with findBy*.
+ */
 export function renderApp(path: string) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });

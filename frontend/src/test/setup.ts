@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { clearToasts } from '@/components/toasts/toast-store';
 import i18n from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { server } from './server';
+
+// Every findBy*/waitFor waits up to 10 s, not Testing Library's 1 s: on a loaded machine the first render of a
+// lazily loaded page (its chunk transformed on demand) or a month of day buttons takes seconds. A lookup that
+// never succeeds still fails with its own message, well before vite.config.ts's testTimeout.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import time
 from unittest import mock
 
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -301,13 +300,10 @@ def test_import_of_1000_rows_takes_a_constant_number_of_queries(tenant_a):
         for index in range(1000)
     ]
     api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
-    started = time.monotonic()
     with capture_queries() as queries:
         response = upload(api, workbook(rows))
-    elapsed = time.monotonic() - started
     assert response.json() == {"status": True, "created": 1000}, response.content[:500]
     assert len(queries) <= 40, str(queries)
-    assert elapsed < 10
     with in_tenant(tenant_a):
         assert Child.objects.filter(last_name="Masowe").count() == 1000
         assert Child.allergies.through.objects.filter(child__last_name="Masowe").count() == 334

@@ -3,7 +3,10 @@ import type { RouteObject } from 'react-router';
 import type { FeatureRoutesModule } from './route-elements';
 import { routeTable } from './route-table';
 
-/** Each feature registers its pages in `features/<area>/routes.tsx`; nobody edits a shared list. */
+/**
+ * Each feature registers its pages in `features/<area>/routes.tsx`; nobody edits a shared list. Read eagerly:
+ * the modules are small and name their pages with lazyPage(), whose code loads on first render.
+ */
 const featureModules = import.meta.glob<FeatureRoutesModule>('../../features/*/routes.tsx', { eager: true });
 
 const knownNames = new Set(routeTable.map((route) => route.name));

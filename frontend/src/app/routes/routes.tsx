@@ -3,6 +3,7 @@ import { AppRoot } from '../AppRoot';
 import { EmptyLayout } from '../layouts/EmptyLayout';
 import { FullLayout } from '../layouts/FullLayout';
 import { builtPages, builtRouteChildren } from './built-routes';
+import { PageSuspense } from './PageLoading';
 import { RouteGuard } from './RouteGuard';
 import { AreaComingSoon } from './AreaComingSoon';
 import { routeTable, type RouteDef } from './route-table';
@@ -14,15 +15,19 @@ function toRouteObject(route: RouteDef): RouteObject {
   const object: RouteObject = {
     path: route.path,
     handle,
-    element: <RouteGuard route={route}>{page ?? <AreaComingSoon area={route.area} />}</RouteGuard>,
+    element: (
+      <RouteGuard route={route}>{page ? <PageSuspense>{page}</PageSuspense> : <AreaComingSoon area={route.area} />}</RouteGuard>
+    ),
   };
   const children = builtRouteChildren[route.name];
   if (children) {
-    object.children = children.map((child) =>
-      child.path && !child.handle
-        ? { ...child, handle: { name: `${route.name}.${child.path}`, roles: route.roles } satisfies RouteHandle }
-        : child,
-    );
+    object.children = children.map((child) => {
+      // A lazy tab suspends here, not up to the page around it (which keeps its tabs on screen).
+      const lazySafe = child.element ? { ...child, element: <PageSuspense>{child.element}</PageSuspense> } : child;
+      return child.path && !child.handle
+        ? { ...lazySafe, handle: { name: `${route.name}.${child.path}`, roles: route.roles } satisfies RouteHandle }
+        : lazySafe;
+    });
   }
   return object;
 }

@@ -1,6 +1,8 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { AllergenGroupsPage } from './pages/AllergenGroupsPage';
-import { AllergensPage } from './pages/AllergensPage';
+
+const AllergenGroupsPage = lazyPage(() => import('./pages/AllergenGroupsPage'), 'AllergenGroupsPage');
+const AllergensPage = lazyPage(() => import('./pages/AllergensPage'), 'AllergensPage');
 
 export const routeElements: RouteElements = {
   allergens: <AllergensPage />,

@@ -1,7 +1,9 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { AuthCallbackPage } from './pages/AuthCallbackPage';
-import { LandingPage } from './pages/LandingPage';
-import { RegisterPage } from './register/pages/RegisterPage';
+
+const AuthCallbackPage = lazyPage(() => import('./pages/AuthCallbackPage'), 'AuthCallbackPage');
+const LandingPage = lazyPage(() => import('./pages/LandingPage'), 'LandingPage');
+const RegisterPage = lazyPage(() => import('./register/pages/RegisterPage'), 'RegisterPage');
 
 export const routeElements: RouteElements = {
   'auth.login': <LandingPage />,

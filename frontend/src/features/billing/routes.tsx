@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { BillingPage } from './pages/BillingPage';
+
+const BillingPage = lazyPage(() => import('./pages/BillingPage'), 'BillingPage');
 
 export const routeElements: RouteElements = {
   billing: <BillingPage />,

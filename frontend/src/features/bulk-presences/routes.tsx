@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { BulkPresencesPage } from './pages/BulkPresencesPage';
+
+const BulkPresencesPage = lazyPage(() => import('./pages/BulkPresencesPage'), 'BulkPresencesPage');
 
 export const routeElements: RouteElements = {
   'calendar.bulkPresences': <BulkPresencesPage />,

@@ -75,7 +75,7 @@ describe('the subjects calendar (/calendar/subjects)', () => {
   });
 });
 
-describe('the child presence calendar (/calendar/presences/:type/:id)', { timeout: 30_000 }, () => {
+describe('the child presence calendar (/calendar/presences/:type/:id)', () => {
   it('lets staff mark a day past the cut-off (the server overrides it for staff), without touching their own balance', async () => {
     signIn();
     const { presences, monthQueries } = serveStaff();
@@ -83,7 +83,7 @@ describe('the child presence calendar (/calendar/presences/:type/:id)', { timeou
     expect(await screen.findByRole('heading', { level: 1, name: 'Meal receiver calendar: Ala Nowak' })).toBeInTheDocument();
     expect(screen.getByText('SP 12 · 1A · Standard')).toBeInTheDocument();
     const closedDay = () => screen.getByLabelText('Monday, November 23, 2026', { selector: 'button' });
-    await waitFor(() => expect(closedDay()).toHaveTextContent('Closed'), { timeout: 5000 });
+    await waitFor(() => expect(closedDay()).toHaveTextContent('Closed'));
     // The page's heading and the board share one request for the month.
     expect(monthQueries).toEqual(['child:5?2026-11']);
     expect(closedDay()).not.toHaveAttribute('aria-disabled');

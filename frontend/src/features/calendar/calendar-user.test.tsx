@@ -120,8 +120,8 @@ function serveCalendar({
 // By label: role queries compute every element's role and name, which is slow on a month of day buttons.
 const day = (name: string) => screen.getByLabelText(name, { selector: 'button' });
 const TUE = 'Tuesday, November 24, 2026';
-/** Waits (generously: a month of day buttons renders slowly in jsdom) until the children's month is in. */
-const monthLoaded = () => waitFor(() => expect(day(TUE)).not.toHaveAttribute('aria-disabled'), { timeout: 5000 });
+/** Waits until the children's month is in (the suite's asyncUtilTimeout covers a slow month of day buttons). */
+const monthLoaded = () => waitFor(() => expect(day(TUE)).not.toHaveAttribute('aria-disabled'));
 const WED = 'Wednesday, November 25, 2026';
 const MON = 'Monday, November 23, 2026';
 const THU = 'Thursday, November 26, 2026';
@@ -137,8 +137,7 @@ afterEach(() => {
   window.innerWidth = 1024;
 });
 
-// A month of day buttons renders slowly in jsdom, more so on a busy machine.
-describe('the customer calendar (/calendar/user)', { timeout: 30_000 }, () => {
+describe('the customer calendar (/calendar/user)', () => {
   it('shows each child’s month: ordered meals, absences, days off, closed days, prices and today', async () => {
     signIn();
     const served = serveCalendar();
@@ -291,7 +290,7 @@ describe('the customer calendar (/calendar/user)', { timeout: 30_000 }, () => {
     signIn();
     const served = serveCalendar({ draft: { month: '2026-11', dates: ['2026-11-24', '2026-11-27'], subjects: [{ type: 'child', id: 6 }] } });
     const { user } = renderApp('/calendar/user');
-    await waitFor(() => expect(day(TUE)).toHaveAttribute('aria-pressed', 'true'), { timeout: 5000 });
+    await waitFor(() => expect(day(TUE)).toHaveAttribute('aria-pressed', 'true'));
     expect(day(FRI)).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('checkbox', { name: 'Ala Nowak' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Olek Nowak' })).toBeChecked();
@@ -418,7 +417,7 @@ describe('the customer calendar (/calendar/user)', { timeout: 30_000 }, () => {
     const { user } = renderApp('/calendar/user');
     const week = await screen.findByRole('region', { name: 'Tydzień' });
     await user.click(within(week).getByRole('button', { name: 'Następny tydzień' }));
-    await waitFor(() => expect(within(week).getByRole('button', { name: 'Zaznacz tydzień 48' })).toBeEnabled(), { timeout: 5000 });
+    await waitFor(() => expect(within(week).getByRole('button', { name: 'Zaznacz tydzień 48' })).toBeEnabled());
     await user.click(within(week).getByRole('button', { name: 'Zaznacz tydzień 48' }));
     expect(screen.getByText('Zaznaczono 3 dni')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Zamów posiłki' }));

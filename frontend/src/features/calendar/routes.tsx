@@ -1,7 +1,9 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { ChildPresencesPage } from './pages/ChildPresencesPage';
-import { SubjectsCalendarPage } from './pages/SubjectsCalendarPage';
-import { UserCalendarPage } from './pages/UserCalendarPage';
+
+const ChildPresencesPage = lazyPage(() => import('./pages/ChildPresencesPage'), 'ChildPresencesPage');
+const SubjectsCalendarPage = lazyPage(() => import('./pages/SubjectsCalendarPage'), 'SubjectsCalendarPage');
+const UserCalendarPage = lazyPage(() => import('./pages/UserCalendarPage'), 'UserCalendarPage');
 
 export const routeElements: RouteElements = {
   'calendar.user': <UserCalendarPage />,

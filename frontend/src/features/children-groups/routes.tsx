@@ -1,7 +1,9 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { ChildrenGroupDetailsPage } from './pages/ChildrenGroupDetailsPage';
-import { ChildrenGroupFormPage } from './pages/ChildrenGroupFormPage';
-import { ChildrenGroupsPage } from './pages/ChildrenGroupsPage';
+
+const ChildrenGroupDetailsPage = lazyPage(() => import('./pages/ChildrenGroupDetailsPage'), 'ChildrenGroupDetailsPage');
+const ChildrenGroupFormPage = lazyPage(() => import('./pages/ChildrenGroupFormPage'), 'ChildrenGroupFormPage');
+const ChildrenGroupsPage = lazyPage(() => import('./pages/ChildrenGroupsPage'), 'ChildrenGroupsPage');
 
 export const routeElements: RouteElements = {
   'childrenGroups.list': <ChildrenGroupsPage />,

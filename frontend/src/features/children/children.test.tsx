@@ -554,10 +554,10 @@ describe('child form (create and edit)', () => {
     const code = await within(form).findByLabelText(/^Institution code/);
     expect(within(form).queryByLabelText(/^Institution$/)).not.toBeInTheDocument();
     await user.type(code, 'nope');
-    expect(await screen.findByText('Error occured. Institution with given slug was not found.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error occured. Institution with given slug was not found.')).toBeInTheDocument();
     await user.clear(code);
     await user.type(code, 'SP-1');
-    expect(await within(form).findByText('Institution: SP 1 Kraków', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(form).findByText('Institution: SP 1 Kraków')).toBeInTheDocument();
     await waitFor(() => expect(within(form).getByRole('option', { name: '1a' })).toBeInTheDocument());
   });
 });

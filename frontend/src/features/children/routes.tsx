@@ -1,8 +1,10 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { ChildFormPage } from './pages/ChildFormPage';
-import { ChildrenImportPage } from './pages/ChildrenImportPage';
-import { ChildrenPage } from './pages/ChildrenPage';
-import { ParentChildrenPage } from './pages/ParentChildrenPage';
+
+const ChildFormPage = lazyPage(() => import('./pages/ChildFormPage'), 'ChildFormPage');
+const ChildrenImportPage = lazyPage(() => import('./pages/ChildrenImportPage'), 'ChildrenImportPage');
+const ChildrenPage = lazyPage(() => import('./pages/ChildrenPage'), 'ChildrenPage');
+const ParentChildrenPage = lazyPage(() => import('./pages/ParentChildrenPage'), 'ParentChildrenPage');
 
 export const routeElements: RouteElements = {
   'children.list': <ChildrenPage />,

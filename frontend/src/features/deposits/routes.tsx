@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { DepositsPage } from './pages/DepositsPage';
+
+const DepositsPage = lazyPage(() => import('./pages/DepositsPage'), 'DepositsPage');
 
 export const routeElements: RouteElements = {
   deposits: <DepositsPage />,

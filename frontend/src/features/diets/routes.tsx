@@ -1,6 +1,8 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { DietFormPage } from './pages/DietFormPage';
-import { DietsPage } from './pages/DietsPage';
+
+const DietFormPage = lazyPage(() => import('./pages/DietFormPage'), 'DietFormPage');
+const DietsPage = lazyPage(() => import('./pages/DietsPage'), 'DietsPage');
 
 export const routeElements: RouteElements = {
   'diets.list': <DietsPage />,

@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { DriversPage } from './pages/DriversPage';
+
+const DriversPage = lazyPage(() => import('./pages/DriversPage'), 'DriversPage');
 
 export const routeElements: RouteElements = {
   drivers: <DriversPage />,

@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { FreeDaysPage } from './pages/FreeDaysPage';
+
+const FreeDaysPage = lazyPage(() => import('./pages/FreeDaysPage'), 'FreeDaysPage');
 
 export const routeElements: RouteElements = {
   'calendar.freeDays': <FreeDaysPage />,

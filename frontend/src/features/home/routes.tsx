@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { HomePage } from './pages/HomePage';
+
+const HomePage = lazyPage(() => import('./pages/HomePage'), 'HomePage');
 
 export const routeElements: RouteElements = {
   home: <HomePage />,

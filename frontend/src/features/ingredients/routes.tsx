@@ -1,7 +1,9 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { IngredientFormPage } from './pages/IngredientFormPage';
-import { IngredientsImportPage } from './pages/IngredientsImportPage';
-import { IngredientsPage } from './pages/IngredientsPage';
+
+const IngredientFormPage = lazyPage(() => import('./pages/IngredientFormPage'), 'IngredientFormPage');
+const IngredientsImportPage = lazyPage(() => import('./pages/IngredientsImportPage'), 'IngredientsImportPage');
+const IngredientsPage = lazyPage(() => import('./pages/IngredientsPage'), 'IngredientsPage');
 
 export const routeElements: RouteElements = {
   'inventory.ingredients.list': <IngredientsPage />,

@@ -1,7 +1,9 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { WorkersGroupDetailsPage } from './pages/WorkersGroupDetailsPage';
-import { WorkersGroupFormPage } from './pages/WorkersGroupFormPage';
-import { WorkersGroupsPage } from './pages/WorkersGroupsPage';
+
+const WorkersGroupDetailsPage = lazyPage(() => import('./pages/WorkersGroupDetailsPage'), 'WorkersGroupDetailsPage');
+const WorkersGroupFormPage = lazyPage(() => import('./pages/WorkersGroupFormPage'), 'WorkersGroupFormPage');
+const WorkersGroupsPage = lazyPage(() => import('./pages/WorkersGroupsPage'), 'WorkersGroupsPage');
 
 export const routeElements: RouteElements = {
   'institutionsWorkersGroups.list': <WorkersGroupsPage />,

@@ -1,7 +1,9 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { WorkerDetailsPage } from './pages/WorkerDetailsPage';
-import { WorkerFormPage } from './pages/WorkerFormPage';
-import { WorkersPage } from './pages/WorkersPage';
+
+const WorkerDetailsPage = lazyPage(() => import('./pages/WorkerDetailsPage'), 'WorkerDetailsPage');
+const WorkerFormPage = lazyPage(() => import('./pages/WorkerFormPage'), 'WorkerFormPage');
+const WorkersPage = lazyPage(() => import('./pages/WorkersPage'), 'WorkersPage');
 
 export const routeElements: RouteElements = {
   'institutionsWorkers.list': <WorkersPage />,

@@ -1,9 +1,11 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { ClassroomFormPage } from './pages/ClassroomFormPage';
-import { ClassroomsPage } from './pages/ClassroomsPage';
-import { DistrictsPage } from './pages/DistrictsPage';
-import { InstitutionFormPage } from './pages/InstitutionFormPage';
-import { InstitutionsPage } from './pages/InstitutionsPage';
+
+const ClassroomFormPage = lazyPage(() => import('./pages/ClassroomFormPage'), 'ClassroomFormPage');
+const ClassroomsPage = lazyPage(() => import('./pages/ClassroomsPage'), 'ClassroomsPage');
+const DistrictsPage = lazyPage(() => import('./pages/DistrictsPage'), 'DistrictsPage');
+const InstitutionFormPage = lazyPage(() => import('./pages/InstitutionFormPage'), 'InstitutionFormPage');
+const InstitutionsPage = lazyPage(() => import('./pages/InstitutionsPage'), 'InstitutionsPage');
 
 export const routeElements: RouteElements = {
   'institutions.list': <InstitutionsPage />,

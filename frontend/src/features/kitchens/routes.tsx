@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { KitchensPage } from './pages/KitchensPage';
+
+const KitchensPage = lazyPage(() => import('./pages/KitchensPage'), 'KitchensPage');
 
 export const routeElements: RouteElements = {
   kitchens: <KitchensPage />,

@@ -1,6 +1,8 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { MealTypeCategoriesPage } from './pages/MealTypeCategoriesPage';
-import { MealTypesPage } from './pages/MealTypesPage';
+
+const MealTypeCategoriesPage = lazyPage(() => import('./pages/MealTypeCategoriesPage'), 'MealTypeCategoriesPage');
+const MealTypesPage = lazyPage(() => import('./pages/MealTypesPage'), 'MealTypesPage');
 
 export const routeElements: RouteElements = {
   mealTypes: <MealTypesPage />,

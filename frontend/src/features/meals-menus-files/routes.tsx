@@ -1,6 +1,8 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { MealsMenuFileFormPage } from './pages/MealsMenuFileFormPage';
-import { MealsMenusFilesPage } from './pages/MealsMenusFilesPage';
+
+const MealsMenuFileFormPage = lazyPage(() => import('./pages/MealsMenuFileFormPage'), 'MealsMenuFileFormPage');
+const MealsMenusFilesPage = lazyPage(() => import('./pages/MealsMenusFilesPage'), 'MealsMenusFilesPage');
 
 export const routeElements: RouteElements = {
   'mealsMenusFiles.list': <MealsMenusFilesPage />,

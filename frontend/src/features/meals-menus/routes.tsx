@@ -1,9 +1,11 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { MealsMenuCreatePage } from './pages/MealsMenuCreatePage';
-import { MealsMenuEditPage } from './pages/MealsMenuEditPage';
-import { MealsMenuImportPage } from './pages/MealsMenuImportPage';
-import { MealsMenusPage } from './pages/MealsMenusPage';
-import { MealsMenusPrintsPage } from './pages/MealsMenusPrintsPage';
+
+const MealsMenuCreatePage = lazyPage(() => import('./pages/MealsMenuCreatePage'), 'MealsMenuCreatePage');
+const MealsMenuEditPage = lazyPage(() => import('./pages/MealsMenuEditPage'), 'MealsMenuEditPage');
+const MealsMenuImportPage = lazyPage(() => import('./pages/MealsMenuImportPage'), 'MealsMenuImportPage');
+const MealsMenusPage = lazyPage(() => import('./pages/MealsMenusPage'), 'MealsMenusPage');
+const MealsMenusPrintsPage = lazyPage(() => import('./pages/MealsMenusPrintsPage'), 'MealsMenusPrintsPage');
 
 export const routeElements: RouteElements = {
   'mealsMenus.list': <MealsMenusPage />,

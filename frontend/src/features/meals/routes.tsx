@@ -1,6 +1,8 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { MealFormPage } from './pages/MealFormPage';
-import { MealsPage } from './pages/MealsPage';
+
+const MealFormPage = lazyPage(() => import('./pages/MealFormPage'), 'MealFormPage');
+const MealsPage = lazyPage(() => import('./pages/MealsPage'), 'MealsPage');
 
 export const routeElements: RouteElements = {
   'meals.list': <MealsPage />,

@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { MonthlyBalanceReportPage } from './pages/MonthlyBalanceReportPage';
+
+const MonthlyBalanceReportPage = lazyPage(() => import('./pages/MonthlyBalanceReportPage'), 'MonthlyBalanceReportPage');
 
 export const routeElements: RouteElements = {
   monthlyBalanceReport: <MonthlyBalanceReportPage />,

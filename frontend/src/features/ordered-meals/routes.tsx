@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { OrderedMealsPage } from './pages/OrderedMealsPage';
+
+const OrderedMealsPage = lazyPage(() => import('./pages/OrderedMealsPage'), 'OrderedMealsPage');
 
 export const routeElements: RouteElements = {
   orderedMeals: <OrderedMealsPage />,

@@ -1,8 +1,10 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { OrderDetailsPage } from './pages/OrderDetailsPage';
-import { OrderFormPage } from './pages/OrderFormPage';
-import { OrdersPage } from './pages/OrdersPage';
-import { PrepaidOrderPage } from './pages/PrepaidOrderPage';
+
+const OrderDetailsPage = lazyPage(() => import('./pages/OrderDetailsPage'), 'OrderDetailsPage');
+const OrderFormPage = lazyPage(() => import('./pages/OrderFormPage'), 'OrderFormPage');
+const OrdersPage = lazyPage(() => import('./pages/OrdersPage'), 'OrdersPage');
+const PrepaidOrderPage = lazyPage(() => import('./pages/PrepaidOrderPage'), 'PrepaidOrderPage');
 
 export const routeElements: RouteElements = {
   'orders.list': <OrdersPage />,

@@ -1,7 +1,9 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { ParentDetailsPage } from './pages/ParentDetailsPage';
-import { ParentFormPage } from './pages/ParentFormPage';
-import { ParentsPage } from './pages/ParentsPage';
+
+const ParentDetailsPage = lazyPage(() => import('./pages/ParentDetailsPage'), 'ParentDetailsPage');
+const ParentFormPage = lazyPage(() => import('./pages/ParentFormPage'), 'ParentFormPage');
+const ParentsPage = lazyPage(() => import('./pages/ParentsPage'), 'ParentsPage');
 
 export const routeElements: RouteElements = {
   'parents.list': <ParentsPage />,

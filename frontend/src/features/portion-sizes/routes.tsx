@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { PortionSizesPage } from './pages/PortionSizesPage';
+
+const PortionSizesPage = lazyPage(() => import('./pages/PortionSizesPage'), 'PortionSizesPage');
 
 export const routeElements: RouteElements = {
   portionSizes: <PortionSizesPage />,

@@ -1,6 +1,8 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { PriceListsGroupFormPage } from './pages/PriceListsGroupFormPage';
-import { PriceListsGroupsPage } from './pages/PriceListsGroupsPage';
+
+const PriceListsGroupFormPage = lazyPage(() => import('./pages/PriceListsGroupFormPage'), 'PriceListsGroupFormPage');
+const PriceListsGroupsPage = lazyPage(() => import('./pages/PriceListsGroupsPage'), 'PriceListsGroupsPage');
 
 export const routeElements: RouteElements = {
   'priceListsGroups.list': <PriceListsGroupsPage />,

@@ -1,6 +1,8 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { PriceListFormPage } from './pages/PriceListFormPage';
-import { PriceListsPage } from './pages/PriceListsPage';
+
+const PriceListFormPage = lazyPage(() => import('./pages/PriceListFormPage'), 'PriceListFormPage');
+const PriceListsPage = lazyPage(() => import('./pages/PriceListsPage'), 'PriceListsPage');
 
 export const routeElements: RouteElements = {
   'priceLists.list': <PriceListsPage />,

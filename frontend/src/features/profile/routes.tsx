@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { ProfilePage } from './pages/ProfilePage';
+
+const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
 
 export const routeElements: RouteElements = {
   profile: <ProfilePage />,

@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { RouteNumbersPage } from './pages/RouteNumbersPage';
+
+const RouteNumbersPage = lazyPage(() => import('./pages/RouteNumbersPage'), 'RouteNumbersPage');
 
 export const routeElements: RouteElements = {
   routeNumbers: <RouteNumbersPage />,

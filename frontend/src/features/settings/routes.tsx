@@ -1,7 +1,10 @@
 import { Navigate } from 'react-router';
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteChildren, RouteElements } from '@/app/routes/route-elements';
-import { TenantSettingsLayout } from './pages/TenantSettingsLayout';
-import { settingsTabs } from './pages/settings-tabs';
+import { settingsTabKeys } from './settings-tab-keys';
+
+const SettingsTabPage = lazyPage(() => import('./pages/SettingsTabPage'), 'SettingsTabPage');
+const TenantSettingsLayout = lazyPage(() => import('./pages/TenantSettingsLayout'), 'TenantSettingsLayout');
 
 export const routeElements: RouteElements = {
   'settings.tenant': <TenantSettingsLayout />,
@@ -9,7 +12,7 @@ export const routeElements: RouteElements = {
 
 export const routeChildren: RouteChildren = {
   'settings.tenant': [
-    { index: true, element: <Navigate to={settingsTabs[0].key} replace /> },
-    ...settingsTabs.map((tab) => ({ path: tab.key, element: tab.element })),
+    { index: true, element: <Navigate to={settingsTabKeys[0]} replace /> },
+    ...settingsTabKeys.map((key) => ({ path: key, element: <SettingsTabPage tabKey={key} /> })),
   ],
 };

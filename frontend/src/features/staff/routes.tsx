@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { StaffPage } from './pages/StaffPage';
+
+const StaffPage = lazyPage(() => import('./pages/StaffPage'), 'StaffPage');
 
 export const routeElements: RouteElements = {
   administrators: <StaffPage kind="administrators" />,

@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { TransactionsPage } from './pages/TransactionsPage';
+
+const TransactionsPage = lazyPage(() => import('./pages/TransactionsPage'), 'TransactionsPage');
 
 export const routeElements: RouteElements = {
   transactions: <TransactionsPage />,

@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { UsersActivityPage } from './pages/UsersActivityPage';
+
+const UsersActivityPage = lazyPage(() => import('./pages/UsersActivityPage'), 'UsersActivityPage');
 
 export const routeElements: RouteElements = {
   'users.activity': <UsersActivityPage />,

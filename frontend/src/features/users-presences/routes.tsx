@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { UsersPresencesPage } from './pages/UsersPresencesPage';
+
+const UsersPresencesPage = lazyPage(() => import('./pages/UsersPresencesPage'), 'UsersPresencesPage');
 
 export const routeElements: RouteElements = {
   'users.presences': <UsersPresencesPage />,

@@ -1,5 +1,7 @@
+import { lazyPage } from '@/app/routes/lazy-page';
 import type { RouteElements } from '@/app/routes/route-elements';
-import { UsersTransactionsPage } from './pages/UsersTransactionsPage';
+
+const UsersTransactionsPage = lazyPage(() => import('./pages/UsersTransactionsPage'), 'UsersTransactionsPage');
 
 export const routeElements: RouteElements = {
   usersTransactions: <UsersTransactionsPage />,

@@ -10,9 +10,19 @@ const callbackNext = `?next=${encodeURIComponent(`${window.location.origin}/auth
 
 describe('LandingPage', () => {
   it('shows a spinner, then Login and the Register block when the status has data', async () => {
+    // The status is held until the page is on screen: it would otherwise often arrive before the page's code.
+    let releaseStatus!: () => void;
+    const statusHeld = new Promise<void>((resolve) => (releaseStatus = resolve));
+    server.use(
+      http.get(apiUrl('tenant/status'), async () => {
+        await statusHeld;
+        return HttpResponse.json(makeTenantStatus());
+      }),
+    );
     renderApp('/auth/login');
-    expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.getByText('Loading...')).toBeInTheDocument();
+    releaseStatus();
     expect(await screen.findByText('Please choose an option to continue')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Already have an account?' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toHaveAttribute('href', `/sso/login${callbackNext}`);

@@ -1,7 +1,7 @@
 import { Nav } from 'react-bootstrap';
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { settingsTabs } from './settings-tabs';
+import { settingsTabKeys } from '../settings-tab-keys';
 
 /** Each tab is its own route, so a tab can be linked to and survives a reload. */
 export function TenantSettingsLayout() {
@@ -10,10 +10,10 @@ export function TenantSettingsLayout() {
     <section>
       <h1 className="h3 mb-3">{t('routes:areas.settings_tenant')}</h1>
       <Nav variant="tabs" className="mb-4" aria-label={t('tabsLabel')}>
-        {settingsTabs.map((tab) => (
-          <Nav.Item key={tab.key}>
-            <Nav.Link as={NavLink} to={`/settings/tenant/${tab.key}`}>
-              {t(`tabs.${tab.key}`)}
+        {settingsTabKeys.map((key) => (
+          <Nav.Item key={key}>
+            <Nav.Link as={NavLink} to={`/settings/tenant/${key}`}>
+              {t(`tabs.${key}`)}
             </Nav.Link>
           </Nav.Item>
         ))}

@@ -3,6 +3,7 @@ import { CompanyDetailsForm } from '../components/CompanyDetailsForm';
 import { SettingsSection, type SectionCheck, type SettingsField, type TextRule } from '../components/SettingsSection';
 import { SettingsTab, type SettingsTabSection } from '../components/SettingsTab';
 import type { SettingsEndpoint } from '../api/settings-endpoint';
+import type { SettingsTabKey } from '../settings-tab-keys';
 import { debitsConfigEndpoint } from '../api/debits-config';
 import { feesEndpoint } from '../api/fees';
 import { fiscalConfigEndpoint } from '../api/fiscal-config';
@@ -16,11 +17,6 @@ import { tenantSettingsEndpoint } from '../api/tenant-settings';
 import { toDecimalString } from '@/lib/money';
 import { isValidNrb } from '@/lib/nrb';
 import { BANK_ACCOUNT_MAX_LENGTH } from '@/lib/validation';
-
-export interface SettingsTabDef {
-  key: string;
-  element: ReactNode;
-}
 
 /** Typed by its endpoint: field names, kinds and select options must match the request schema. */
 function settingsSection<T extends object, TBody>(
@@ -38,163 +34,139 @@ const NRB_RULE: TextRule = { test: isValidNrb, message: 'nrb' };
 const IBAN_PART_RULE: TextRule = { test: (value) => /^\d{0,8}$/.test(value), message: 'ibanPart' };
 const PERCENT_MAX = 100;
 
-/** The spec's tab order; the first one is where /settings/tenant lands. */
-export const settingsTabs: readonly [SettingsTabDef, ...SettingsTabDef[]] = [
-  {
-    key: 'presences',
-    element: (
-      <SettingsTab
-        sections={[
-          settingsSection(presencesMarkingConfigEndpoint, [
-            { name: 'allowAnyDiets', kind: 'checkbox' },
-            { name: 'allowNotes', kind: 'checkbox' },
-            { name: 'allowPrepaidOrders', kind: 'checkbox' },
-            { name: 'allowOnlyOneDietAndMealType', kind: 'checkbox' },
-            { name: 'allowSubscribedPayments', kind: 'checkbox' },
-            { name: 'requireLastMonthToBePaid', kind: 'checkbox' },
-          ]),
-          settingsSection(ordersConfigEndpoint, [
-            { name: 'diningCardsEnabled', kind: 'checkbox' },
-            { name: 'cardNumberLength', kind: 'integer', min: 6, max: 10 },
-            { name: 'orderDeadlineDaysBefore', kind: 'integer', min: 0, max: 14 },
-            { name: 'orderDeadlineTime', kind: 'time' },
-            { name: 'publicHolidaysFreeDays', kind: 'checkbox' },
-          ]),
-        ]}
-      />
-    ),
-  },
-  {
-    key: 'fees',
-    element: (
-      <SettingsTab
-        sections={[
-          settingsSection(
-            feesEndpoint,
-            [
-              { name: 'orderChargeTime', kind: 'select', options: ['on_marking', 'in_order_day'] },
-              { name: 'addManipulationFee', kind: 'checkbox' },
-              { name: 'defaultManipulationFee', kind: 'money' },
-              { name: 'addPaymentTransactionFee', kind: 'checkbox' },
-              { name: 'paymentTransactionFeeType', kind: 'select', options: ['amount', 'percent'] },
-              { name: 'paymentTransactionFee', kind: 'decimal' },
-            ],
-            // The server's rule: a percentage fee cannot exceed 100.
-            (values) =>
-              values.paymentTransactionFeeType === 'percent' &&
-              Number(toDecimalString(String(values.paymentTransactionFee))) > PERCENT_MAX
-                ? { field: 'paymentTransactionFee', message: 'percentMax' }
-                : null,
-          ),
-        ]}
-      />
-    ),
-  },
-  {
-    key: 'debits',
-    element: (
-      <SettingsTab
-        sections={[
-          settingsSection(debitsConfigEndpoint, [
-            { name: 'applyAllowedDebit', kind: 'checkbox' },
-            { name: 'allowedDebit', kind: 'money' },
-          ]),
-        ]}
-      />
-    ),
-  },
-  { key: 'companyDetails', element: <CompanyDetailsForm /> },
-  {
-    key: 'users',
-    element: (
-      <SettingsTab
-        sections={[
-          settingsSection(tenantSettingsEndpoint, [
-            { name: 'registerAs', kind: 'select', options: ['parent', 'institution_worker', 'both'] },
-            { name: 'canSeePricesByDefault', kind: 'checkbox' },
-            { name: 'defaultLocale', kind: 'select', options: ['pl', 'en'] },
-            // 1 to 50 MiB; sent in bytes
-            { name: 'uploadMaxFileSize', kind: 'megabytes', min: 1, max: 50 },
-          ]),
-        ]}
-      />
-    ),
-  },
-  {
-    key: 'fiscalization',
-    element: (
-      <SettingsTab
-        sections={[settingsSection(fiscalConfigEndpoint, [{ name: 'fiscalizationEnabled', kind: 'checkbox' }])]}
-      />
-    ),
-  },
-  {
-    key: 'parents',
-    element: (
-      <SettingsTab
-        sections={[
-          settingsSection(parentsSettingsEndpoint, [
-            { name: 'allowSelfRegistration', kind: 'checkbox' },
-            { name: 'addRegistrationFee', kind: 'checkbox' },
-            { name: 'registrationFee', kind: 'money' },
-            { name: 'hideInstitutionsListsFromParents', kind: 'checkbox' },
-            { name: 'allowChangingAllergens', kind: 'checkbox' },
-            { name: 'allowChangingAllergensNote', kind: 'checkbox' },
-            { name: 'allowChangingDiets', kind: 'checkbox' },
-            { name: 'allowChangingClassrooms', kind: 'checkbox' },
-            { name: 'allowChangingInstitutions', kind: 'checkbox' },
-            { name: 'allowChangingCardNumbers', kind: 'checkbox' },
-            { name: 'hideIngredients', kind: 'checkbox' },
-            { name: 'balancePerChildren', kind: 'checkbox' },
-            { name: 'ibanAccountNumberPart', kind: 'text', maxLength: 8, rules: [IBAN_PART_RULE] },
-          ]),
-        ]}
-      />
-    ),
-  },
-  {
-    key: 'payments',
-    element: (
-      <SettingsTab
-        sections={[
-          settingsSection(paymentMethodsConfigEndpoint, [
-            { name: 'allowOnlinePayments', kind: 'checkbox' },
-            { name: 'tpayEnabled', kind: 'checkbox' },
-            { name: 'tpayCollectEnabled', kind: 'checkbox' },
-            { name: 'przelewy24Enabled', kind: 'checkbox' },
-            { name: 'autopayEnabled', kind: 'checkbox' },
-            { name: 'allowBankTransfers', kind: 'checkbox' },
-            { name: 'staticBankAccountNumber', kind: 'text', maxLength: BANK_ACCOUNT_MAX_LENGTH, rules: [NRB_RULE] },
-            { name: 'staticBankAccountNumber2', kind: 'text', maxLength: BANK_ACCOUNT_MAX_LENGTH, rules: [NRB_RULE] },
-            { name: 'minimumPaymentAmount', kind: 'money' },
-          ]),
-        ]}
-      />
-    ),
-  },
-  {
-    key: 'invoices',
-    element: (
-      <SettingsTab
-        sections={[
-          settingsSection(invoicesConfigEndpoint, [
-            { name: 'invoicesEnabled', kind: 'checkbox' },
-            {
-              name: 'numberingPattern',
-              kind: 'text',
-              required: true,
-              maxLength: 60,
-              rules: [{ test: (value) => value.includes('{number}'), message: 'numberingPattern' }],
-            },
-            { name: 'paymentDueDays', kind: 'integer', min: 0, max: 90 },
-            { name: 'defaultVatRate', kind: 'select', options: ['0', '5', '8', '23', 'zw'] },
-          ]),
-          settingsSection(invoicesConfigForUsersEndpoint, [
-            { name: 'enableInvoicesForUsers', kind: 'checkbox' },
-            { name: 'requireInvoiceConfigForUsers', kind: 'checkbox' },
-          ]),
-        ]}
-      />
-    ),
-  },
-];
+/** Each tab's content by its key; the order of the tabs is `settingsTabKeys`. */
+export const settingsTabElements: Readonly<Record<SettingsTabKey, ReactNode>> = {
+  presences: (
+    <SettingsTab
+      sections={[
+        settingsSection(presencesMarkingConfigEndpoint, [
+          { name: 'allowAnyDiets', kind: 'checkbox' },
+          { name: 'allowNotes', kind: 'checkbox' },
+          { name: 'allowPrepaidOrders', kind: 'checkbox' },
+          { name: 'allowOnlyOneDietAndMealType', kind: 'checkbox' },
+          { name: 'allowSubscribedPayments', kind: 'checkbox' },
+          { name: 'requireLastMonthToBePaid', kind: 'checkbox' },
+        ]),
+        settingsSection(ordersConfigEndpoint, [
+          { name: 'diningCardsEnabled', kind: 'checkbox' },
+          { name: 'cardNumberLength', kind: 'integer', min: 6, max: 10 },
+          { name: 'orderDeadlineDaysBefore', kind: 'integer', min: 0, max: 14 },
+          { name: 'orderDeadlineTime', kind: 'time' },
+          { name: 'publicHolidaysFreeDays', kind: 'checkbox' },
+        ]),
+      ]}
+    />
+  ),
+  fees: (
+    <SettingsTab
+      sections={[
+        settingsSection(
+          feesEndpoint,
+          [
+            { name: 'orderChargeTime', kind: 'select', options: ['on_marking', 'in_order_day'] },
+            { name: 'addManipulationFee', kind: 'checkbox' },
+            { name: 'defaultManipulationFee', kind: 'money' },
+            { name: 'addPaymentTransactionFee', kind: 'checkbox' },
+            { name: 'paymentTransactionFeeType', kind: 'select', options: ['amount', 'percent'] },
+            { name: 'paymentTransactionFee', kind: 'decimal' },
+          ],
+          // The server's rule: a percentage fee cannot exceed 100.
+          (values) =>
+            values.paymentTransactionFeeType === 'percent' &&
+            Number(toDecimalString(String(values.paymentTransactionFee))) > PERCENT_MAX
+              ? { field: 'paymentTransactionFee', message: 'percentMax' }
+              : null,
+        ),
+      ]}
+    />
+  ),
+  debits: (
+    <SettingsTab
+      sections={[
+        settingsSection(debitsConfigEndpoint, [
+          { name: 'applyAllowedDebit', kind: 'checkbox' },
+          { name: 'allowedDebit', kind: 'money' },
+        ]),
+      ]}
+    />
+  ),
+  companyDetails: <CompanyDetailsForm />,
+  users: (
+    <SettingsTab
+      sections={[
+        settingsSection(tenantSettingsEndpoint, [
+          { name: 'registerAs', kind: 'select', options: ['parent', 'institution_worker', 'both'] },
+          { name: 'canSeePricesByDefault', kind: 'checkbox' },
+          { name: 'defaultLocale', kind: 'select', options: ['pl', 'en'] },
+          // 1 to 50 MiB; sent in bytes
+          { name: 'uploadMaxFileSize', kind: 'megabytes', min: 1, max: 50 },
+        ]),
+      ]}
+    />
+  ),
+  fiscalization: (
+    <SettingsTab
+      sections={[settingsSection(fiscalConfigEndpoint, [{ name: 'fiscalizationEnabled', kind: 'checkbox' }])]}
+    />
+  ),
+  parents: (
+    <SettingsTab
+      sections={[
+        settingsSection(parentsSettingsEndpoint, [
+          { name: 'allowSelfRegistration', kind: 'checkbox' },
+          { name: 'addRegistrationFee', kind: 'checkbox' },
+          { name: 'registrationFee', kind: 'money' },
+          { name: 'hideInstitutionsListsFromParents', kind: 'checkbox' },
+          { name: 'allowChangingAllergens', kind: 'checkbox' },
+          { name: 'allowChangingAllergensNote', kind: 'checkbox' },
+          { name: 'allowChangingDiets', kind: 'checkbox' },
+          { name: 'allowChangingClassrooms', kind: 'checkbox' },
+          { name: 'allowChangingInstitutions', kind: 'checkbox' },
+          { name: 'allowChangingCardNumbers', kind: 'checkbox' },
+          { name: 'hideIngredients', kind: 'checkbox' },
+          { name: 'balancePerChildren', kind: 'checkbox' },
+          { name: 'ibanAccountNumberPart', kind: 'text', maxLength: 8, rules: [IBAN_PART_RULE] },
+        ]),
+      ]}
+    />
+  ),
+  payments: (
+    <SettingsTab
+      sections={[
+        settingsSection(paymentMethodsConfigEndpoint, [
+          { name: 'allowOnlinePayments', kind: 'checkbox' },
+          { name: 'tpayEnabled', kind: 'checkbox' },
+          { name: 'tpayCollectEnabled', kind: 'checkbox' },
+          { name: 'przelewy24Enabled', kind: 'checkbox' },
+          { name: 'autopayEnabled', kind: 'checkbox' },
+          { name: 'allowBankTransfers', kind: 'checkbox' },
+          { name: 'staticBankAccountNumber', kind: 'text', maxLength: BANK_ACCOUNT_MAX_LENGTH, rules: [NRB_RULE] },
+          { name: 'staticBankAccountNumber2', kind: 'text', maxLength: BANK_ACCOUNT_MAX_LENGTH, rules: [NRB_RULE] },
+          { name: 'minimumPaymentAmount', kind: 'money' },
+        ]),
+      ]}
+    />
+  ),
+  invoices: (
+    <SettingsTab
+      sections={[
+        settingsSection(invoicesConfigEndpoint, [
+          { name: 'invoicesEnabled', kind: 'checkbox' },
+          {
+            name: 'numberingPattern',
+            kind: 'text',
+            required: true,
+            maxLength: 60,
+            rules: [{ test: (value) => value.includes('{number}'), message: 'numberingPattern' }],
+          },
+          { name: 'paymentDueDays', kind: 'integer', min: 0, max: 90 },
+          { name: 'defaultVatRate', kind: 'select', options: ['0', '5', '8', '23', 'zw'] },
+        ]),
+        settingsSection(invoicesConfigForUsersEndpoint, [
+          { name: 'enableInvoicesForUsers', kind: 'checkbox' },
+          { name: 'requireInvoiceConfigForUsers', kind: 'checkbox' },
+        ]),
+      ]}
+    />
+  ),
+};
