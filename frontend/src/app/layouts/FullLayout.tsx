@@ -6,7 +6,7 @@ import { isCustomer } from '@/features/auth/api/get-current-user';
 import { useActiveOrdersAmount } from '@/features/orders/api/get-active-orders-amount';
 import { useSession } from '@/features/session/session-context';
 import { LOCALES } from '@/lib/i18n';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/format';
 import { areaTitleKey, canOpen, findRoute } from '../routes/route-table';
 import { menuItems } from './menu';
 

@@ -14,7 +14,8 @@ import { deleteDraft, draftQueryKey, saveDraft, useDraft, type DraftData } from 
 import type { Receiver } from '../api/receivers';
 import { subjectsMonthQuery } from '../api/subjects-month';
 import { subjectKey, type AbsencesRequest, type CalendarDay, type CalendarMonth, type PresencesRequest, type SubjectRef } from '../api/types';
-import { addDays, addMonths, firstDayOfMonth, formatMonth, monthOf, todayIso, weekdayIndex, type IsoDate, type IsoMonth } from '../model/dates';
+import { formatMonth } from '@/lib/format';
+import { addDays, addMonths, firstDayOfMonth, monthOf, todayIso, weekdayIndex, type IsoDate, type IsoMonth } from '../model/dates';
 import { batchCommands, isSelectableFor, offeredMealTypes, type Plan, type ReceiverDays } from '../model/plan';
 import { emptySelection, selectionReducer, type SelectionAction } from '../model/selection';
 import { AutomarkInfoModal } from './AutomarkInfoModal';

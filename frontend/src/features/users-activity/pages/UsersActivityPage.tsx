@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { DataTable, FilterDate, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { usersActivity, type ActivityEntry } from '../api/activity';
+import { formatDateTime } from '@/lib/format';
 
 /** Areas worth a filter, each the action prefixes it covers (sent comma-separated); any other action still
  * shows, under its code. */
@@ -82,10 +83,9 @@ export function UsersActivityPage() {
   const { t, i18n } = useTranslation(['usersActivity', 'routes']);
   const table = useTableState({ filters: ['action', 'dateFrom', 'dateTo', 'userId'] });
   const list = usersActivity.useList(table.params);
-  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', { dateStyle: 'short', timeStyle: 'medium' });
 
   const columns: Column<ActivityEntry>[] = [
-    { key: 'createdAt', header: t('fields.createdAt'), cell: (row) => dateTime.format(new Date(row.createdAt)), className: 'text-nowrap' },
+    { key: 'createdAt', header: t('fields.createdAt'), cell: (row) => formatDateTime(row.createdAt, i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), className: 'text-nowrap' },
     {
       key: 'actor',
       header: t('fields.actor'),
