@@ -32,6 +32,8 @@ describe('the language of signed-out pages', () => {
     expect(document.cookie).toContain('locale=pl');
     expect(document.documentElement.lang).toBe('pl');
     expect(i18n.language).toBe('pl');
+    // The sign-in site may be on another host, where this cookie is not sent: the link carries the choice.
+    expect(screen.getByRole('button', { name: 'Zaloguj się' }).getAttribute('href')).toMatch(/&lang=pl$/);
   });
 
   it('given the registration page in Polish, when the visitor picks English, then it switches to English and remembers it', async () => {
