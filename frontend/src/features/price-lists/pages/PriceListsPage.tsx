@@ -106,7 +106,7 @@ function CurrentPrices() {
                     {priceList.validTo ? ` – ${formatDate(priceList.validTo)}` : ''}
                   </span>
                 </Card.Header>
-                <Table size="sm" className="mb-0" aria-label={priceList.name}>
+                <Table size="sm" responsive className="mb-0" aria-label={priceList.name}>
                   <thead>
                     <tr>
                       <th>{t('fields.mealType')}</th>
