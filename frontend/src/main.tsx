@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'bootstrap/dist/css/bootstrap.min.css';
+import '@/app/app.css';
 import '@/lib/i18n';
 import { App } from '@/app/App';
 

@@ -33,14 +33,19 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-function initialLocale(): Locale {
+/** The language a visit starts in: the `locale` cookie (set by either language switch), else Polish. */
+export function initialLocale(): Locale {
   const fromCookie = getCookie(LOCALE_COOKIE);
   return isLocale(fromCookie) ? fromCookie : DEFAULT_LOCALE;
 }
 
+const startLocale = initialLocale();
+// index.html says `pl`; a visitor whose cookie says otherwise gets the right page language before any render.
+document.documentElement.lang = startLocale;
+
 void i18n.use(initReactI18next).init({
   resources,
-  lng: initialLocale(),
+  lng: startLocale,
   fallbackLng: 'en',
   supportedLngs: LOCALES,
   defaultNS: 'common',

@@ -13,22 +13,6 @@ export function toDecimalString(input: string): string {
   return input.trim().replace(',', '.');
 }
 
-type DecimalString = `${number}`;
-
-/**
- * Formats a decimal string without converting it to a binary float: Intl.NumberFormat
- * accepts numeric strings and keeps them exact.
- */
-export function formatMoney(money: Money, locale = 'pl-PL'): string {
-  const formatter = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: money.currency || DEFAULT_CURRENCY,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return formatter.format(money.amount.trim() as DecimalString);
-}
-
 export function isNegativeAmount(amount: string): boolean {
   const trimmed = amount.trim();
   return trimmed.startsWith('-') && /[1-9]/.test(trimmed);

@@ -223,6 +223,25 @@ def test_given_login_page_when_opened_then_form_with_csrf_and_next(tenant_a):
     assert 'value="http://alpha.localhost/auth/callback"' in content
 
 
+def test_given_locale_cookie_when_login_page_opened_then_in_that_language_with_a_switch_to_the_other(tenant_a):
+    client = login_client()
+    client.cookies["locale"] = "en"
+    content = client.get("/sso/login", {"next": "http://alpha.localhost/auth/callback"}).content.decode()
+    assert '<html lang="en">' in content
+    assert "<title>Sign in · Kantyna</title>" in content
+    assert "<strong>EN</strong>" in content
+    assert '<a href="?lang=pl&amp;next=http%3A//alpha.localhost/auth/callback">PL</a>' in content
+
+
+def test_given_lang_in_link_when_login_page_opened_on_another_host_then_that_language_and_remembered(tenant_a):
+    client = login_client()
+    response = client.get("/sso/login", {"next": "http://alpha.localhost/auth/callback", "lang": "en"})
+    assert "<title>Sign in · Kantyna</title>" in response.content.decode()
+    assert response.cookies["locale"].value == "en"
+    assert response.cookies["locale"]["max-age"] == 7 * 24 * 3600
+    assert "<title>Sign in · Kantyna</title>" in client.get("/sso/login").content.decode()
+
+
 def test_given_valid_credentials_when_posting_form_then_redirect_to_tenant_callback_with_token(tenant_a):
     user = make_user(tenant_a, "ROLE_PARENT", email="form@example.test")
 

@@ -6,9 +6,9 @@ import { isCustomer } from '@/features/auth/api/get-current-user';
 import { useActiveOrdersAmount } from '@/features/orders/api/get-active-orders-amount';
 import { useSession } from '@/features/session/session-context';
 import { LOCALES } from '@/lib/i18n';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/format';
 import { areaTitleKey, canOpen, findRoute } from '../routes/route-table';
-import { menuItems } from './menu';
+import { menuItems, useTenantOptions } from './menu';
 
 /**
  * The customer's balance and active-orders amount. Wide screens show them in the expanded menu; phones and
@@ -47,6 +47,7 @@ export function FullLayout() {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const { user } = session;
+  const tenantOptions = useTenantOptions(user);
   const profileRoute = findRoute('profile');
   const canOpenProfile = user && profileRoute ? canOpen(profileRoute.roles, user.roles) : false;
 
@@ -63,7 +64,7 @@ export function FullLayout() {
             {/* Wraps rather than overflowing: an admin's menu is long, a customer's has the amounts too. */}
             <Nav className="me-auto flex-wrap">
               {user &&
-                menuItems(user.roles).map((item) =>
+                menuItems(user.roles, tenantOptions).map((item) =>
                   item.kind === 'link' ? (
                     <Nav.Link key={item.route.name} as={NavLink} to={item.route.path} className="text-nowrap">
                       {t(areaTitleKey(item.route.area))}

@@ -1,3 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@/features/auth/api/get-current-user';
+import { mayOrderPrepaid } from '@/features/orders/model/prepaid';
+import { presencesMarkingConfigEndpoint } from '@/features/settings/api/presences-marking-config';
 import { canOpen, routeTable, type RouteDef } from '../routes/route-table';
 import { builtRouteNames } from '../routes/built-routes';
 
@@ -47,6 +51,22 @@ export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
   money: ['transactions', 'deposits', 'usersTransactions', 'monthlyBalanceReport'],
 };
 
+/** The tenant's settings that decide whether some entries are offered (the session has loaded them already). */
+export interface TenantOptions {
+  allowPrepaidOrders?: boolean;
+}
+
+/** Entries a role may open only when the tenant allows the feature: offering them would lead to a refusal. */
+const OFFERED_WHEN: Readonly<Record<string, (roles: readonly string[], tenant: TenantOptions | undefined) => boolean>> = {
+  'orders.createPrepaidOrder': mayOrderPrepaid,
+};
+
+/** The tenant options the menu reads; cooks do not load them (and have no gated entry). */
+export function useTenantOptions(user: CurrentUser | undefined): TenantOptions | undefined {
+  const isCook = user?.roles.includes('ROLE_COOK') ?? false;
+  return useQuery({ ...presencesMarkingConfigEndpoint.queryOptions(), enabled: user !== undefined && !isCook }).data;
+}
+
 export type MenuItem = { kind: 'link'; route: RouteDef } | { kind: 'group'; key: string; routes: RouteDef[] };
 
 function isMenuEntry(route: RouteDef): boolean {
@@ -63,18 +83,22 @@ function groupOf(route: RouteDef): string | undefined {
 }
 
 /** Derived from the route table, so an area appears in the menu the day its pages are built; home first. */
-export function menuRoutes(roles: readonly string[]): RouteDef[] {
+export function menuRoutes(roles: readonly string[], tenant: TenantOptions | undefined): RouteDef[] {
   const entries = routeTable.filter(
-    (route) => isMenuEntry(route) && builtRouteNames.has(route.name) && canOpen(route.roles, roles),
+    (route) =>
+      isMenuEntry(route) &&
+      builtRouteNames.has(route.name) &&
+      canOpen(route.roles, roles) &&
+      (OFFERED_WHEN[route.name]?.(roles, tenant) ?? true),
   );
   return [...entries.filter((route) => route.name === 'home'), ...entries.filter((route) => route.name !== 'home')];
 }
 
 /** The menu as shown: grouped areas collapse into one dropdown, placed where the first of them would be. */
-export function menuItems(roles: readonly string[]): MenuItem[] {
+export function menuItems(roles: readonly string[], tenant: TenantOptions | undefined): MenuItem[] {
   const items: MenuItem[] = [];
   const groups = new Map<string, RouteDef[]>();
-  for (const route of menuRoutes(roles)) {
+  for (const route of menuRoutes(roles, tenant)) {
     const key = groupOf(route);
     if (!key) {
       items.push({ kind: 'link', route });

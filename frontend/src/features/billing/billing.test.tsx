@@ -46,8 +46,8 @@ describe('billing screen', () => {
     expect(await screen.findByText(/Your balance is below zero/)).toBeInTheDocument();
     const perChild = await screen.findByRole('table', { name: 'Balance per child' });
     expect(within(perChild).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^General account-7,00/),
-      expect.stringMatching(/^Ola Nowak2,00/),
+      expect.stringMatching(/^General account-PLN\s7\.00$/),
+      expect.stringMatching(/^Ola NowakPLN\s2\.00$/),
     ]);
     const transfer = await screen.findByRole('table', { name: 'Top up by bank transfer' });
     expect(transfer).toHaveTextContent('61 1020 5558 0000 0000 0000 0005');
@@ -93,7 +93,7 @@ describe('billing screen', () => {
     expect(alert).toHaveTextContent('The balance is unavailable.');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await within(balanceCard).findByLabelText('Your balance')).toHaveTextContent('3,00');
+    expect(await within(balanceCard).findByLabelText('Your balance')).toHaveTextContent(/^PLN\s3\.00$/);
     expect(within(balanceCard).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -82,7 +82,7 @@ describe('the child presence calendar (/calendar/presences/:type/:id)', () => {
     const { user } = renderApp('/calendar/presences/child/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Meal receiver calendar: Ala Nowak' })).toBeInTheDocument();
     expect(screen.getByText('SP 12 · 1A · Standard')).toBeInTheDocument();
-    const closedDay = () => screen.getByLabelText('Monday, November 23, 2026', { selector: 'button' });
+    const closedDay = () => screen.getByLabelText('Monday, 23 November 2026', { selector: 'button' });
     await waitFor(() => expect(closedDay()).toHaveTextContent('Closed'));
     // The page's heading and the board share one request for the month.
     expect(monthQueries).toEqual(['child:5?2026-11']);
@@ -101,7 +101,7 @@ describe('the child presence calendar (/calendar/presences/:type/:id)', () => {
     const amount = within(sheet).getByRole('textbox', { name: 'Manipulation fee amount' });
     await user.clear(amount);
     await user.type(amount, '2,50');
-    expect(within(sheet).getByRole('row', { name: /Manipulation fee/ })).toHaveTextContent(/2,50\szł/);
+    expect(within(sheet).getByRole('row', { name: /Manipulation fee/ })).toHaveTextContent(/PLN\s2\.50/);
     await user.click(within(sheet).getByRole('button', { name: 'Order' }));
     await waitFor(() => expect(presences).toHaveLength(1));
     expect(presences[0]).toEqual({

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { formatMoney as formatMoneyNbsp, type Money } from '@/lib/money';
+import { formatMoney as formatMoneyNbsp } from '@/lib/format';
+import type { Money } from '@/lib/money';
 import { subjectKey, type AbsencesRequest, type CalendarDay, type PresencesRequest, type SubjectRef } from './api/types';
 import { calendarMonth, item, LUNCH, manyMarked, pln, SOUP, subject } from './fixtures';
 
@@ -119,16 +120,16 @@ function serveCalendar({
 
 // By label: role queries compute every element's role and name, which is slow on a month of day buttons.
 const day = (name: string) => screen.getByLabelText(name, { selector: 'button' });
-const TUE = 'Tuesday, November 24, 2026';
+const TUE = 'Tuesday, 24 November 2026';
 /** Waits until the children's month is in (the suite's asyncUtilTimeout covers a slow month of day buttons). */
 const monthLoaded = () => waitFor(() => expect(day(TUE)).not.toHaveAttribute('aria-disabled'));
-const WED = 'Wednesday, November 25, 2026';
-const MON = 'Monday, November 23, 2026';
-const THU = 'Thursday, November 26, 2026';
-const FRI = 'Friday, November 27, 2026';
+const WED = 'Wednesday, 25 November 2026';
+const MON = 'Monday, 23 November 2026';
+const THU = 'Thursday, 26 November 2026';
+const FRI = 'Friday, 27 November 2026';
 
 beforeEach(() => {
-  // Only the clock is fake: "today" is Sunday 22 November 2026; timers stay real for user events and MSW.
+  // Only the clock is fake: "today" is Sunday, 22 November 2026; timers stay real for user events and MSW.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(2026, 10, 22, 10, 0));
 });
@@ -161,8 +162,8 @@ describe('the customer calendar (/calendar/user)', () => {
     expect(day(THU)).toHaveAttribute('aria-disabled', 'true');
     expect(day(MON)).toHaveTextContent('Closed');
     expect(day(MON)).toHaveAttribute('title', 'Ordering for this day is closed.');
-    expect(within(day('Monday, November 30, 2026')).getByTestId('day-child/5')).toHaveTextContent('Absent');
-    expect(day('Sunday, November 22, 2026')).toHaveAttribute('aria-current', 'date');
+    expect(within(day('Monday, 30 November 2026')).getByTestId('day-child/5')).toHaveTextContent('Absent');
+    expect(day('Sunday, 22 November 2026')).toHaveAttribute('aria-current', 'date');
 
     // Unticking a child hides them and marks for the other only.
     await (await import('@testing-library/user-event')).default.setup().click(screen.getByRole('checkbox', { name: 'Ala Nowak' }));
@@ -274,7 +275,7 @@ describe('the customer calendar (/calendar/user)', () => {
     const { user } = renderApp('/calendar/user');
     await monthLoaded();
     await user.click(day(TUE));
-    await user.click(day('Monday, November 30, 2026'));
+    await user.click(day('Monday, 30 November 2026'));
     await user.click(screen.getByRole('button', { name: 'Order meals' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Order meals' })).getByRole('button', { name: 'Usual meals' }));
     await waitFor(() =>
@@ -309,7 +310,7 @@ describe('the customer calendar (/calendar/user)', () => {
     await user.click(day(TUE));
     expect(screen.getByText('1 day selected')).toBeInTheDocument();
     await user.keyboard('{Shift>}');
-    await user.click(day('Monday, November 30, 2026'));
+    await user.click(day('Monday, 30 November 2026'));
     await user.keyboard('{/Shift}');
     // Tuesday to Monday: Thursday is a day off, the weekend has no meals.
     expect(screen.getByText('4 days selected')).toBeInTheDocument();
@@ -379,7 +380,7 @@ describe('the customer calendar (/calendar/user)', () => {
     expect(screen.getByTestId('customer-amounts-compact').closest('#main-nav')).toBeNull();
     // Today is Sunday 22 November: the week of Monday 16 November.
     expect(within(week).getAllByRole('listitem')).toHaveLength(7);
-    expect(within(week).getByRole('button', { name: 'Sunday, November 22, 2026' })).toHaveAttribute('aria-current', 'date');
+    expect(within(week).getByRole('button', { name: 'Sunday, 22 November 2026' })).toHaveAttribute('aria-current', 'date');
     await user.click(within(week).getByRole('button', { name: 'Next week' }));
     await waitFor(() => expect(within(week).getByRole('button', { name: TUE })).not.toHaveAttribute('aria-disabled'));
     expect(within(week).getByRole('button', { name: MON })).toHaveTextContent('Ordering for this day is closed.');

@@ -29,7 +29,7 @@ describe('deposits screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Deposits' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Deposits' });
     expect(await within(table).findByRole('cell', { name: 'Wpłata w kasie' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/2026-11-02Anna NowakOla NowakWpłata w kasie50,00.*Ada Admin/);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/02\/11\/2026Anna NowakOla NowakWpłata w kasiePLN\s50\.00.*Ada Admin/);
     expect(screen.queryByRole('button', { name: 'Add deposit' })).not.toBeInTheDocument();
   });
 

@@ -50,8 +50,8 @@ describe('days off (/calendar/freeDays)', () => {
     expect(await within(table).findByRole('cell', { name: 'Independence Day' })).toBeInTheDocument();
     expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
       expect.stringContaining('Date'),
-      expect.stringContaining('Wednesday, November 11, 2026Independence DayAll institutions'),
-      expect.stringContaining('Friday, November 20, 2026Boiler repairSP 12'),
+      expect.stringContaining('Wednesday, 11 November 2026Independence DayAll institutions'),
+      expect.stringContaining('Friday, 20 November 2026Boiler repairSP 12'),
     ]);
     expect(lists[0]?.get('dateTo')).toBe('2026-11-30');
 
@@ -87,7 +87,7 @@ describe('days off (/calendar/freeDays)', () => {
     signIn();
     const { deleted } = serveFreeDays();
     const { user } = renderApp('/calendar/freeDays');
-    await user.click(await screen.findByRole('button', { name: 'Remove November 11, 2026' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove 11 November 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm removal' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toEqual([{ ids: [1] }]));

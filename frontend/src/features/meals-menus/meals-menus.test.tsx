@@ -137,7 +137,7 @@ describe('menu for parents', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'November 2026' })).toBeInTheDocument();
     const days = await screen.findByRole('list', { name: 'November menu' });
-    expect(within(days).getByRole('heading', { name: 'Monday, November 2' })).toBeInTheDocument();
+    expect(within(days).getByRole('heading', { name: 'Monday 2 November' })).toBeInTheDocument();
     expect(within(days).getByText('Tomato soup')).toBeInTheDocument();
     expect(within(days).getByText('Normal: Rice 40 g')).toBeInTheDocument();
     expect(lists.at(-1)?.get('month')).toBe('2026-11');
@@ -218,8 +218,8 @@ describe('menu create and editor', () => {
     );
     const { user } = renderApp('/mealsMenus/5/edit?month=2026-11');
     const grid = await screen.findByRole('table', { name: 'Meals by day and meal type' });
-    await user.click(within(grid).getByRole('button', { name: 'Choose meals: Lunch · Monday, November 2' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Lunch · Monday, November 2' });
+    await user.click(within(grid).getByRole('button', { name: 'Choose meals: Lunch · Monday 2 November' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lunch · Monday 2 November' });
     expect(within(dialog).getByRole('list', { name: 'Chosen meals' })).toHaveTextContent('Tomato soup');
 
     await user.type(within(dialog).getByLabelText('Find a meal'), 'zurek{Enter}');
@@ -242,11 +242,11 @@ describe('menu create and editor', () => {
       }),
     );
     const { user } = renderApp('/mealsMenus/5/edit?month=2026-11');
-    await user.click(await screen.findByRole('button', { name: 'Copy the meals of Monday, November 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy the meals of Monday 2 November' }));
     const dialog = await screen.findByRole('dialog', { name: /Copy Mon/ });
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose at least one day.');
-    await user.click(within(dialog).getByRole('checkbox', { name: /11\/4/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /\b0?4\/11/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(body).toEqual({ date: '2026-11-02', targetDates: ['2026-11-04'] }));
     expect(await screen.findByText('2 meals have been copied.')).toBeInTheDocument();

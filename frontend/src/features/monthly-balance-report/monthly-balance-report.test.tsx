@@ -61,7 +61,7 @@ describe('monthly balance report screen', () => {
     renderApp('/monthlyBalanceReport');
     const table = await screen.findByRole('table', { name: 'Monthly balance report' });
     const row = await within(table).findByRole('row', { name: /anna@example.com/ });
-    expect(row).toHaveTextContent(/^Nowak Annaanna@example.com10,00\szł50,00\szł-62,50\szł0,00\szł-2,50\szł$/);
+    expect(row).toHaveTextContent(/^Nowak Annaanna@example.comPLN\s10\.00PLN\s50\.00-PLN\s62\.50PLN\s0\.00-PLN\s2\.50$/);
     expect(reports.at(-1)?.get('month')).toBe('2026-10');
   });
 
@@ -92,7 +92,7 @@ describe('monthly balance report screen', () => {
       'Total',
       'Balance at month end',
     ]);
-    expect(within(table).getByRole('row', { name: /October 2026/ })).toHaveTextContent(/50,00\szł-62,50\szł.*-12,50\szł12,50\szł$/);
+    expect(within(table).getByRole('row', { name: /October 2026/ })).toHaveTextContent(/PLN\s50\.00-PLN\s62\.50.*-PLN\s12\.50PLN\s12\.50$/);
     expect([summaries.at(-1)?.get('dateFrom'), summaries.at(-1)?.get('dateTo')]).toEqual(['2025-12', '2026-11']);
 
     // jsdom does not type into month inputs: the change event sets the value.

@@ -113,7 +113,7 @@ describe('parents', () => {
     const children = screen.getByRole('table', { name: 'Children' });
     expect(within(children).getByRole('link', { name: 'Nowak Zosia' })).toHaveAttribute('href', '/children/11/edit');
     const balanceSection = screen.getByRole('region', { name: 'Balance and transactions' });
-    expect(await within(balanceSection).findByText(/^Balance:/)).toHaveTextContent(/Balance: -12,50/);
+    expect(await within(balanceSection).findByText(/^Balance:/)).toHaveTextContent(/^Balance: -PLN\s12\.50$/);
     expect(screen.getByText('Late payer')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear payments overdue' }));

@@ -81,8 +81,8 @@ describe('price lists screen', () => {
     expect(await within(table).findByRole('cell', { name: 'Winter' })).toBeInTheDocument();
     expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
       expect.stringContaining('Name'),
-      expect.stringContaining('AutumnSchools01.09.2026Current1'),
-      expect.stringContaining('WinterSchools01.01.2027Upcoming0'),
+      expect.stringContaining('AutumnSchools01/09/2026Current1'),
+      expect.stringContaining('WinterSchools01/01/2027Upcoming0'),
     ]);
     expect(within(table).getByRole('link', { name: 'Copy Autumn' })).toHaveAttribute('href', '/priceLists/create/7');
 
@@ -99,7 +99,7 @@ describe('price lists screen', () => {
     const prices = await screen.findByRole('table', { name: 'Autumn' });
     expect(within(prices).getAllByRole('row').map((row) => row.textContent)).toEqual([
       'Meal typeDietPortionPrice (PLN)',
-      expect.stringMatching(/^LunchStandardNormal12,50\szł$/),
+      expect.stringMatching(/^LunchStandardNormalPLN\s12\.50$/),
     ]);
     expect(queries.at(-1)?.get('status')).toBe('current');
   });
@@ -219,7 +219,7 @@ describe('price lists screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New version of the price list' });
     await user.type(within(dialog).getByLabelText(/^Valid from/), '2026-09-01');
     await user.click(within(dialog).getByRole('button', { name: 'Create new version' }));
-    expect(await within(dialog).findByText('The new version must start after 01.09.2026.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The new version must start after 01/09/2026.')).toBeInTheDocument();
     expect(replaced).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText(/^Valid from/));

@@ -13,7 +13,8 @@ import { feesEndpoint } from '@/features/settings/api/fees';
 import { invoicesConfigEndpoint } from '@/features/settings/api/invoices-config';
 import { paymentMethodsConfigEndpoint } from '@/features/settings/api/payment-methods-config';
 import { presencesMarkingConfigEndpoint } from '@/features/settings/api/presences-marking-config';
-import { formatMoney, isNegativeAmount, type Money } from '@/lib/money';
+import { formatMoney } from '@/lib/format';
+import { isNegativeAmount, type Money } from '@/lib/money';
 import { storageKeys } from '@/lib/storage';
 
 /** The spec gives "10" without a unit; minutes is the only reading that is neither spammy nor useless. */

@@ -76,10 +76,10 @@ describe('transactions screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Transactions' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Transactions' });
     expect(await within(table).findByRole('cell', { name: 'Obiad' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/2026-11-03Anna NowakOla NowakChargeObiad-12,50/);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/03\/11\/2026Anna NowakOla NowakChargeObiad-PLN\s12\.50/);
     const summary = await screen.findByLabelText('Totals');
     expect(summary).toHaveTextContent('Total (2 transactions)');
-    expect(summary).toHaveTextContent('37,50');
+    expect(summary).toHaveTextContent(/PLN\s37\.50/);
 
     await user.selectOptions(screen.getByLabelText('Type'), 'Deposit');
     await waitFor(() => expect(lists.at(-1)?.get('kind')).toBe('deposit'));
@@ -155,9 +155,9 @@ describe('transactions screen', () => {
       Payer: 'Anna Nowak',
       Child: 'Ola Nowak',
       Description: 'Obiad',
-      Amount: expect.stringMatching(/^-12,50/),
-      'After corrections': expect.stringMatching(/^-10,00/),
-      'Balance after': expect.stringMatching(/^37,50/),
+      Amount: expect.stringMatching(/^-PLN\s12\.50$/),
+      'After corrections': expect.stringMatching(/^-PLN\s10\.00$/),
+      'Balance after': expect.stringMatching(/^PLN\s37\.50$/),
       'Booked by': 'System (automatic)',
       'Refers to': 'Order no. 41',
     });

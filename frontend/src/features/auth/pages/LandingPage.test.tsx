@@ -6,7 +6,7 @@ import { makeTenantStatus } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 
-const callbackNext = `?next=${encodeURIComponent(`${window.location.origin}/auth/callback`)}`;
+const callbackNext = `?next=${encodeURIComponent(`${window.location.origin}/auth/callback`)}&lang=en`;
 
 describe('LandingPage', () => {
   it('shows a spinner, then Login and the Register block when the status has data', async () => {

@@ -14,7 +14,8 @@ import { deleteDraft, draftQueryKey, saveDraft, useDraft, type DraftData } from 
 import type { Receiver } from '../api/receivers';
 import { subjectsMonthQuery } from '../api/subjects-month';
 import { subjectKey, type AbsencesRequest, type CalendarDay, type CalendarMonth, type PresencesRequest, type SubjectRef } from '../api/types';
-import { addDays, addMonths, firstDayOfMonth, formatMonth, monthOf, todayIso, weekdayIndex, type IsoDate, type IsoMonth } from '../model/dates';
+import { formatMonth } from '@/lib/format';
+import { addDays, addMonths, firstDayOfMonth, monthOf, todayIso, weekdayIndex, type IsoDate, type IsoMonth } from '../model/dates';
 import { batchCommands, isSelectableFor, offeredMealTypes, type Plan, type ReceiverDays } from '../model/plan';
 import { emptySelection, selectionReducer, type SelectionAction } from '../model/selection';
 import { AutomarkInfoModal } from './AutomarkInfoModal';
@@ -281,18 +282,28 @@ export function CalendarBoard({ receivers, staff = false, drafts = false, layout
         <WeekList weekStart={weekStart} onWeekStart={(monday) => setAnchorDate(monday)} {...gridProps} />
       )}
 
-      <div className="position-sticky bottom-0 bg-body border-top py-2 mt-2 d-flex flex-wrap align-items-center gap-2" role="region" aria-label={t('actions')}>
-        <span className="me-auto">{t('daysSelected', { count: selectedDates.length })}</span>
-        <Button variant="link" disabled={selectedDates.length === 0} onClick={() => select({ type: 'clear' })}>
-          {t('clearSelection')}
-        </Button>
-        <Button variant="outline-danger" size="lg" disabled={selectedDates.length === 0 || checked.length === 0} onClick={() => setSheet('cancel')}>
-          {t('cancelMeals')}
-        </Button>
-        <Button size="lg" disabled={selectedDates.length === 0 || checked.length === 0} onClick={() => setSheet('order')}>
-          {t('orderMeals')}
-        </Button>
-      </div>
+      {/* Nothing selected: one short line, so the sticky bar does not cover a phone's calendar with disabled buttons. */}
+      {selectedDates.length === 0 ? (
+        <div className="position-sticky bottom-0 bg-body border-top py-2 mt-2 small" role="region" aria-label={t('actions')}>
+          <span className="fw-semibold">{t('daysSelected', { count: 0 })}</span>
+          <span className="text-body-secondary"> · {t('selectHint')}</span>
+        </div>
+      ) : (
+        <div className="position-sticky bottom-0 bg-body border-top py-2 mt-2 d-flex flex-wrap align-items-center gap-2" role="region" aria-label={t('actions')}>
+          <span className="me-auto">{t('daysSelected', { count: selectedDates.length })}</span>
+          <Button variant="link" className="tap-target" onClick={() => select({ type: 'clear' })}>
+            {t('clearSelection')}
+          </Button>
+          <div className="d-flex gap-2 flex-grow-1 flex-sm-grow-0">
+            <Button variant="outline-danger" className="tap-target flex-fill" disabled={checked.length === 0} onClick={() => setSheet('cancel')}>
+              {t('cancelMeals')}
+            </Button>
+            <Button className="tap-target flex-fill" disabled={checked.length === 0} onClick={() => setSheet('order')}>
+              {t('orderMeals')}
+            </Button>
+          </div>
+        </div>
+      )}
 
       {sheet && (
         <MarkSheet

@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/format';
 import { isLive, type CalendarDay } from '../api/types';
 
 export interface DayEntry {

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { DECIMAL_INPUT_PATTERN, DEFAULT_CURRENCY, formatMoney, isNegativeAmount, toDecimalString, type Money } from '@/lib/money';
+import { formatMoney } from '@/lib/format';
+import { DECIMAL_INPUT_PATTERN, DEFAULT_CURRENCY, isNegativeAmount, toDecimalString, type Money } from '@/lib/money';
 import type { IsoDate } from '../model/dates';
 import {
   addMoney,

@@ -1,6 +1,7 @@
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { addDays, formatDate, isoWeekNumber, type IsoDate } from '../model/dates';
+import { formatDate } from '@/lib/format';
+import { addDays, isoWeekNumber, type IsoDate } from '../model/dates';
 import { closedReason, formatDeadline } from './closed-reason';
 import { DayContent, type DayEntry } from './DayContent';
 

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/lib/format';
 import { translateServerMessage } from '@/lib/i18n';
 
 /** Why a day cannot be ordered or cancelled any more: the server's cut-off sentence, translated. */
@@ -7,7 +8,5 @@ export function closedReason(): string {
 
 /** "Mon, 23 Nov, 12:00": when ordering for a day closes (the server's deadline, in the user's language). */
 export function formatDeadline(deadline: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(
-    new Date(deadline),
-  );
+  return formatDateTime(deadline, locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 }

@@ -68,18 +68,3 @@ export function todayIso(now: Date = new Date()): IsoDate {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
-
-/** A Date at noon UTC, for Intl formatting of a calendar date without timezone shifts. */
-export function dateForFormatting(date: IsoDate): Date {
-  const value = toUtc(date);
-  value.setUTCHours(12);
-  return value;
-}
-
-export function formatDate(date: IsoDate, locale: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(dateForFormatting(date));
-}
-
-export function formatMonth(month: IsoMonth, locale: string): string {
-  return formatDate(firstDayOfMonth(month), locale, { month: 'long', year: 'numeric' });
-}

@@ -5,7 +5,8 @@ import { DataTable, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { SubjectFilters } from '../components/SubjectFilters';
 import { useCalendarSubjects, type SubjectRow } from '../api/subjects';
-import { addMonths, datesBetween, firstDayOfMonth, formatDate, formatMonth, isWeekend, lastDayOfMonth, monthOf, todayIso } from '../model/dates';
+import { formatDate, formatMonth } from '@/lib/format';
+import { addMonths, datesBetween, firstDayOfMonth, isWeekend, lastDayOfMonth, monthOf, todayIso } from '../model/dates';
 
 type Row = Omit<SubjectRow, 'id'> & { id: string; subjectId: number };
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField, DateField, NumberField, SelectField, TextField } from '@/components/form';
 import type { GroupedCategory, GroupedMealType } from '../api/form-options';
 import { defaultItemOf, WEEKDAYS, type ChildFormValues, type SettingsLog } from './child-form-model';
+import { formatDateTime } from '@/lib/format';
 
 interface MealTypesPickerProps {
   categories: GroupedCategory[] | undefined;
@@ -218,7 +219,7 @@ export function SettingsLogs({ logs }: { logs: SettingsLog[] }) {
           <tbody>
             {logs.map((log, index) => (
               <tr key={`${log.changedAt}-${index}`}>
-                <td>{new Date(log.changedAt).toLocaleString(i18n.language === 'pl' ? 'pl-PL' : 'en-GB')}</td>
+                <td>{formatDateTime(log.changedAt, i18n.language)}</td>
                 <td>{yesNo(log.oldAutomarkPresences)}</td>
                 <td>{yesNo(log.newAutomarkPresences)}</td>
                 <td>{log.changedBy?.name ?? t('logs.system')}</td>

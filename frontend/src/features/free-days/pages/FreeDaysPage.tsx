@@ -4,7 +4,8 @@ import { EntityFormModal, RowActions, useConfirmedRemove, useEntityModal } from 
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { useInstitutionOptions } from '@/features/institutions/api/institutions';
-import { addMonths, firstDayOfMonth, formatDate, formatMonth, lastDayOfMonth, monthOf, todayIso } from '@/features/calendar/model/dates';
+import { formatDate, formatMonth } from '@/lib/format';
+import { addMonths, firstDayOfMonth, lastDayOfMonth, monthOf, todayIso } from '@/features/calendar/model/dates';
 import { freeDays, removableFreeDays, type FreeDay } from '../api/free-days';
 import { freeDayForm } from '../components/free-day-form';
 

@@ -1,7 +1,7 @@
 import { Badge, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { menuRoutes } from '@/app/layouts/menu';
+import { menuRoutes, useTenantOptions } from '@/app/layouts/menu';
 import { areaTitleKey } from '@/app/routes/route-table';
 import { useSession } from '@/features/session/session-context';
 
@@ -9,9 +9,10 @@ import { useSession } from '@/features/session/session-context';
 export function HomePage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const tenantOptions = useTenantOptions(user);
   if (!user) return null;
   // The menu's entries (one per area: no create/import/edit pages), so each area has one tile.
-  const areas = menuRoutes(user.roles).filter((route) => route.name !== 'home');
+  const areas = menuRoutes(user.roles, tenantOptions).filter((route) => route.name !== 'home');
   return (
     <section>
       <h1 className="h3">{t('home.welcome', { name: user.firstName || user.fullName })}</h1>

@@ -5,6 +5,7 @@ import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { STICKY_HEADER_MAX_HEIGHT_PX } from '@/components/data-table';
 import { portionSizeOptions, useKitchenIngredients, type Kitchen } from '../api/kitchens';
 import { defaultWeek } from './default-week';
+import { formatDecimal } from '@/lib/format';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -17,7 +18,6 @@ export function KitchenIngredientsModal({ kitchen, onHide }: { kitchen: Kitchen 
   const portionSizes = portionSizeOptions.useOptions(kitchen !== null);
   const valid = ISO_DATE.test(range.dateFrom) && ISO_DATE.test(range.dateTo) && range.dateFrom <= range.dateTo;
   const ingredients = useKitchenIngredients({ kitchenId: kitchen?.id ?? 0, ...range, portionSizeId }, kitchen !== null && valid);
-  const amount = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const rows = ingredients.data?.items ?? [];
 
   return (
@@ -88,7 +88,7 @@ export function KitchenIngredientsModal({ kitchen, onHide }: { kitchen: Kitchen 
                   <tr key={row.id}>
                     <td>{row.name}</td>
                     <td className="text-end text-nowrap">
-                      {amount.format(Number(row.amountPerPortion))} {row.unit}
+                      {formatDecimal(row.amountPerPortion, i18n.language)} {row.unit}
                     </td>
                     <td className="text-end">{row.mealsCount}</td>
                     <td className="text-end">{row.daysCount}</td>

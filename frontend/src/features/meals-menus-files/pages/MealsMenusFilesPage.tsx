@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
 import { fetchFile, openFile, saveFile } from '@/lib/files';
 import { useInstitutionOptions } from '@/features/meals-menus/api/options';
-import { formatMonth } from '@/features/meals-menus/components/months';
+import { formatMonth } from '@/lib/format';
 import { mealsMenusFiles, type MealsMenuFile } from '../api/meals-menus-files';
 
 const KB = 1024;

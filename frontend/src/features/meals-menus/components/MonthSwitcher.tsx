@@ -1,6 +1,7 @@
 import { Button, ButtonGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { addMonths, formatMonth } from './months';
+import { formatMonth } from '@/lib/format';
+import { addMonths } from './months';
 
 interface MonthSwitcherProps {
   month: string;

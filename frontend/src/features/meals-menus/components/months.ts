@@ -1,3 +1,4 @@
+import { formatDate } from '@/lib/format';
 /** Months as the API writes them (`YYYY-MM`) and days as `YYYY-MM-DD`, computed without time zones. */
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -31,19 +32,12 @@ const parse = (isoDate: string) => {
 export const weekdayOf = (isoDate: string) => parse(isoDate).getDay();
 export const isWeekend = (isoDate: string) => [0, 6].includes(weekdayOf(isoDate));
 
+/** "środa, 25 listopada" / "Wednesday 25 November": a day's heading in the menu grid. */
 export function formatDay(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }).format(parse(isoDate));
+  return formatDate(isoDate, locale, { weekday: 'long', day: 'numeric', month: 'long' });
 }
 
+/** "śr., 25.11" / "Wed 25/11": a day in the compact copy dialogs. */
 export function formatShortDay(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'numeric' }).format(parse(isoDate));
-}
-
-export function formatMonth(month: string, locale: string): string {
-  const text = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(parse(`${month}-01`));
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export function formatDate(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(parse(isoDate));
+  return formatDate(isoDate, locale, { weekday: 'short', day: 'numeric', month: 'numeric' });
 }

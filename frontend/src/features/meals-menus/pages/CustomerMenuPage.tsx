@@ -11,7 +11,8 @@ import type { Page } from '@/lib/crud';
 import { fetchFile, openFile } from '@/lib/files';
 import { mealsMenus } from '../api/meals-menus';
 import { MonthSwitcher } from '../components/MonthSwitcher';
-import { currentMonth, formatMonth, isMonth } from '../components/months';
+import { formatMonth } from '@/lib/format';
+import { currentMonth, isMonth } from '../components/months';
 import { MenuMonthPanel } from './MenuMonthPanel';
 
 type MenuFile = components['schemas']['MealsMenuFile'];

@@ -10,7 +10,8 @@ import { mealsMenus, type MealsMenu } from '../api/meals-menus';
 import { useDietOptions, useInstitutionOptions } from '../api/options';
 import { CreateSimilarModal } from '../components/CreateSimilarModal';
 import { MonthSwitcher } from '../components/MonthSwitcher';
-import { formatDate, initialMonth, monthOf } from '../components/months';
+import { formatDate } from '@/lib/format';
+import { initialMonth, monthOf } from '../components/months';
 import { PrintActions } from '../components/PrintActions';
 import { MenuMonthPanel } from './MenuMonthPanel';
 

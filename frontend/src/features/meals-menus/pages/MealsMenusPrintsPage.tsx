@@ -5,7 +5,8 @@ import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
 import { mealsMenus } from '../api/meals-menus';
 import { useInstitutionOptions, useMenuOptions } from '../api/options';
-import { formatDate, isMonth, monthOf } from '../components/months';
+import { formatDate } from '@/lib/format';
+import { isMonth, monthOf } from '../components/months';
 import { PrintActions } from '../components/PrintActions';
 
 /**

@@ -7,6 +7,7 @@ import { UrlTabs } from '@/components/UrlTabs';
 import { useUrlTab } from '@/components/use-url-tab';
 import { QueryState } from '@/components/SectionCard';
 import { Amount, useEndOfMonthBalance, useMonthlySummaries, type EndOfMonthTableRow, type MonthlySummary } from '@/features/transactions';
+import { formatMonth } from '@/lib/format';
 
 const TABS = ['endOfMonth', 'summaries'] as const;
 
@@ -77,8 +78,6 @@ function MonthlySummariesTable() {
       else next.delete(name);
       return next;
     });
-  const monthName = (month: string) =>
-    new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1).toLocaleDateString(i18n.language, { month: 'long', year: 'numeric' });
 
   return (
     <>
@@ -118,7 +117,7 @@ function MonthlySummariesTable() {
                 {(summaries.data ?? []).map((row: MonthlySummary) => (
                   <tr key={row.month}>
                     <th scope="row" className="fw-normal text-nowrap">
-                      {monthName(row.month)}
+                      {formatMonth(row.month, i18n.language)}
                     </th>
                     {SUMMARY_COLUMNS.map((kind) => (
                       <td key={kind} className="text-end">

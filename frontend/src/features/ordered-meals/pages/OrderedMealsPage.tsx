@@ -10,7 +10,7 @@ import { QueryError } from '@/components/QueryError';
 import { OPTION_PATHS, useStaffOptions } from '@/features/calendar/api/options';
 import { addDays, todayIso } from '@/features/calendar/model/dates';
 import { useCountGroupedByDates, type OrderFilters } from '@/features/orders/api/orders';
-import { formatDay } from '@/features/orders/components/format';
+import { formatDate } from '@/lib/format';
 
 /** `/orderedMeals` (admin, institutions admin): live meals per day × meal type × diet, filtered in the URL. */
 export function OrderedMealsPage() {
@@ -72,7 +72,7 @@ export function OrderedMealsPage() {
                   {day.mealTypes.flatMap((mealType) =>
                     mealType.diets.map((diet) => (
                       <tr key={`${mealType.id}-${diet.id}`}>
-                        <td className="text-nowrap">{formatDay(day.date, i18n.language)}</td>
+                        <td className="text-nowrap">{formatDate(day.date, i18n.language)}</td>
                         <td>{mealType.name}</td>
                         <td>{diet.name}</td>
                         <td className="text-end">{diet.count}</td>
@@ -81,7 +81,7 @@ export function OrderedMealsPage() {
                   )}
                   <tr className="table-light">
                     <th scope="row" colSpan={3}>
-                      {t('dayTotal')} {formatDay(day.date, i18n.language)}
+                      {t('dayTotal')} {formatDate(day.date, i18n.language)}
                     </th>
                     <td className="text-end fw-semibold">{day.count}</td>
                   </tr>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from './format';
+import { formatDate } from '@/lib/format';
 
 interface DatesPickerProps {
   /** Chosen days, `YYYY-MM-DD`, kept sorted. */
@@ -35,11 +35,11 @@ export function DatesPicker({ value, onChange, min }: DatesPickerProps) {
         <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label={t('fields.dates')}>
           {value.map((date) => (
             <li key={date} className="badge text-bg-light border d-inline-flex align-items-center gap-1 fs-6 fw-normal">
-              {formatDay(date, i18n.language)}
+              {formatDate(date, i18n.language)}
               <button
                 type="button"
                 className="btn-close btn-sm"
-                aria-label={t('dates.remove', { date: formatDay(date, i18n.language) })}
+                aria-label={t('dates.remove', { date: formatDate(date, i18n.language) })}
                 onClick={() => onChange(value.filter((day) => day !== date))}
               />
             </li>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import type { ListParams } from '@/lib/crud';
 import { useOrdersSummary } from '../api/orders-summary';
-import { formatDay, formatPrice } from './format';
+import { formatDate, formatMoney } from '@/lib/format';
 
 /** The kitchen's view of the list's filters: live meals (active and served) per day and meal type. */
 export function OrdersSummary({ filters }: { filters: ListParams }) {
@@ -30,10 +30,10 @@ export function OrdersSummary({ filters }: { filters: ListParams }) {
         <tbody>
           {summary.data.map((row) => (
             <tr key={`${row.date}-${row.mealTypeId}`}>
-              <td className="text-nowrap">{formatDay(row.date, language)}</td>
+              <td className="text-nowrap">{formatDate(row.date, language)}</td>
               <td>{row.mealTypeName}</td>
               <td className="text-end">{row.count}</td>
-              {withAmounts && <td className="text-end text-nowrap">{formatPrice(row.amount, language)}</td>}
+              {withAmounts && <td className="text-end text-nowrap">{formatMoney(row.amount, language)}</td>}
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '@/lib/crud';
 import { useOrdersTotals } from '../api/orders';
-import { formatPrice } from './format';
+import { formatMoney } from '@/lib/format';
 
 /** The list's totals for its filters: orders, meals by status and the gross amount (when prices are visible). */
 export function OrdersTotals({ params }: { params: ListParams }) {
@@ -14,7 +14,7 @@ export function OrdersTotals({ params }: { params: ListParams }) {
       <span>{t('totals.active', { count: totals.items.active })}</span>
       <span>{t('totals.served', { count: totals.items.served })}</span>
       <span>{t('totals.cancelled', { count: totals.items.cancelled })}</span>
-      {totals.grossAmount && <strong>{t('totals.amount', { amount: formatPrice(totals.grossAmount, i18n.language) })}</strong>}
+      {totals.grossAmount && <strong>{t('totals.amount', { amount: formatMoney(totals.grossAmount, i18n.language) })}</strong>}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { useSession } from '@/features/session/session-context';
 import { downloadOrderConfirmation } from '../api/order-files';
 import { useCancelOrder, useCancelOrderItem, useOrder, useRemoveOrder, type OrderItem } from '../api/orders';
 import { CreateSimilarModal } from '../components/CreateSimilarModal';
-import { formatDateTime, formatDay, formatPrice } from '../components/format';
+import { formatDateTime, formatDate, formatMoney } from '@/lib/format';
 import { StatusBadge } from '../components/StatusBadge';
 
 /** `/orders/:orderId`: the order and its meals; cancel a meal or the order, copy it, order it again on other days. */
@@ -40,7 +40,7 @@ export function OrderDetailsPage() {
 
   const mealName = (item: OrderItem) => `${item.mealType.name} (${item.subject.name})`;
   const onCancelItem = async (item: OrderItem) => {
-    const names = { meal: mealName(item), date: formatDay(item.date, language) };
+    const names = { meal: mealName(item), date: formatDate(item.date, language) };
     if (!(await confirm({ body: t('confirmCancelItem', names), variant: 'danger' }))) return;
     await cancelItem.mutateAsync({ orderId: data.id, itemId: item.rowId });
     notify({ type: 'success', message: t('cancelled') });
@@ -122,7 +122,7 @@ export function OrderDetailsPage() {
         {data.grossAmount && (
           <>
             <dt className="col-sm-3">{t('fields.amount')}</dt>
-            <dd className="col-sm-9">{formatPrice(data.grossAmount, language)}</dd>
+            <dd className="col-sm-9">{formatMoney(data.grossAmount, language)}</dd>
           </>
         )}
       </dl>
@@ -148,14 +148,14 @@ export function OrderDetailsPage() {
           <tbody>
             {data.items.map((item) => (
               <tr key={item.rowId}>
-                <td className="text-nowrap">{formatDay(item.date, language)}</td>
+                <td className="text-nowrap">{formatDate(item.date, language)}</td>
                 <td>{item.subject.name}</td>
                 <td>{item.mealType.name}</td>
                 <td>{item.diet.name}</td>
                 <td>{item.portionSize.name}</td>
-                <td className="text-end text-nowrap">{formatPrice(item.unitPrice, language)}</td>
+                <td className="text-end text-nowrap">{formatMoney(item.unitPrice, language)}</td>
                 <td className="text-end">{Number(item.discountPercent) > 0 ? `${item.discountPercent}%` : '—'}</td>
-                <td className="text-end text-nowrap">{formatPrice(item.price, language)}</td>
+                <td className="text-end text-nowrap">{formatMoney(item.price, language)}</td>
                 <td>
                   <StatusBadge status={item.status} />
                 </td>
@@ -165,7 +165,7 @@ export function OrderDetailsPage() {
                     <Button
                       size="sm"
                       variant="outline-danger"
-                      aria-label={t('cancelItemNamed', { meal: mealName(item), date: formatDay(item.date, language) })}
+                      aria-label={t('cancelItemNamed', { meal: mealName(item), date: formatDate(item.date, language) })}
                       onClick={() => void onCancelItem(item)}
                     >
                       {t('cancelItem')}

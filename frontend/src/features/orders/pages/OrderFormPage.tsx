@@ -11,7 +11,7 @@ import { todayIso } from '@/features/calendar/model/dates';
 import { useSession } from '@/features/session/session-context';
 import { useCreateOrder, useOrder, useUpdateOrder, type OrderDetail, type OrderWriteRequest } from '../api/orders';
 import { DatesPicker } from '../components/DatesPicker';
-import { formatPrice } from '../components/format';
+import { formatMoney } from '@/lib/format';
 import { SubjectPicker, type PickedSubject } from '../components/SubjectPicker';
 import { useOffers, type MealChoice } from '../components/use-offers';
 
@@ -183,7 +183,7 @@ function OrderForm({ mode, orderId, initial, isStaff }: OrderFormProps) {
               );
             })
           )}
-          {amount && <p className="fw-semibold mt-2 mb-0">{t('form.preview', { amount: formatPrice(amount, i18n.language) })}</p>}
+          {amount && <p className="fw-semibold mt-2 mb-0">{t('form.preview', { amount: formatMoney(amount, i18n.language) })}</p>}
         </SectionCard>
         <Form.Group controlId={noteId} className="mb-3">
           <Form.Label>{t('fields.note')}</Form.Label>

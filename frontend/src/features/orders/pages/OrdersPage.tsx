@@ -12,7 +12,7 @@ import { useSession } from '@/features/session/session-context';
 import { exportOrders } from '../api/order-files';
 import { useOrderMealTypes } from '../api/order-meal-types';
 import { filtersOnly, useBulkCancelOrders, useOrdersList, type OrderListItem } from '../api/orders';
-import { formatDay, formatPrice } from '../components/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { OrdersSummary } from '../components/OrdersSummary';
 import { OrdersTotals } from '../components/OrdersTotals';
 import { StatusBadge } from '../components/StatusBadge';
@@ -41,8 +41,8 @@ export function OrdersPage() {
 
   const dates = (row: OrderListItem) => {
     if (!row.dateFrom) return '—';
-    const from = formatDay(row.dateFrom, language);
-    return row.dateTo && row.dateTo !== row.dateFrom ? `${from} – ${formatDay(row.dateTo, language)}` : from;
+    const from = formatDate(row.dateFrom, language);
+    return row.dateTo && row.dateTo !== row.dateFrom ? `${from} – ${formatDate(row.dateTo, language)}` : from;
   };
   const columns: Column<OrderListItem>[] = [
     { key: 'id', header: t('fields.number'), cell: (row) => <Link to={`/orders/${row.id}`}>{row.id}</Link> },
@@ -50,7 +50,7 @@ export function OrdersPage() {
     { key: 'receivers', header: t('fields.receivers'), cell: (row) => row.subjectNames.join(', ') },
     { key: 'dates', header: t('fields.dates'), cell: dates, className: 'text-nowrap' },
     { key: 'meals', header: t('fields.meals'), cell: (row) => t('mealsCount', { active: row.activeItemsCount, count: row.itemsCount }) },
-    { key: 'amount', header: t('fields.amount'), cell: (row) => formatPrice(row.grossAmount, language), className: 'text-end text-nowrap' },
+    { key: 'amount', header: t('fields.amount'), cell: (row) => formatMoney(row.grossAmount, language), className: 'text-end text-nowrap' },
     { key: 'kind', header: t('fields.kind'), cell: (row) => t(`kind.${row.kind}`) },
     { key: 'status', header: t('fields.status'), cell: (row) => <StatusBadge status={row.status} /> },
   ];

@@ -14,6 +14,7 @@ import type { CurrentUser } from '@/features/auth/api/get-current-user';
 import { useSession } from '@/features/session/session-context';
 import { presencesMarkingConfigEndpoint } from '@/features/settings/api/presences-marking-config';
 import { useCreatePrepaidOrder } from '../api/orders';
+import { mayOrderPrepaid } from '../model/prepaid';
 import { SubjectPicker, type PickedSubject } from '../components/SubjectPicker';
 
 const subjectValue = (subject: PickedSubject) => `${subject.type}/${subject.id}`;
@@ -25,7 +26,7 @@ export function PrepaidOrderPage() {
   const config = useQuery(presencesMarkingConfigEndpoint.queryOptions());
   if (!user || config.isPending) return <LoadingSpinner />;
   const isAdmin = user.roles.includes('ROLE_ADMIN');
-  if (!isAdmin && !config.data?.allowPrepaidOrders) {
+  if (!mayOrderPrepaid(user.roles, config.data)) {
     return (
       <section>
         <PageHeader title={t('prepaid.title')} />

@@ -6,7 +6,7 @@ import { FormActionButton } from '@/components/FormActionButton';
 import { translateServerMessage } from '@/lib/i18n';
 import type { EntityId } from '@/lib/crud';
 import { useHasPrepaids, useReplacePriceList, type PriceListItemRequest } from '../api/price-lists';
-import { formatDate } from './dates';
+import { formatDate } from '@/lib/format';
 
 interface ReplaceDialogProps {
   show: boolean;

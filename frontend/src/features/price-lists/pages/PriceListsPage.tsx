@@ -10,9 +10,8 @@ import { hasAbility } from '@/features/auth/api/get-current-user';
 import { priceListsGroups } from '@/features/price-lists-groups/api/price-lists-groups';
 import { useSession } from '@/features/session/session-context';
 import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
-import { formatMoney } from '@/lib/money';
 import { priceLists, type PriceList, type PriceListStatus } from '../api/price-lists';
-import { formatDate } from '../components/dates';
+import { formatDate, formatMoney } from '@/lib/format';
 
 const STATUS_VARIANT: Record<PriceListStatus, string> = { current: 'success', future: 'info', past: 'secondary' };
 const STATUSES: readonly PriceListStatus[] = ['current', 'future', 'past'];
@@ -107,7 +106,7 @@ function CurrentPrices() {
                     {priceList.validTo ? ` – ${formatDate(priceList.validTo)}` : ''}
                   </span>
                 </Card.Header>
-                <Table size="sm" className="mb-0" aria-label={priceList.name}>
+                <Table size="sm" responsive className="mb-0" aria-label={priceList.name}>
                   <thead>
                     <tr>
                       <th>{t('fields.mealType')}</th>

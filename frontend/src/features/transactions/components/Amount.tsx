@@ -1,4 +1,5 @@
-import { formatMoney, isNegativeAmount, type Money } from '@/lib/money';
+import { formatMoney } from '@/lib/format';
+import { isNegativeAmount, type Money } from '@/lib/money';
 
 /** A sum of money, red when below zero (balances, charges). */
 export function Amount({ value, strong = false }: { value: Money; strong?: boolean }) {

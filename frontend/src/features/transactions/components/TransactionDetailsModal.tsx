@@ -3,7 +3,7 @@ import { Alert, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
-import { formatDateTime, formatDay } from '@/features/orders/components/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { transactions, type Transaction } from '../api/ledger';
 import { Amount } from './Amount';
 
@@ -25,7 +25,7 @@ export function TransactionDetailsModal({ id, onClose }: { id: number | null; on
   const language = i18n.language;
   const fields: [string, ReactNode][] = row
     ? [
-        [t('fields.bookedOn'), formatDay(row.bookedOn, language)],
+        [t('fields.bookedOn'), formatDate(row.bookedOn, language)],
         [t('fields.createdAt'), formatDateTime(row.createdAt, language)],
         [t('fields.kind'), t(`kinds.${row.kind}`)],
         [t('fields.payer'), row.user.fullName],

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Badge } from 'react-bootstrap';
 import type { Column } from '@/components/data-table';
+import { formatDate } from '@/lib/format';
 import type { Transaction } from '../api/ledger';
 import { Amount } from './Amount';
 
@@ -27,7 +28,7 @@ export function transactionColumns(t: TFunction, pick: readonly TransactionColum
       key: 'bookedOn',
       header: t('transactions:fields.bookedOn'),
       sortKey: 'bookedOn',
-      cell: (row) => row.bookedOn,
+      cell: (row) => formatDate(row.bookedOn),
       className: 'text-nowrap',
     },
     payer: { key: 'payer', header: t('transactions:fields.payer'), cell: (row) => row.user.fullName },

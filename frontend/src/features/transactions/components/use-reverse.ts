@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-context';
 import { notify } from '@/components/toasts/toast-store';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/lib/format';
 import { transactions, type Transaction } from '../api/ledger';
 
 /** Manual "delete": after a confirmation, a correction cancelling what remains of the transaction. */

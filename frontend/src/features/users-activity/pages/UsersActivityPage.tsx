@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DataTable, FilterDate, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { formatMoney, type Money } from '@/lib/money';
+import type { Money } from '@/lib/money';
 import { usersActivity, type ActivityEntry } from '../api/activity';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 
 /** Areas worth a filter, each the action prefixes it covers (sent comma-separated); any other action still
  * shows, under its code. */
@@ -15,7 +16,7 @@ const ACTIONS = [
   { key: 'card_', prefixes: 'child.card_number,worker_profile.card_number' },
 ] as const;
 
-type Formatters = { t: TFunction; date: Intl.DateTimeFormat; locale: string };
+type Formatters = { t: TFunction; language: string };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -32,8 +33,8 @@ function isMoney(value: unknown): value is Money {
 function formatValue(value: unknown, f: Formatters): string {
   if (value === null || value === undefined || value === '') return f.t('empty');
   if (typeof value === 'boolean') return f.t(value ? 'yes' : 'no');
-  if (typeof value === 'string' && ISO_DATE.test(value)) return f.date.format(new Date(`${value}T12:00:00`));
-  if (isMoney(value)) return formatMoney(value, f.locale);
+  if (typeof value === 'string' && ISO_DATE.test(value)) return formatDate(value, f.language);
+  if (isMoney(value)) return formatMoney(value, f.language);
   if (Array.isArray(value)) return value.map((item) => formatValue(item, f)).join(', ');
   if (isRecord(value)) return Object.values(value).map((item) => formatValue(item, f)).join(', ');
   return String(value);
@@ -88,12 +89,10 @@ export function UsersActivityPage() {
   const { t, i18n } = useTranslation(['usersActivity', 'routes', 'settings']);
   const table = useTableState({ filters: ['action', 'dateFrom', 'dateTo', 'userId'] });
   const list = usersActivity.useList(table.params);
-  const locale = i18n.language === 'en' ? 'en-GB' : 'pl-PL';
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
-  const f: Formatters = { t, locale, date: new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }) };
+  const f: Formatters = { t, language: i18n.language };
 
   const columns: Column<ActivityEntry>[] = [
-    { key: 'createdAt', header: t('fields.createdAt'), cell: (row) => dateTime.format(new Date(row.createdAt)), className: 'text-nowrap' },
+    { key: 'createdAt', header: t('fields.createdAt'), cell: (row) => formatDateTime(row.createdAt, i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), className: 'text-nowrap' },
     {
       key: 'actor',
       header: t('fields.actor'),

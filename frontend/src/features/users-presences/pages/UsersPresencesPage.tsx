@@ -5,7 +5,8 @@ import { DataTable, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { useCalendarSubjects, type SubjectRow } from '@/features/calendar/api/subjects';
 import { SubjectFilters } from '@/features/calendar/components/SubjectFilters';
-import { formatDate, todayIso } from '@/features/calendar/model/dates';
+import { formatDate } from '@/lib/format';
+import { todayIso } from '@/features/calendar/model/dates';
 
 type Row = Omit<SubjectRow, 'id'> & { id: string; subjectId: number };
 

@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@/features/auth/api/get-current-user';
+import { makeUser } from '@/test/fixtures';
+import { renderApp, signIn } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+
+function given(roles: Role[], allowPrepaidOrders: boolean) {
+  server.use(
+    http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(roles, { id: 7 }))),
+    http.get(apiUrl('common/settings/presencesMarkingConfig'), () =>
+      HttpResponse.json({
+        allowAnyDiets: false,
+        allowNotes: true,
+        allowPrepaidOrders,
+        allowOnlyOneDietAndMealType: false,
+        allowSubscribedPayments: false,
+        requireLastMonthToBePaid: false,
+      }),
+    ),
+  );
+  signIn();
+}
+
+const mainMenu = () => screen.findByRole('navigation', { name: 'Main menu' });
+
+describe('the prepaid order menu entry', () => {
+  it('given a tenant that does not allow prepaid orders, when a parent opens the app, then the menu does not offer them', async () => {
+    given(['ROLE_PARENT'], false);
+    renderApp('/orders/createPrepaidOrder');
+    // The page refuses once the tenant's settings are in: the menu has read the same settings by then.
+    expect(await screen.findByText('Prepaid orders are not available.')).toBeInTheDocument();
+    const menu = await mainMenu();
+    expect(within(menu).getByRole('link', { name: 'Billing' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Prepaid order' })).not.toBeInTheDocument();
+  });
+
+  it('given a tenant that allows prepaid orders, when a parent opens the app, then the menu offers them', async () => {
+    given(['ROLE_PARENT'], true);
+    renderApp('/orders/createPrepaidOrder');
+    const menu = await mainMenu();
+    expect(await within(menu).findByRole('link', { name: 'Prepaid order' })).toHaveAttribute('href', '/orders/createPrepaidOrder');
+  });
+
+  it('given a tenant that does not allow prepaid orders, when an admin opens the app, then the menu still offers them', async () => {
+    given(['ROLE_ADMIN'], false);
+    renderApp('/home');
+    const menu = await mainMenu();
+    expect(await within(menu).findByRole('link', { name: 'Prepaid order' })).toHaveAttribute('href', '/orders/createPrepaidOrder');
+  });
+});
