@@ -181,7 +181,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "kantyna.core.pagination.PagePagination",
     "DEFAULT_RENDERER_CLASSES": ["djangorestframework_camel_case.render.CamelCaseJSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "djangorestframework_camel_case.parser.CamelCaseJSONParser",
+        "kantyna.core.parsers.JSONObjectParser",
         "djangorestframework_camel_case.parser.CamelCaseMultiPartParser",
         "djangorestframework_camel_case.parser.CamelCaseFormParser",
     ],

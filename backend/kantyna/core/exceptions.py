@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.translation import gettext_lazy as _
 from djangorestframework_camel_case.util import camelize
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -25,6 +27,7 @@ MESSAGES = {
     status.HTTP_429_TOO_MANY_REQUESTS: "Too many attempts. Please try again later.",
 }
 GENERIC_MESSAGE = "Error occured while processing your request."
+TOO_LARGE_MESSAGE = "The request is too large."
 IN_USE_MESSAGE = "This record is in use and cannot be deleted."
 
 
@@ -81,6 +84,10 @@ def api_exception_handler(exc, context):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):  # a body over DATA_UPLOAD_MAX_MEMORY_SIZE
+        exc = ApiError(TOO_LARGE_MESSAGE, status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    elif isinstance(exc, SuspiciousOperation):  # too many form fields or files, a malformed multipart body
+        exc = exceptions.ValidationError([_("The request could not be read.")])
 
     if isinstance(exc, ApiError):
         return Response({**error_body(exc.message, exc.errors), **exc.extra}, status=exc.status_code)

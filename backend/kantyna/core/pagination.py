@@ -9,6 +9,8 @@ from rest_framework.response import Response
 
 DEFAULT_PER_PAGE = 20
 MAX_PER_PAGE = 9999  # option lists ask for everything with perPage=9999
+# Far past any list's last page; bounded so that the row offset (page - 1) * perPage stays a PostgreSQL bigint.
+MAX_PAGE = 1_000_000
 
 
 def _positive_int(raw: str | None, name: str, default: int, maximum: int | None = None) -> int:
@@ -29,7 +31,7 @@ class PagePagination(BasePagination):
     default_per_page = DEFAULT_PER_PAGE
 
     def paginate_queryset(self, queryset, request, view=None):
-        self.page = _positive_int(request.query_params.get("page"), "page", 1)
+        self.page = _positive_int(request.query_params.get("page"), "page", 1, MAX_PAGE)
         self.per_page = _positive_int(
             request.query_params.get("perPage"), "perPage", self.default_per_page, MAX_PER_PAGE
         )
@@ -56,7 +58,12 @@ class PagePagination(BasePagination):
 
     def get_schema_operation_parameters(self, view):
         return [
-            {"name": "page", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 1}},
+            {
+                "name": "page",
+                "in": "query",
+                "required": False,
+                "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+            },
             {
                 "name": "perPage",
                 "in": "query",

@@ -5947,6 +5947,17 @@ export interface components {
         DistrictRequest: {
             name: string;
         };
+        /**
+         * @description What the calendar keeps of an unsent selection: the month shown, the days and the meal receivers picked.
+         *     Bounded (a month has at most 31 days; a family or a staff selection far fewer than 200 receivers), so a
+         *     draft stays a small row.
+         */
+        DraftDataRequest: {
+            /** @example 2026-11 */
+            month: string;
+            dates: string[];
+            subjects: components["schemas"]["CalendarSubjectRefRequest"][];
+        };
         Driver: {
             readonly id: number;
             firstName: string;
@@ -6612,8 +6623,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string | null;
         };
-        MarkedPresencesDraftRequest: {
-            data?: unknown;
+        MarkedPresencesDraftRequestRequest: {
+            data: components["schemas"]["DraftDataRequest"];
         };
         /** @description A whole meal; PUT replaces all of it (allergens, nutrition per portion size, recipe). */
         Meal: {
@@ -7792,6 +7803,7 @@ export interface components {
         PrepaidOrderRequest: {
             subjectType: components["schemas"]["OrderSubjectType"];
             subjectId: number;
+            /** @example 2026-11 */
             month: string;
             mealTypeIds: number[];
             portionSizeId?: number | null;
@@ -9622,11 +9634,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": components["schemas"]["MarkedPresencesDraftRequest"];
-                "multipart/form-data": components["schemas"]["MarkedPresencesDraftRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["MarkedPresencesDraftRequest"];
+                "application/json": components["schemas"]["MarkedPresencesDraftRequestRequest"];
+                "multipart/form-data": components["schemas"]["MarkedPresencesDraftRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MarkedPresencesDraftRequestRequest"];
             };
         };
         responses: {

@@ -50,8 +50,9 @@ def test_given_empty_parameters_when_paginating_then_defaults():
         ({"perPage": "10000"}, {"perPage": ["Must be between 1 and 9999."]}),
         ({"perPage": "0"}, {"perPage": ["Must be between 1 and 9999."]}),
         ({"perPage": "many"}, {"perPage": ["A whole number is required."]}),
-        ({"page": "0"}, {"page": ["Must be at least 1."]}),
-        ({"page": "-2"}, {"page": ["Must be at least 1."]}),
+        ({"page": "0"}, {"page": ["Must be between 1 and 1000000."]}),
+        ({"page": "-2"}, {"page": ["Must be between 1 and 1000000."]}),
+        ({"page": "99999999999999999999"}, {"page": ["Must be between 1 and 1000000."]}),
         ({"page": "1.5"}, {"page": ["A whole number is required."]}),
     ],
 )

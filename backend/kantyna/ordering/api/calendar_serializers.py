@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kantyna.core.dates import MonthField
 from kantyna.core.serializers import MoneySerializer, money
 from kantyna.ordering.models import FreeDay, MarkedPresencesDraft
 from kantyna.ordering.subjects import TYPES
@@ -254,7 +255,7 @@ class CalendarSubjectsMonthQuerySerializer(serializers.Serializer):
         r"^(child|institution_worker):\d+(,(child|institution_worker):\d+){0,49}$",
         help_text="Comma-separated `type:id` (at most 50), e.g. `child:12,child:13,institution_worker:7`.",
     )
-    month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False, help_text="YYYY-MM; default: this month.")
+    month = MonthField(required=False, help_text="YYYY-MM; default: this month.")
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
 
@@ -269,7 +270,7 @@ class CalendarSubjectDaySerializer(serializers.Serializer):
 
 
 class CalendarMonthQuerySerializer(serializers.Serializer):
-    month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False, help_text="YYYY-MM; default: this month.")
+    month = MonthField(required=False, help_text="YYYY-MM; default: this month.")
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
 
@@ -444,7 +445,7 @@ class BulkPresencesResultSerializer(serializers.Serializer):
 
 
 class CalendarSubjectsQuerySerializer(serializers.Serializer):
-    month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False)
+    month = MonthField(required=False)
     date_from = serializers.DateField(required=False, help_text="With dateTo instead of month, e.g. one day.")
     date_to = serializers.DateField(required=False)
     institution_id = serializers.IntegerField(required=False)
@@ -553,6 +554,24 @@ class FreeDaysListSerializer(serializers.Serializer):
 
 
 # Drafts ------------------------------------------------------------------------------------------------------
+
+
+class DraftDataSerializer(serializers.Serializer):
+    """What the calendar keeps of an unsent selection: the month shown, the days and the meal receivers picked.
+    Bounded (a month has at most 31 days; a family or a staff selection far fewer than 200 receivers), so a
+    draft stays a small row."""
+
+    month = MonthField()
+    dates = serializers.ListField(child=serializers.DateField(), max_length=62)
+    subjects = CalendarSubjectRefSerializer(many=True, max_length=200)
+
+    def validate(self, data):
+        # Stored as JSON, as the calendar sent it.
+        return {**data, "month": f"{data['month']:%Y-%m}", "dates": [day.isoformat() for day in data["dates"]]}
+
+
+class MarkedPresencesDraftRequestSerializer(serializers.Serializer):
+    data = DraftDataSerializer()
 
 
 class MarkedPresencesDraftSerializer(serializers.ModelSerializer):
