@@ -204,6 +204,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.contrib.djangorestframework_camel_case.camelize_serializer_fields",
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "kantyna.core.openapi.blank_alternatives_as_any_of",
     ],
     "ENUM_NAME_OVERRIDES": {"LocaleEnum": ["pl", "en"]},
 }

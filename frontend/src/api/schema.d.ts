@@ -716,7 +716,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description `GET calendar/days/subjects`: a page of subjects (children, then workers) with per-day counts of the month. */
-        get: operations["api_frontend_calendar_days_subjects_list"];
+        get: operations["api_frontend_calendar_days_subjects_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -757,7 +757,7 @@ export interface paths {
          * @description `calendar/freeDays`: GET a page (dateFrom, dateTo, institutionId, search), POST a day or a range (201),
          *     DELETE by `ids` or by `date` (+ `institutionId`, none: the global day).
          */
-        get: operations["api_frontend_calendar_freeDays_list"];
+        get: operations["api_frontend_calendar_freeDays_retrieve"];
         put?: never;
         /**
          * @description `calendar/freeDays`: GET a page (dateFrom, dateTo, institutionId, search), POST a day or a range (201),
@@ -4141,7 +4141,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description Staff who may view parents see the children in their reach; a parent sees their own (only). */
-        get: operations["api_frontend_parents_children_list"];
+        get: operations["api_frontend_parents_children_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4862,7 +4862,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description `transactions/deposits`: the deposits (the list with kind=deposit), newest booking first. */
-        get: operations["api_frontend_transactions_deposits_list"];
+        get: operations["api_frontend_transactions_deposits_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4902,7 +4902,7 @@ export interface paths {
          * @description `transactions/insufficientFunds`: payers who can no longer order with check_funds: balance below zero, or
          *     below minus the allowed debit when debits_config.apply_allowed_debit is on.
          */
-        get: operations["api_frontend_transactions_insufficientFunds_list"];
+        get: operations["api_frontend_transactions_insufficientFunds_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4990,7 +4990,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description `transactions/users`: parents and institution workers with their balance (all their accounts). */
-        get: operations["api_frontend_transactions_users_list"];
+        get: operations["api_frontend_transactions_users_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5097,7 +5097,7 @@ export interface paths {
          *     acted upon (`people.child` and its id: a child's changes, its card's included); dates are inclusive, in the
          *     tenant's time zone; `search` looks in the actor's e-mail and the action.
          */
-        get: operations["api_frontend_users_activity_list"];
+        get: operations["api_frontend_users_activity_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5134,7 +5134,7 @@ export interface paths {
          * @description `users/options?search=&role=ROLE_PARENT&role=...&isActive=&perPage=`: value/text options of the users
          *     in the caller's reach.
          */
-        get: operations["api_frontend_users_options_list"];
+        get: operations["api_frontend_users_options_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5195,6 +5195,12 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        ActivityEntryPage: {
+            items: components["schemas"]["ActivityEntry"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         Address: {
             street: string;
@@ -5494,6 +5500,12 @@ export interface components {
             payerId: number;
             /** @description Only days with items or an absence. */
             days: components["schemas"]["CalendarSubjectDayCount"][];
+        };
+        CalendarSubjectRowPage: {
+            items: components["schemas"]["CalendarSubjectRow"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         CalendarSubjectsMonth: {
             /** @description In the order asked. */
@@ -6088,6 +6100,12 @@ export interface components {
             readonly institutionName: string | null;
             readonly ids: number[];
         };
+        FreeDayPage: {
+            items: components["schemas"]["FreeDay"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         FreeDaysList: {
             items: components["schemas"]["FreeDay"][];
         };
@@ -6190,15 +6208,16 @@ export interface components {
          */
         HiddenWeekdaysEnum: "poniedziałek" | "wtorek" | "środa" | "czwartek" | "piątek" | "sobota" | "niedziela";
         /**
-         * @description 400 of a spreadsheet import (core.spreadsheets.ImportRejected): the one error shape plus `rows`, every bad
-         *     cell of the file. Nothing was imported.
+         * @description 400 of a spreadsheet import: the one error shape, plus `rows` (every bad cell of the file) when the file was
+         *     read (core.spreadsheets.ImportRejected). A request refused before that (no file, not a spreadsheet) has the
+         *     plain error shape. Nothing was imported.
          */
         ImportError: {
             message: string;
             errors: {
                 [key: string]: string[];
             };
-            rows: components["schemas"]["ImportRowError"][];
+            rows?: components["schemas"]["ImportRowError"][];
         };
         ImportRowError: {
             /** @description Row number in the sheet, the header being row 1. */
@@ -6375,7 +6394,7 @@ export interface components {
             isActive: boolean;
             readonly status: string;
             /** Format: date-time */
-            readonly archivedAt: string;
+            readonly archivedAt: string | null;
             /** Format: date-time */
             readonly createdAt: string;
         };
@@ -6545,6 +6564,12 @@ export interface components {
             institutionName: string;
             mealTypeId: number;
             mealTypeName: string;
+        };
+        KitchenInstitutionMealTypePage: {
+            items: components["schemas"]["KitchenInstitutionMealType"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         /** @description One row of the kitchen's matrix: an institution and the meal types the kitchen prepares for it. */
         KitchenMatrixRow: {
@@ -7450,12 +7475,6 @@ export interface components {
             page: number;
             perPage: number;
         };
-        PaginatedParentChildList: {
-            items: components["schemas"]["ParentChild"][];
-            total: number;
-            page: number;
-            perPage: number;
-        };
         PaginatedParentList: {
             items: components["schemas"]["Parent"][];
             total: number;
@@ -7566,6 +7585,12 @@ export interface components {
             isActive: boolean;
             /** @description active, inactive or archived */
             readonly status: string;
+        };
+        ParentChildPage: {
+            items: components["schemas"]["ParentChild"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         /**
          * @description `parents/{id}`: the parent with their children, their ledger balance and their last ledger rows (those
@@ -7701,6 +7726,12 @@ export interface components {
             roles: string[];
             isActive: boolean;
             readonly balance: components["schemas"]["Money"];
+        };
+        PayerBalancePage: {
+            items: components["schemas"]["PayerBalance"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         PaymentMethodsConfig: {
             /** @default false */
@@ -8119,7 +8150,7 @@ export interface components {
         RegistrationSubjectNotificationsSettingsRequest: {
             missingOrdersEnabled?: boolean;
             missingOrdersDaysBefore?: number;
-            /** Format: time */
+            /** @example 15:00 */
             missingOrdersTriggerTime?: string;
         };
         RegistrationWeekdaysRequest: {
@@ -8250,13 +8281,13 @@ export interface components {
         SubjectMissingOrdersSettings: {
             missingOrdersEnabled?: boolean;
             missingOrdersDaysBefore?: number;
-            /** Format: time */
+            /** @example 15:00 */
             missingOrdersTriggerTime?: string;
         };
         SubjectMissingOrdersSettingsRequest: {
             missingOrdersEnabled?: boolean;
             missingOrdersDaysBefore?: number;
-            /** Format: time */
+            /** @example 15:00 */
             missingOrdersTriggerTime?: string;
         };
         /** @description `calendar/subjectsSettings/{type}/{id}`: both parts of a meal receiver's settings. */
@@ -8382,6 +8413,12 @@ export interface components {
          * @enum {string}
          */
         TransactionKindEnum: "deposit" | "charge" | "refund" | "fee" | "correction" | "payout";
+        TransactionPage: {
+            items: components["schemas"]["Transaction"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         /**
          * @description * `child` - child
          *     * `institution_worker` - institution_worker
@@ -8442,6 +8479,12 @@ export interface components {
             email: string;
             roles: string[];
             isActive: boolean;
+        };
+        UserOptionPage: {
+            items: components["schemas"]["UserOption"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         UserSettings: {
             canSeePrices: boolean;
@@ -9695,7 +9738,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_calendar_days_subjects_list: {
+    api_frontend_calendar_days_subjects_retrieve: {
         parameters: {
             query?: {
                 child_group_id?: number;
@@ -9725,7 +9768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CalendarSubjectRow"][];
+                    "application/json": components["schemas"]["CalendarSubjectRowPage"];
                 };
             };
         };
@@ -9756,7 +9799,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_calendar_freeDays_list: {
+    api_frontend_calendar_freeDays_retrieve: {
         parameters: {
             query?: {
                 date_from?: string;
@@ -9779,7 +9822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FreeDay"][];
+                    "application/json": components["schemas"]["FreeDayPage"];
                 };
             };
         };
@@ -9875,7 +9918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FreeDay"][];
+                    "application/json": components["schemas"]["FreeDayPage"];
                 };
             };
         };
@@ -13731,7 +13774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KitchenInstitutionMealType"];
+                    "application/json": components["schemas"]["KitchenInstitutionMealTypePage"];
                 };
             };
         };
@@ -15891,18 +15934,11 @@ export interface operations {
             };
         };
     };
-    api_frontend_parents_children_list: {
+    api_frontend_parents_children_retrieve: {
         parameters: {
             query?: {
-                institutionId?: number;
-                isActive?: boolean;
                 page?: number;
-                paymentsOverdue?: boolean;
                 perPage?: number;
-                /** @description A search term. */
-                search?: string;
-                /** @description Which field to use when ordering the results. */
-                sort?: string;
                 status?: "active" | "archived" | "inactive";
             };
             header?: never;
@@ -15918,7 +15954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaginatedParentChildList"];
+                    "application/json": components["schemas"]["ParentChildPage"];
                 };
             };
         };
@@ -17358,7 +17394,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_transactions_deposits_list: {
+    api_frontend_transactions_deposits_retrieve: {
         parameters: {
             query?: {
                 childId?: number;
@@ -17384,7 +17420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Transaction"][];
+                    "application/json": components["schemas"]["TransactionPage"];
                 };
             };
         };
@@ -17417,7 +17453,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_transactions_insufficientFunds_list: {
+    api_frontend_transactions_insufficientFunds_retrieve: {
         parameters: {
             query?: {
                 institutionId?: number;
@@ -17436,7 +17472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayerBalance"][];
+                    "application/json": components["schemas"]["PayerBalancePage"];
                 };
             };
         };
@@ -17540,7 +17576,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_transactions_users_list: {
+    api_frontend_transactions_users_retrieve: {
         parameters: {
             query?: {
                 institutionId?: number;
@@ -17561,7 +17597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayerBalance"][];
+                    "application/json": components["schemas"]["PayerBalancePage"];
                 };
             };
         };
@@ -17691,7 +17727,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_users_activity_list: {
+    api_frontend_users_activity_retrieve: {
         parameters: {
             query?: {
                 /** @description Action prefixes, comma-separated: an entry matches any of them. */
@@ -17718,7 +17754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActivityEntry"][];
+                    "application/json": components["schemas"]["ActivityEntryPage"];
                 };
             };
         };
@@ -17748,7 +17784,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_users_options_list: {
+    api_frontend_users_options_retrieve: {
         parameters: {
             query?: {
                 isActive?: boolean;
@@ -17769,7 +17805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserOption"][];
+                    "application/json": components["schemas"]["UserOptionPage"];
                 };
             };
         };

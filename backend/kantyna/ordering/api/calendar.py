@@ -19,7 +19,7 @@ from rest_framework.response import Response
 
 from kantyna.core.dates import day_of, month_bounds
 from kantyna.core.exceptions import ApiError
-from kantyna.core.pagination import PagePagination
+from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.permissions import has_ability
 from kantyna.core.serializers import StatusSerializer, money
 from kantyna.core.viewsets import ApiView, status_response
@@ -136,7 +136,7 @@ class FreeDaysView(ApiView):
 
     @extend_schema(
         parameters=[s.FreeDaysSearchSerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
-        responses=s.FreeDaySerializer(many=True),
+        responses=page_of(s.FreeDaySerializer),
     )
     def get(self, request):
         return _free_days_page(request, _free_days_filtered(_query(request, s.FreeDaysSearchSerializer)))
@@ -191,7 +191,7 @@ class FreeDaysSearchView(ApiView):
     @extend_schema(
         request=s.FreeDaysSearchSerializer,
         parameters=[OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
-        responses=s.FreeDaySerializer(many=True),
+        responses=page_of(s.FreeDaySerializer),
     )
     def post(self, request):
         return _free_days_page(request, _free_days_filtered(_body(request, s.FreeDaysSearchSerializer)))
@@ -532,7 +532,7 @@ class SubjectsView(ApiView):
 
     @extend_schema(
         parameters=[s.CalendarSubjectsQuerySerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
-        responses=s.CalendarSubjectRowSerializer(many=True),
+        responses=page_of(s.CalendarSubjectRowSerializer),
     )
     def get(self, request):
         data = _query(request, s.CalendarSubjectsQuerySerializer)
