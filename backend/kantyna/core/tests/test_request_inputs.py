@@ -98,4 +98,3 @@ def test_a_day_outside_the_accepted_range_is_a_400(tenant_a, day):
             "dateTo": ["Enter a date between 2000-01-01 and 2100-12-31."],
         },
     )
-
