@@ -6,6 +6,7 @@ import json
 import pytest
 from django.test import override_settings
 
+from kantyna.core.params import ids_of
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, assert_error, make_user
@@ -97,4 +98,22 @@ def test_a_day_outside_the_accepted_range_is_a_400(tenant_a, day):
             "dateFrom": ["Enter a date between 2000-01-01 and 2100-12-31."],
             "dateTo": ["Enter a date between 2000-01-01 and 2100-12-31."],
         },
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [("3,5, 8", [3, 5, 8]), ("²", None), ("٣", None), ("3,", None), ("9" * 19, None), ("", None)],
+)
+def test_ids_are_ascii_digits_within_a_bigint(text, ids):
+    assert ids_of(text) == ids
+
+
+def test_a_bulk_delete_of_ids_that_are_not_ids_is_a_400(tenant_a):
+    admin = make_user(tenant_a, ROLE_ADMIN)
+
+    response = Api(tenant_a, admin).delete("classrooms/bulkDelete/²")
+
+    assert_error(
+        response, 400, "The given data was invalid.", {"ids": ["Give classroom ids separated by commas, e.g. 3,5,8."]}
     )
