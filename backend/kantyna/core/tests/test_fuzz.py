@@ -12,6 +12,7 @@ A request the admin is refused (403) is sent again as a parent, so customer-only
 `make test` runs a bounded, derandomized pass (the same cases every run: CI is stable). `make fuzz` runs a longer
 random one. Environment: FUZZ_EXAMPLES (cases per operation and mode), FUZZ_RANDOM=1 (random instead of
 derandomized), FUZZ_OPERATIONS (a regular expression over "METHOD /path" to fuzz only some operations).
+Plain `pytest` skips it (marker `fuzz`); by hand: `pytest -m fuzz -s -p no:xdist kantyna/core/tests/test_fuzz.py`.
 """
 
 from __future__ import annotations
