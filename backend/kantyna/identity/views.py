@@ -141,8 +141,10 @@ class TokenView(APIView):
         ),
     )
     def post(self, request):
-        email = request.data.get("email_address") or ""
-        password = request.data.get("password") or ""
+        # A value of another JSON type (a number, a list) is no e-mail or password: treated as missing.
+        email, password = (request.data.get(key) for key in ("email_address", "password"))
+        email = email if isinstance(email, str) else ""
+        password = password if isinstance(password, str) else ""
         errors = {}
         if not email:
             errors["emailAddress"] = ["This field is required."]

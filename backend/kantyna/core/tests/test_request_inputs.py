@@ -117,3 +117,14 @@ def test_a_bulk_delete_of_ids_that_are_not_ids_is_a_400(tenant_a):
     assert_error(
         response, 400, "The given data was invalid.", {"ids": ["Give classroom ids separated by commas, e.g. 3,5,8."]}
     )
+
+
+def test_a_sign_in_with_credentials_of_another_json_type_is_a_400(tenant_a):
+    response = Api(tenant_a).post("/sso/api/token", {"emailAddress": ["a@example.test"], "password": True})
+
+    assert_error(
+        response,
+        400,
+        "The given data was invalid.",
+        {"emailAddress": ["This field is required."], "password": ["This field is required."]},
+    )
