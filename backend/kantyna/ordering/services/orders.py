@@ -318,5 +318,7 @@ def prepaid_order_create(
         order.note = note
         order.save(update_fields=["note", "updated_at"])
     ordered_days = len({request.date for request in requests})
-    audit_record(actor=actor, action="order.create_prepaid", target=order, data={"month": month, "days": ordered_days})
+    audit_record(
+        actor=actor, action="order.create_prepaid", target=order, data={"month": f"{month:%Y-%m}", "days": ordered_days}
+    )
     return order
