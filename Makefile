@@ -8,12 +8,13 @@ PY := $(VENV)/bin/python
 STAMPS := var/stamps
 
 .PHONY: help run test setup backend-deps frontend-deps e2e-deps build schema db-start db-stop \
-        test-backend test-frontend test-e2e check-schema lint clean
+        test-backend test-frontend test-e2e check-schema lint clean fuzz
 
 help:
 	@echo "make run    - install, start PostgreSQL, migrate, seed the demo, serve http://demo.localhost:8000"
 	@echo "make test   - install and run every test: backend, frontend, schema, end to end in Chromium"
 	@echo "make schema - regenerate backend/schema.yml and the frontend API types after API changes"
+	@echo "make fuzz   - a long random fuzzing run of every API operation (FUZZ_EXAMPLES=40 cases each)"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +61,10 @@ test-backend: backend-deps db-start
 
 test-frontend: frontend-deps
 	scripts/test.sh frontend
+
+# `make test` runs a short derandomized pass; this one is random and longer (FUZZ_EXAMPLES=200 make fuzz: longer).
+fuzz: backend-deps db-start
+	FUZZ_RANDOM=1 FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-40} scripts/test.sh fuzz
 
 test-e2e: setup e2e-deps
 	scripts/test.sh e2e

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every check, in order of speed: lint and schema first, then unit suites, then end to end in Chromium.
-# `scripts/test.sh [backend|frontend|e2e]` runs one part; no argument runs all.
+# `scripts/test.sh [backend|fuzz|frontend|e2e]` runs one part (backend includes the bounded fuzzing pass);
+# no argument runs all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -40,7 +41,7 @@ backend() {
   rm -f "$tmp"
   step "backend: pytest"
   set +e
-  "$PY" -m pytest -q -n 2
+  "$PY" -m pytest -q -n 2 -m "not fuzz"
   status=$?
   set -e
   # pytest exits 5 when it collected no tests: that is a failure of the suite, say so plainly.
@@ -50,6 +51,20 @@ backend() {
   # Its own PostgreSQL (another port, a data directory under var/) and its own run.py: ~2 minutes.
   step "backend: the site rides out a database restart"
   "$PY" "$ROOT/scripts/restart_check.py"
+  fuzz
+}
+
+# Schema-driven fuzzing of every operation (kantyna/core/tests/test_fuzz.py): no 5xx, no answer off schema.
+# In `make test` a bounded pass with fixed cases (derandomized, so CI is stable); `make fuzz` sets FUZZ_RANDOM=1
+# and more FUZZ_EXAMPLES for a longer random hunt.
+fuzz() {
+  ensure_db
+  cd "$ROOT/backend"
+  step "backend: fuzzing every operation of schema.yml (${FUZZ_EXAMPLES:-3} cases per operation and mode$([ "${FUZZ_RANDOM:-}" = 1 ] && echo ', random'))"
+  local started=$SECONDS
+  FUZZ_EXAMPLES="${FUZZ_EXAMPLES:-3}" "$PY" -m pytest -q -p no:xdist -m fuzz -s kantyna/core/tests/test_fuzz.py
+  echo "fuzzing took $((SECONDS - started)) s"
+  cd "$ROOT"
 }
 
 frontend() {
@@ -104,8 +119,9 @@ ledger_check_e2e() {
 
 case "$part" in
   backend) backend ;;
+  fuzz) fuzz ;;
   frontend) frontend ;;
   e2e) e2e ;;
   all) backend; frontend; e2e ;;
-  *) echo "usage: $0 [backend|frontend|e2e]"; exit 2 ;;
+  *) echo "usage: $0 [backend|fuzz|frontend|e2e]"; exit 2 ;;
 esac

@@ -195,7 +195,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "kantyna.core.pagination.PagePagination",
     "DEFAULT_RENDERER_CLASSES": ["djangorestframework_camel_case.render.CamelCaseJSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "djangorestframework_camel_case.parser.CamelCaseJSONParser",
+        "kantyna.core.parsers.JSONObjectParser",
         "djangorestframework_camel_case.parser.CamelCaseMultiPartParser",
         "djangorestframework_camel_case.parser.CamelCaseFormParser",
     ],
@@ -218,6 +218,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.contrib.djangorestframework_camel_case.camelize_serializer_fields",
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "kantyna.core.openapi.blank_alternatives_as_any_of",
     ],
     "ENUM_NAME_OVERRIDES": {"LocaleEnum": ["pl", "en"]},
 }

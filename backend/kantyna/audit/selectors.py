@@ -9,6 +9,7 @@ from django.apps import apps
 from django.core.exceptions import FieldDoesNotExist
 
 from kantyna.audit.models import AuditEntry
+from kantyna.core.params import id_of
 
 
 def _person(user) -> str:
@@ -65,8 +66,9 @@ def audit_target_names(entries: Iterable[AuditEntry]) -> dict[tuple[str, str], s
     kind of target on the page. Targets deleted since, or without a name (an order), are left out."""
     wanted: dict[str, set[int]] = defaultdict(set)
     for entry in entries:
-        if entry.target_type and entry.target_id.isdigit():
-            wanted[entry.target_type].add(int(entry.target_id))
+        target_id = id_of(entry.target_id)
+        if entry.target_type and target_id is not None:
+            wanted[entry.target_type].add(target_id)
     names: dict[tuple[str, str], str] = {}
     for label, ids in wanted.items():
         try:

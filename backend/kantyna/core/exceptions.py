@@ -11,8 +11,10 @@ import logging
 import psycopg
 from django import db
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpResponse, JsonResponse
+from django.utils.translation import gettext_lazy as _
 from djangorestframework_camel_case.util import camelize
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -31,6 +33,7 @@ MESSAGES = {
     status.HTTP_429_TOO_MANY_REQUESTS: "Too many attempts. Please try again later.",
 }
 GENERIC_MESSAGE = "Error occured while processing your request."
+TOO_LARGE_MESSAGE = "The request is too large."
 IN_USE_MESSAGE = "This record is in use and cannot be deleted."
 UNAVAILABLE_MESSAGE = "Service temporarily unavailable. Please try again in a moment."
 # A database restart takes seconds; clients (and the SPA's query retries) come back after this many.
@@ -139,6 +142,10 @@ def api_exception_handler(exc, context):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):  # a body over DATA_UPLOAD_MAX_MEMORY_SIZE
+        exc = ApiError(TOO_LARGE_MESSAGE, status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    elif isinstance(exc, SuspiciousOperation):  # too many form fields or files, a malformed multipart body
+        exc = exceptions.ValidationError([_("The request could not be read.")])
 
     if isinstance(exc, ApiError):
         return Response(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import BasePagination
@@ -9,6 +11,8 @@ from rest_framework.response import Response
 
 DEFAULT_PER_PAGE = 20
 MAX_PER_PAGE = 9999  # option lists ask for everything with perPage=9999
+# Far past any list's last page; bounded so that the row offset (page - 1) * perPage stays a PostgreSQL bigint.
+MAX_PAGE = 1_000_000
 
 
 def _positive_int(raw: str | None, name: str, default: int, maximum: int | None = None) -> int:
@@ -29,7 +33,7 @@ class PagePagination(BasePagination):
     default_per_page = DEFAULT_PER_PAGE
 
     def paginate_queryset(self, queryset, request, view=None):
-        self.page = _positive_int(request.query_params.get("page"), "page", 1)
+        self.page = _positive_int(request.query_params.get("page"), "page", 1, MAX_PAGE)
         self.per_page = _positive_int(
             request.query_params.get("perPage"), "perPage", self.default_per_page, MAX_PER_PAGE
         )
@@ -56,7 +60,12 @@ class PagePagination(BasePagination):
 
     def get_schema_operation_parameters(self, view):
         return [
-            {"name": "page", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 1}},
+            {
+                "name": "page",
+                "in": "query",
+                "required": False,
+                "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+            },
             {
                 "name": "perPage",
                 "in": "query",
@@ -64,3 +73,23 @@ class PagePagination(BasePagination):
                 "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PER_PAGE},
             },
         ]
+
+
+@functools.cache  # one component per row serializer, however many views document it
+def page_of(serializer_class):
+    """The documented response of an APIView that paginates by hand with PagePagination: a page of
+    `serializer_class` rows, `{"items", "total", "page", "perPage"}`. (drf-spectacular wraps lists in the page
+    shape only for generic views, so `Serializer(many=True)` would document a bare array the view never sends.)"""
+    from drf_spectacular.utils import inline_serializer
+    from rest_framework import serializers
+
+    return inline_serializer(
+        # Not spectacular's own "Paginated<Row>List" name, which a generic list of the same rows may also take.
+        name=f"{serializer_class.__name__.removesuffix('Serializer')}Page",
+        fields={
+            "items": serializer_class(many=True),
+            "total": serializers.IntegerField(),
+            "page": serializers.IntegerField(),
+            "per_page": serializers.IntegerField(),
+        },
+    )

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kantyna.core.spreadsheets import EXPORT_FORMATS
@@ -168,15 +169,26 @@ class ImportRowErrorSerializer(KantynaSerializer):
 
 
 class ImportErrorSerializer(KantynaSerializer):
-    """400 of a spreadsheet import (core.spreadsheets.ImportRejected): the one error shape plus `rows`, every bad
-    cell of the file. Nothing was imported."""
+    """400 of a spreadsheet import: the one error shape, plus `rows` (every bad cell of the file) when the file was
+    read (core.spreadsheets.ImportRejected). A request refused before that (no file, not a spreadsheet) has the
+    plain error shape. Nothing was imported."""
 
     message = serializers.CharField()
     errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
-    rows = ImportRowErrorSerializer(many=True)
+    rows = ImportRowErrorSerializer(many=True, required=False)
 
 
 class ExportFormatSerializer(KantynaSerializer):
     """The body of a list's export (`POST <list>/export`); the list's filters come in the query string."""
 
     format = serializers.ChoiceField(choices=list(EXPORT_FORMATS), default="xlsx")
+
+
+@extend_schema_field({"type": "string", "pattern": r"^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$", "example": "15:00"})
+class ClockTimeField(serializers.TimeField):
+    """A time of day as `HH:MM` (seconds accepted in, never sent). OpenAPI's `format: time` is RFC 3339's
+    `HH:MM:SS` with an offset, which is not what the API speaks."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("format", "%H:%M")
+        super().__init__(**kwargs)

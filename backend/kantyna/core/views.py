@@ -9,6 +9,7 @@ from django.db import connection
 from django.http import HttpResponse, JsonResponse
 from django.views import defaults
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
 
 from kantyna.core.exceptions import (
     GENERIC_MESSAGE,
@@ -49,5 +50,6 @@ def spa_index(request, *args, **kwargs):
     return HttpResponse(index.read_bytes(), content_type="text/html; charset=utf-8")
 
 
+@csrf_exempt  # an unknown API path is a 404 in the error shape whatever the method, not a CSRF page
 def api_not_found(request, *args, **kwargs):
     return JsonResponse({"message": "Not found.", "errors": {}}, status=404)

@@ -3,7 +3,6 @@ totals and month reports. Reports are set-based (one grouped query), never one q
 
 from __future__ import annotations
 
-import calendar
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -12,6 +11,7 @@ from django.db.models import Count, DecimalField, Exists, F, OuterRef, Q, QueryS
 from django.db.models.functions import Coalesce, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
+from kantyna.core.dates import month_bounds
 from kantyna.core.permissions import CUSTOMER_ROLES, ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
 from kantyna.people.models import Child, WorkerProfile
@@ -225,11 +225,6 @@ def payers_with_balance(
     if below is not None:
         queryset = queryset.filter(balance__lt=below)
     return queryset.order_by("last_name", "first_name", "pk")
-
-
-def month_bounds(month: date) -> tuple[date, date]:
-    first = month.replace(day=1)
-    return first, first.replace(day=calendar.monthrange(first.year, first.month)[1])
 
 
 def end_of_month_balances(

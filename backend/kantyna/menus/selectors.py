@@ -3,13 +3,13 @@ month grid (dates x meal types) that screens, prints and exports share."""
 
 from __future__ import annotations
 
-import calendar
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from kantyna.catalog.models import Allergen, Diet, MealType
+from kantyna.core.dates import month_bounds
 from kantyna.core.permissions import (
     ROLE_ADMIN,
     ROLE_COOK,
@@ -83,11 +83,6 @@ def menus_list_queryset() -> QuerySet[MealsMenu]:
         Prefetch("institutions", queryset=Institution.objects.only("id", "name", "short_name")),
         Prefetch("diets", queryset=Diet.objects.only("id", "name")),
     ).annotate(items_count=Count("items", distinct=True))
-
-
-def month_bounds(month: date) -> tuple[date, date]:
-    last = calendar.monthrange(month.year, month.month)[1]
-    return month.replace(day=1), month.replace(day=last)
 
 
 def dates_between(first: date, last: date) -> list[date]:
@@ -198,17 +193,6 @@ def month_grid(
     if not all_dates:
         grid.dates = grid.dates_with_meals
     return grid
-
-
-def month_of(value: str) -> date | None:
-    """`YYYY-MM` → the first day of that month, or None when it is not a month."""
-    try:
-        year, month = value.split("-")
-        if len(year) != 4 or len(month) != 2:
-            return None
-        return date(int(year), int(month), 1)
-    except ValueError:
-        return None
 
 
 def menus_overlapping(queryset: QuerySet[MealsMenu], first: date | None, last: date | None) -> QuerySet[MealsMenu]:

@@ -717,7 +717,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description `GET calendar/days/subjects`: a page of subjects (children, then workers) with per-day counts of the month. */
-        get: operations["api_frontend_calendar_days_subjects_list"];
+        get: operations["api_frontend_calendar_days_subjects_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -758,7 +758,7 @@ export interface paths {
          * @description `calendar/freeDays`: GET a page (dateFrom, dateTo, institutionId, search), POST a day or a range (201),
          *     DELETE by `ids` or by `date` (+ `institutionId`, none: the global day).
          */
-        get: operations["api_frontend_calendar_freeDays_list"];
+        get: operations["api_frontend_calendar_freeDays_retrieve"];
         put?: never;
         /**
          * @description `calendar/freeDays`: GET a page (dateFrom, dateTo, institutionId, search), POST a day or a range (201),
@@ -4142,7 +4142,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description Staff who may view parents see the children in their reach; a parent sees their own (only). */
-        get: operations["api_frontend_parents_children_list"];
+        get: operations["api_frontend_parents_children_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4863,7 +4863,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description `transactions/deposits`: the deposits (the list with kind=deposit), newest booking first. */
-        get: operations["api_frontend_transactions_deposits_list"];
+        get: operations["api_frontend_transactions_deposits_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4903,7 +4903,7 @@ export interface paths {
          * @description `transactions/insufficientFunds`: payers who can no longer order with check_funds: balance below zero, or
          *     below minus the allowed debit when debits_config.apply_allowed_debit is on.
          */
-        get: operations["api_frontend_transactions_insufficientFunds_list"];
+        get: operations["api_frontend_transactions_insufficientFunds_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4991,7 +4991,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description `transactions/users`: parents and institution workers with their balance (all their accounts). */
-        get: operations["api_frontend_transactions_users_list"];
+        get: operations["api_frontend_transactions_users_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5098,7 +5098,7 @@ export interface paths {
          *     acted upon (`people.child` and its id: a child's changes, its card's included); dates are inclusive, in the
          *     tenant's time zone; `search` looks in the actor's e-mail and the action.
          */
-        get: operations["api_frontend_users_activity_list"];
+        get: operations["api_frontend_users_activity_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5135,7 +5135,7 @@ export interface paths {
          * @description `users/options?search=&role=ROLE_PARENT&role=...&isActive=&perPage=`: value/text options of the users
          *     in the caller's reach.
          */
-        get: operations["api_frontend_users_options_list"];
+        get: operations["api_frontend_users_options_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5213,6 +5213,12 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        ActivityEntryPage: {
+            items: components["schemas"]["ActivityEntry"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         Address: {
             street: string;
@@ -5512,6 +5518,12 @@ export interface components {
             payerId: number;
             /** @description Only days with items or an absence. */
             days: components["schemas"]["CalendarSubjectDayCount"][];
+        };
+        CalendarSubjectRowPage: {
+            items: components["schemas"]["CalendarSubjectRow"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         CalendarSubjectsMonth: {
             /** @description In the order asked. */
@@ -5965,6 +5977,17 @@ export interface components {
         DistrictRequest: {
             name: string;
         };
+        /**
+         * @description What the calendar keeps of an unsent selection: the month shown, the days and the meal receivers picked.
+         *     Bounded (a month has at most 31 days; a family or a staff selection far fewer than 200 receivers), so a
+         *     draft stays a small row.
+         */
+        DraftDataRequest: {
+            /** @example 2026-11 */
+            month: string;
+            dates: string[];
+            subjects: components["schemas"]["CalendarSubjectRefRequest"][];
+        };
         Driver: {
             readonly id: number;
             firstName: string;
@@ -6095,6 +6118,12 @@ export interface components {
             readonly institutionName: string | null;
             readonly ids: number[];
         };
+        FreeDayPage: {
+            items: components["schemas"]["FreeDay"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         FreeDaysList: {
             items: components["schemas"]["FreeDay"][];
         };
@@ -6197,15 +6226,16 @@ export interface components {
          */
         HiddenWeekdaysEnum: "poniedziałek" | "wtorek" | "środa" | "czwartek" | "piątek" | "sobota" | "niedziela";
         /**
-         * @description 400 of a spreadsheet import (core.spreadsheets.ImportRejected): the one error shape plus `rows`, every bad
-         *     cell of the file. Nothing was imported.
+         * @description 400 of a spreadsheet import: the one error shape, plus `rows` (every bad cell of the file) when the file was
+         *     read (core.spreadsheets.ImportRejected). A request refused before that (no file, not a spreadsheet) has the
+         *     plain error shape. Nothing was imported.
          */
         ImportError: {
             message: string;
             errors: {
                 [key: string]: string[];
             };
-            rows: components["schemas"]["ImportRowError"][];
+            rows?: components["schemas"]["ImportRowError"][];
         };
         ImportRowError: {
             /** @description Row number in the sheet, the header being row 1. */
@@ -6382,7 +6412,7 @@ export interface components {
             isActive: boolean;
             readonly status: string;
             /** Format: date-time */
-            readonly archivedAt: string;
+            readonly archivedAt: string | null;
             /** Format: date-time */
             readonly createdAt: string;
         };
@@ -6553,6 +6583,12 @@ export interface components {
             mealTypeId: number;
             mealTypeName: string;
         };
+        KitchenInstitutionMealTypePage: {
+            items: components["schemas"]["KitchenInstitutionMealType"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         /** @description One row of the kitchen's matrix: an institution and the meal types the kitchen prepares for it. */
         KitchenMatrixRow: {
             institutionId: number;
@@ -6630,8 +6666,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string | null;
         };
-        MarkedPresencesDraftRequest: {
-            data?: unknown;
+        MarkedPresencesDraftRequestRequest: {
+            data: components["schemas"]["DraftDataRequest"];
         };
         /** @description A whole meal; PUT replaces all of it (allergens, nutrition per portion size, recipe). */
         Meal: {
@@ -7467,12 +7503,6 @@ export interface components {
             page: number;
             perPage: number;
         };
-        PaginatedParentChildList: {
-            items: components["schemas"]["ParentChild"][];
-            total: number;
-            page: number;
-            perPage: number;
-        };
         PaginatedParentList: {
             items: components["schemas"]["Parent"][];
             total: number;
@@ -7583,6 +7613,12 @@ export interface components {
             isActive: boolean;
             /** @description active, inactive or archived */
             readonly status: string;
+        };
+        ParentChildPage: {
+            items: components["schemas"]["ParentChild"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         /**
          * @description `parents/{id}`: the parent with their children, their ledger balance and their last ledger rows (those
@@ -7719,6 +7755,12 @@ export interface components {
             isActive: boolean;
             readonly balance: components["schemas"]["Money"];
         };
+        PayerBalancePage: {
+            items: components["schemas"]["PayerBalance"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         PaymentMethodsConfig: {
             /** @default false */
             tpayEnabled: boolean;
@@ -7820,6 +7862,7 @@ export interface components {
         PrepaidOrderRequest: {
             subjectType: components["schemas"]["OrderSubjectType"];
             subjectId: number;
+            /** @example 2026-11 */
             month: string;
             mealTypeIds: number[];
             portionSizeId?: number | null;
@@ -8134,7 +8177,7 @@ export interface components {
         RegistrationSubjectNotificationsSettingsRequest: {
             missingOrdersEnabled?: boolean;
             missingOrdersDaysBefore?: number;
-            /** Format: time */
+            /** @example 15:00 */
             missingOrdersTriggerTime?: string;
         };
         RegistrationWeekdaysRequest: {
@@ -8265,13 +8308,13 @@ export interface components {
         SubjectMissingOrdersSettings: {
             missingOrdersEnabled?: boolean;
             missingOrdersDaysBefore?: number;
-            /** Format: time */
+            /** @example 15:00 */
             missingOrdersTriggerTime?: string;
         };
         SubjectMissingOrdersSettingsRequest: {
             missingOrdersEnabled?: boolean;
             missingOrdersDaysBefore?: number;
-            /** Format: time */
+            /** @example 15:00 */
             missingOrdersTriggerTime?: string;
         };
         /** @description `calendar/subjectsSettings/{type}/{id}`: both parts of a meal receiver's settings. */
@@ -8396,6 +8439,12 @@ export interface components {
          * @enum {string}
          */
         TransactionKindEnum: "deposit" | "charge" | "refund" | "fee" | "correction" | "payout";
+        TransactionPage: {
+            items: components["schemas"]["Transaction"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         /**
          * @description * `child` - child
          *     * `institution_worker` - institution_worker
@@ -8456,6 +8505,12 @@ export interface components {
             email: string;
             roles: string[];
             isActive: boolean;
+        };
+        UserOptionPage: {
+            items: components["schemas"]["UserOption"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         UserSettings: {
             canSeePrices: boolean;
@@ -9648,11 +9703,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": components["schemas"]["MarkedPresencesDraftRequest"];
-                "multipart/form-data": components["schemas"]["MarkedPresencesDraftRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["MarkedPresencesDraftRequest"];
+                "application/json": components["schemas"]["MarkedPresencesDraftRequestRequest"];
+                "multipart/form-data": components["schemas"]["MarkedPresencesDraftRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MarkedPresencesDraftRequestRequest"];
             };
         };
         responses: {
@@ -9709,7 +9764,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_calendar_days_subjects_list: {
+    api_frontend_calendar_days_subjects_retrieve: {
         parameters: {
             query?: {
                 child_group_id?: number;
@@ -9739,7 +9794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CalendarSubjectRow"][];
+                    "application/json": components["schemas"]["CalendarSubjectRowPage"];
                 };
             };
         };
@@ -9770,7 +9825,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_calendar_freeDays_list: {
+    api_frontend_calendar_freeDays_retrieve: {
         parameters: {
             query?: {
                 date_from?: string;
@@ -9793,7 +9848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FreeDay"][];
+                    "application/json": components["schemas"]["FreeDayPage"];
                 };
             };
         };
@@ -9889,7 +9944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FreeDay"][];
+                    "application/json": components["schemas"]["FreeDayPage"];
                 };
             };
         };
@@ -13745,7 +13800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KitchenInstitutionMealType"];
+                    "application/json": components["schemas"]["KitchenInstitutionMealTypePage"];
                 };
             };
         };
@@ -15905,18 +15960,11 @@ export interface operations {
             };
         };
     };
-    api_frontend_parents_children_list: {
+    api_frontend_parents_children_retrieve: {
         parameters: {
             query?: {
-                institutionId?: number;
-                isActive?: boolean;
                 page?: number;
-                paymentsOverdue?: boolean;
                 perPage?: number;
-                /** @description A search term. */
-                search?: string;
-                /** @description Which field to use when ordering the results. */
-                sort?: string;
                 status?: "active" | "archived" | "inactive";
             };
             header?: never;
@@ -15932,7 +15980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaginatedParentChildList"];
+                    "application/json": components["schemas"]["ParentChildPage"];
                 };
             };
         };
@@ -17372,7 +17420,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_transactions_deposits_list: {
+    api_frontend_transactions_deposits_retrieve: {
         parameters: {
             query?: {
                 childId?: number;
@@ -17398,7 +17446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Transaction"][];
+                    "application/json": components["schemas"]["TransactionPage"];
                 };
             };
         };
@@ -17431,7 +17479,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_transactions_insufficientFunds_list: {
+    api_frontend_transactions_insufficientFunds_retrieve: {
         parameters: {
             query?: {
                 institutionId?: number;
@@ -17450,7 +17498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayerBalance"][];
+                    "application/json": components["schemas"]["PayerBalancePage"];
                 };
             };
         };
@@ -17554,7 +17602,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_transactions_users_list: {
+    api_frontend_transactions_users_retrieve: {
         parameters: {
             query?: {
                 institutionId?: number;
@@ -17575,7 +17623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PayerBalance"][];
+                    "application/json": components["schemas"]["PayerBalancePage"];
                 };
             };
         };
@@ -17705,7 +17753,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_users_activity_list: {
+    api_frontend_users_activity_retrieve: {
         parameters: {
             query?: {
                 /** @description Action prefixes, comma-separated: an entry matches any of them. */
@@ -17732,7 +17780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActivityEntry"][];
+                    "application/json": components["schemas"]["ActivityEntryPage"];
                 };
             };
         };
@@ -17762,7 +17810,7 @@ export interface operations {
             };
         };
     };
-    api_frontend_users_options_list: {
+    api_frontend_users_options_retrieve: {
         parameters: {
             query?: {
                 isActive?: boolean;
@@ -17783,7 +17831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserOption"][];
+                    "application/json": components["schemas"]["UserOptionPage"];
                 };
             };
         };

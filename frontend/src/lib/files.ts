@@ -25,7 +25,7 @@ export class ImportRejected extends ApiError {
   constructor(body: ImportErrorBody) {
     super(400, translateServerMessage(body.message), body.errors);
     this.name = 'ImportRejected';
-    this.rows = body.rows;
+    this.rows = body.rows ?? [];
     this.fileErrors = body.errors.file ?? [];
   }
 }

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from kantyna.catalog import selectors, services
 from kantyna.catalog.api import serializers
 from kantyna.catalog.models import Allergen, AllergenGroup, Diet, MealType, MealTypeCategory, PortionSize
+from kantyna.core.params import id_of
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin, status_response
 from kantyna.institutions.models import Institution
@@ -170,7 +171,7 @@ class MealTypeCategoryViewSet(OptionsMixin, CrudViewSet):
 
     def get_queryset(self):
         raw = self.request.query_params.get("institutionId") if self.request else None
-        institution_id = int(raw) if raw and raw.isdigit() else None
+        institution_id = id_of(raw)
         return self.scope_queryset(selectors.meal_type_categories_with_meal_types(institution_id))
 
     @extend_schema(parameters=[OpenApiParameter("institutionId", int, required=False)])

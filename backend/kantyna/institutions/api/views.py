@@ -16,6 +16,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
 from kantyna.core.pagination import MAX_PER_PAGE
+from kantyna.core.params import ids_of
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import CrudViewSet, OptionsMixin, status_response
 from kantyna.institutions import selectors, services
@@ -186,10 +187,10 @@ class ClassroomViewSet(OptionsMixin, CrudViewSet):
     )
     @action(detail=False, methods=["delete"], url_path=r"bulkDelete/(?P<ids>[^/]+)", url_name="bulk-delete")
     def bulk_delete(self, request, ids: str):
-        parts = [part.strip() for part in ids.split(",")]
-        if not all(part.isdigit() for part in parts):
+        parsed = ids_of(ids)
+        if parsed is None:
             raise ValidationError({"ids": [_("Give classroom ids separated by commas, e.g. 3,5,8.")]})
-        wanted = {int(part) for part in parts}
+        wanted = set(parsed)
         classrooms = list(self.get_queryset().filter(pk__in=wanted))
         if len(classrooms) != len(wanted):
             # One id outside the caller's reach (or unknown) makes the whole request unknown: nothing is deleted.

@@ -1,12 +1,10 @@
 from __future__ import annotations
 
-import re
-from datetime import date
-
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from kantyna.core.dates import MonthField
 from kantyna.core.serializers import (
     MAX_BOOKING,
     KantynaModelSerializer,
@@ -26,7 +24,6 @@ MANUAL_KINDS = [
     TransactionKind.CORRECTION.value,
     TransactionKind.FEE.value,
 ]
-MONTH_RE = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 
 
 @extend_schema_field(MoneySerializer)
@@ -39,17 +36,6 @@ class MoneyField(serializers.Field):
 
     def to_representation(self, value):
         return money(value)
-
-
-@extend_schema_field({"type": "string", "pattern": r"^\d{4}-\d{2}$", "example": "2026-11"})
-class MonthField(serializers.CharField):
-    """`YYYY-MM` in, the first day of the month out."""
-
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if not MONTH_RE.match(value):
-            raise serializers.ValidationError(_("Enter a month as YYYY-MM."))
-        return date(int(value[:4]), int(value[5:]), 1)
 
 
 class PersonRefSerializer(KantynaSerializer):

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kantyna.core.filters import CamelOrderingFilter
-from kantyna.core.pagination import PagePagination
+from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.permissions import HasAbility
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import status_response
@@ -148,7 +148,7 @@ class DepositsView(LedgerView):
 
     @extend_schema(
         parameters=[p for p in TRANSACTION_PARAMETERS if p.name != "kind"] + PAGE_PARAMETERS,
-        responses=s.TransactionSerializer(many=True),
+        responses=page_of(s.TransactionSerializer),
     )
     def get(self, request):
         filters = _filters(self.query(s.TransactionQuerySerializer), kind="deposit")
@@ -169,7 +169,7 @@ class PayersView(LedgerView):
 
     ability = STAFF
 
-    @extend_schema(parameters=PAYER_PARAMETERS, responses=s.PayerBalanceSerializer(many=True))
+    @extend_schema(parameters=PAYER_PARAMETERS, responses=page_of(s.PayerBalanceSerializer))
     def get(self, request):
         query = self.query(s.PayersQuerySerializer)
         return self.paginated(selectors.payers_with_balance(actor=request.user, **query), s.PayerBalanceSerializer)
@@ -181,7 +181,7 @@ class InsufficientFundsView(LedgerView):
 
     ability = STAFF
 
-    @extend_schema(parameters=PAYER_PARAMETERS[:2] + PAGE_PARAMETERS, responses=s.PayerBalanceSerializer(many=True))
+    @extend_schema(parameters=PAYER_PARAMETERS[:2] + PAGE_PARAMETERS, responses=page_of(s.PayerBalanceSerializer))
     def get(self, request):
         query = self.query(s.PayersQuerySerializer)
         query.pop("negative", None)

@@ -11,7 +11,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 
-from kantyna.core.pagination import MAX_PER_PAGE, PagePagination
+from kantyna.core.pagination import MAX_PER_PAGE, PagePagination, page_of
 from kantyna.core.permissions import HasAbility
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin
 from kantyna.logistics import selectors, services
@@ -114,7 +114,10 @@ class KitchenInstitutionMealTypeViewSet(mixins.ListModelMixin, viewsets.GenericV
     ordering_fields = ["kitchen__name", "institution__name", "meal_type__position"]
     ordering_aliases = {"kitchenName": "kitchen__name", "institutionName": "institution__name"}
 
-    @extend_schema(parameters=[OpenApiParameter("perPage", int, required=False)])
+    @extend_schema(
+        parameters=[OpenApiParameter("perPage", int, required=False)],
+        responses=page_of(serializers.KitchenInstitutionMealTypeSerializer),
+    )
     @action(detail=False, methods=["get"], url_path="all", url_name="all")
     def all(self, request):
         paginator = self.paginator

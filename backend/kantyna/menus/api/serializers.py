@@ -1,33 +1,15 @@
 from __future__ import annotations
 
-from datetime import date
-
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kantyna.catalog.models import Diet, MealType
+from kantyna.core.dates import MonthField
 from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal
 from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
-from kantyna.menus.selectors import editable_institution_ids, month_of
-
-
-@extend_schema_field({"type": "string", "pattern": r"^\d{4}-\d{2}$", "example": "2026-11"})
-class MonthField(serializers.Field):
-    """A month as `YYYY-MM` on the wire, the first day of that month inside."""
-
-    default_error_messages = {"invalid": _("Enter a month as YYYY-MM.")}
-
-    def to_representation(self, value: date) -> str:
-        return f"{value:%Y-%m}"
-
-    def to_internal_value(self, data) -> date:
-        month = month_of(str(data)) if isinstance(data, str) else None
-        if month is None:
-            self.fail("invalid")
-        return month
+from kantyna.menus.selectors import editable_institution_ids
 
 
 def check_editable_institutions(serializer: serializers.Serializer, institutions) -> None:

@@ -9,7 +9,7 @@ import django_filters
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
-from djangorestframework_camel_case.parser import CamelCaseJSONParser, CamelCaseMultiPartParser
+from djangorestframework_camel_case.parser import CamelCaseMultiPartParser
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -18,8 +18,10 @@ from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from kantyna.core.dates import MonthField, month_bounds
 from kantyna.core.filters import CamelOrderingFilter
 from kantyna.core.pagination import MAX_PER_PAGE, PagePagination
+from kantyna.core.parsers import JSONObjectParser
 from kantyna.core.serializers import ImportErrorSerializer
 from kantyna.core.spreadsheets import XLSX_TYPE
 from kantyna.core.uploads import CONTENT_TYPES
@@ -36,11 +38,11 @@ FILE_RESPONSE = {
 }
 
 
-def month_param(value: str) -> date:
-    month = selectors.month_of(value or "")
-    if month is None:
-        raise ValidationError({"month": [_("Enter a month as YYYY-MM.")]})
-    return month
+def month_param(value: str | None) -> date:
+    try:
+        return MonthField().run_validation(value or "")
+    except ValidationError as error:
+        raise ValidationError({"month": error.detail}) from None
 
 
 class MealsMenuFilter(django_filters.FilterSet):
@@ -55,7 +57,7 @@ class MealsMenuFilter(django_filters.FilterSet):
         fields = []
 
     def filter_month(self, queryset, name, value):
-        first, last = selectors.month_bounds(month_param(value))
+        first, last = month_bounds(month_param(value))
         return selectors.menus_overlapping(queryset, first, last)
 
 
@@ -363,7 +365,7 @@ class MealsMenuExportDocxView(ApiView):
     """`POST mealsMenusExport/docx {mealsMenuId, month?, institutionId?}`: the menu as an editable DOCX."""
 
     ability = READ
-    parser_classes = [CamelCaseJSONParser]
+    parser_classes = [JSONObjectParser]
 
     @extend_schema(
         request=serializers.MealsMenuExportDocxSerializer,
@@ -400,7 +402,7 @@ class MealsMenuFileViewSet(CrudViewSet):
 
     queryset = MealsMenuFile.objects.select_related("institution")
     serializer_class = serializers.MealsMenuFileSerializer
-    parser_classes = [CamelCaseMultiPartParser, CamelCaseJSONParser, FormParser]
+    parser_classes = [CamelCaseMultiPartParser, JSONObjectParser, FormParser]
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend, CamelOrderingFilter]
     filterset_class = MealsMenuFileFilter
     ordering_fields = ["month", "name", "institution__name", "size", "created_at"]

@@ -17,8 +17,9 @@ from rest_framework import status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from kantyna.core.dates import day_of, month_bounds
 from kantyna.core.exceptions import ApiError
-from kantyna.core.pagination import PagePagination
+from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.permissions import has_ability
 from kantyna.core.serializers import StatusSerializer, money
 from kantyna.core.viewsets import ApiView, status_response
@@ -73,8 +74,7 @@ def _range(data: dict) -> tuple[date, date]:
                 "The given data was invalid.", errors={"date_to": [_("Give a range of at most two months.")]}
             )
         return first, last
-    month = selectors.month_of(data.get("month")) if data.get("month") else tenant_today().replace(day=1)
-    return selectors.month_bounds(month)
+    return month_bounds(data.get("month") or tenant_today())
 
 
 def _money_after(payer) -> dict:
@@ -136,7 +136,7 @@ class FreeDaysView(ApiView):
 
     @extend_schema(
         parameters=[s.FreeDaysSearchSerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
-        responses=s.FreeDaySerializer(many=True),
+        responses=page_of(s.FreeDaySerializer),
     )
     def get(self, request):
         return _free_days_page(request, _free_days_filtered(_query(request, s.FreeDaysSearchSerializer)))
@@ -191,7 +191,7 @@ class FreeDaysSearchView(ApiView):
     @extend_schema(
         request=s.FreeDaysSearchSerializer,
         parameters=[OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
-        responses=s.FreeDaySerializer(many=True),
+        responses=page_of(s.FreeDaySerializer),
     )
     def post(self, request):
         return _free_days_page(request, _free_days_filtered(_body(request, s.FreeDaysSearchSerializer)))
@@ -282,10 +282,9 @@ class SubjectDayView(ApiView):
     @extend_schema(responses=s.CalendarSubjectDaySerializer, operation_id="calendar_subject_day_retrieve")
     def get(self, request, type, id, day):
         subject = subject_resolve(type, id, actor=request.user)
-        try:
-            on = date.fromisoformat(day)
-        except ValueError:
-            raise ApiError(NOT_FOUND, status_code=404) from None
+        on = day_of(day)
+        if on is None:
+            raise ApiError(NOT_FOUND, status_code=404)
         month = selectors.subject_days(actor=request.user, subject=subject, first=on, last=on)
         return Response(s.one_day_json(month))
 
@@ -533,7 +532,7 @@ class SubjectsView(ApiView):
 
     @extend_schema(
         parameters=[s.CalendarSubjectsQuerySerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
-        responses=s.CalendarSubjectRowSerializer(many=True),
+        responses=page_of(s.CalendarSubjectRowSerializer),
     )
     def get(self, request):
         data = _query(request, s.CalendarSubjectsQuerySerializer)
@@ -600,9 +599,9 @@ class DraftsView(ApiView):
 
     ability = "calendar.mark"
 
-    @extend_schema(request=s.MarkedPresencesDraftSerializer, responses={201: s.MarkedPresencesDraftSerializer})
+    @extend_schema(request=s.MarkedPresencesDraftRequestSerializer, responses={201: s.MarkedPresencesDraftSerializer})
     def post(self, request):
-        body = s.MarkedPresencesDraftSerializer(data=request.data)
+        body = s.MarkedPresencesDraftRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         draft = drafts.draft_save(actor=request.user, data=body.validated_data["data"])
         return Response(s.MarkedPresencesDraftSerializer(draft).data, status=status.HTTP_201_CREATED)

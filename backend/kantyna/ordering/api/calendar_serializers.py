@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kantyna.core.dates import MonthField
 from kantyna.core.serializers import (
     MAX_FEE,
     KantynaModelSerializer,
@@ -262,7 +263,7 @@ class CalendarSubjectsMonthQuerySerializer(KantynaSerializer):
         r"^(child|institution_worker):\d+(,(child|institution_worker):\d+){0,49}$",
         help_text="Comma-separated `type:id` (at most 50), e.g. `child:12,child:13,institution_worker:7`.",
     )
-    month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False, help_text="YYYY-MM; default: this month.")
+    month = MonthField(required=False, help_text="YYYY-MM; default: this month.")
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
 
@@ -277,7 +278,7 @@ class CalendarSubjectDaySerializer(KantynaSerializer):
 
 
 class CalendarMonthQuerySerializer(KantynaSerializer):
-    month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False, help_text="YYYY-MM; default: this month.")
+    month = MonthField(required=False, help_text="YYYY-MM; default: this month.")
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
 
@@ -446,7 +447,7 @@ class BulkPresencesResultSerializer(KantynaSerializer):
 
 
 class CalendarSubjectsQuerySerializer(KantynaSerializer):
-    month = serializers.RegexField(r"^\d{4}-\d{2}$", required=False)
+    month = MonthField(required=False)
     date_from = serializers.DateField(required=False, help_text="With dateTo instead of month, e.g. one day.")
     date_to = serializers.DateField(required=False)
     institution_id = serializers.IntegerField(required=False)
@@ -555,6 +556,24 @@ class FreeDaysListSerializer(KantynaSerializer):
 
 
 # Drafts ------------------------------------------------------------------------------------------------------
+
+
+class DraftDataSerializer(KantynaSerializer):
+    """What the calendar keeps of an unsent selection: the month shown, the days and the meal receivers picked.
+    Bounded (a month has at most 31 days; a family or a staff selection far fewer than 200 receivers), so a
+    draft stays a small row."""
+
+    month = MonthField()
+    dates = serializers.ListField(child=serializers.DateField(), max_length=62)
+    subjects = CalendarSubjectRefSerializer(many=True, max_length=200)
+
+    def validate(self, data):
+        # Stored as JSON, as the calendar sent it.
+        return {**data, "month": f"{data['month']:%Y-%m}", "dates": [day.isoformat() for day in data["dates"]]}
+
+
+class MarkedPresencesDraftRequestSerializer(KantynaSerializer):
+    data = DraftDataSerializer()
 
 
 class MarkedPresencesDraftSerializer(KantynaModelSerializer):

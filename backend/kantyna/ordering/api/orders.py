@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 
 from django.urls import path
-from djangorestframework_camel_case.parser import CamelCaseJSONParser
 from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -22,6 +21,7 @@ from rest_framework.response import Response
 
 from kantyna.core.exceptions import ApiError
 from kantyna.core.pagination import PagePagination
+from kantyna.core.parsers import JSONObjectParser
 from kantyna.core.permissions import HasAbility, IsTenantUser, has_ability
 from kantyna.core.serializers import ExportFormatSerializer, StatusSerializer
 from kantyna.core.spreadsheets import XLSX_TYPE
@@ -182,7 +182,7 @@ class OrdersExportView(ApiView):
     CSV (amounts only for callers who see prices)."""
 
     ability = "orders.view"
-    parser_classes = [CamelCaseJSONParser]
+    parser_classes = [JSONObjectParser]
 
     @extend_schema(
         operation_id="orders_export",

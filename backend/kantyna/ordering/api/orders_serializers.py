@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from kantyna.core.dates import MonthField
 from kantyna.core.serializers import (
     KantynaModelSerializer,
     KantynaSerializer,
@@ -351,9 +352,7 @@ class CreateSimilarSerializer(KantynaSerializer):
 class PrepaidOrderSerializer(KantynaSerializer):
     subject_type = choice_field(TYPES, "OrderSubjectType")
     subject_id = serializers.IntegerField(min_value=1)
-    month = serializers.RegexField(
-        r"^\d{4}-(0[1-9]|1[0-2])$", error_messages={"invalid": _("Enter a month as YYYY-MM.")}
-    )
+    month = MonthField()
     meal_type_ids = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
         allow_empty=False,

@@ -4,7 +4,6 @@ number of queries whatever the number of days, items or subjects (the query-coun
 
 from __future__ import annotations
 
-import calendar as calendar_module
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -35,22 +34,6 @@ from kantyna.ordering.subjects import (
 )
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.tenant_settings.selectors import settings_get, settings_row
-
-
-def month_bounds(month: date) -> tuple[date, date]:
-    last = calendar_module.monthrange(month.year, month.month)[1]
-    return month.replace(day=1), month.replace(day=last)
-
-
-def month_of(value: str | None) -> date | None:
-    """`YYYY-MM` → the first day of that month; None when it is not a month."""
-    try:
-        year, month = (value or "").split("-")
-        if len(year) != 4 or len(month) != 2:
-            return None
-        return date(int(year), int(month), 1)
-    except ValueError:
-        return None
 
 
 def dates_between(first: date, last: date) -> list[date]:

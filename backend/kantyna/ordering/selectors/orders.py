@@ -29,6 +29,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce, Concat
 
 from kantyna.catalog.models import MealType
+from kantyna.core.params import id_of
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import Order, OrderItem
@@ -191,8 +192,8 @@ def _search_condition(search: str) -> Q:
             )
         )
         word_condition = Q(payer__first_name__icontains=word) | Q(payer__last_name__icontains=word) | Q(named)
-        if word.isdigit():
-            word_condition |= Q(pk=int(word))
+        if (order_id := id_of(word)) is not None:
+            word_condition |= Q(pk=order_id)
         condition &= word_condition
     return condition
 

@@ -7,13 +7,13 @@ Staff (an admin, an institutions admin within their institutions) order past the
 
 from __future__ import annotations
 
-import calendar
 from datetime import date, timedelta
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from kantyna.audit.services import audit_record
+from kantyna.core.dates import month_bounds
 from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import ROLE_ADMIN, has_ability
 from kantyna.ledger.models import LedgerTransaction
@@ -253,10 +253,9 @@ def order_create_similar(*, actor, order: Order, dates: list[date]) -> Order:
     return created
 
 
-def prepaid_days(*, subject: Subject, month: str, staff: bool) -> list[date]:
+def prepaid_days(*, subject: Subject, month: date, staff: bool) -> list[date]:
     """School days of `month` still open for ordering: Monday to Friday, not free (staff: from today on)."""
-    year, number = (int(part) for part in month.split("-"))
-    first, last = date(year, number, 1), date(year, number, calendar.monthrange(year, number)[1])
+    first, last = month_bounds(month)
     free = free_days_for([subject.institution.pk], first, last)
     cutoff = cutoff_config()
     today = tenant_today()
@@ -276,7 +275,7 @@ def prepaid_order_create(
     actor,
     subject_type: str,
     subject_id: int,
-    month: str,
+    month: date,
     meal_type_ids: list[int],
     portion_size_id: int | None = None,
     note: str = "",
@@ -319,5 +318,7 @@ def prepaid_order_create(
         order.note = note
         order.save(update_fields=["note", "updated_at"])
     ordered_days = len({request.date for request in requests})
-    audit_record(actor=actor, action="order.create_prepaid", target=order, data={"month": month, "days": ordered_days})
+    audit_record(
+        actor=actor, action="order.create_prepaid", target=order, data={"month": f"{month:%Y-%m}", "days": ordered_days}
+    )
     return order

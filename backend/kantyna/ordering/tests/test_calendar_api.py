@@ -470,11 +470,13 @@ def test_events_show_free_days_and_the_callers_ordered_days(world, tenant_a):
 
 def test_drafts_save_load_and_delete_per_user(world, tenant_a):
     api = Api(tenant_a, world.parent)
+    first = {"month": "2026-12", "dates": ["2026-12-01"], "subjects": [{"type": "child", "id": 7}]}
+    second = {"month": "2026-12", "dates": ["2026-12-02"], "subjects": []}
     assert api.get("calendar/days/markedPresencesDrafts").json() == {"id": None, "data": None, "updatedAt": None}
-    saved = api.post("calendar/days/markedPresencesDrafts", {"data": {"days": ["2026-12-01"]}})
+    saved = api.post("calendar/days/markedPresencesDrafts", {"data": first})
     assert saved.status_code == 201 and isinstance(saved.json()["id"], int)
-    api.post("calendar/days/markedPresencesDrafts", {"data": {"days": ["2026-12-02"]}})
-    assert api.get("calendar/days/markedPresencesDrafts").json()["data"] == {"days": ["2026-12-02"]}
+    api.post("calendar/days/markedPresencesDrafts", {"data": second})
+    assert api.get("calendar/days/markedPresencesDrafts").json()["data"] == second
     other = Api(tenant_a, make_user(tenant_a, ROLE_PARENT))
     assert other.get("calendar/days/markedPresencesDrafts").json()["id"] is None
     assert api.delete("calendar/days/markedPresencesDrafts").json() == {"status": True}
@@ -483,6 +485,25 @@ def test_drafts_save_load_and_delete_per_user(world, tenant_a):
     assert_error(
         Api(tenant_a, make_user(tenant_a, ROLE_COOK)).get("calendar/days/markedPresencesDrafts"), 403, "Forbidden."
     )
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({}, "data"),
+        ({"data": {"month": "2026-13", "dates": [], "subjects": []}}, "data.month"),
+        ({"data": {"month": "2026-12", "dates": ["2026-12-01"] * 63, "subjects": []}}, "data.dates"),
+        ({"data": {"month": "2026-12", "dates": [], "subjects": [{"type": "child", "id": 1}] * 201}}, "data.subjects"),
+    ],
+)
+def test_a_draft_that_is_missing_or_not_a_calendar_selection_is_refused_and_nothing_is_saved(
+    world, tenant_a, body, field
+):
+    response = Api(tenant_a, world.parent).post("calendar/days/markedPresencesDrafts", body)
+    assert response.status_code == 400
+    assert [key for key in response.json()["errors"] if key.startswith(field)] != []
+    with in_tenant(tenant_a):
+        assert MarkedPresencesDraft.objects.count() == 0
 
 
 def test_the_month_shows_the_menu_of_the_subjects_institution_and_diet(world, tenant_a):

@@ -179,7 +179,7 @@ ROWS = [
     Row("subjects page", "GET", "calendar/days/subjects?month={month}", personas(ADMIN, IA), "children_edit"),
     Row("events", "GET", "calendar/days/events?dateFrom={mon}&dateTo={later}", ALL),
     # Drafts: whoever marks keeps one (every persona has one already).
-    Row("draft save", "POST", "calendar/days/markedPresencesDrafts", personas(ADMIN, IA, PARENT, WORKER), "orders_create", body={"data": {"days": ["2030-01-07"]}}, ok=201, writes=True),
+    Row("draft save", "POST", "calendar/days/markedPresencesDrafts", personas(ADMIN, IA, PARENT, WORKER), "orders_create", body={"data": {"month": "2030-01", "dates": ["2030-01-07"], "subjects": []}}, ok=201, writes=True),
     Row("draft load", "GET", "calendar/days/markedPresencesDrafts", personas(ADMIN, IA, PARENT, WORKER), "orders_create"),
     Row("draft delete", "DELETE", "calendar/days/markedPresencesDrafts", personas(ADMIN, IA, PARENT, WORKER), "orders_create", writes=True),
     # Subjects' settings.

@@ -13,7 +13,7 @@ from django.urls import path
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from djangorestframework_camel_case.parser import CamelCaseJSONParser, CamelCaseMultiPartParser
+from djangorestframework_camel_case.parser import CamelCaseMultiPartParser
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from kantyna.core.exceptions import MESSAGES, ApiError
+from kantyna.core.parsers import JSONObjectParser
 from kantyna.core.permissions import HasAbility, has_ability
 from kantyna.core.serializers import ExportFormatSerializer, ImportErrorSerializer, StatusSerializer
 from kantyna.core.spreadsheets import XLSX_TYPE, export_file
@@ -205,7 +206,7 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
         return Response(self._detail(child))
 
     @extend_schema(request=serializers.CardNumberSerializer, responses={200: serializers.ChildSerializer})
-    @action(detail=True, methods=["put"], url_path="changeCardNumber", parser_classes=[CamelCaseJSONParser])
+    @action(detail=True, methods=["put"], url_path="changeCardNumber", parser_classes=[JSONObjectParser])
     def change_card_number(self, request, pk=None):
         child = self.get_object()
         form = serializers.CardNumberSerializer(data=request.data)
@@ -245,7 +246,7 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
         },
         description="The children the list shows with the same query-string filters, as XLSX or CSV (`format`).",
     )
-    @action(detail=False, methods=["post"], url_path="export", parser_classes=[CamelCaseJSONParser])
+    @action(detail=False, methods=["post"], url_path="export", parser_classes=[JSONObjectParser])
     def export(self, request):
         form = ExportFormatSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -343,7 +344,7 @@ class SubjectSettingsView(ApiView):
     `automarkPresences` is logged."""
 
     ability = "tenant.access"
-    parser_classes = [CamelCaseJSONParser]
+    parser_classes = [JSONObjectParser]
 
     @extend_schema(responses={200: serializers.SubjectSettingsSerializer})
     def get(self, request, type, id):
@@ -374,7 +375,7 @@ class SubjectNotificationsSettingsView(ApiView):
     keep their values. Reached as `calendar/subjectsSettings` is."""
 
     ability = "tenant.access"
-    parser_classes = [CamelCaseJSONParser]
+    parser_classes = [JSONObjectParser]
 
     @extend_schema(
         request=serializers.SubjectMissingOrdersSettingsSerializer,

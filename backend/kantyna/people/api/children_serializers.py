@@ -9,7 +9,13 @@ from rest_framework import serializers
 
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
-from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField, PlainDecimalField
+from kantyna.core.serializers import (
+    ClockTimeField,
+    KantynaModelSerializer,
+    KantynaSerializer,
+    MultilineCharField,
+    PlainDecimalField,
+)
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, Child, ChildrenGroup
 from kantyna.people.selectors.children import child_settings
@@ -55,7 +61,7 @@ class SubjectCalendarSettingsSerializer(KantynaSerializer):
 class SubjectMissingOrdersSettingsSerializer(KantynaSerializer):
     missing_orders_enabled = serializers.BooleanField(required=False)
     missing_orders_days_before = serializers.IntegerField(min_value=1, max_value=30, required=False)
-    missing_orders_trigger_time = serializers.TimeField(format="%H:%M", required=False)
+    missing_orders_trigger_time = ClockTimeField(required=False)
 
 
 class SubjectSettingsSerializer(KantynaSerializer):

@@ -96,7 +96,7 @@ class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, KantynaModelSerializ
     internal_note = MultilineCharField(allow_blank=True, required=False, default="", max_length=5000)
     is_active = serializers.BooleanField(source="user.is_active", required=False, default=True)
     status = serializers.SerializerMethodField()
-    archived_at = serializers.DateTimeField(read_only=True)
+    archived_at = serializers.DateTimeField(read_only=True, allow_null=True)
     created_at = serializers.DateTimeField(source="user.created_at", read_only=True)
 
     class Meta:

@@ -14,7 +14,7 @@ from rest_framework import serializers
 from kantyna.catalog.api.serializers import DietOptionSerializer, MealTypeCategoryOptionSerializer
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.catalog.selectors import diet_serves
-from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
+from kantyna.core.serializers import ClockTimeField, KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.core.validators import nrb_is_valid
 from kantyna.identity.models import Account
 from kantyna.institutions.api.serializers import ClassroomOptionSerializer, DistrictOptionSerializer
@@ -269,7 +269,7 @@ class RegistrationCalendarSubjectSettingsSerializer(KantynaSerializer):
 class RegistrationSubjectNotificationsSettingsSerializer(KantynaSerializer):
     missing_orders_enabled = serializers.BooleanField(required=False)
     missing_orders_days_before = serializers.IntegerField(min_value=1, max_value=30, required=False)
-    missing_orders_trigger_time = serializers.TimeField(required=False)
+    missing_orders_trigger_time = ClockTimeField(required=False)
 
 
 class AllergyRulesMixin:

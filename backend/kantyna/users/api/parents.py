@@ -12,7 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.routers import SimpleRouter
 
-from kantyna.core.pagination import PagePagination
+from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT, has_ability
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import CrudViewSet, status_response
@@ -107,7 +107,7 @@ class ParentViewSet(PersonCommandsMixin, CrudViewSet):
 
     @extend_schema(
         parameters=[OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
-        responses=s.ParentChildSerializer(many=True),
+        responses=page_of(s.ParentChildSerializer),
     )
     @action(detail=True, methods=["get"])
     def children(self, request, pk=None):

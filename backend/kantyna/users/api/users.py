@@ -19,7 +19,7 @@ from kantyna.audit.activity import activity_details
 from kantyna.audit.models import AuditEntry
 from kantyna.audit.selectors import audit_target_names
 from kantyna.core.exceptions import MESSAGES, ApiError
-from kantyna.core.pagination import MAX_PER_PAGE, PagePagination
+from kantyna.core.pagination import MAX_PER_PAGE, PagePagination, page_of
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.users.api import serializers as s
@@ -98,7 +98,7 @@ class UsersOptionsView(ApiView):
             OpenApiParameter("page", int),
             OpenApiParameter("perPage", int),
         ],
-        responses=s.UserOptionSerializer(many=True),
+        responses=page_of(s.UserOptionSerializer),
     )
     def get(self, request):
         params = {
@@ -148,7 +148,7 @@ class UserActivityView(ApiView):
             OpenApiParameter("page", int),
             OpenApiParameter("perPage", int),
         ],
-        responses=s.ActivityEntrySerializer(many=True),
+        responses=page_of(s.ActivityEntrySerializer),
     )
     def get(self, request):
         query = s.ActivityQuerySerializer(data=underscoreize(request.query_params.dict()))
