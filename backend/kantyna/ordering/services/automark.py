@@ -49,6 +49,7 @@ from kantyna.ordering.services.items import (
     items_place,
 )
 from kantyna.ordering.subjects import Subject, subject_of_child, subject_of_worker
+from kantyna.ordering.texts import item_ledger_description
 from kantyna.people.models import CalendarSubjectSettings
 from kantyna.pricing.models import PriceListItem
 from kantyna.tenant_settings.selectors import settings_get
@@ -479,7 +480,9 @@ def _charge_or_drop(created, orders, subjects, now, report) -> list:
                 idempotency_key=f"charge:item:{row[0]}",
                 reference_type="order_item",
                 reference_id=row[0],
-                description=f"{subject_of[(row[2], row[3])].name}: {names.get(row[5], '')} {row[4].isoformat()}",
+                description=item_ledger_description(
+                    subject_name=subject_of[(row[2], row[3])].name, meal_type_name=names.get(row[5], ""), day=row[4]
+                ),
             )
             for row in rows
             if row[6] > 0

@@ -18,6 +18,7 @@ from kantyna.ledger.models import LedgerAccount
 from kantyna.ledger.services import LedgerEntry, balance_per_children, ledger_account_for, ledger_post_bulk
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import OrderItem
+from kantyna.ordering.texts import item_ledger_description
 
 BATCH = 500
 
@@ -71,7 +72,7 @@ def _charge_batch(ids: list[int], now: datetime) -> tuple[int, Decimal]:
                     idempotency_key=f"charge:item:{item.pk}",
                     reference_type="order_item",
                     reference_id=item.pk,
-                    description=f"{item.meal_type.name} {item.date.isoformat()}",
+                    description=item_ledger_description(meal_type_name=item.meal_type.name, day=item.date),
                     booked_on=item.date,
                 )
                 for item in group

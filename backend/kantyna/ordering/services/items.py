@@ -51,6 +51,7 @@ from kantyna.ordering.subjects import (
     is_staff,
     workers_within_reach,
 )
+from kantyna.ordering.texts import item_ledger_description
 from kantyna.tenant_settings.selectors import settings_get, settings_row
 
 INVALID = "The given data was invalid."
@@ -182,7 +183,9 @@ def _charge_entries(items: list[OrderItem], subject_name: str) -> list[LedgerEnt
             idempotency_key=f"charge:item:{item.pk}",
             reference_type="order_item",
             reference_id=item.pk,
-            description=f"{subject_name}: {item.meal_type.name} {item.date.isoformat()}",
+            description=item_ledger_description(
+                subject_name=subject_name, meal_type_name=item.meal_type.name, day=item.date
+            ),
         )
         for item in items
         if item.price > 0
@@ -473,7 +476,9 @@ def items_cancel(
                     reference_type="order_item",
                     reference_id=item.pk,
                     # Named like the charge it reverses, so a statement pairs them at a glance.
-                    description=f"{_item_subject_name(item)}: {item.meal_type.name} {item.date.isoformat()}",
+                    description=item_ledger_description(
+                        subject_name=_item_subject_name(item), meal_type_name=item.meal_type.name, day=item.date
+                    ),
                 )
                 for item in refunded
             ],

@@ -469,3 +469,19 @@ def test_given_in_order_day_charging_when_a_parent_marks_beyond_the_funds_then_r
         requests=[ItemRequest(monday + timedelta(days=1), world.catalog.lunch.pk)],
     ).created
     assert balance(poor) == Decimal("15.00")
+
+
+def test_given_a_placed_and_cancelled_meal_then_charge_and_refund_name_the_child_meal_and_day_as_people_write_it(world):
+    # Given a parent orders next Monday's lunch for the child
+    monday = next_monday()
+    subject = subject_resolve("child", world.child.pk, actor=world.parent)
+    placed = items_place(actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)])
+
+    # When it is cancelled before the cut-off
+    items_cancel(actor=world.parent, items=placed.created)
+
+    # Then both money rows read "<child>: <meal type> DD.MM.YYYY", never an ISO date
+    expected = f"{subject.name}: {world.catalog.lunch.name} {monday:%d.%m.%Y}"
+    item_id = placed.created[0].pk
+    assert LedgerTransaction.objects.get(idempotency_key=f"charge:item:{item_id}").description == expected
+    assert LedgerTransaction.objects.get(idempotency_key=f"refund:item:{item_id}").description == expected
