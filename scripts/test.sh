@@ -16,9 +16,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
+port_taken() { "$PY" -c 'import socket, sys; sys.exit(socket.socket().connect_ex(("127.0.0.1", int(sys.argv[1]))) != 0)' "$1"; }
+free_port() { "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
 ensure_db() {
-  if [ -z "${DATABASE_URL:-}" ] && [ "$("$PY" "$ROOT/scripts/devdb.py" status 2>/dev/null)" != running ]; then
-    started_db=1
+  if [ -z "${DATABASE_URL:-}" ]; then
+    # Another checkout's server on our port (a second `make test` beside this one): this checkout's own server
+    # on a free port instead, so neither run drops the other's test databases or stops the other's server.
+    if ! "$PY" "$ROOT/scripts/devdb.py" alive && port_taken "${KANTYNA_PG_PORT:-54329}"; then
+      export KANTYNA_PG_PORT=$(free_port)
+    fi
+    if [ "$("$PY" "$ROOT/scripts/devdb.py" status 2>/dev/null)" != running ]; then started_db=1; fi
   fi
   "$PY" "$ROOT/scripts/devdb.py" start >/dev/null
 }
@@ -93,6 +101,12 @@ ensure_chromium() {
 
 e2e() {
   ensure_chromium
+  ensure_db
+  if port_taken "${E2E_PORT:-8765}"; then
+    # Another suite's browser server holds the port: this one serves on a free port, with a database of its own.
+    export E2E_PORT=$(free_port)
+    export E2E_DB="kantyna_e2e_${E2E_PORT}"
+  fi
   step "frontend: build"
   (cd "$ROOT/frontend" && npm run --silent build)
   step "e2e: playwright in Chromium"
