@@ -126,5 +126,5 @@ def test_a_sign_in_with_credentials_of_another_json_type_is_a_400(tenant_a):
         response,
         400,
         "The given data was invalid.",
-        {"emailAddress": ["This field is required."], "password": ["This field is required."]},
+        {"emailAddress": ["Not a valid string."], "password": ["Not a valid string."]},
     )
