@@ -102,11 +102,9 @@ ensure_chromium() {
 e2e() {
   ensure_chromium
   ensure_db
-  if port_taken "${E2E_PORT:-8765}"; then
-    # Another suite's browser server holds the port: this one serves on a free port, with a database of its own.
-    export E2E_PORT=$(free_port)
-    export E2E_DB="kantyna_e2e_${E2E_PORT}"
-  fi
+  # A port the system picks, not a fixed one: two suites side by side that both found 8765 free would serve on one
+  # port. Its database keeps its name: each checkout runs its own PostgreSQL (ensure_db).
+  export E2E_PORT=${E2E_PORT:-$(free_port)}
   step "frontend: build"
   (cd "$ROOT/frontend" && npm run --silent build)
   step "e2e: playwright in Chromium"
