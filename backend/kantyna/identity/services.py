@@ -22,7 +22,13 @@ from kantyna.core.exceptions import ApiError
 from kantyna.core.tasks import send_email
 from kantyna.core.validators import SINGLE_LINE_TEXT
 from kantyna.identity.models import Account, PasswordResetRequest, PasswordResetToken, RevokedToken
-from kantyna.identity.throttle import TooManyAttempts, account_serialise, password_attempt, password_failures_clear
+from kantyna.identity.throttle import (
+    TooManyAttempts,
+    account_serialise,
+    password_attempt,
+    password_failures_clear,
+    wait_for_oldest,
+)
 from kantyna.identity.tokens import IssuedToken, token_issue
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import tenant_origin
@@ -148,8 +154,9 @@ def password_reset_request_anonymous(*, email: str, tenant_slug: str, locale: st
         if ip_address:
             per_ip = settings.PASSWORD_RESETS_PER_IP
             asked = list(recent.filter(ip_address=ip_address).values_list("created_at", flat=True)[:per_ip])
-            if len(asked) >= per_ip:
-                raise TooManyAttempts(max(1, math.ceil((asked[-1] + window - now).total_seconds())))
+            wait = wait_for_oldest(asked, per_ip, window, now)
+            if wait > timedelta(0):
+                raise TooManyAttempts(max(1, math.ceil(wait.total_seconds())))
         send = recent.filter(email=email, sent=True).count() < settings.PASSWORD_RESETS_PER_ACCOUNT
         PasswordResetRequest.objects.create(email=email, ip_address=ip_address, created_at=now, sent=send)
         if send:

@@ -58,7 +58,7 @@ class TooManyAttempts(ApiError):
         self.retry_after = retry_after
 
 
-def _wait_for_oldest(times: list, limit: int, window: timedelta, now) -> timedelta:
+def wait_for_oldest(times: list, limit: int, window: timedelta, now) -> timedelta:
     """With `limit` or more failures in the window (newest first), the wait until the oldest counted leaves it."""
     if limit <= 0 or len(times) < limit:
         return timedelta(0)
@@ -81,11 +81,11 @@ def password_guess_wait(*, email: str, ip_address: str | None) -> int:
     recent = LoginFailure.objects.filter(created_at__gt=now - window).order_by("-created_at")
     per_pair = settings.LOGIN_FAILURES_PER_ACCOUNT
     pair = list(recent.filter(email=email, ip_address=ip_address).values_list("created_at", flat=True)[:per_pair])
-    waits = [_wait_for_oldest(pair, per_pair, window, now)]
+    waits = [wait_for_oldest(pair, per_pair, window, now)]
     if ip_address:
         per_ip = settings.LOGIN_FAILURES_PER_IP
         address = list(recent.filter(ip_address=ip_address).values_list("created_at", flat=True)[:per_ip])
-        waits.append(_wait_for_oldest(address, per_ip, window, now))
+        waits.append(wait_for_oldest(address, per_ip, window, now))
     account = recent.filter(email=email).order_by().aggregate(failures=Count("pk"), last=Max("created_at"))
     if account["failures"]:
         waits.append(account["last"] + account_delay(account["failures"]) - now)
