@@ -62,6 +62,19 @@ const rows: Schemas['ActivityEntry'][] = [
     data: { before: { orderDeadlineTime: '12:00' }, after: { orderDeadlineTime: '09:30' } },
   }),
   entry({
+    id: 7,
+    action: 'settings.company_details',
+    changes: [
+      { field: 'city', before: '', after: 'Kraków' },
+      { field: 'vatId', before: '', after: '6751234567' },
+    ],
+  }),
+  entry({
+    id: 6,
+    action: 'settings.general',
+    changes: [{ field: 'registerAs', before: 'parent', after: 'both' }],
+  }),
+  entry({
     id: 1,
     action: 'settings.debits_config',
     changes: [{ field: 'allowedDebit', before: { amount: '0.00', currency: 'PLN' }, after: { amount: '50.00', currency: 'PLN' } }],
@@ -102,6 +115,12 @@ describe('users activity', () => {
     expect(within(table).getByText('12:00 → 09:30')).toBeInTheDocument();
     expect(within(table).getByText('Yes → No')).toBeInTheDocument();
     expect(within(table).getByText('PLN 0.00 → PLN 50.00')).toBeInTheDocument();
+    // Settings' fields and choices as the settings screen names them, not their codes.
+    expect(within(table).getByText('City:')).toBeInTheDocument();
+    expect(within(table).getByText('VAT ID:')).toBeInTheDocument();
+    expect(within(table).getByText('Parent → Parent or institution worker')).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('Vat id');
+    expect(table).not.toHaveTextContent('both');
     expect(table).not.toHaveTextContent('charge:item');
     expect(table).not.toHaveTextContent('ledger.ledgeraccount');
     expect(table).not.toHaveTextContent('2026-11-25');
@@ -123,6 +142,8 @@ describe('users activity', () => {
     expect(within(table).getByRole('cell', { name: 'Użytkownik nr 7' })).toBeInTheDocument();
     expect(within(table).getByText('Tak → Nie')).toBeInTheDocument();
     expect(within(table).getByText('0,00 zł → 50,00 zł')).toBeInTheDocument();
+    expect(within(table).getByText('Miejscowość:')).toBeInTheDocument();
+    expect(within(table).getByText('NIP:')).toBeInTheDocument();
   });
 
   it('filters by action and dates through the URL', async () => {

@@ -53,23 +53,37 @@ function describeAction(row: ActivityEntry, f: Formatters): string {
   return f.t(key, { ...values, context: variant, defaultValue: f.t('otherAction') });
 }
 
+// The settings screen names the company details' fields in a group of their own.
+const SETTINGS_FIELD_GROUPS: Record<string, string> = { 'settings.company_details': 'company.' };
+
 /** A field's name: the activity's own label, else the settings screen's, else the words of its name. */
-function fieldLabel(field: string, t: TFunction): string {
+function fieldLabel(field: string, action: string, t: TFunction): string {
   const words = field.replace(/([A-Z])/g, ' $1').toLowerCase();
-  return t([`changeFields.${field}`, `settings:fields.${field}`], { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
+  const group = SETTINGS_FIELD_GROUPS[action] ?? '';
+  return t([`changeFields.${field}`, `settings:fields.${group}${field}`], { defaultValue: words.charAt(0).toUpperCase() + words.slice(1) });
+}
+
+/** A changed value: a setting's choice as the settings screen names it ("Parent or institution worker", not
+ * "both"), anything else as `formatValue` reads it. */
+function changeValue(field: string, action: string, value: unknown, f: Formatters): string {
+  if (action.startsWith('settings.') && typeof value === 'string' && value !== '') {
+    const choice = f.t(`settings:options.${field}.${value}`, { defaultValue: '' });
+    if (choice) return choice;
+  }
+  return formatValue(value, f);
 }
 
 const MAX_LINES = 6;
 
 /** What a change set, one line per field: "Label: before → after". */
-function Changes({ changes, f }: { changes: ActivityEntry['changes']; f: Formatters }) {
+function Changes({ changes, action, f }: { changes: ActivityEntry['changes']; action: string; f: Formatters }) {
   if (!changes.length) return null;
   return (
     <dl className="small mb-0">
       {changes.slice(0, MAX_LINES).map(({ field, before, after }) => (
         <div key={field}>
-          <dt className="d-inline fw-semibold">{fieldLabel(field, f.t)}:</dt>{' '}
-          <dd className="d-inline mb-0">{`${formatValue(before, f)} → ${formatValue(after, f)}`}</dd>
+          <dt className="d-inline fw-semibold">{fieldLabel(field, action, f.t)}:</dt>{' '}
+          <dd className="d-inline mb-0">{`${changeValue(field, action, before, f)} → ${changeValue(field, action, after, f)}`}</dd>
         </div>
       ))}
       {changes.length > MAX_LINES && <div className="text-body-secondary">…</div>}
@@ -107,7 +121,7 @@ export function UsersActivityPage() {
     {
       key: 'data',
       header: t('fields.data'),
-      cell: (row) => <Changes changes={row.changes} f={f} />,
+      cell: (row) => <Changes changes={row.changes} action={row.action} f={f} />,
     },
   ];
   const title = t('routes:areas.users_activity');
