@@ -41,6 +41,8 @@ PUBLIC_URL_SCHEME = os.environ.get("PUBLIC_URL_SCHEME", "http")
 PUBLIC_PORT = os.environ.get("PUBLIC_PORT", "8000")
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", f".{BASE_DOMAIN},{BASE_DOMAIN},127.0.0.1,testserver").split(",")
 USE_X_FORWARDED_HOST = env_bool("USE_X_FORWARDED_HOST", False)
+# Reverse proxies in front of the app that append to X-Forwarded-For (0: none, REMOTE_ADDR is the client).
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 CSRF_TRUSTED_ORIGINS = [origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin] or [
     f"{PUBLIC_URL_SCHEME}://*.{BASE_DOMAIN}:{PUBLIC_PORT}",
     f"{PUBLIC_URL_SCHEME}://{BASE_DOMAIN}:{PUBLIC_PORT}",

@@ -26,8 +26,9 @@ built up. A completed password reset clears all the account's failures: the e-ma
 and it is the way in (OWASP's advice) while somebody keeps the account slowed. No CAPTCHA.
 
 Checks of one account's password are serialised by a PostgreSQL advisory lock, so a burst of parallel guesses
-cannot all read the counters before the first failure is written. Addresses are REMOTE_ADDR: behind a proxy
-that must be the client's address, or every visitor shares the per-address limit.
+cannot all read the counters before the first failure is written. Addresses are the client's
+(`core/client.client_ip`): behind reverse proxies set TRUSTED_PROXY_COUNT, or every visitor shares the proxy's
+address and with it the per-address limit.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kantyna.core.client import client_ip
 from kantyna.core.exceptions import ApiError
 from kantyna.core.mail import mail_list
 from kantyna.core.serializers import KantynaSerializer
@@ -29,10 +30,6 @@ from kantyna.identity.services import (
 from kantyna.tenancy.middleware import tenant_label
 
 CALLBACK_PATH = "/auth/callback"
-
-
-def client_ip(request) -> str | None:
-    return request.META.get("REMOTE_ADDR")
 
 
 def _fragment(token: str, tenants: list[TenantAccess]) -> str:

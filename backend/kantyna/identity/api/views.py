@@ -6,10 +6,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 
+from kantyna.core.client import client_ip
 from kantyna.core.serializers import KantynaSerializer, StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.identity.services import password_reset_confirm, password_reset_request_anonymous, token_revoke
-from kantyna.identity.views import client_ip
 
 
 class SendPasswordResetTokenSerializer(KantynaSerializer):

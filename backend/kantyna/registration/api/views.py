@@ -18,8 +18,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kantyna.catalog.models import Diet
+from kantyna.core.client import client_ip
 from kantyna.core.exceptions import ApiError
-from kantyna.identity.views import client_ip
 from kantyna.pricing import selectors as pricing
 from kantyna.pricing.api.serializers import GroupedItemsQuerySerializer, GroupedItemsSerializer
 from kantyna.pricing.models import PriceListItem

@@ -5,9 +5,9 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 
+from kantyna.core.client import client_ip
 from kantyna.core.serializers import MoneySerializer, StatusSerializer, money
 from kantyna.core.viewsets import ApiView, status_response
-from kantyna.identity.views import client_ip
 from kantyna.users.api import serializers as s
 from kantyna.users.selectors import user_active_orders_amount, user_balance
 from kantyna.users.services import accounts as services
