@@ -19,6 +19,7 @@ from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal
 from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
 from kantyna.menus.selectors import dates_between
+from kantyna.tenant_settings.selectors import upload_max_file_size
 
 INVALID = "The given data was invalid."
 MAX_MENU_DAYS = 366
@@ -347,7 +348,7 @@ def _delete_stored(name: str) -> None:
 def meals_menu_file_create(
     *, actor, institution: Institution, month: date, name: str, file: UploadedFile
 ) -> MealsMenuFile:
-    kind = validate_upload(file, field="file", allowed=MENU_FILE_TYPES)
+    kind = validate_upload(file, field="file", allowed=MENU_FILE_TYPES, limit=upload_max_file_size())
     instance = MealsMenuFile(institution=institution, month=month.replace(day=1), name=name)
     _store_file(instance, file, kind)
     try:
@@ -382,7 +383,7 @@ def meals_menu_file_update(
         instance.name = name
         fields.append("name")
     if file is not None:
-        kind = validate_upload(file, field="file", allowed=MENU_FILE_TYPES)
+        kind = validate_upload(file, field="file", allowed=MENU_FILE_TYPES, limit=upload_max_file_size())
         old = instance.file.name
         _store_file(instance, file, kind)
         fields.append("file")
