@@ -1,5 +1,7 @@
 from django.apps import AppConfig
 
+from kantyna.tenancy.signals import tenant_created
+
 
 class OrderingConfig(AppConfig):
     name = "kantyna.ordering"
@@ -8,5 +10,7 @@ class OrderingConfig(AppConfig):
     def ready(self):
         from kantyna.audit.activity import register_page_loader  # noqa: PLC0415 (models load after ready)
         from kantyna.ordering.activity import ordering_activity_page_load  # noqa: PLC0415 (as above)
+        from kantyna.ordering.services.free_days import tenant_created_offer_public_holidays  # noqa: PLC0415 (as above)
 
         register_page_loader(ordering_activity_page_load)
+        tenant_created.connect(tenant_created_offer_public_holidays, dispatch_uid="ordering.public_holidays")

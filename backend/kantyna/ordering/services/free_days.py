@@ -17,6 +17,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django_tenants.utils import schema_context
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import ApiError
@@ -92,6 +93,13 @@ def free_days_delete(*, actor, free_days: list[FreeDay]) -> int:
         )
     count, _deleted = FreeDay.objects.filter(pk__in=[free_day.pk for free_day in free_days]).delete()
     return count
+
+
+def tenant_created_offer_public_holidays(sender, *, tenant, public_holidays: bool, **kwargs) -> None:
+    """A new tenant's first free days (tenancy's `tenant_created`): this year's and next year's public holidays."""
+    if public_holidays:
+        with schema_context(tenant.schema_name):
+            public_holidays_ensure()
 
 
 def _tenant_language() -> str:
