@@ -339,3 +339,16 @@ def bank_transfer_details(*, user: User) -> dict:
         "title": str(_("Top-up %(number)s %(name)s")) % {"number": f"{user.pk:06d}", "name": user.full_name},
         "balance": ledger_balance(user),
     }
+
+
+def user_balance(*, user: User) -> Decimal:
+    """The customer's balance: the cached ledger balance over all their accounts."""
+    return ledger_balance(user)
+
+
+RECENT_TRANSACTIONS = 10
+
+
+def user_recent_transactions(*, actor: User, user: User, limit: int = RECENT_TRANSACTIONS) -> list:
+    """The user's latest ledger rows that `actor` may see (the ledger's list, newest first), in one query."""
+    return list(transactions_list(actor=actor, filters=TransactionFilters(user_id=user.pk))[:limit])

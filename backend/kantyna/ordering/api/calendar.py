@@ -24,11 +24,13 @@ from kantyna.core.permissions import has_ability
 from kantyna.core.serializers import StatusSerializer, money
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.institutions.models import Institution
+from kantyna.ledger.selectors import user_balance
 from kantyna.ordering.api import calendar_serializers as s
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import FreeDay, MarkedPresencesDraft
 from kantyna.ordering.pricing import Pricer
 from kantyna.ordering.selectors import calendar as selectors
+from kantyna.ordering.selectors.calendar import user_active_orders_amount
 from kantyna.ordering.services import drafts, free_days
 from kantyna.ordering.services.absences import absence_mark
 from kantyna.ordering.services.automark import presences_default
@@ -48,7 +50,6 @@ from kantyna.ordering.subjects import (
     subject_resolve,
     workers_within_reach,
 )
-from kantyna.users.selectors import user_active_orders_amount, user_balance
 
 SUBJECT = r"calendar/days/(?P<type>child|institution_worker)/(?P<id>\d+)"
 NOT_FOUND = "Not found."
