@@ -115,24 +115,6 @@ def price_lists_group_for_worker() -> PriceListsGroup | None:
     return PriceListsGroup.objects.filter(default_for_institutions_workers=True).first()
 
 
-def price_lists_group_ids_of_customer(user) -> set[int]:
-    """Groups that price what `user` orders: their children's groups and, for workers, the workers' group."""
-    from kantyna.people.models import Child  # people depends on pricing; import lazily to keep it one-way
-
-    ids: set[int] = set()
-    roles = set(getattr(user, "roles", None) or [])
-    if ROLE_PARENT in roles:
-        children = Child.objects.filter(parent=user, archived_at__isnull=True).select_related(
-            "price_lists_group", "classroom__related_price_lists_group"
-        )
-        ids |= {group.pk for group in map(price_lists_group_for_child, children) if group is not None}
-    if ROLE_INSTITUTION_WORKER in roles:
-        group = price_lists_group_for_worker()
-        if group is not None:
-            ids.add(group.pk)
-    return ids
-
-
 def _relations_to_items():
     """Every foreign key or many-to-many of another model that points at a price list item (order items,
     prepaid orders, autoselected items...). Found from the model registry, so a new referring model is
@@ -163,13 +145,6 @@ def price_list_item_ids_in_use(item_ids) -> set[int]:
 
 def price_list_is_used(price_list: PriceList) -> bool:
     return bool(price_list_item_ids_in_use(price_list.items.values_list("id", flat=True)))
-
-
-def price_list_has_prepaids(price_list: PriceList) -> bool:
-    """Whether prepaid orders (orders of kind `prepaid`) were priced from this list, through their items."""
-    from kantyna.ordering.models import Order, OrderItem  # ordering builds on pricing, not the reverse
-
-    return OrderItem.objects.filter(price_list_item__price_list=price_list, order__kind=Order.Kind.PREPAID).exists()
 
 
 def price_list_is_locked(price_list: PriceList, on: date | None = None) -> bool:

@@ -34,6 +34,7 @@ from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_I
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import Order, OrderItem
 from kantyna.ordering.subjects import CHILD, WORKER
+from kantyna.pricing.models import PriceList
 
 LIVE_STATUSES = (OrderItem.Status.ACTIVE, OrderItem.Status.SERVED)
 
@@ -305,3 +306,8 @@ def subject_orders(*, user, subject) -> QuerySet[Order]:
     """Visible orders holding a meal of `subject`, with the list's figures."""
     filters = OrderFilters(subject_type=subject.type, subject_id=subject.id)
     return order_list(user=user, filters=filters)
+
+
+def price_list_has_prepaids(price_list: PriceList) -> bool:
+    """Whether prepaid orders (orders of kind `prepaid`) were priced from this list, through their items."""
+    return OrderItem.objects.filter(price_list_item__price_list=price_list, order__kind=Order.Kind.PREPAID).exists()
