@@ -25,8 +25,9 @@ from kantyna.ledger.services import (
     transaction_reverse,
 )
 from kantyna.ledger.tests.helpers import book, make_child, set_settings
-from kantyna.people.selectors.history import child_has_history, user_has_history
+from kantyna.people.selectors.history import child_has_history
 from kantyna.tenancy.services import in_tenant
+from kantyna.users.history import user_has_history
 
 pytestmark = pytest.mark.django_db
 

@@ -22,9 +22,9 @@ from kantyna.core.permissions import ROLE_INSTITUTION_WORKER
 from kantyna.identity.services import password_reset_request
 from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
-from kantyna.people.selectors.history import user_has_history
 from kantyna.people.services.cards import card_number_free, card_number_normalize
 from kantyna.people.services.subject_settings import autoselections_prune
+from kantyna.users.history import user_has_history
 from kantyna.users.models import User
 from kantyna.users.services import lifecycle
 from kantyna.users.services.accounts import user_create
