@@ -29,6 +29,7 @@ from kantyna.core.spreadsheets import XLSX_TYPE, export_file
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin, status_response
 from kantyna.institutions.models import Classroom
 from kantyna.menus.documents import file_response
+from kantyna.ordering.selectors import orders as order_selectors
 from kantyna.people import imports
 from kantyna.people.api import children_serializers as serializers
 from kantyna.people.models import Child
@@ -226,7 +227,9 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
     )
     @action(detail=True, methods=["get"], url_path="activeFutureOrdersCount")
     def active_future_orders_count(self, request, pk=None):
-        return Response({"count": selectors.child_active_future_orders_count(self.get_object(), actor=request.user)})
+        return Response(
+            {"count": order_selectors.child_active_future_orders_count(self.get_object(), actor=request.user)}
+        )
 
     @extend_schema(
         parameters=[
