@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
+from django.db import connection
 from django.db.models import Count, DecimalField, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, TruncMonth
 from django.utils.translation import gettext_lazy as _
@@ -15,6 +16,7 @@ from kantyna.core.dates import month_bounds
 from kantyna.core.permissions import CUSTOMER_ROLES, ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
 from kantyna.people.models import Child, WorkerProfile
+from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
 ZERO = Decimal("0.00")
@@ -322,9 +324,6 @@ def payer_nrb(*, bank_part: str, user_id: int) -> str:
 def bank_transfer_details(*, user: User) -> dict:
     """What a payer needs to top up by bank transfer: the recipient, their own account number (None when the
     tenant has not set its bank part) and the title that identifies them."""
-    from django.db import connection
-
-    from kantyna.tenant_settings.selectors import settings_get
 
     bank_part = settings_get("parents_settings").get("iban_account_number_part") or ""
     company = settings_get("company_details")

@@ -9,6 +9,7 @@ from django.db.models import F, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from kantyna.catalog.models import MealTypeInstitutionSetting
 from kantyna.core.permissions import POWER_ROLES, ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
 
@@ -160,7 +161,6 @@ def price_list_grouped_items(
     categories, their meal types, and each meal type's priced portion sizes with their item. Meal types the
     institution does not serve are left out; weekday hiding is not applied (the form chooses for every day,
     `hiddenWeekdays` travels with the item)."""
-    from kantyna.catalog.models import MealTypeInstitutionSetting
 
     price_list = price_list_for(group, on)
     if price_list is None or diet is None:
@@ -213,7 +213,6 @@ def available_meal_types_diets(
     group: PriceListsGroup | int, on: date, *, institution=None, for_role: str | None
 ) -> tuple[PriceList | None, list[tuple]]:
     """The (meal type, diet) pairs that have a choosable price on `on` (weekday hiding applied)."""
-    from kantyna.catalog.models import MealTypeInstitutionSetting
 
     price_list = price_list_for(group, on)
     if price_list is None:

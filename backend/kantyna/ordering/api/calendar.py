@@ -43,6 +43,8 @@ from kantyna.ordering.services.items import (
 )
 from kantyna.ordering.services.marking import absences_mark_many, items_place_many
 from kantyna.ordering.subjects import (
+    CHILD_RELATIONS,
+    WORKER_RELATIONS,
     children_within_reach,
     is_staff,
     subject_of_child,
@@ -506,8 +508,6 @@ class BulkMarkRangeView(ApiView):
 
 
 def _subjects_by_filters(actor, data: dict):
-    from kantyna.ordering.subjects import CHILD_RELATIONS, WORKER_RELATIONS
-
     children = children_within_reach(actor).filter(is_active=True, archived_at__isnull=True)
     condition = Q()
     if data.get("institution_id"):

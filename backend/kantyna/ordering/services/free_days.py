@@ -26,6 +26,7 @@ from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.holidays import polish_public_holidays
 from kantyna.ordering.models import FreeDay, OrderItem, PublicHolidaysYear
 from kantyna.ordering.services.items import items_cancel
+from kantyna.tenancy.models import Tenant
 from kantyna.tenant_settings.selectors import settings_get
 
 INVALID = "The given data was invalid."
@@ -103,8 +104,6 @@ def tenant_created_offer_public_holidays(sender, *, tenant, public_holidays: boo
 
 
 def _tenant_language() -> str:
-    from kantyna.tenancy.models import Tenant
-
     locale = Tenant.objects.filter(schema_name=connection.schema_name).values_list("locale", flat=True).first()
     return locale or settings.LANGUAGE_CODE
 

@@ -30,6 +30,7 @@ from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin, status_res
 from kantyna.institutions.models import Classroom
 from kantyna.menus.documents import file_response
 from kantyna.ordering.selectors import orders as order_selectors
+from kantyna.ordering.subjects import subject_resolve
 from kantyna.people import imports
 from kantyna.people.api import children_serializers as serializers
 from kantyna.people.models import Child
@@ -332,7 +333,6 @@ def _settings_subject(request, type, id):
     """The meal receiver whose settings `request.user` may read and write: a parent their children, a worker
     themselves; staff reach a worker as they reach the calendar (institutions admins: children_edit), a child as
     they edit children. Anyone else gets 404: the receiver does not exist for them."""
-    from kantyna.ordering.subjects import subject_resolve
 
     subject = subject_resolve(type, id, actor=request.user)
     ability = "children.edit" if subject.child is not None else "calendar.use"

@@ -18,6 +18,7 @@ from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from kantyna.catalog.models import Diet
 from kantyna.core.permissions import CUSTOMER_ROLES, POWER_ROLES, HasAbility, has_ability
 from kantyna.core.serializers import money
 from kantyna.core.viewsets import ApiView, CrudViewSet
@@ -183,8 +184,6 @@ class GroupedItemsView(ApiView):
 
     @extend_schema(parameters=[serializers.GroupedItemsQuerySerializer], responses=serializers.GroupedItemsSerializer)
     def get(self, request):
-        from kantyna.catalog.models import Diet
-
         data, on = _query(request, serializers.GroupedItemsQuerySerializer)
         diet = data.get("diet_id") or Diet.objects.filter(is_default=True).first()
         price_list, categories = selectors.price_list_grouped_items(
