@@ -37,6 +37,8 @@ backend() {
   step "backend: ruff"
   "$PY" -m ruff check .
   "$PY" -m ruff format --check .
+  step "backend: import layers"
+  "$ROOT/.venv/bin/lint-imports" --no-logo --no-cache .importlinter
   step "backend: migrations are complete"
   "$PY" manage.py makemigrations --check --dry-run >/dev/null || { echo "Model changes without migrations: run makemigrations."; exit 1; }
   step "backend: schema.yml is up to date"

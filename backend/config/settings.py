@@ -192,7 +192,7 @@ PASSWORD_RESET_WINDOW_SECONDS = int(os.environ.get("PASSWORD_RESET_WINDOW_SECOND
 PASSWORD_RESET_TTL_SECONDS = int(os.environ.get("PASSWORD_RESET_TTL_SECONDS", str(24 * 3600)))
 
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["kantyna.identity.authentication.JWTAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["kantyna.users.authentication.JWTAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["kantyna.core.permissions.IsTenantUser"],
     "DEFAULT_PAGINATION_CLASS": "kantyna.core.pagination.PagePagination",
     "DEFAULT_RENDERER_CLASSES": ["djangorestframework_camel_case.render.CamelCaseJSONRenderer"],

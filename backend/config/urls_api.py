@@ -3,6 +3,8 @@
 from django.urls import include, path
 
 from kantyna.identity.api import views as identity
+from kantyna.ledger.api import views as ledger
+from kantyna.ordering.api import orders
 from kantyna.tenant_settings.api import views as tenant_settings
 from kantyna.users.api import views as users
 
@@ -10,7 +12,7 @@ urlpatterns = [
     # auth
     path("auth/currentUser", users.CurrentUserView.as_view()),
     path("auth/currentUser/locale", users.CurrentUserLocaleView.as_view()),
-    path("auth/currentUser/balance", users.CurrentUserBalanceView.as_view()),
+    path("auth/currentUser/balance", ledger.CurrentUserBalanceView.as_view()),
     path("auth/sendPasswordResetToken", identity.SendPasswordResetTokenView.as_view()),
     path("auth/resetPassword/<str:token>", identity.ResetPasswordView.as_view()),
     path("auth/logout", identity.LogoutView.as_view()),
@@ -51,7 +53,7 @@ urlpatterns = [
     path("", include("kantyna.ledger.api.urls")),
     path("", include("kantyna.ordering.api.urls")),
     # shell counters
-    path("orders/totalAmounts", users.ActiveOrdersAmountView.as_view()),
+    path("orders/totalAmounts", orders.ActiveOrdersAmountView.as_view()),
     path("notifications/unread", users.UnreadNotificationsView.as_view()),
     path("announcements/unseen", users.UnseenAnnouncementsView.as_view()),
 ]

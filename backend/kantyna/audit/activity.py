@@ -81,31 +81,28 @@ def _changes(entry: AuditEntry, page: _Page) -> list[dict]:
     return []
 
 
+# Rows that entries name in apps above audit (ledger transactions, order items) are read by those apps: each
+# registers a loader in its AppConfig.ready, so audit knows nothing above it. Loaders run in the order of
+# registration (INSTALLED_APPS, lowest app first), so one may use what a lower app's loader read.
+PageLoader = Callable[["_Page", list[AuditEntry]], None]
+_PAGE_LOADERS: list[PageLoader] = []
+
+
+def register_page_loader(loader: PageLoader) -> None:
+    """`loader(page, entries)` sets on the page what its app's entries name (read once per kind)."""
+    if loader not in _PAGE_LOADERS:
+        _PAGE_LOADERS.append(loader)
+
+
 class _Page:
     """What the entries of a page name, read once per kind."""
 
     def __init__(self, entries: list[AuditEntry]):
-        from kantyna.ledger.models import LedgerTransaction
-        from kantyna.ordering.models import OrderItem
-
-        keys = {key for entry in entries if entry.action == "ledger.post" for key in entry.data.get("keys", [])}
-        self.transactions = {
-            row.idempotency_key: row for row in LedgerTransaction.objects.filter(idempotency_key__in=keys)
-        }
-        corrected = {
-            int(entry.target_id)
-            for entry in entries
-            if entry.action in ("ledger.correct", "ledger.reverse") and entry.target_id.isdigit()
-        }
-        self.corrected = LedgerTransaction.objects.in_bulk(list(corrected))
-        item_ids = {row.reference_id for row in self.transactions.values() if row.reference_type == "order_item"} | {
-            item_id
-            for entry in entries
-            if entry.action in ("order_items.place", "order_items.cancel")
-            for item_id in entry.data.get("items", [])
-            if isinstance(item_id, int)
-        }
-        self.items = OrderItem.objects.select_related("meal_type").in_bulk(list(item_ids))
+        self.transactions: dict = {}
+        self.corrected: dict = {}
+        self.items: dict = {}
+        for load in _PAGE_LOADERS:
+            load(self, entries)
         referenced = [
             (AuditEntry(target_type=_CHILD_REFERENCES[field][1], target_id=str(value)))
             for entry in entries

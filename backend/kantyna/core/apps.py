@@ -6,10 +6,11 @@ class CoreConfig(AppConfig):
     label = "core"
 
     def ready(self):
-        from django import forms
-        from rest_framework import serializers
+        # Here, not at module level: settings of other libraries are patched once every app is loaded.
+        from django import forms  # noqa: PLC0415
+        from rest_framework import serializers  # noqa: PLC0415
 
-        from kantyna.core.dates import validate_day_in_range
+        from kantyna.core.dates import validate_day_in_range  # noqa: PLC0415
 
         # One range for every day the API reads, in bodies (DRF) and in query filters (django-filter's form
         # fields): see kantyna/core/dates.py.

@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import inline_serializer
+from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import BasePagination
 from rest_framework.response import Response
@@ -80,8 +82,6 @@ def page_of(serializer_class):
     """The documented response of an APIView that paginates by hand with PagePagination: a page of
     `serializer_class` rows, `{"items", "total", "page", "perPage"}`. (drf-spectacular wraps lists in the page
     shape only for generic views, so `Serializer(many=True)` would document a bare array the view never sends.)"""
-    from drf_spectacular.utils import inline_serializer
-    from rest_framework import serializers
 
     return inline_serializer(
         # Not spectacular's own "Paginated<Row>List" name, which a generic list of the same rows may also take.

@@ -73,9 +73,9 @@ class ImportRejected(ApiError):
         super().__init__(IMPORT_ERRORS_MESSAGE, errors=errors, extra={"rows": [asdict(error) for error in self.rows]})
 
 
-def open_xlsx(upload: UploadedFile, *, field: str = "file") -> Workbook:
-    """The uploaded workbook, read-only with cell values (not formulas); size and type checked first."""
-    validate_upload(upload, field=field, allowed=("xlsx",))
+def open_xlsx(upload: UploadedFile, *, limit: int, field: str = "file") -> Workbook:
+    """The uploaded workbook, read-only with cell values (not formulas); size (`limit` bytes) and type checked first."""
+    validate_upload(upload, field=field, allowed=("xlsx",), limit=limit)
     upload.seek(0)
     try:
         return load_workbook(BytesIO(upload.read()), read_only=True, data_only=True)

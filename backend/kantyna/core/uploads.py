@@ -44,14 +44,8 @@ def detect_type(upload: File) -> str | None:
     return None
 
 
-def max_upload_size() -> int:
-    from kantyna.tenant_settings.selectors import settings_get
-
-    return settings_get("general")["upload_max_file_size"]
-
-
-def validate_upload(upload: UploadedFile, *, field: str, allowed: tuple[str, ...]) -> str:
-    limit = max_upload_size()
+def validate_upload(upload: UploadedFile, *, field: str, allowed: tuple[str, ...], limit: int) -> str:
+    """The upload's type; `limit` in bytes is the caller's (a tenant setting: core knows no settings)."""
     if upload.size > limit:
         raise ValidationError(
             {
@@ -66,8 +60,8 @@ def validate_upload(upload: UploadedFile, *, field: str, allowed: tuple[str, ...
     return kind
 
 
-def validate_image_upload(upload: UploadedFile, *, field: str) -> str:
-    return validate_upload(upload, field=field, allowed=IMAGE_TYPES)
+def validate_image_upload(upload: UploadedFile, *, field: str, limit: int) -> str:
+    return validate_upload(upload, field=field, allowed=IMAGE_TYPES, limit=limit)
 
 
 @deconstructible

@@ -16,7 +16,6 @@ from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext_noop
-from django_tenants.utils import schema_context
 
 from kantyna.core.exceptions import ApiError
 from kantyna.core.tasks import send_email
@@ -30,7 +29,6 @@ from kantyna.identity.throttle import (
     wait_for_oldest,
 )
 from kantyna.identity.tokens import IssuedToken, token_issue
-from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import tenant_origin
 
 # Stable English messages of the API; gettext_noop marks them for the sign-in pages' translations.
@@ -48,18 +46,6 @@ class TenantAccess:
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def account_tenants(*, account: Account) -> list[TenantAccess]:
-    """Tenants where the account has an active user. One query per tenant schema: sign-in only."""
-    found = []
-    for tenant in Tenant.objects.filter(is_active=True).order_by("name"):
-        with schema_context(tenant.schema_name):
-            from kantyna.users.models import User
-
-            if User.objects.filter(account=account, is_active=True).exists():
-                found.append(TenantAccess(slug=tenant.slug, name=tenant.name, url=tenant_origin(tenant.slug)))
-    return found
 
 
 def account_authenticate(*, email: str, password: str, ip_address: str | None) -> Account:
@@ -87,27 +73,6 @@ def account_password_verify(*, account: Account, password: str, ip_address: str 
     """A password check behind a session (the current password of a change, an account deletion): the same
     throttle as the sign-in, on the same counters. False when wrong; raises TooManyAttempts (429)."""
     return password_attempt(email=account.email, ip_address=ip_address, check=lambda: account.check_password(password))
-
-
-def session_start(*, email: str, password: str, ip_address: str | None) -> tuple[IssuedToken, list[TenantAccess]]:
-    account = account_authenticate(email=email, password=password, ip_address=ip_address)
-    tenants = account_tenants(account=account)
-    _audit_sign_in(account=account, tenants=tenants, ip_address=ip_address)
-    return token_issue(account_id=account.pk, token_version=account.token_version), tenants
-
-
-def _audit_sign_in(*, account: Account, tenants: list[TenantAccess], ip_address: str | None) -> None:
-    """A `user.sign_in` audit row in each tenant where the account has an active user (`users/activity`)."""
-    from kantyna.audit.services import audit_record
-    from kantyna.tenancy.models import schema_name_for
-    from kantyna.users.models import User
-
-    for access in tenants:
-        with schema_context(schema_name_for(access.slug)):
-            user = User.objects.filter(account=account, is_active=True).first()
-            if user is not None:
-                user.account = account
-                audit_record(actor=user, action="user.sign_in", target=user, data={"ip_address": ip_address or ""})
 
 
 def token_revoke(*, jti: str, expires_at) -> None:

@@ -21,13 +21,9 @@ from kantyna.core.client import client_ip
 from kantyna.core.exceptions import ApiError
 from kantyna.core.mail import mail_list
 from kantyna.core.serializers import KantynaSerializer
-from kantyna.identity.services import (
-    TenantAccess,
-    password_reset_confirm,
-    password_reset_request_anonymous,
-    session_start,
-)
+from kantyna.identity.services import TenantAccess, password_reset_confirm, password_reset_request_anonymous
 from kantyna.tenancy.middleware import tenant_label
+from kantyna.users.services.sessions import session_start
 
 CALLBACK_PATH = "/auth/callback"
 

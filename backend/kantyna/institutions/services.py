@@ -8,14 +8,13 @@ should be deactivated instead; a classroom with children or a district with inst
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Model
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import ApiError
 from kantyna.institutions.models import Classroom, District, Institution
-from kantyna.pricing.models import PriceListsGroup
 
 INSTITUTION_IN_USE_MESSAGE = "This institution is in use and cannot be deleted. Deactivate it instead."
 CLASSROOM_IN_USE_MESSAGE = "This classroom still has children and cannot be deleted."
@@ -150,7 +149,8 @@ def classroom_create(
     actor,
     institution: Institution,
     name: str,
-    related_price_lists_group: PriceListsGroup | None = None,
+    # A pricing.PriceListsGroup: the classroom refers to it by name (pricing sits above institutions).
+    related_price_lists_group: Model | None = None,
     has_default_price_lists_group_for_members: bool = False,
 ) -> Classroom:
     classroom = Classroom.objects.create(

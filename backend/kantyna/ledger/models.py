@@ -25,7 +25,7 @@ class LedgerAccount(models.Model):
     (parents_settings.balance_per_children); one account per (user, child), the null child included."""
 
     # An account without transactions goes with its owner; one with transactions protects it (its rows PROTECT
-    # the account), and people.selectors.history reports such owners as having history (archive, not delete).
+    # the account), and ledger/history.py reports such owners as having history (archive, not delete).
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="ledger_accounts")
     child = models.ForeignKey(Child, null=True, blank=True, on_delete=models.CASCADE, related_name="ledger_accounts")
     balance = models.DecimalField(max_digits=12, decimal_places=2, default=0)

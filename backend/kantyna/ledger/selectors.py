@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
+from django.db import connection
 from django.db.models import Count, DecimalField, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, TruncMonth
 from django.utils.translation import gettext_lazy as _
@@ -15,6 +16,7 @@ from kantyna.core.dates import month_bounds
 from kantyna.core.permissions import CUSTOMER_ROLES, ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
 from kantyna.people.models import Child, WorkerProfile
+from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
 ZERO = Decimal("0.00")
@@ -322,9 +324,6 @@ def payer_nrb(*, bank_part: str, user_id: int) -> str:
 def bank_transfer_details(*, user: User) -> dict:
     """What a payer needs to top up by bank transfer: the recipient, their own account number (None when the
     tenant has not set its bank part) and the title that identifies them."""
-    from django.db import connection
-
-    from kantyna.tenant_settings.selectors import settings_get
 
     bank_part = settings_get("parents_settings").get("iban_account_number_part") or ""
     company = settings_get("company_details")
@@ -339,3 +338,16 @@ def bank_transfer_details(*, user: User) -> dict:
         "title": str(_("Top-up %(number)s %(name)s")) % {"number": f"{user.pk:06d}", "name": user.full_name},
         "balance": ledger_balance(user),
     }
+
+
+def user_balance(*, user: User) -> Decimal:
+    """The customer's balance: the cached ledger balance over all their accounts."""
+    return ledger_balance(user)
+
+
+RECENT_TRANSACTIONS = 10
+
+
+def user_recent_transactions(*, actor: User, user: User, limit: int = RECENT_TRANSACTIONS) -> list:
+    """The user's latest ledger rows that `actor` may see (the ledger's list, newest first), in one query."""
+    return list(transactions_list(actor=actor, filters=TransactionFilters(user_id=user.pk))[:limit])

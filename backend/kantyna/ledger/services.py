@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import MESSAGES, ApiError
+from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.serializers import money
 from kantyna.ledger.locks import lock_ledger_account
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
@@ -412,8 +413,6 @@ def ledger_post(
 
 
 def _payer_check(user: User) -> None:
-    from kantyna.core.permissions import CUSTOMER_ROLES
-
     if not CUSTOMER_ROLES & set(user.roles or []):
         raise ApiError(MESSAGES[400], errors={"user_id": [_("Only parents and institution workers have a balance.")]})
 

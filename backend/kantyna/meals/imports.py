@@ -19,6 +19,7 @@ from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open
 from kantyna.core.validators import SINGLE_LINE_TEXT
 from kantyna.meals.models import Ingredient, Unit
 from kantyna.meals.services import ImportedIngredient
+from kantyna.tenant_settings.selectors import upload_max_file_size
 
 MAX_ROWS = 5000
 NAME_MAX_LENGTH = Ingredient._meta.get_field("name").max_length
@@ -48,7 +49,7 @@ def _allergens_by_key() -> dict[str, Allergen]:
 
 def read_ingredients(upload: UploadedFile) -> list[ImportedIngredient]:
     """Every data row of the first sheet, validated; ImportRejected with every problem found otherwise."""
-    sheet = open_xlsx(upload).worksheets[0]
+    sheet = open_xlsx(upload, limit=upload_max_file_size()).worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = [_text(cell).casefold() for cell in (next(rows, None) or ())][: len(HEADERS)]
     header += [""] * (len(HEADERS) - len(header))

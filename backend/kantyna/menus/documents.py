@@ -19,6 +19,7 @@ from docx.enum.section import WD_ORIENT
 from docx.shared import Cm, Pt
 from fpdf import FPDF
 from fpdf.fonts import FontFace
+from PIL import Image
 
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.core.spreadsheets import xml_safe
@@ -232,7 +233,6 @@ def file_title(instance) -> str:
 def image_to_pdf(content: bytes, *, title: str) -> bytes:
     """An uploaded JPEG or PNG menu on one A4 page (portrait or landscape, whichever suits the image), under a
     title, scaled to fit: browsers print a PDF page predictably, an image not."""
-    from PIL import Image
 
     with Image.open(io.BytesIO(content)) as image:
         width, height = image.size

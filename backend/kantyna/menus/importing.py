@@ -18,6 +18,7 @@ from openpyxl.styles import Font
 from kantyna.catalog.models import MealType
 from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open_xlsx
 from kantyna.meals.models import Meal
+from kantyna.tenant_settings.selectors import upload_max_file_size
 
 MAX_ROWS = 5000
 # (column letter in the error report, Polish header, English header)
@@ -57,7 +58,7 @@ def _check_header(header: tuple) -> None:
 
 
 def read_menu_rows(upload, *, date_from: date | None, date_to: date | None) -> list[tuple[date, MealType, Meal]]:
-    sheet = open_xlsx(upload).worksheets[0]
+    sheet = open_xlsx(upload, limit=upload_max_file_size()).worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = next(rows, None)
     if header is None:

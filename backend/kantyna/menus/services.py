@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
 
+from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils.formats import date_format
@@ -17,8 +18,10 @@ from kantyna.core.exceptions import ApiError
 from kantyna.core.uploads import store_upload, validate_upload
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal
+from kantyna.menus.importing import read_menu_rows
 from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
 from kantyna.menus.selectors import dates_between
+from kantyna.tenant_settings.selectors import upload_max_file_size
 
 INVALID = "The given data was invalid."
 MAX_MENU_DAYS = 366
@@ -312,7 +315,6 @@ def meals_menu_import(
 ) -> MealsMenu:
     """A new menu from an XLSX file (see importing.py for its layout). All or nothing: one bad row and nothing is
     stored; the answer lists every bad row."""
-    from kantyna.menus.importing import read_menu_rows
 
     items = read_menu_rows(upload, date_from=date_from, date_to=date_to)
     days = [day for day, _mt, _m in items]
@@ -337,8 +339,6 @@ def _store_file(instance: MealsMenuFile, upload: UploadedFile, kind: str) -> Non
 
 
 def _delete_stored(name: str) -> None:
-    from django.core.files.storage import default_storage
-
     if name and default_storage.exists(name):
         default_storage.delete(name)
 
@@ -347,7 +347,7 @@ def _delete_stored(name: str) -> None:
 def meals_menu_file_create(
     *, actor, institution: Institution, month: date, name: str, file: UploadedFile
 ) -> MealsMenuFile:
-    kind = validate_upload(file, field="file", allowed=MENU_FILE_TYPES)
+    kind = validate_upload(file, field="file", allowed=MENU_FILE_TYPES, limit=upload_max_file_size())
     instance = MealsMenuFile(institution=institution, month=month.replace(day=1), name=name)
     _store_file(instance, file, kind)
     try:
@@ -382,7 +382,7 @@ def meals_menu_file_update(
         instance.name = name
         fields.append("name")
     if file is not None:
-        kind = validate_upload(file, field="file", allowed=MENU_FILE_TYPES)
+        kind = validate_upload(file, field="file", allowed=MENU_FILE_TYPES, limit=upload_max_file_size())
         old = instance.file.name
         _store_file(instance, file, kind)
         fields.append("file")

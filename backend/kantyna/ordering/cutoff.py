@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 from django.db import connection
 from django.utils import timezone
 
+from kantyna.tenancy.models import Tenant
 from kantyna.tenant_settings.selectors import settings_get
 
 ORDERING_CLOSED = "Ordering for this day is closed."
@@ -25,8 +26,6 @@ def tenant_zone() -> ZoneInfo:
     name = getattr(tenant, "timezone", None)
     schema = getattr(connection, "schema_name", None)
     if name is None and schema and schema != "public":
-        from kantyna.tenancy.models import Tenant
-
         name = Tenant.objects.filter(schema_name=schema).values_list("timezone", flat=True).first()
     return ZoneInfo(name or DEFAULT_TIMEZONE)
 

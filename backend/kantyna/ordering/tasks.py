@@ -11,6 +11,10 @@ from contextlib import contextmanager
 from django.db import connection
 from procrastinate.contrib.django import app
 
+from kantyna.ordering.services.automark import automark_run
+from kantyna.ordering.services.charging import charge_day
+from kantyna.ordering.services.free_days import public_holidays_ensure
+from kantyna.ordering.services.reminders import missing_orders_remind
 from kantyna.tenancy.models import Tenant
 
 
@@ -31,32 +35,24 @@ def _active_slugs() -> list[str]:
 
 @app.task(queue="ordering", queueing_lock="ordering-automark-tenant")
 def automark_tenant(*, slug: str) -> dict:
-    from kantyna.ordering.services.automark import automark_run
-
     with _tenant(slug):
         return automark_run().as_dict()
 
 
 @app.task(queue="ordering")
 def charge_tenant_day(*, slug: str) -> dict:
-    from kantyna.ordering.services.charging import charge_day
-
     with _tenant(slug):
         return charge_day()
 
 
 @app.task(queue="ordering")
 def public_holidays_tenant(*, slug: str) -> dict:
-    from kantyna.ordering.services.free_days import public_holidays_ensure
-
     with _tenant(slug):
         return {"free_days": len(public_holidays_ensure())}
 
 
 @app.task(queue="ordering")
 def remind_tenant(*, slug: str) -> dict:
-    from kantyna.ordering.services.reminders import missing_orders_remind
-
     with _tenant(slug):
         return missing_orders_remind()
 

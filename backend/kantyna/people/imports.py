@@ -27,6 +27,7 @@ from kantyna.core.validators import MULTILINE_TEXT, SINGLE_LINE_TEXT
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.services.cards import CARD_IN_USE, CARD_NUMBER_RE, card_numbers_taken
 from kantyna.people.services.children import ImportedChild
+from kantyna.tenant_settings.selectors import upload_max_file_size
 from kantyna.users.models import User
 
 MAX_ROWS = 5000
@@ -86,7 +87,7 @@ def _parents(emails: set[str]) -> dict[str, User]:
 
 def read_children(upload: UploadedFile) -> list[ImportedChild]:
     """Every data row of the first sheet, validated; ImportRejected with every problem found otherwise."""
-    sheet = open_xlsx(upload).worksheets[0]
+    sheet = open_xlsx(upload, limit=upload_max_file_size()).worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = [_text(cell).casefold() for cell in (next(rows, None) or ())][: len(HEADERS)]
     header += [""] * (len(HEADERS) - len(header))

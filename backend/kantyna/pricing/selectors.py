@@ -9,6 +9,7 @@ from django.db.models import F, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from kantyna.catalog.models import MealTypeInstitutionSetting
 from kantyna.core.permissions import POWER_ROLES, ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
 
@@ -115,24 +116,6 @@ def price_lists_group_for_worker() -> PriceListsGroup | None:
     return PriceListsGroup.objects.filter(default_for_institutions_workers=True).first()
 
 
-def price_lists_group_ids_of_customer(user) -> set[int]:
-    """Groups that price what `user` orders: their children's groups and, for workers, the workers' group."""
-    from kantyna.people.models import Child  # people depends on pricing; import lazily to keep it one-way
-
-    ids: set[int] = set()
-    roles = set(getattr(user, "roles", None) or [])
-    if ROLE_PARENT in roles:
-        children = Child.objects.filter(parent=user, archived_at__isnull=True).select_related(
-            "price_lists_group", "classroom__related_price_lists_group"
-        )
-        ids |= {group.pk for group in map(price_lists_group_for_child, children) if group is not None}
-    if ROLE_INSTITUTION_WORKER in roles:
-        group = price_lists_group_for_worker()
-        if group is not None:
-            ids.add(group.pk)
-    return ids
-
-
 def _relations_to_items():
     """Every foreign key or many-to-many of another model that points at a price list item (order items,
     prepaid orders, autoselected items...). Found from the model registry, so a new referring model is
@@ -165,13 +148,6 @@ def price_list_is_used(price_list: PriceList) -> bool:
     return bool(price_list_item_ids_in_use(price_list.items.values_list("id", flat=True)))
 
 
-def price_list_has_prepaids(price_list: PriceList) -> bool:
-    """Whether prepaid orders (orders of kind `prepaid`) were priced from this list, through their items."""
-    from kantyna.ordering.models import Order, OrderItem  # ordering builds on pricing, not the reverse
-
-    return OrderItem.objects.filter(price_list_item__price_list=price_list, order__kind=Order.Kind.PREPAID).exists()
-
-
 def price_list_is_locked(price_list: PriceList, on: date | None = None) -> bool:
     """A list that has started and priced something is history: its prices and combinations stay as they
     were; the admin replaces it with a new one from a later date (replaceWithNewOne)."""
@@ -185,7 +161,6 @@ def price_list_grouped_items(
     categories, their meal types, and each meal type's priced portion sizes with their item. Meal types the
     institution does not serve are left out; weekday hiding is not applied (the form chooses for every day,
     `hiddenWeekdays` travels with the item)."""
-    from kantyna.catalog.models import MealTypeInstitutionSetting
 
     price_list = price_list_for(group, on)
     if price_list is None or diet is None:
@@ -238,7 +213,6 @@ def available_meal_types_diets(
     group: PriceListsGroup | int, on: date, *, institution=None, for_role: str | None
 ) -> tuple[PriceList | None, list[tuple]]:
     """The (meal type, diet) pairs that have a choosable price on `on` (weekday hiding applied)."""
-    from kantyna.catalog.models import MealTypeInstitutionSetting
 
     price_list = price_list_for(group, on)
     if price_list is None:

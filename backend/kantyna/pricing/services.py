@@ -284,8 +284,9 @@ def price_list_update(
 
 @transaction.atomic
 def price_list_delete(*, actor, instance: PriceList) -> None:
-    """Refused (409) once anything was priced from the list (orders, prepaids): it is history."""
-    if selectors.price_list_is_used(instance) or selectors.price_list_has_prepaids(instance):
+    """Refused (409) once anything was priced from the list (orders, prepaids): it is history. Prepaid orders are
+    among what price_list_is_used counts (their items refer to the list's items)."""
+    if selectors.price_list_is_used(instance):
         raise ApiError(IN_USE_MESSAGE, status_code=409)
     audit_record(actor=actor, action="price_list.delete", target=instance, data={"name": instance.name})
     instance.delete()

@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from kantyna.audit.services import audit_record
+from kantyna.catalog.models import MealType
 from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.core.tasks import send_email
@@ -22,12 +23,15 @@ from kantyna.identity.models import Account
 from kantyna.identity.services import password_setup_link_create
 from kantyna.institutions.models import Classroom
 from kantyna.ledger.services import registration_fee_charge
+from kantyna.people.services.children import child_create
+from kantyna.people.services.workers import worker_profile_create
 from kantyna.pricing.models import PriceListItem, PriceListsGroup
 from kantyna.pricing.selectors import price_list_items_for, today
 from kantyna.registration.models import RegistrationAttempt
-from kantyna.registration.selectors import PARENT
+from kantyna.registration.selectors import PARENT, meal_types_ids_by_institution
 from kantyna.tenancy.services import tenant_origin
 from kantyna.users.models import User, default_invoices_settings
+from kantyna.users.services.accounts import user_create
 
 # How long the password set-up link of a welcome e-mail works (a reset link lives 24 hours).
 SETUP_LINK_TTL_SECONDS = 7 * 24 * 3600
@@ -87,8 +91,6 @@ def with_blocked_meal_types(*, classroom: Classroom, diet, settings: dict | None
     """Spec §4: with automarking on (the default), the meal types blocked on registration that the child's
     institution serves are autoselected, each with the item of its default portion size (else the first) in the
     child's price list; the registrant cannot leave them out nor pick another portion for them."""
-    from kantyna.catalog.models import MealType
-    from kantyna.registration.selectors import meal_types_ids_by_institution
 
     settings = dict(settings or {})
     if not settings.get("automark_presences", True):
@@ -126,7 +128,6 @@ def _prefixed(error: ApiError, prefix: str) -> ApiError:
 def _create_children(*, user: User, children: list[dict]) -> None:
     """Through the children service as the system (`actor=None`): the registrant's rights were checked by
     the registration rules; the price lists group defaults there (spec §4), settings default there too."""
-    from kantyna.people.services.children import child_create
 
     for index, data in enumerate(children):
         try:
@@ -154,8 +155,6 @@ def _create_children(*, user: User, children: list[dict]) -> None:
 
 
 def _create_worker_profile(*, user: User, data: dict) -> None:
-    from kantyna.people.services.workers import worker_profile_create
-
     group = data.get("institution_workers_group")
     fields = {}
     if group is not None and group.price_lists_group_id:
@@ -225,7 +224,6 @@ def registration_register(*, user_type: str, data: dict, tenant_slug: str, local
     advice against account enumeration) and the rest is said by e-mail to that account: nothing is created,
     the owner is told that someone tried and how to sign in or reset the password. The attempt still counts
     for the per-address throttle, as a registration does."""
-    from kantyna.users.services.accounts import user_create
 
     if registration_is_throttled(ip_address=ip_address):
         raise ApiError(TOO_MANY, status_code=429)

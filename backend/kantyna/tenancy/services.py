@@ -7,6 +7,7 @@ from django.db import connection, transaction
 from django_tenants.utils import schema_context
 
 from kantyna.tenancy.models import Domain, Tenant, schema_name_for, validate_slug
+from kantyna.tenancy.signals import tenant_created
 
 
 def tenant_host(slug: str) -> str:
@@ -33,11 +34,8 @@ def tenant_create(
         )
         Domain.objects.create(tenant=tenant, domain=tenant_host(slug), is_primary=True)
     tenant.create_schema(check_if_exists=True, verbosity=0)
-    if public_holidays:
-        from kantyna.ordering.services.free_days import public_holidays_ensure
-
-        with schema_context(tenant.schema_name):
-            public_holidays_ensure()
+    # Ordering offers the public holidays (ordering/apps.py).
+    tenant_created.send(sender=Tenant, tenant=tenant, public_holidays=public_holidays)
     return tenant
 
 

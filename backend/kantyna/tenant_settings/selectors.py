@@ -17,6 +17,11 @@ def section_defaults(key: str) -> dict:
     return dict(serializer.validated_data)
 
 
+def upload_max_file_size() -> int:
+    """The largest upload the tenant accepts, in bytes."""
+    return settings_get("general")["upload_max_file_size"]
+
+
 def settings_get(key: str, *, row: TenantSettings | None = None) -> dict:
     """The section's values as Python data (snake_case keys, money as {"amount", "currency"})."""
     row = row or settings_row()

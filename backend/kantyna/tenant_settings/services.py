@@ -11,7 +11,7 @@ from kantyna.audit.services import audit_record
 from kantyna.core.uploads import store_upload, validate_image_upload
 from kantyna.tenant_settings.models import TenantSettings
 from kantyna.tenant_settings.sections import SECTIONS
-from kantyna.tenant_settings.selectors import section_defaults, settings_get
+from kantyna.tenant_settings.selectors import section_defaults, settings_get, upload_max_file_size
 
 
 def _json_ready(data: dict) -> dict:
@@ -43,7 +43,7 @@ def settings_update(*, actor, key: str, data: dict, logo: UploadedFile | None = 
     if logo is not None:
         if key != "company_details":
             raise ValidationError({"logo": [_("A logo belongs to the company details.")]})
-        kind = validate_image_upload(logo, field="logo")
+        kind = validate_image_upload(logo, field="logo", limit=upload_max_file_size())
         replaced = row.company_logo.name
         store_upload(row.company_logo, logo, kind=kind)
         if replaced:

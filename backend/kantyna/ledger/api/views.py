@@ -16,8 +16,8 @@ from rest_framework.views import APIView
 from kantyna.core.filters import CamelOrderingFilter
 from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.permissions import HasAbility
-from kantyna.core.serializers import StatusSerializer
-from kantyna.core.viewsets import status_response
+from kantyna.core.serializers import MoneySerializer, StatusSerializer, money
+from kantyna.core.viewsets import ApiView, status_response
 from kantyna.ledger import selectors, services
 from kantyna.ledger.api import serializers as s
 from kantyna.ledger.services import balance_per_children, ledger_funds_floor
@@ -274,3 +274,11 @@ class BankTransferDetailsView(LedgerView):
     @extend_schema(responses=s.BankTransferDetailsSerializer)
     def get(self, request):
         return Response(s.BankTransferDetailsSerializer(selectors.bank_transfer_details(user=request.user)).data)
+
+
+class CurrentUserBalanceView(ApiView):
+    ability = "tenant.access"
+
+    @extend_schema(responses=MoneySerializer)
+    def get(self, request):
+        return Response(money(selectors.user_balance(user=request.user)))

@@ -12,7 +12,7 @@ from django.db.utils import DatabaseError
 from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
-from kantyna.ledger.selectors import ledger_balance
+from kantyna.ledger.selectors import ledger_balance, user_balance
 from kantyna.ledger.services import (
     INSUFFICIENT_FUNDS,
     KEY_CONFLICT,
@@ -25,9 +25,9 @@ from kantyna.ledger.services import (
     transaction_reverse,
 )
 from kantyna.ledger.tests.helpers import book, make_child, set_settings
-from kantyna.people.selectors.history import child_has_history, user_has_history
+from kantyna.people.selectors.history import child_has_history
 from kantyna.tenancy.services import in_tenant
-from kantyna.users.selectors import user_balance
+from kantyna.users.history import user_has_history
 
 pytestmark = pytest.mark.django_db
 

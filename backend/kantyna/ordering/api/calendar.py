@@ -24,11 +24,13 @@ from kantyna.core.permissions import has_ability
 from kantyna.core.serializers import StatusSerializer, money
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.institutions.models import Institution
+from kantyna.ledger.selectors import user_balance
 from kantyna.ordering.api import calendar_serializers as s
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import FreeDay, MarkedPresencesDraft
 from kantyna.ordering.pricing import Pricer
 from kantyna.ordering.selectors import calendar as selectors
+from kantyna.ordering.selectors.calendar import user_active_orders_amount
 from kantyna.ordering.services import drafts, free_days
 from kantyna.ordering.services.absences import absence_mark
 from kantyna.ordering.services.automark import presences_default
@@ -41,6 +43,8 @@ from kantyna.ordering.services.items import (
 )
 from kantyna.ordering.services.marking import absences_mark_many, items_place_many
 from kantyna.ordering.subjects import (
+    CHILD_RELATIONS,
+    WORKER_RELATIONS,
     children_within_reach,
     is_staff,
     subject_of_child,
@@ -48,7 +52,6 @@ from kantyna.ordering.subjects import (
     subject_resolve,
     workers_within_reach,
 )
-from kantyna.users.selectors import user_active_orders_amount, user_balance
 
 SUBJECT = r"calendar/days/(?P<type>child|institution_worker)/(?P<id>\d+)"
 NOT_FOUND = "Not found."
@@ -505,8 +508,6 @@ class BulkMarkRangeView(ApiView):
 
 
 def _subjects_by_filters(actor, data: dict):
-    from kantyna.ordering.subjects import CHILD_RELATIONS, WORKER_RELATIONS
-
     children = children_within_reach(actor).filter(is_active=True, archived_at__isnull=True)
     condition = Q()
     if data.get("institution_id"):

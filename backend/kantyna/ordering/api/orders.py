@@ -23,7 +23,7 @@ from kantyna.core.exceptions import ApiError
 from kantyna.core.pagination import PagePagination
 from kantyna.core.parsers import JSONObjectParser
 from kantyna.core.permissions import HasAbility, IsTenantUser, has_ability
-from kantyna.core.serializers import ExportFormatSerializer, StatusSerializer
+from kantyna.core.serializers import ExportFormatSerializer, MoneySerializer, StatusSerializer, money
 from kantyna.core.spreadsheets import XLSX_TYPE
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.menus.documents import PDF_TYPE
@@ -32,6 +32,7 @@ from kantyna.ordering.api import orders_serializers as s
 from kantyna.ordering.cutoff import cutoff_config
 from kantyna.ordering.models import OrderItem
 from kantyna.ordering.selectors import orders as selectors
+from kantyna.ordering.selectors.calendar import user_active_orders_amount
 from kantyna.ordering.services import orders as services
 from kantyna.ordering.subjects import TYPES, is_staff, subject_resolve
 
@@ -409,6 +410,18 @@ class SubjectOrdersView(ApiView):
         return _page(
             request, self, selectors.subject_orders(user=request.user, subject=subject), s.OrderListItemSerializer
         )
+
+
+class ActiveOrdersAmountView(ApiView):
+    """`orders/totalAmounts?status=active`: the header's active-orders amount for the caller."""
+
+    ability = "tenant.access"
+
+    @extend_schema(
+        parameters=[OpenApiParameter("status", str, enum=["active"], required=False)], responses=MoneySerializer
+    )
+    def get(self, request):
+        return Response(money(user_active_orders_amount(user=request.user)))
 
 
 urlpatterns = [

@@ -34,6 +34,7 @@ from kantyna.ordering.subjects import (
 )
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.tenant_settings.selectors import settings_get, settings_row
+from kantyna.users.models import User
 
 
 def dates_between(first: date, last: date) -> list[date]:
@@ -380,3 +381,8 @@ def free_days_in_range(*, first: date | None, last: date | None, institution_ids
             condition |= Q(institution__isnull=True)
         queryset = queryset.filter(condition)
     return queryset
+
+
+def user_active_orders_amount(*, user: User) -> Decimal:
+    """Total gross amount of the user's active orders: the prices of their live items from today on."""
+    return active_orders_amount(user)

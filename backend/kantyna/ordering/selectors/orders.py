@@ -31,9 +31,11 @@ from django.db.models.functions import Coalesce, Concat
 from kantyna.catalog.models import MealType
 from kantyna.core.params import id_of
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
-from kantyna.ordering.cutoff import tenant_today
+from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.models import Order, OrderItem
-from kantyna.ordering.subjects import CHILD, WORKER
+from kantyna.ordering.subjects import CHILD, WORKER, is_staff
+from kantyna.people.models import Child
+from kantyna.pricing.models import PriceList
 
 LIVE_STATUSES = (OrderItem.Status.ACTIVE, OrderItem.Status.SERVED)
 
@@ -305,3 +307,24 @@ def subject_orders(*, user, subject) -> QuerySet[Order]:
     """Visible orders holding a meal of `subject`, with the list's figures."""
     filters = OrderFilters(subject_type=subject.type, subject_id=subject.id)
     return order_list(user=user, filters=filters)
+
+
+def price_list_has_prepaids(price_list: PriceList) -> bool:
+    """Whether prepaid orders (orders of kind `prepaid`) were priced from this list, through their items."""
+    return OrderItem.objects.filter(price_list_item__price_list=price_list, order__kind=Order.Kind.PREPAID).exists()
+
+
+def future_items_to_cancel(*, actor, child: Child | None = None, worker=None):
+    """The subject's active meals that moving it to another institution cancels: from tomorrow on (tenant
+    timezone); for a caller who is not staff only from the first day still open for ordering (the meals already
+    closed are served at the old institution: the kitchen has planned them)."""
+    items = active_future_items({"child": child} if child is not None else {"worker": worker})
+    if not is_staff(actor):
+        items = items.filter(date__gte=cutoff_config().first_open_day())
+    return items
+
+
+def child_active_future_orders_count(child: Child, *, actor) -> int:
+    """How many active orders of `child` moving it to another institution cancels (`future_items_to_cancel`), which
+    the child form asks the user to confirm first."""
+    return future_items_to_cancel(actor=actor, child=child).count()

@@ -17,6 +17,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django_tenants.utils import schema_context
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import ApiError
@@ -25,6 +26,7 @@ from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.holidays import polish_public_holidays
 from kantyna.ordering.models import FreeDay, OrderItem, PublicHolidaysYear
 from kantyna.ordering.services.items import items_cancel
+from kantyna.tenancy.models import Tenant
 from kantyna.tenant_settings.selectors import settings_get
 
 INVALID = "The given data was invalid."
@@ -94,9 +96,14 @@ def free_days_delete(*, actor, free_days: list[FreeDay]) -> int:
     return count
 
 
-def _tenant_language() -> str:
-    from kantyna.tenancy.models import Tenant
+def tenant_created_offer_public_holidays(sender, *, tenant, public_holidays: bool, **kwargs) -> None:
+    """A new tenant's first free days (tenancy's `tenant_created`): this year's and next year's public holidays."""
+    if public_holidays:
+        with schema_context(tenant.schema_name):
+            public_holidays_ensure()
 
+
+def _tenant_language() -> str:
     locale = Tenant.objects.filter(schema_name=connection.schema_name).values_list("locale", flat=True).first()
     return locale or settings.LANGUAGE_CODE
 

@@ -19,6 +19,7 @@ from kantyna.core.permissions import (
 )
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import Order, OrderItem
+from kantyna.ordering.selectors.orders import price_list_has_prepaids
 from kantyna.ordering.services.items import ItemRequest
 from kantyna.ordering.tests.helpers import (
     admin,
@@ -31,7 +32,6 @@ from kantyna.ordering.tests.helpers import (
     place,
     set_settings,
 )
-from kantyna.pricing.selectors import price_list_has_prepaids
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error

@@ -29,6 +29,8 @@ from kantyna.core.spreadsheets import XLSX_TYPE, export_file
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin, status_response
 from kantyna.institutions.models import Classroom
 from kantyna.menus.documents import file_response
+from kantyna.ordering.selectors import orders as order_selectors
+from kantyna.ordering.subjects import subject_resolve
 from kantyna.people import imports
 from kantyna.people.api import children_serializers as serializers
 from kantyna.people.models import Child
@@ -226,7 +228,9 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
     )
     @action(detail=True, methods=["get"], url_path="activeFutureOrdersCount")
     def active_future_orders_count(self, request, pk=None):
-        return Response({"count": selectors.child_active_future_orders_count(self.get_object(), actor=request.user)})
+        return Response(
+            {"count": order_selectors.child_active_future_orders_count(self.get_object(), actor=request.user)}
+        )
 
     @extend_schema(
         parameters=[
@@ -329,7 +333,6 @@ def _settings_subject(request, type, id):
     """The meal receiver whose settings `request.user` may read and write: a parent their children, a worker
     themselves; staff reach a worker as they reach the calendar (institutions admins: children_edit), a child as
     they edit children. Anyone else gets 404: the receiver does not exist for them."""
-    from kantyna.ordering.subjects import subject_resolve
 
     subject = subject_resolve(type, id, actor=request.user)
     ability = "children.edit" if subject.child is not None else "calendar.use"

@@ -61,23 +61,3 @@ def child_settings(child: Child) -> CalendarSubjectSettings | None:
         return child.calendar_settings
     except CalendarSubjectSettings.DoesNotExist:
         return None
-
-
-def future_items_to_cancel(*, actor, child: Child | None = None, worker=None):
-    """The subject's active meals that moving it to another institution cancels: from tomorrow on (tenant
-    timezone); for a caller who is not staff only from the first day still open for ordering (the meals already
-    closed are served at the old institution: the kitchen has planned them)."""
-    from kantyna.ordering.cutoff import cutoff_config
-    from kantyna.ordering.selectors.orders import active_future_items
-    from kantyna.ordering.subjects import is_staff
-
-    items = active_future_items({"child": child} if child is not None else {"worker": worker})
-    if not is_staff(actor):
-        items = items.filter(date__gte=cutoff_config().first_open_day())
-    return items
-
-
-def child_active_future_orders_count(child: Child, *, actor) -> int:
-    """How many active orders of `child` moving it to another institution cancels (`future_items_to_cancel`), which
-    the child form asks the user to confirm first."""
-    return future_items_to_cancel(actor=actor, child=child).count()

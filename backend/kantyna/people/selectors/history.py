@@ -1,47 +1,24 @@
-"""Whether a person has history (orders, ledger transactions) that forbids deleting them: such people
-are archived instead, so that orders and the ledger keep pointing at real rows (issue rule: archiving
-keeps history; deleting a person with history is refused)."""
+"""Whether a child has history (orders, absences, ledger transactions) that forbids deleting them: such children
+are archived instead, so that orders and the ledger keep pointing at real rows (issue rule: archiving keeps
+history; deleting a person with history is refused). A user's history: users/history.py.
+
+The rows that make history live in apps above people (ordering, ledger): each registers its check in its
+AppConfig.ready, so this app knows nothing above it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kantyna.people.models import Child
-from kantyna.users.models import User
+
+_CHILD_HISTORY: list[Callable[[Child], bool]] = []
 
 
-def _child_ledger_history(child: Child) -> bool:
-    from kantyna.ledger.models import LedgerTransaction
-
-    return LedgerTransaction.objects.filter(account__child=child).exists()
-
-
-def _user_ledger_history(user: User) -> bool:
-    from kantyna.ledger.models import LedgerTransaction
-
-    return (
-        LedgerTransaction.objects.filter(account__user=user).exists()
-        or LedgerTransaction.objects.filter(author=user).exists()
-    )
-
-
-def _child_order_history(child: Child) -> bool:
-    from kantyna.ordering.models import Absence, OrderItem
-
-    return OrderItem.objects.filter(child=child).exists() or Absence.objects.filter(child=child).exists()
-
-
-def _user_order_history(user: User) -> bool:
-    from kantyna.ordering.models import Order, OrderItem
-
-    return (
-        Order.objects.filter(payer=user).exists()
-        or Order.objects.filter(created_by=user).exists()
-        or OrderItem.objects.filter(worker__user=user).exists()
-    )
+def register_child_history(check: Callable[[Child], bool]) -> None:
+    """`check(child)` is True when the child has rows of the registering app that must outlive them."""
+    if check not in _CHILD_HISTORY:
+        _CHILD_HISTORY.append(check)
 
 
 def child_has_history(child: Child) -> bool:
-    return _child_order_history(child) or _child_ledger_history(child)
-
-
-def user_has_history(user: User) -> bool:
-    return _user_order_history(user) or _user_ledger_history(user)
+    return any(check(child) for check in _CHILD_HISTORY)

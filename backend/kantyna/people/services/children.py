@@ -51,6 +51,7 @@ from kantyna.people.services.subject_settings import (
     subject_settings_new,
     subject_settings_update,
 )
+from kantyna.people.signals import subject_institution_leaving
 from kantyna.pricing.models import PriceListsGroup
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
@@ -308,21 +309,6 @@ def child_create(
     return child
 
 
-def future_orders_cancel(*, actor, child: Child | None = None, worker=None) -> int:
-    """Cancel the subject's active meals from tomorrow on (tenant timezone) — what moving it to another institution
-    does, after the form's confirmation (`activeFutureOrdersCount` counts the same items). Goes through
-    ordering's `items_cancel` with the staff override, so refunds follow its rules; run it before the institution
-    changes, while the subject is still within the actor's reach. Returns the number cancelled."""
-    from kantyna.ordering.services.items import items_cancel
-    from kantyna.people.selectors.children import future_items_to_cancel
-
-    # Staff may cancel past the cut-off; a parent moving their child cancels what is still open.
-    items = list(future_items_to_cancel(actor=actor, child=child, worker=worker).order_by("pk"))
-    if not items:
-        return 0
-    return len(items_cancel(actor=actor, items=items, staff_override=True))
-
-
 @transaction.atomic
 def child_update(
     *,
@@ -356,7 +342,7 @@ def child_update(
         values["price_lists_group"] = default_price_lists_group(values.get("classroom", child.classroom))
 
     if "institution" in values and getattr(values["institution"], "pk", None) != child.institution_id:
-        future_orders_cancel(actor=actor, child=child)
+        subject_institution_leaving.send(sender=Child, actor=actor, child=child)
 
     before = {field: getattr(child, field) for field in values if field != "allergies"}
     allergies = values.pop("allergies", None)

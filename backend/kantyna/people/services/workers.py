@@ -22,9 +22,10 @@ from kantyna.core.permissions import ROLE_INSTITUTION_WORKER
 from kantyna.identity.services import password_reset_request
 from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
-from kantyna.people.selectors.history import user_has_history
 from kantyna.people.services.cards import card_number_free, card_number_normalize
 from kantyna.people.services.subject_settings import autoselections_prune
+from kantyna.people.signals import subject_institution_leaving
+from kantyna.users.history import user_has_history
 from kantyna.users.models import User
 from kantyna.users.services import lifecycle
 from kantyna.users.services.accounts import user_create
@@ -161,9 +162,7 @@ def institution_worker_update(
     old_institution_id = instance.institution_id
     new_institution = profile_fields.get("institution")
     if new_institution is not None and new_institution.pk != old_institution_id:
-        from kantyna.people.services.children import future_orders_cancel
-
-        future_orders_cancel(actor=actor, worker=instance)
+        subject_institution_leaving.send(sender=WorkerProfile, actor=actor, worker=instance)
     moved = {
         name
         for name in ("institution", "diet", "price_lists_group")

@@ -652,7 +652,7 @@ def test_active_future_orders_count(tenant_a):
     child = make_child(tenant_a, world)
     api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
     assert api.get(f"children/{child.pk}/activeFutureOrdersCount").json() == {"count": 0}
-    with mock.patch("kantyna.people.selectors.children.child_active_future_orders_count", return_value=3):
+    with mock.patch("kantyna.ordering.selectors.orders.child_active_future_orders_count", return_value=3):
         assert api.get(f"children/{child.pk}/activeFutureOrdersCount").json() == {"count": 3}
 
 

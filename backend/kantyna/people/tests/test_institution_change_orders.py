@@ -13,10 +13,10 @@ from kantyna.institutions.services import classroom_create, institution_create
 from kantyna.ledger.selectors import ledger_balance_mismatches
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import OrderItem
+from kantyna.ordering.selectors.orders import child_active_future_orders_count
 from kantyna.ordering.services.items import ItemRequest, items_place
 from kantyna.ordering.subjects import subject_resolve
 from kantyna.ordering.tests.helpers import balance, make_world, next_monday
-from kantyna.people.selectors.children import child_active_future_orders_count
 from kantyna.people.services.children import child_update
 from kantyna.people.services.workers import institution_worker_update
 from kantyna.tenancy.services import in_tenant

@@ -18,9 +18,12 @@ from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from kantyna.catalog.models import Diet
 from kantyna.core.permissions import CUSTOMER_ROLES, POWER_ROLES, HasAbility, has_ability
 from kantyna.core.serializers import money
 from kantyna.core.viewsets import ApiView, CrudViewSet
+from kantyna.ordering.selectors.orders import price_list_has_prepaids
+from kantyna.people.selectors.price_lists import price_lists_group_ids_of_customer
 from kantyna.pricing import selectors, services
 from kantyna.pricing.api import serializers
 from kantyna.pricing.models import PriceList, PriceListItem, PriceListsGroup
@@ -109,7 +112,7 @@ class PriceListViewSet(CrudViewSet):
         queryset = selectors.price_lists_with_period(queryset)
         if not is_customer(user):
             return queryset.prefetch_related(_items_prefetch())
-        groups = selectors.price_lists_group_ids_of_customer(user)
+        groups = price_lists_group_ids_of_customer(user)
         current = selectors.filter_by_status(queryset.filter(group__in=groups), selectors.STATUS_CURRENT)
         return current.prefetch_related(_items_prefetch(selectors.audience_of(user), customer=True))
 
@@ -139,7 +142,7 @@ class PriceListViewSet(CrudViewSet):
     @extend_schema(responses=serializers.HasPrepaidsSerializer)
     @action(detail=True, methods=["get"], url_path="hasPrepaids")
     def has_prepaids(self, request, pk=None):
-        return Response({"hasPrepaids": selectors.price_list_has_prepaids(self.get_object())})
+        return Response({"hasPrepaids": price_list_has_prepaids(self.get_object())})
 
 
 class PriceListItemViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -154,9 +157,7 @@ class PriceListItemViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def get_queryset(self):
         queryset = super().get_queryset()
         if is_customer(self.request.user):
-            queryset = queryset.filter(
-                price_list__group__in=selectors.price_lists_group_ids_of_customer(self.request.user)
-            )
+            queryset = queryset.filter(price_list__group__in=price_lists_group_ids_of_customer(self.request.user))
         return queryset
 
     def get_serializer_context(self):
@@ -183,8 +184,6 @@ class GroupedItemsView(ApiView):
 
     @extend_schema(parameters=[serializers.GroupedItemsQuerySerializer], responses=serializers.GroupedItemsSerializer)
     def get(self, request):
-        from kantyna.catalog.models import Diet
-
         data, on = _query(request, serializers.GroupedItemsQuerySerializer)
         diet = data.get("diet_id") or Diet.objects.filter(is_default=True).first()
         price_list, categories = selectors.price_list_grouped_items(

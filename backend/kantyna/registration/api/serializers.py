@@ -21,6 +21,8 @@ from kantyna.institutions.api.serializers import ClassroomOptionSerializer, Dist
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, Child, InstitutionWorkersGroup, WorkerProfile
 from kantyna.pricing.models import PriceListItem
+from kantyna.registration.selectors import meal_types_ids_by_institution
+from kantyna.registration.services import child_price_lists_group, registrant_price_list_items
 
 # Messages (spec §5 and §8, plus the server's own).
 PARENT_REQUIRED = (
@@ -328,9 +330,6 @@ class RegistrationChildSerializer(AllergyRulesMixin, KantynaSerializer):
         return data
 
     def check_calendar_settings(self, data, classroom, errors: dict) -> None:
-        from kantyna.registration.selectors import meal_types_ids_by_institution
-        from kantyna.registration.services import child_price_lists_group, registrant_price_list_items
-
         settings = data.get("calendar_subject_settings")
         if not settings:
             return

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from kantyna.catalog.models import Diet
 from kantyna.core.client import client_ip
 from kantyna.core.exceptions import ApiError
+from kantyna.core.serializers import money
 from kantyna.pricing import selectors as pricing
 from kantyna.pricing.api.serializers import GroupedItemsQuerySerializer, GroupedItemsSerializer
 from kantyna.pricing.models import PriceListItem
@@ -103,8 +104,6 @@ class GroupedItemsView(AnonymousView):
 
     @extend_schema(parameters=[GroupedItemsQuerySerializer], responses=GroupedItemsSerializer)
     def get(self, request):
-        from kantyna.core.serializers import money
-
         query = GroupedItemsQuerySerializer(data=underscoreize(request.query_params.dict()))
         query.is_valid(raise_exception=True)
         data = query.validated_data

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings as django_settings
 from django.http import Http404
 from djangorestframework_camel_case.parser import CamelCaseMultiPartParser
+from djangorestframework_camel_case.util import camel_to_underscore
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
@@ -136,8 +137,6 @@ class ParentsSettingsFlagView(ApiView):
         responses=inline_serializer("ParentsSettingsFlag", {"value": serializers.JSONField()}),
     )
     def get(self, request, flag: str):
-        from djangorestframework_camel_case.util import camel_to_underscore
-
         key = camel_to_underscore(flag)
         if key not in PARENTS_FLAGS:
             raise NotFound()

@@ -16,6 +16,7 @@ from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT, has_ability
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import CrudViewSet, status_response
+from kantyna.people.models import Child
 from kantyna.users.api import serializers as s
 from kantyna.users.api.people_common import (
     PERSON_ORDERING,
@@ -31,7 +32,6 @@ from kantyna.users.services import parents as services
 
 def _children_queryset(actor, own: bool = False):
     """The children an actor may see: all for admins (and a parent's own), else those of their institutions."""
-    from kantyna.people.models import Child
 
     children = Child.objects.select_related("institution", "classroom").order_by("last_name", "first_name", "id")
     if not own and ROLE_ADMIN not in actor.roles:
@@ -44,8 +44,6 @@ class ParentFilter(PersonFilter):
     paymentsOverdue = django_filters.BooleanFilter(field_name="payments_overdue")
 
     def filter_institution(self, queryset, name, value):
-        from kantyna.people.models import Child
-
         return queryset.filter(Exists(Child.objects.filter(parent=OuterRef("pk"), institution_id=value)))
 
 

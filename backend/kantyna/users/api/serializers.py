@@ -18,8 +18,9 @@ from kantyna.core.serializers import (
 from kantyna.core.validators import validate_nrb
 from kantyna.institutions.models import Institution
 from kantyna.ledger.api.serializers import TransactionSerializer
+from kantyna.ledger.selectors import user_balance, user_recent_transactions
 from kantyna.users.models import User
-from kantyna.users.selectors import user_balance, user_recent_transactions, user_status
+from kantyna.users.selectors import user_status
 
 PHONE_RE = re.compile(r"^(\d{9}|\d{7}|\d{3} \d{3} \d{3}|\d{3} \d{4})$")
 PLACEMENTS = ["top-right", "top-left", "bottom-right", "bottom-left"]

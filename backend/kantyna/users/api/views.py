@@ -6,10 +6,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 
 from kantyna.core.client import client_ip
-from kantyna.core.serializers import MoneySerializer, StatusSerializer, money
+from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.users.api import serializers as s
-from kantyna.users.selectors import user_active_orders_amount, user_balance
 from kantyna.users.services import accounts as services
 
 
@@ -30,26 +29,6 @@ class CurrentUserLocaleView(ApiView):
         data.is_valid(raise_exception=True)
         services.user_set_locale(user=request.user, locale=data.validated_data["locale"])
         return Response({"locale": data.validated_data["locale"]})
-
-
-class CurrentUserBalanceView(ApiView):
-    ability = "tenant.access"
-
-    @extend_schema(responses=MoneySerializer)
-    def get(self, request):
-        return Response(money(user_balance(user=request.user)))
-
-
-class ActiveOrdersAmountView(ApiView):
-    """`orders/totalAmounts?status=active`: the header's active-orders amount for the caller."""
-
-    ability = "tenant.access"
-
-    @extend_schema(
-        parameters=[OpenApiParameter("status", str, enum=["active"], required=False)], responses=MoneySerializer
-    )
-    def get(self, request):
-        return Response(money(user_active_orders_amount(user=request.user)))
 
 
 class ProfileSectionView(ApiView):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django_tenants.utils import schema_context
 
 from kantyna.audit.models import AuditEntry
 from kantyna.audit.services import audit_record
@@ -155,7 +156,6 @@ def users_settings_group_update(*, actor, users: list[User], settings: dict) -> 
 
 def account_used_elsewhere(*, account: Account) -> bool:
     """Whether the account has a user in another tenant (one query per tenant: only when an e-mail changes)."""
-    from django_tenants.utils import schema_context
 
     current = connection.schema_name
     for schema in Tenant.objects.exclude(schema_name=current).values_list("schema_name", flat=True):

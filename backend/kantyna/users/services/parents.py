@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.permissions import ROLE_PARENT
-from kantyna.people.selectors.history import user_has_history
+from kantyna.users.history import user_has_history
 from kantyna.users.models import User
 from kantyna.users.services.accounts import user_create
 from kantyna.users.services.lifecycle import user_activate, user_change_email, user_deactivate

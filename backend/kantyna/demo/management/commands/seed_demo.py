@@ -13,6 +13,7 @@ from kantyna.institutions.models import Institution
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import in_tenant, tenant_create, tenant_origin
 from kantyna.tenant_settings.services import settings_update
+from kantyna.users.services.accounts import user_create
 
 
 class Command(BaseCommand):
@@ -32,8 +33,6 @@ class Command(BaseCommand):
 
 
 def _users(rows, roles_of) -> list:
-    from kantyna.users.services.accounts import user_create
-
     return [
         user_create(
             actor=None,

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from kantyna.core.permissions import ROLE_ADMIN
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import in_tenant, tenant_create, tenant_origin
+from kantyna.users.services.accounts import user_create
 
 
 class Command(BaseCommand):
@@ -23,8 +24,6 @@ class Command(BaseCommand):
         parser.add_argument("--demo", action="store_true", help="mark as a demo tenant (token cookie demoToken)")
 
     def handle(self, *args, slug, name, admin_email, admin_password, demo, **options):
-        from kantyna.users.services.accounts import user_create
-
         if Tenant.objects.filter(slug=slug).exists():
             raise CommandError(f"Tenant {slug!r} already exists.")
         try:

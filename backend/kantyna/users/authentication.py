@@ -1,4 +1,5 @@
-"""DRF authentication: every request re-checks signature, expiry, revocation and tenant membership."""
+"""DRF authentication: every request re-checks signature, expiry, revocation and tenant membership (the active
+user of this tenant for the token's account, hence beside the users)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from kantyna.identity.models import Account, RevokedToken
 from kantyna.identity.tokens import InvalidToken, token_decode
+from kantyna.users.selectors import user_get_active_for_account
 
 
 class JWTAuthentication(BaseAuthentication):
@@ -34,8 +36,6 @@ class JWTAuthentication(BaseAuthentication):
         tenant = getattr(request._request, "tenant", None)
         if tenant is None:
             return AccountPrincipal(account), claims
-        from kantyna.users.selectors import user_get_active_for_account
-
         user = user_get_active_for_account(account=account)
         if user is None:
             # A valid token of another tenant's user is no identity here.
@@ -57,7 +57,7 @@ class AccountPrincipal:
 
 
 class JWTAuthenticationScheme(OpenApiAuthenticationExtension):
-    target_class = "kantyna.identity.authentication.JWTAuthentication"
+    target_class = "kantyna.users.authentication.JWTAuthentication"
     name = "bearerAuth"
 
     def get_security_definition(self, auto_schema):
