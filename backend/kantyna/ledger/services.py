@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import MESSAGES, ApiError
+from kantyna.core.money import money_amount
 from kantyna.core.serializers import money
 from kantyna.ledger.locks import lock_ledger_account
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
@@ -26,7 +27,6 @@ from kantyna.users.models import User
 
 INSUFFICIENT_FUNDS = "Insufficient funds."
 KEY_CONFLICT = "This key was already used for another transaction."
-CENT = Decimal("0.01")
 KINDS = {choice.value for choice in TransactionKind}
 # Sign of the amount a person types for a manual transaction of each kind (a correction is typed signed).
 MANUAL_SIGNS = {
@@ -50,16 +50,10 @@ class LedgerEntry:
     corrects_id: int | None = None  # a correction: the transaction it corrects
 
 
-def _to_money(value) -> Decimal:
-    if isinstance(value, dict):
-        value = value.get("amount", 0)
-    return Decimal(str(value or 0)).quantize(CENT)
-
-
 def _refuse_key_conflict(entry: LedgerEntry, account_id: int, booked: tuple[int, str, Decimal]) -> None:
     """A key already booked must describe the same movement (account, kind, amount): then posting it again is a
     replay. Anything else is refused (409), never answered with the other row as if it were this one."""
-    if booked != (account_id, entry.kind, _to_money(entry.amount)):
+    if booked != (account_id, entry.kind, money_amount(entry.amount)):
         raise ApiError(
             KEY_CONFLICT,
             status_code=409,
@@ -73,7 +67,7 @@ def ledger_funds_floor() -> Decimal:
     config = settings_get("debits_config")
     if not config.get("apply_allowed_debit"):
         return Decimal("0.00")
-    return -abs(_to_money(config.get("allowed_debit")))
+    return -abs(money_amount(config.get("allowed_debit")))
 
 
 def balance_per_children() -> bool:
@@ -126,7 +120,7 @@ def ledger_post_many(
             new_entries.append(entry)
 
     balance = locked.balance
-    change = sum((_to_money(entry.amount) for entry in new_entries), Decimal("0.00"))
+    change = sum((money_amount(entry.amount) for entry in new_entries), Decimal("0.00"))
     if check_funds and change < 0 and balance + change < ledger_funds_floor():
         raise ApiError(
             INSUFFICIENT_FUNDS,
@@ -139,7 +133,7 @@ def ledger_post_many(
     rows: list[LedgerTransaction] = []
     running = balance
     for entry in new_entries:
-        amount = _to_money(entry.amount)
+        amount = money_amount(entry.amount)
         running += amount
         rows.append(
             LedgerTransaction(
@@ -256,7 +250,7 @@ def ledger_post_bulk(
                 new_entries.append(entry)
         if not new_entries:
             continue
-        change = sum((_to_money(entry.amount) for entry in new_entries), Decimal("0.00"))
+        change = sum((money_amount(entry.amount) for entry in new_entries), Decimal("0.00"))
         if check_funds and change < 0 and balances[pk] + change < floor:
             refused.append(pk)
             for entry in new_entries:
@@ -264,7 +258,7 @@ def ledger_post_bulk(
             continue
         running = balances[pk]
         for entry in new_entries:
-            amount = _to_money(entry.amount)
+            amount = money_amount(entry.amount)
             running += amount
             new_rows.append(
                 (
@@ -435,7 +429,7 @@ def transaction_create(
     The caller's `idempotency_key` lives in its own namespace, `manual:{actor id}:{key}` (stable for the same
     person retrying), so it can never take a key the system books under (`charge:item:…`, `refund:item:…`)."""
     _payer_check(user)
-    amount = _to_money(amount)
+    amount = money_amount(amount)
     if kind == TransactionKind.CORRECTION:
         if amount == 0:
             raise ApiError(MESSAGES[400], errors={"amount": [_("A correction cannot be zero.")]})
@@ -502,7 +496,7 @@ def transaction_correct(
     row with the difference, linked through `corrects`; the original row stays as it was."""
     _correction_target(row)
     lock_ledger_account(row.account_id)
-    difference = _to_money(amount) - transaction_effective_amount(row)
+    difference = money_amount(amount) - transaction_effective_amount(row)
     if difference == 0:
         raise ApiError(MESSAGES[400], errors={"amount": [_("The amount is unchanged.")]})
     correction = ledger_post(
@@ -552,7 +546,7 @@ def registration_fee_charge(*, user: User, actor: User | None = None) -> LedgerT
     """The tenant's one-off registration fee (parents_settings.add_registration_fee / registration_fee), charged
     once per payer (key `fee:registration:{user.pk}`); None when the tenant charges none."""
     config = settings_get("parents_settings")
-    amount = _to_money(config.get("registration_fee"))
+    amount = money_amount(config.get("registration_fee"))
     if not config.get("add_registration_fee") or amount <= 0:
         return None
     return ledger_post(

@@ -20,6 +20,7 @@ from kantyna.audit.services import audit_record
 from kantyna.catalog.models import MealType
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.flags import take_flag
+from kantyna.core.money import is_whole_grosze
 from kantyna.pricing import selectors
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
 
@@ -36,7 +37,6 @@ LIST_LOCKED = _(
 )
 ITEM_IN_USE = _("This item is already in use and cannot be removed or changed.")
 REPLACEMENT_TOO_EARLY = _("The new price list must start after %(date)s.")
-CENT = Decimal("0.01")
 ITEM_FIELDS = ("meal_type", "diet", "portion_size", "price", "hidden", "hidden_for", "hidden_weekdays")
 PRICED_FIELDS = ("meal_type_id", "diet_id", "portion_size_id", "price")
 
@@ -160,7 +160,7 @@ def _check_items(items: list[dict]) -> None:
         price = item["price"]
         if price is None or price < 0:
             errors[f"items.{index}.price.amount"] = [PRICE_NEGATIVE]
-        elif price != price.quantize(CENT):
+        elif not is_whole_grosze(price):
             errors[f"items.{index}.price.amount"] = [PRICE_PRECISION]
     if errors:
         _refuse(errors)

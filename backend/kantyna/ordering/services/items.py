@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import ApiError
+from kantyna.core.money import money_amount
 from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.serializers import money
 from kantyna.ledger.locks import lock_ledger_account
@@ -89,12 +90,6 @@ class PlaceResult:
     @property
     def total(self) -> Decimal:
         return sum((item.price for item in self.created), Decimal("0.00"))
-
-
-def _money(value) -> Decimal:
-    if isinstance(value, dict):
-        value = value.get("amount", 0)
-    return Decimal(str(value or 0)).quantize(Decimal("0.01"))
 
 
 def _require_last_month_paid(payer, today: date) -> None:
@@ -163,11 +158,11 @@ def manipulation_fee_for(actor, *, add: bool | None = None, amount=None, row=Non
     if is_staff(actor):
         if not add:
             return None
-        fee = _money(amount) if amount not in (None, "", {}) else _money(fees["default_manipulation_fee"])
+        fee = money_amount(amount) if amount not in (None, "", {}) else money_amount(fees["default_manipulation_fee"])
         return fee if fee > 0 else None
     if not fees.get("add_manipulation_fee"):
         return None
-    fee = _money(fees["default_manipulation_fee"])
+    fee = money_amount(fees["default_manipulation_fee"])
     return fee if fee > 0 else None
 
 
@@ -353,7 +348,7 @@ def items_place(
 
     fees = settings_get("fees", row=settings)
     fee = manipulation_fee_for(actor, row=settings) if manipulation_fee is DEFAULT_FEE else manipulation_fee
-    fee = _money(fee) if fee else Decimal("0.00")
+    fee = money_amount(fee) if fee else Decimal("0.00")
     entries: list[LedgerEntry] = []
     charge_now = fees.get("order_charge_time", "on_marking") == "on_marking"
     if charge_now:
