@@ -21,6 +21,7 @@ from kantyna.catalog.models import MealType
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.flags import take_flag
 from kantyna.core.money import is_whole_grosze
+from kantyna.core.services import model_update
 from kantyna.pricing import selectors
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
 
@@ -98,11 +99,8 @@ def price_lists_group_update(
     }
     _check_group_flags(**flags, for_group_orders=for_group_orders)
     _take_default_flags(instance, **flags)
-    instance.name = name
-    instance.for_group_orders = for_group_orders
-    for flag, value in flags.items():
-        setattr(instance, flag, value)
-    instance.save()
+    data = {"name": name, "for_group_orders": for_group_orders, **flags}
+    model_update(instance=instance, fields=data, data=data)
     audit_record(actor=actor, action="price_lists_group.update", target=instance)
     return instance
 
@@ -254,10 +252,8 @@ def price_list_update(
     if group.pk != instance.group_id or valid_from != instance.valid_from:
         _check_date_free(group=group, valid_from=valid_from, exclude=instance)
 
-    instance.group = group
-    instance.name = name
-    instance.valid_from = valid_from
-    instance.save()
+    header = {"group": group, "name": name, "valid_from": valid_from}
+    model_update(instance=instance, fields=header, data=header)
 
     def write_items():
         PriceListItem.objects.filter(pk__in=removed).delete()

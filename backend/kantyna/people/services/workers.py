@@ -19,6 +19,7 @@ from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.permissions import ROLE_INSTITUTION_WORKER
+from kantyna.core.services import model_update
 from kantyna.identity.services import password_reset_request
 from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
@@ -169,9 +170,7 @@ def institution_worker_update(
         for name in ("institution", "diet", "price_lists_group")
         if name in profile_fields and getattr(instance, f"{name}_id") != getattr(profile_fields[name], "pk", None)
     }
-    for name, value in profile_fields.items():
-        setattr(instance, name, value)
-    instance.save()
+    model_update(instance=instance, fields=profile_fields, data=profile_fields)
     if moved:
         autoselections_prune(actor=actor, worker=instance, institution_changed="institution" in moved)
     if instance.institution_id != old_institution_id:
@@ -182,10 +181,7 @@ def institution_worker_update(
         if {a.pk for a in allergies} != {a.pk for a in instance.allergies.all()}:
             changes.append("allergies")
         instance.allergies.set(allergies)
-    if user_fields:
-        for name, value in user_fields.items():
-            setattr(user, name, value)
-        user.save(update_fields=[*user_fields, "updated_at"])
+    model_update(instance=user, fields=user_fields, data=user_fields)
     audit_record(actor=actor, action="institution_worker.update", target=instance, data={"fields": changes})
     if is_active is not None and is_active != (user.is_active and instance.archived_at is None):
         if is_active:
