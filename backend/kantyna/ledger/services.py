@@ -1,12 +1,12 @@
-"""Writes on the ledger. Everything that moves money goes through `ledger_post_many`: it locks the account row,
-skips entries whose idempotency key is already booked, appends the rest and updates the cached balance in the
-same transaction. Rows are never changed or removed (a DB trigger enforces it); mistakes are fixed with
+"""Writes on the ledger. Everything that moves money goes through `ledger_post_bulk` (`ledger_post_many` is it
+for one account): it locks the account rows in id order, skips entries whose idempotency key is already booked,
+appends the rest and updates the cached balances in the same transaction. Rows are never changed or removed (a DB trigger enforces it); mistakes are fixed with
 correction rows linked through `corrects`."""
 
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 
@@ -91,81 +91,35 @@ def ledger_post_many(
     """Book `entries` on `account`, in order; returns one row per entry (the existing row for a key already booked
     with the same account, kind and amount; a key booked for anything else is refused with 409).
 
-    Must be called inside transaction.atomic(). With `check_funds`, refuses (409 INSUFFICIENT_FUNDS, nothing booked)
-    when the new entries take money and the balance after them would fall below the floor (-allowed_debit when
-    debits_config.apply_allowed_debit, else 0)."""
+    `ledger_post_bulk` for one account. Must be called inside transaction.atomic(). With `check_funds`, refuses
+    (409 INSUFFICIENT_FUNDS, nothing booked) when the new entries take money and the balance after them would fall
+    below the floor (-allowed_debit when debits_config.apply_allowed_debit, else 0). One "ledger.post" audit entry
+    names the keys booked."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("ledger_post_many must run inside transaction.atomic()")
-    for entry in entries:
-        if entry.kind not in KINDS:
-            raise ValueError(f"unknown ledger kind {entry.kind!r}")
-        if not entry.idempotency_key:
-            raise ValueError("a ledger entry needs an idempotency key")
-    if not entries:
-        return []
-
-    locked = lock_ledger_account(account)
-    keys = [entry.idempotency_key for entry in entries]
-    existing = {row.idempotency_key: row for row in LedgerTransaction.objects.filter(idempotency_key__in=keys)}
-    for entry in entries:
-        row = existing.get(entry.idempotency_key)
-        if row is not None:
-            _refuse_key_conflict(entry, locked.pk, (row.account_id, row.kind, row.amount))
-
-    new_entries: list[LedgerEntry] = []
-    seen: set[str] = set(existing)
-    for entry in entries:
-        if entry.idempotency_key not in seen:
-            seen.add(entry.idempotency_key)
-            new_entries.append(entry)
-
-    balance = locked.balance
-    change = sum((money_amount(entry.amount) for entry in new_entries), Decimal("0.00"))
-    if check_funds and change < 0 and balance + change < ledger_funds_floor():
+    result = ledger_post_bulk(
+        actor=actor, entries_by_account={account.pk: entries}, check_funds=check_funds, audit_action=None
+    )
+    if result.refused:
+        balance, change = result.shortfalls[account.pk]
         raise ApiError(
             INSUFFICIENT_FUNDS,
             status_code=409,
             extra={"balance": money(balance), "required": money(-change)},
         )
-
-    today = timezone.localdate()
-    author_id = getattr(actor, "pk", None)
-    rows: list[LedgerTransaction] = []
-    running = balance
-    for entry in new_entries:
-        amount = money_amount(entry.amount)
-        running += amount
-        rows.append(
-            LedgerTransaction(
-                account_id=locked.pk,
-                kind=entry.kind,
-                amount=amount,
-                balance_after=running,
-                reference_type=entry.reference_type,
-                reference_id=entry.reference_id,
-                description=entry.description[:500],
-                author_id=author_id,
-                idempotency_key=entry.idempotency_key,
-                booked_on=entry.booked_on or today,
-                corrects_id=entry.corrects_id,
-            )
-        )
-    if rows:
-        LedgerTransaction.objects.bulk_create(rows)
-        LedgerAccount.objects.filter(pk=locked.pk).update(balance=running)
-        account.balance = running
+    if result.created:
+        account.balance = result.balances[account.pk]
         audit_record(
             actor=actor,
             action="ledger.post",
-            target=locked,
+            target=account,
             data={
-                "keys": [row.idempotency_key for row in rows],
-                "total": str(change),
-                "balance_after": str(running),
+                "keys": [row.idempotency_key for row in result.created],
+                "total": str(result.total),
+                "balance_after": str(account.balance),
             },
         )
-    created = {row.idempotency_key: row for row in rows}
-    return [created.get(key) or existing[key] for key in keys]
+    return result.rows.get(account.pk, [])
 
 
 @dataclass
@@ -176,6 +130,9 @@ class BulkPostResult:
     rows: dict[int, list[LedgerTransaction]]
     refused: list[int]
     total: Decimal
+    created: list[LedgerTransaction] = field(default_factory=list)  # the rows booked now, in entry order
+    balances: dict[int, Decimal] = field(default_factory=dict)  # the new balance of each account booked on
+    shortfalls: dict[int, tuple[Decimal, Decimal]] = field(default_factory=dict)  # refused: (balance, change)
 
 
 def _validate(entries: list[LedgerEntry]) -> None:
@@ -191,7 +148,7 @@ def ledger_post_bulk(
     actor: User | None,
     entries_by_account: dict[int, list[LedgerEntry]],
     check_funds: bool = False,
-    audit_action: str = "ledger.post_bulk",
+    audit_action: str | None = "ledger.post_bulk",
     return_rows: bool = True,
 ) -> BulkPostResult:
     """Book many accounts' entries at once (the nightly automark, mass deposits): a constant number of statements
@@ -204,7 +161,8 @@ def ledger_post_bulk(
     `UPDATE ... FROM (VALUES ...)` and writes one audit row for the batch. With `check_funds`, an account whose
     balance after its new entries would fall below the floor gets nothing and its id is returned in `refused`
     (no error: the caller decides what to do with those). `return_rows=False` skips building model instances
-    (`rows` is then empty): the automark books hundreds of thousands of rows and needs none back."""
+    (`rows` is then empty): the automark books hundreds of thousands of rows and needs none back.
+    `audit_action=None` leaves the audit entry to the caller (`ledger_post_many` words its own)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("ledger_post_bulk must run inside transaction.atomic()")
     for entries in entries_by_account.values():
@@ -234,13 +192,14 @@ def ledger_post_bulk(
             for row in LedgerTransaction.objects.filter(idempotency_key__in=list(existing_keys))
         }
 
-    floor = ledger_funds_floor() if check_funds else Decimal("0.00")
+    floor = None  # read once, when an account first takes money under check_funds
     today = timezone.localdate()
     author_id = getattr(actor, "pk", None)
     seen: set[str] = set(existing_keys)
     new_rows: list[tuple] = []
     new_balances: dict[int, Decimal] = {}
     refused: list[int] = []
+    shortfalls: dict[int, tuple[Decimal, Decimal]] = {}
     total = Decimal("0.00")
     for pk in account_ids:
         new_entries = []
@@ -251,8 +210,11 @@ def ledger_post_bulk(
         if not new_entries:
             continue
         change = sum((money_amount(entry.amount) for entry in new_entries), Decimal("0.00"))
+        if check_funds and change < 0 and floor is None:
+            floor = ledger_funds_floor()
         if check_funds and change < 0 and balances[pk] + change < floor:
             refused.append(pk)
+            shortfalls[pk] = (balances[pk], change)
             for entry in new_entries:
                 seen.discard(entry.idempotency_key)
             continue
@@ -290,16 +252,17 @@ def ledger_post_bulk(
                 instance._state.adding = False
                 created[instance.idempotency_key] = instance
         _update_balances(new_balances)
-        audit_record(
-            actor=actor,
-            action=audit_action,
-            data={
-                "accounts": len(new_balances),
-                "rows": len(new_rows),
-                "total": str(total),
-                "refused": refused[:1000],
-            },
-        )
+        if audit_action is not None:
+            audit_record(
+                actor=actor,
+                action=audit_action,
+                data={
+                    "accounts": len(new_balances),
+                    "rows": len(new_rows),
+                    "total": str(total),
+                    "refused": refused[:1000],
+                },
+            )
     refused_set = set(refused)
     rows = (
         {
@@ -310,7 +273,14 @@ def ledger_post_bulk(
         if return_rows
         else {}
     )
-    return BulkPostResult(rows=rows, refused=refused, total=total)
+    return BulkPostResult(
+        rows=rows,
+        refused=refused,
+        total=total,
+        created=list(created.values()),
+        balances=new_balances,
+        shortfalls=shortfalls,
+    )
 
 
 ROW_FIELDS = (
