@@ -18,6 +18,7 @@ from kantyna.catalog.models import (
 )
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.flags import lock_table, take_flag
+from kantyna.core.services import model_update
 from kantyna.institutions.models import Institution
 
 # The 14 allergens of Regulation (EU) No 1169/2011, annex II, in its order; every tenant starts with them.
@@ -68,9 +69,7 @@ def allergen_create(*, actor, name: str, number: int | None = None, group: Aller
 
 @transaction.atomic
 def allergen_update(*, actor, instance: Allergen, **fields) -> Allergen:
-    for name, value in fields.items():
-        setattr(instance, name, value)
-    instance.save()
+    model_update(instance=instance, fields=fields, data=fields)
     audit_record(actor=actor, action="allergen.update", target=instance, data={"fields": sorted(fields)})
     return instance
 

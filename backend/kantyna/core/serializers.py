@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from kantyna.core.money import to_grosze
 from kantyna.core.spreadsheets import EXPORT_FORMATS
 from kantyna.core.validators import TextValidator
 
@@ -155,7 +156,7 @@ class MoneyDateField(serializers.DateField):
 
 
 def money(amount: Decimal) -> dict:
-    return {"amount": f"{Decimal(amount).quantize(Decimal('0.01'))}", "currency": CURRENCY}
+    return {"amount": f"{to_grosze(amount)}", "currency": CURRENCY}
 
 
 class StatusSerializer(KantynaSerializer):

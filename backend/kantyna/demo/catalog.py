@@ -9,6 +9,7 @@ from itertools import cycle
 
 from kantyna.catalog import services as catalog
 from kantyna.catalog.models import Allergen
+from kantyna.core.money import to_grosze
 from kantyna.institutions import services as institutions_services
 from kantyna.logistics import services as logistics
 from kantyna.meals import services as meal_services
@@ -299,7 +300,7 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
                 "meal_type": meal_types[meal_type_name],
                 "diet": diet,
                 "portion_size": portion,
-                "price": (Decimal(price) * (SMALL_PORTION_FACTOR if portion == small else 1)).quantize(Decimal("0.01")),
+                "price": to_grosze(Decimal(price) * (SMALL_PORTION_FACTOR if portion == small else 1)),
                 # The demo caterer cooks on school days only: nothing to order at weekends.
                 "hidden_weekdays": WEEKEND_PL,
             }

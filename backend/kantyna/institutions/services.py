@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import ApiError
+from kantyna.core.services import model_update
 from kantyna.institutions.models import Classroom, District, Institution
 
 INSTITUTION_IN_USE_MESSAGE = "This institution is in use and cannot be deleted. Deactivate it instead."
@@ -90,9 +91,7 @@ def institution_create(
 def institution_update(*, actor, instance: Institution, **fields) -> Institution:
     """Every field but `is_active`, which changes only through activate / deactivate."""
     fields.pop("is_active", None)
-    for name, value in fields.items():
-        setattr(instance, name, value)
-    instance.save()
+    model_update(instance=instance, fields=fields, data=fields)
     audit_record(actor=actor, action="institution.update", target=instance, data={"fields": sorted(fields)})
     return instance
 
@@ -173,9 +172,7 @@ def classroom_update(*, actor, instance: Classroom, **fields) -> Classroom:
             "The given data was invalid.",
             errors={"institutionId": [_("A classroom with children cannot move to another institution.")]},
         )
-    for name, value in fields.items():
-        setattr(instance, name, value)
-    instance.save()
+    model_update(instance=instance, fields=fields, data=fields)
     audit_record(actor=actor, action="classroom.update", target=instance, data={"fields": sorted(fields)})
     return instance
 

@@ -1,6 +1,6 @@
 """The money ledger: one account per payer (or per payer and child when balances are kept per child) and its
 append-only transactions. The account's `balance` is a cache of SUM(amount) of its transactions, kept under a
-row lock by `services.ledger_post_many`; `manage.py ledger_check` proves the two agree."""
+row lock by `services.ledger_post_bulk`; `manage.py ledger_check` proves the two agree."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from django.db.models.functions import Coalesce, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
 from kantyna.core.dates import month_bounds
+from kantyna.core.money import to_grosze
 from kantyna.core.permissions import CUSTOMER_ROLES, ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
 from kantyna.people.models import Child, WorkerProfile
@@ -35,7 +36,7 @@ def ledger_balance(user: User | int) -> Decimal:
     """The payer's balance: the cached balances of all their accounts (one per child when kept per child)."""
     user_id = user.pk if isinstance(user, User) else user
     total = LedgerAccount.objects.filter(user_id=user_id).aggregate(total=Sum("balance"))["total"]
-    return (total or ZERO).quantize(Decimal("0.01"))
+    return to_grosze(total or ZERO)
 
 
 def ledger_last_month_unpaid(user_ids, today: date) -> set[int]:

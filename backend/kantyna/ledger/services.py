@@ -1,12 +1,12 @@
-"""Writes on the ledger. Everything that moves money goes through `ledger_post_many`: it locks the account row,
-skips entries whose idempotency key is already booked, appends the rest and updates the cached balance in the
-same transaction. Rows are never changed or removed (a DB trigger enforces it); mistakes are fixed with
+"""Writes on the ledger. Everything that moves money goes through `ledger_post_bulk` (`ledger_post_many` is it
+for one account): it locks the account rows in id order, skips entries whose idempotency key is already booked,
+appends the rest and updates the cached balances in the same transaction. Rows are never changed or removed (a DB trigger enforces it); mistakes are fixed with
 correction rows linked through `corrects`."""
 
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 
@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import MESSAGES, ApiError
+from kantyna.core.money import money_amount
 from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.serializers import money
 from kantyna.ledger.locks import lock_ledger_account
@@ -27,7 +28,6 @@ from kantyna.users.models import User
 
 INSUFFICIENT_FUNDS = "Insufficient funds."
 KEY_CONFLICT = "This key was already used for another transaction."
-CENT = Decimal("0.01")
 KINDS = {choice.value for choice in TransactionKind}
 # Sign of the amount a person types for a manual transaction of each kind (a correction is typed signed).
 MANUAL_SIGNS = {
@@ -51,16 +51,10 @@ class LedgerEntry:
     corrects_id: int | None = None  # a correction: the transaction it corrects
 
 
-def _to_money(value) -> Decimal:
-    if isinstance(value, dict):
-        value = value.get("amount", 0)
-    return Decimal(str(value or 0)).quantize(CENT)
-
-
 def _refuse_key_conflict(entry: LedgerEntry, account_id: int, booked: tuple[int, str, Decimal]) -> None:
     """A key already booked must describe the same movement (account, kind, amount): then posting it again is a
     replay. Anything else is refused (409), never answered with the other row as if it were this one."""
-    if booked != (account_id, entry.kind, _to_money(entry.amount)):
+    if booked != (account_id, entry.kind, money_amount(entry.amount)):
         raise ApiError(
             KEY_CONFLICT,
             status_code=409,
@@ -74,7 +68,7 @@ def ledger_funds_floor() -> Decimal:
     config = settings_get("debits_config")
     if not config.get("apply_allowed_debit"):
         return Decimal("0.00")
-    return -abs(_to_money(config.get("allowed_debit")))
+    return -abs(money_amount(config.get("allowed_debit")))
 
 
 def balance_per_children() -> bool:
@@ -98,81 +92,35 @@ def ledger_post_many(
     """Book `entries` on `account`, in order; returns one row per entry (the existing row for a key already booked
     with the same account, kind and amount; a key booked for anything else is refused with 409).
 
-    Must be called inside transaction.atomic(). With `check_funds`, refuses (409 INSUFFICIENT_FUNDS, nothing booked)
-    when the new entries take money and the balance after them would fall below the floor (-allowed_debit when
-    debits_config.apply_allowed_debit, else 0)."""
+    `ledger_post_bulk` for one account. Must be called inside transaction.atomic(). With `check_funds`, refuses
+    (409 INSUFFICIENT_FUNDS, nothing booked) when the new entries take money and the balance after them would fall
+    below the floor (-allowed_debit when debits_config.apply_allowed_debit, else 0). One "ledger.post" audit entry
+    names the keys booked."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("ledger_post_many must run inside transaction.atomic()")
-    for entry in entries:
-        if entry.kind not in KINDS:
-            raise ValueError(f"unknown ledger kind {entry.kind!r}")
-        if not entry.idempotency_key:
-            raise ValueError("a ledger entry needs an idempotency key")
-    if not entries:
-        return []
-
-    locked = lock_ledger_account(account)
-    keys = [entry.idempotency_key for entry in entries]
-    existing = {row.idempotency_key: row for row in LedgerTransaction.objects.filter(idempotency_key__in=keys)}
-    for entry in entries:
-        row = existing.get(entry.idempotency_key)
-        if row is not None:
-            _refuse_key_conflict(entry, locked.pk, (row.account_id, row.kind, row.amount))
-
-    new_entries: list[LedgerEntry] = []
-    seen: set[str] = set(existing)
-    for entry in entries:
-        if entry.idempotency_key not in seen:
-            seen.add(entry.idempotency_key)
-            new_entries.append(entry)
-
-    balance = locked.balance
-    change = sum((_to_money(entry.amount) for entry in new_entries), Decimal("0.00"))
-    if check_funds and change < 0 and balance + change < ledger_funds_floor():
+    result = ledger_post_bulk(
+        actor=actor, entries_by_account={account.pk: entries}, check_funds=check_funds, audit_action=None
+    )
+    if result.refused:
+        balance, change = result.shortfalls[account.pk]
         raise ApiError(
             INSUFFICIENT_FUNDS,
             status_code=409,
             extra={"balance": money(balance), "required": money(-change)},
         )
-
-    today = timezone.localdate()
-    author_id = getattr(actor, "pk", None)
-    rows: list[LedgerTransaction] = []
-    running = balance
-    for entry in new_entries:
-        amount = _to_money(entry.amount)
-        running += amount
-        rows.append(
-            LedgerTransaction(
-                account_id=locked.pk,
-                kind=entry.kind,
-                amount=amount,
-                balance_after=running,
-                reference_type=entry.reference_type,
-                reference_id=entry.reference_id,
-                description=entry.description[:500],
-                author_id=author_id,
-                idempotency_key=entry.idempotency_key,
-                booked_on=entry.booked_on or today,
-                corrects_id=entry.corrects_id,
-            )
-        )
-    if rows:
-        LedgerTransaction.objects.bulk_create(rows)
-        LedgerAccount.objects.filter(pk=locked.pk).update(balance=running)
-        account.balance = running
+    if result.created:
+        account.balance = result.balances[account.pk]
         audit_record(
             actor=actor,
             action="ledger.post",
-            target=locked,
+            target=account,
             data={
-                "keys": [row.idempotency_key for row in rows],
-                "total": str(change),
-                "balance_after": str(running),
+                "keys": [row.idempotency_key for row in result.created],
+                "total": str(result.total),
+                "balance_after": str(account.balance),
             },
         )
-    created = {row.idempotency_key: row for row in rows}
-    return [created.get(key) or existing[key] for key in keys]
+    return result.rows.get(account.pk, [])
 
 
 @dataclass
@@ -183,6 +131,9 @@ class BulkPostResult:
     rows: dict[int, list[LedgerTransaction]]
     refused: list[int]
     total: Decimal
+    created: list[LedgerTransaction] = field(default_factory=list)  # the rows booked now, in entry order
+    balances: dict[int, Decimal] = field(default_factory=dict)  # the new balance of each account booked on
+    shortfalls: dict[int, tuple[Decimal, Decimal]] = field(default_factory=dict)  # refused: (balance, change)
 
 
 def _validate(entries: list[LedgerEntry]) -> None:
@@ -198,7 +149,7 @@ def ledger_post_bulk(
     actor: User | None,
     entries_by_account: dict[int, list[LedgerEntry]],
     check_funds: bool = False,
-    audit_action: str = "ledger.post_bulk",
+    audit_action: str | None = "ledger.post_bulk",
     return_rows: bool = True,
 ) -> BulkPostResult:
     """Book many accounts' entries at once (the nightly automark, mass deposits): a constant number of statements
@@ -211,7 +162,8 @@ def ledger_post_bulk(
     `UPDATE ... FROM (VALUES ...)` and writes one audit row for the batch. With `check_funds`, an account whose
     balance after its new entries would fall below the floor gets nothing and its id is returned in `refused`
     (no error: the caller decides what to do with those). `return_rows=False` skips building model instances
-    (`rows` is then empty): the automark books hundreds of thousands of rows and needs none back."""
+    (`rows` is then empty): the automark books hundreds of thousands of rows and needs none back.
+    `audit_action=None` leaves the audit entry to the caller (`ledger_post_many` words its own)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("ledger_post_bulk must run inside transaction.atomic()")
     for entries in entries_by_account.values():
@@ -241,13 +193,14 @@ def ledger_post_bulk(
             for row in LedgerTransaction.objects.filter(idempotency_key__in=list(existing_keys))
         }
 
-    floor = ledger_funds_floor() if check_funds else Decimal("0.00")
+    floor = None  # read once, when an account first takes money under check_funds
     today = timezone.localdate()
     author_id = getattr(actor, "pk", None)
     seen: set[str] = set(existing_keys)
     new_rows: list[tuple] = []
     new_balances: dict[int, Decimal] = {}
     refused: list[int] = []
+    shortfalls: dict[int, tuple[Decimal, Decimal]] = {}
     total = Decimal("0.00")
     for pk in account_ids:
         new_entries = []
@@ -257,15 +210,18 @@ def ledger_post_bulk(
                 new_entries.append(entry)
         if not new_entries:
             continue
-        change = sum((_to_money(entry.amount) for entry in new_entries), Decimal("0.00"))
+        change = sum((money_amount(entry.amount) for entry in new_entries), Decimal("0.00"))
+        if check_funds and change < 0 and floor is None:
+            floor = ledger_funds_floor()
         if check_funds and change < 0 and balances[pk] + change < floor:
             refused.append(pk)
+            shortfalls[pk] = (balances[pk], change)
             for entry in new_entries:
                 seen.discard(entry.idempotency_key)
             continue
         running = balances[pk]
         for entry in new_entries:
-            amount = _to_money(entry.amount)
+            amount = money_amount(entry.amount)
             running += amount
             new_rows.append(
                 (
@@ -297,16 +253,17 @@ def ledger_post_bulk(
                 instance._state.adding = False
                 created[instance.idempotency_key] = instance
         _update_balances(new_balances)
-        audit_record(
-            actor=actor,
-            action=audit_action,
-            data={
-                "accounts": len(new_balances),
-                "rows": len(new_rows),
-                "total": str(total),
-                "refused": refused[:1000],
-            },
-        )
+        if audit_action is not None:
+            audit_record(
+                actor=actor,
+                action=audit_action,
+                data={
+                    "accounts": len(new_balances),
+                    "rows": len(new_rows),
+                    "total": str(total),
+                    "refused": refused[:1000],
+                },
+            )
     refused_set = set(refused)
     rows = (
         {
@@ -317,7 +274,14 @@ def ledger_post_bulk(
         if return_rows
         else {}
     )
-    return BulkPostResult(rows=rows, refused=refused, total=total)
+    return BulkPostResult(
+        rows=rows,
+        refused=refused,
+        total=total,
+        created=list(created.values()),
+        balances=new_balances,
+        shortfalls=shortfalls,
+    )
 
 
 ROW_FIELDS = (
@@ -434,7 +398,7 @@ def transaction_create(
     The caller's `idempotency_key` lives in its own namespace, `manual:{actor id}:{key}` (stable for the same
     person retrying), so it can never take a key the system books under (`charge:item:…`, `refund:item:…`)."""
     _payer_check(user)
-    amount = _to_money(amount)
+    amount = money_amount(amount)
     if kind == TransactionKind.CORRECTION:
         if amount == 0:
             raise ApiError(MESSAGES[400], errors={"amount": [_("A correction cannot be zero.")]})
@@ -501,7 +465,7 @@ def transaction_correct(
     row with the difference, linked through `corrects`; the original row stays as it was."""
     _correction_target(row)
     lock_ledger_account(row.account_id)
-    difference = _to_money(amount) - transaction_effective_amount(row)
+    difference = money_amount(amount) - transaction_effective_amount(row)
     if difference == 0:
         raise ApiError(MESSAGES[400], errors={"amount": [_("The amount is unchanged.")]})
     correction = ledger_post(
@@ -551,7 +515,7 @@ def registration_fee_charge(*, user: User, actor: User | None = None) -> LedgerT
     """The tenant's one-off registration fee (parents_settings.add_registration_fee / registration_fee), charged
     once per payer (key `fee:registration:{user.pk}`); None when the tenant charges none."""
     config = settings_get("parents_settings")
-    amount = _to_money(config.get("registration_fee"))
+    amount = money_amount(config.get("registration_fee"))
     if not config.get("add_registration_fee") or amount <= 0:
         return None
     return ledger_post(

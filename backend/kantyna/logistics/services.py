@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import MealType
 from kantyna.core.exceptions import IN_USE_MESSAGE, MESSAGES, ApiError
+from kantyna.core.services import model_update
 from kantyna.institutions.models import Institution
 from kantyna.logistics.models import Driver, Kitchen, KitchenInstitutionMealType, RouteNumber
 
@@ -106,9 +107,7 @@ def kitchen_update(
     *, actor, instance: Kitchen, institutions_meal_types: Iterable[InstitutionMealTypes] | None = None, **fields
 ) -> Kitchen:
     """`institutions_meal_types`, when given, replaces the whole matrix; None leaves it as it is."""
-    for name, value in fields.items():
-        setattr(instance, name, value)
-    instance.save()
+    model_update(instance=instance, fields=fields, data=fields)
     data = {"fields": sorted(fields)}
     if institutions_meal_types is not None:
         data |= _assignments_set(kitchen=instance, rows=institutions_meal_types)
@@ -149,9 +148,7 @@ def driver_create(
 
 @transaction.atomic
 def driver_update(*, actor, instance: Driver, **fields) -> Driver:
-    for name, value in fields.items():
-        setattr(instance, name, value)
-    instance.save()
+    model_update(instance=instance, fields=fields, data=fields)
     audit_record(actor=actor, action="driver.update", target=instance, data={"fields": sorted(fields)})
     return instance
 
@@ -189,9 +186,7 @@ def route_number_create(*, actor, number: str, description: str = "", driver: Dr
 
 @transaction.atomic
 def route_number_update(*, actor, instance: RouteNumber, **fields) -> RouteNumber:
-    for name, value in fields.items():
-        setattr(instance, name, value)
-    instance.save()
+    model_update(instance=instance, fields=fields, data=fields)
     audit_record(actor=actor, action="route_number.update", target=instance, data={"fields": sorted(fields)})
     return instance
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Diet, MealType
 from kantyna.core.exceptions import ApiError
+from kantyna.core.services import model_update
 from kantyna.core.uploads import store_upload, validate_upload
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal
@@ -126,12 +127,10 @@ def meals_menu_update(
                 ]
             }
         )
-    changed = []
-    for attribute, value in (("name", name), ("date_from", date_from), ("date_to", date_to)):
-        if value is not None and getattr(instance, attribute) != value:
-            setattr(instance, attribute, value)
-            changed.append(attribute)
-    instance.save()
+    header = {"name": name, "date_from": date_from, "date_to": date_to}
+    header = {attribute: value for attribute, value in header.items() if value is not None}
+    changed = [attribute for attribute, value in header.items() if getattr(instance, attribute) != value]
+    model_update(instance=instance, fields=header, data=header)
     if institutions is not None:
         instance.institutions.set(institutions)
         changed.append("institutions")

@@ -15,26 +15,16 @@ import bisect
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from django.db.models import Q
 
 from kantyna.catalog.models import MealTypeInstitutionSetting
+from kantyna.core.money import discounted
 from kantyna.ordering.subjects import CHILD, Subject
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
 
-CENT = Decimal("0.01")
-HUNDRED = Decimal("100")
 SUBJECT_AUDIENCE = "subject"  # for_role sentinel: the audience of the subject (parents / institution workers)
-
-
-def discounted(unit_price: Decimal, discount_percent: Decimal) -> Decimal:
-    """The unit price minus the discount, rounded half-up to grosze."""
-    if not discount_percent:
-        return Decimal(unit_price).quantize(CENT, rounding=ROUND_HALF_UP)
-    return (Decimal(unit_price) * (HUNDRED - Decimal(discount_percent)) / HUNDRED).quantize(
-        CENT, rounding=ROUND_HALF_UP
-    )
 
 
 @dataclass(frozen=True)

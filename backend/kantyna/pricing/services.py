@@ -20,6 +20,8 @@ from kantyna.audit.services import audit_record
 from kantyna.catalog.models import MealType
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.flags import take_flag
+from kantyna.core.money import is_whole_grosze
+from kantyna.core.services import model_update
 from kantyna.pricing import selectors
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
 
@@ -36,7 +38,6 @@ LIST_LOCKED = _(
 )
 ITEM_IN_USE = _("This item is already in use and cannot be removed or changed.")
 REPLACEMENT_TOO_EARLY = _("The new price list must start after %(date)s.")
-CENT = Decimal("0.01")
 ITEM_FIELDS = ("meal_type", "diet", "portion_size", "price", "hidden", "hidden_for", "hidden_weekdays")
 PRICED_FIELDS = ("meal_type_id", "diet_id", "portion_size_id", "price")
 
@@ -98,11 +99,8 @@ def price_lists_group_update(
     }
     _check_group_flags(**flags, for_group_orders=for_group_orders)
     _take_default_flags(instance, **flags)
-    instance.name = name
-    instance.for_group_orders = for_group_orders
-    for flag, value in flags.items():
-        setattr(instance, flag, value)
-    instance.save()
+    data = {"name": name, "for_group_orders": for_group_orders, **flags}
+    model_update(instance=instance, fields=data, data=data)
     audit_record(actor=actor, action="price_lists_group.update", target=instance)
     return instance
 
@@ -160,7 +158,7 @@ def _check_items(items: list[dict]) -> None:
         price = item["price"]
         if price is None or price < 0:
             errors[f"items.{index}.price.amount"] = [PRICE_NEGATIVE]
-        elif price != price.quantize(CENT):
+        elif not is_whole_grosze(price):
             errors[f"items.{index}.price.amount"] = [PRICE_PRECISION]
     if errors:
         _refuse(errors)
@@ -254,10 +252,8 @@ def price_list_update(
     if group.pk != instance.group_id or valid_from != instance.valid_from:
         _check_date_free(group=group, valid_from=valid_from, exclude=instance)
 
-    instance.group = group
-    instance.name = name
-    instance.valid_from = valid_from
-    instance.save()
+    header = {"group": group, "name": name, "valid_from": valid_from}
+    model_update(instance=instance, fields=header, data=header)
 
     def write_items():
         PriceListItem.objects.filter(pk__in=removed).delete()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from djangorestframework_camel_case.util import camelize
 from rest_framework import serializers
 
 from kantyna.core.dates import MonthField
@@ -76,6 +77,8 @@ class CalendarItemSerializer(KantynaSerializer):
 
 
 def item_data(item, show_prices: bool) -> dict:
+    """The one description of a calendar item (CalendarItemSerializer's fields), snake_case; `item_json` gives
+    the same with camelCase keys."""
     return {
         "id": item.pk,
         "order_id": item.order_id,
@@ -140,38 +143,22 @@ class Camelized(dict):
     a month of several subjects was the largest cost of the call)."""
 
 
-_CAMEL_SUBJECT = {
-    "institution_id": "institutionId",
-    "institution_name": "institutionName",
-    "institution_short_name": "institutionShortName",
-    "classroom_id": "classroomId",
-    "classroom_name": "classroomName",
-    "diet_id": "dietId",
-    "diet_name": "dietName",
-    "payer_id": "payerId",
-}
+def _camel_keys(serializer_class) -> dict[str, str]:
+    """The renderer's camelCase name of each of the serializer's fields, computed once."""
+    names = list(serializer_class().fields)
+    return dict(zip(names, camelize(dict.fromkeys(names)), strict=True))
+
+
+_CAMEL_SUBJECT = _camel_keys(CalendarSubjectSerializer)
+_CAMEL_ITEM = _camel_keys(CalendarItemSerializer)
 
 
 def subject_json(subject) -> dict:
-    return {_CAMEL_SUBJECT.get(key, key): value for key, value in subject_data(subject).items()}
+    return {_CAMEL_SUBJECT[key]: value for key, value in subject_data(subject).items()}
 
 
 def item_json(item, show_prices: bool) -> dict:
-    return {
-        "id": item.pk,
-        "orderId": item.order_id,
-        "mealTypeId": item.meal_type_id,
-        "mealTypeName": item.meal_type.name,
-        "dietId": item.diet_id,
-        "dietName": item.diet.name,
-        "portionSizeId": item.portion_size_id,
-        "portionSizeName": item.portion_size.name,
-        "priceListItemId": item.price_list_item_id,
-        "price": money_or_none(item.price, show_prices),
-        "status": item.status,
-        "note": item.note,
-        "automarked": item.automarked,
-    }
+    return {_CAMEL_ITEM[key]: value for key, value in item_data(item, show_prices).items()}
 
 
 class _Options:

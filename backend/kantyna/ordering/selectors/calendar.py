@@ -13,11 +13,12 @@ from django.db.models import Count, F, IntegerField, Q, QuerySet, Sum, Value
 from django.utils import timezone
 
 from kantyna.core.exceptions import ApiError
+from kantyna.core.money import discounted
 from kantyna.core.permissions import has_ability
 from kantyna.menus.models import MealsMenuItem
 from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.models import LIVE, Absence, FreeDay, OrderItem
-from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer, discounted
+from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
 from kantyna.ordering.subjects import (
     CHILD,
     CHILD_RELATIONS,

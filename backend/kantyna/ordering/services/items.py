@@ -20,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -29,6 +30,7 @@ from django.utils.translation import gettext as _
 
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import ApiError
+from kantyna.core.money import money_amount
 from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.serializers import money
 from kantyna.ledger.locks import lock_ledger_account
@@ -89,12 +91,6 @@ class PlaceResult:
     @property
     def total(self) -> Decimal:
         return sum((item.price for item in self.created), Decimal("0.00"))
-
-
-def _money(value) -> Decimal:
-    if isinstance(value, dict):
-        value = value.get("amount", 0)
-    return Decimal(str(value or 0)).quantize(Decimal("0.01"))
 
 
 def _require_last_month_paid(payer, today: date) -> None:
@@ -163,11 +159,11 @@ def manipulation_fee_for(actor, *, add: bool | None = None, amount=None, row=Non
     if is_staff(actor):
         if not add:
             return None
-        fee = _money(amount) if amount not in (None, "", {}) else _money(fees["default_manipulation_fee"])
+        fee = money_amount(amount) if amount not in (None, "", {}) else money_amount(fees["default_manipulation_fee"])
         return fee if fee > 0 else None
     if not fees.get("add_manipulation_fee"):
         return None
-    fee = _money(fees["default_manipulation_fee"])
+    fee = money_amount(fees["default_manipulation_fee"])
     return fee if fee > 0 else None
 
 
@@ -192,74 +188,74 @@ def _charge_entries(items: list[OrderItem], subject_name: str) -> list[LedgerEnt
     ]
 
 
-def _order_for(*, actor, payer, kind: str, idempotency_key: str | None) -> tuple[Order, bool]:
-    """A new order, or the one `idempotency_key` already made (then True: a replay). Concurrent first uses of a
-    key meet at its unique index: the second waits for the first and then finds its order."""
-    if idempotency_key:
-        Order.objects.bulk_create(
-            [Order(payer=payer, created_by=actor, kind=kind, idempotency_key=idempotency_key)], ignore_conflicts=True
-        )
-        order = Order.objects.get(idempotency_key=idempotency_key)
-        if order.payer_id != payer.pk:
-            _refuse(INVALID, "idempotencyKey", _("This request key was already used for another order."), 409)
-        # A fresh order has no items yet and was created by this call only when it was not there before.
-        fresh = not order.items.exists() and order.created_by_id == getattr(actor, "pk", None)
-        return order, not fresh
-    return Order.objects.create(payer=payer, created_by=actor, kind=kind), False
+@dataclass(frozen=True)
+class _Placing:
+    """One call of `items_place`: who places for whom, into which order and under which rules. The keyword
+    arguments travel together through the steps as this one object."""
+
+    actor: Any
+    subject: Subject
+    order: Order | None  # the order to add to; None: a new one for this action
+    kind: str
+    override: bool  # staff asked to override the cut-off (ignored for customers)
+    automarked: bool
+    idempotency_key: str | None
+    manipulation_fee: Any  # DEFAULT_FEE: the tenant's rule; else the fee to take (None: none)
+    check_funds: bool | None  # None: customers' funds are checked, staff's are not
+    now: datetime
+    cutoff: Cutoff | None
+    pricer: Pricer | None
+
+    @property
+    def staff(self) -> bool:
+        return is_staff(self.actor)
 
 
-@transaction.atomic
-def items_place(
-    *,
-    actor,
-    subject: Subject,
-    requests: list[ItemRequest],
-    order: Order | None = None,
-    kind: str = "regular",
-    staff_override: bool = False,
-    automarked: bool = False,
-    idempotency_key: str | None = None,
-    manipulation_fee=DEFAULT_FEE,
-    check_funds: bool | None = None,
-    now: datetime | None = None,
-    cutoff: Cutoff | None = None,
-    pricer: Pricer | None = None,
-) -> PlaceResult:
-    """Order `requests` for `subject` (one Order for the action, or into `order`). Requests for a day and meal
-    type already live are skipped, not refused: marking twice is harmless. Returns the created items."""
-    now = now or timezone.now()
-    override = staff_override and is_staff(actor)
+def _require_active(subject: Subject) -> None:
     if not subject.is_active:
         _refuse(SUBJECT_INACTIVE, "subject", _("This meal receiver is not active."))
     if not subject.institution.is_active:
         _refuse(INSTITUTION_INACTIVE, "subject", _("This institution is not active."))
-    if idempotency_key:
-        existing = Order.objects.filter(idempotency_key=idempotency_key).first()
-        if existing is not None:
-            if existing.payer_id != subject.payer.pk:
-                _refuse(INVALID, "idempotencyKey", _("This request key was already used for another order."), 409)
-            return PlaceResult(order=existing, created=list(existing.items.all()), replayed=True)
-    if not requests:
-        return PlaceResult(order=order)
 
-    settings = settings_row()
-    config = settings_get("presences_marking_config", row=settings)
-    if config.get("require_last_month_to_be_paid") and not is_staff(actor):
-        _require_last_month_paid(subject.payer, tenant_today(now))
-    cutoff = cutoff or cutoff_config(row=settings)
-    # Deduplicate, and keep one order for everyone (date, meal type): concurrent inserts lock rows in the same order.
+
+def _claim_key(placing: _Placing) -> tuple[Order | None, PlaceResult | None]:
+    """The one check of the idempotency key: (the order this call claimed for the key, None), or (None, the replay
+    of the order the key already made). A key used by another payer is refused (409). Concurrent first uses meet
+    at the key's unique index: the second waits for the first to commit and then replays its order (or claims the
+    key when the first rolled back). With a given order (adding to it) the key is only looked up."""
+    key = placing.idempotency_key
+    if not key:
+        return None, None
+    existing = Order.objects.filter(idempotency_key=key).first()
+    if existing is None and placing.order is None:
+        try:
+            with transaction.atomic():
+                claimed = Order.objects.create(
+                    payer=placing.subject.payer, created_by=placing.actor, kind=placing.kind, idempotency_key=key
+                )
+            return claimed, None
+        except IntegrityError:
+            existing = Order.objects.get(idempotency_key=key)
+    if existing is None:
+        return None, None
+    if existing.payer_id != placing.subject.payer.pk:
+        _refuse(INVALID, "idempotencyKey", _("This request key was already used for another order."), 409)
+    return None, PlaceResult(order=existing, created=list(existing.items.all()), replayed=True)
+
+
+def _checked_requests(placing: _Placing, requests: list[ItemRequest], config: dict, cutoff: Cutoff) -> list:
+    """`requests` deduplicated per (date, meal type) in one order for everyone (concurrent inserts then lock rows
+    in the same order), refused on free days, closed days, notes, diets and one meal a day."""
     unique: dict[tuple[date, int], ItemRequest] = {}
     for request in requests:
         unique.setdefault((request.date, request.meal_type_id), request)
     requests = [unique[key] for key in sorted(unique)]
-    dates = sorted({request.date for request in requests})
-    first, last = dates[0], dates[-1]
-
-    free = free_days_for([subject.institution.pk], first, last)
+    subject = placing.subject
+    free = free_days_for([subject.institution.pk], requests[0].date, requests[-1].date)
     for request in requests:
         if is_free(free, subject.institution.pk, request.date):
             _refuse(FREE_DAY, "date", _("Meals are not served on %(date)s.") % {"date": _day(request.date)})
-        if not override and not cutoff.is_open(request.date, now):
+        if not placing.override and not cutoff.is_open(request.date, placing.now):
             refuse_closed_day(request.date)
         if request.note and not config.get("allow_notes"):
             _refuse(NOTES_NOT_ALLOWED, "note", _("Notes are not allowed."))
@@ -271,8 +267,18 @@ def items_place(
             per_day[request.date] += 1
         if any(count > 1 for count in per_day.values()):
             _refuse(ONLY_ONE_MEAL, "mealTypeId", _("Only one meal a day can be ordered."))
+    return requests
 
-    pricer = pricer or Pricer([subject], first, last, for_role=None if is_staff(actor) else SUBJECT_AUDIENCE)
+
+def _priced_rows(
+    placing: _Placing, requests: list[ItemRequest], config: dict
+) -> tuple[list[OrderItem], list[ItemRequest]]:
+    """The unsaved items to insert, priced, and the requests skipped because the day and meal type is live."""
+    subject = placing.subject
+    dates = sorted({request.date for request in requests})
+    pricer = placing.pricer or Pricer(
+        [subject], dates[0], dates[-1], for_role=None if placing.staff else SUBJECT_AUDIENCE
+    )
     live = set(
         OrderItem.objects.filter(LIVE, **subject.item_filter, date__in=dates)
         .order_by()
@@ -314,19 +320,25 @@ def items_place(
                 discount_percent=price.discount_percent,
                 price=price.price,
                 note=request.note or "",
-                automarked=automarked,
+                automarked=placing.automarked,
             )
         )
-    if not rows:
-        return PlaceResult(order=order, skipped=skipped)
+    return rows, skipped
 
-    before: set[int] = set()
-    if order is None:
-        order, replayed = _order_for(actor=actor, payer=subject.payer, kind=kind, idempotency_key=idempotency_key)
-        if replayed:
-            return PlaceResult(order=order, created=list(order.items.all()), replayed=True)
-    else:
-        before = set(order.items.values_list("pk", flat=True))
+
+def _write_items(
+    placing: _Placing,
+    order: Order,
+    before: set[int],
+    rows: list[OrderItem],
+    requests: list[ItemRequest],
+    skipped: list[ItemRequest],
+) -> tuple[list[OrderItem], list[ItemRequest]]:
+    """Insert `rows` into `order`, whose items were `before` (ON CONFLICT DO NOTHING: the partial unique index
+    decides between two tabs); returns the items created and the requests skipped, those that lost a race
+    included."""
+    subject = placing.subject
+    dates = sorted({request.date for request in requests})
     for new_item in rows:
         new_item.order = order
     OrderItem.objects.bulk_create(rows, ignore_conflicts=True)
@@ -342,18 +354,20 @@ def items_place(
         for request in requests
         if (request.date, request.meal_type_id) not in created_keys and request not in skipped
     ]
-    if not created:
-        if not before:
-            order.delete()
-            order = None
-        return PlaceResult(order=order, skipped=skipped)
+    return created, skipped
 
-    # Marking a presence on a day withdraws the absence recorded for it.
-    Absence.objects.filter(**subject.item_filter, date__in=sorted({day for day, _meal_type in created_keys})).delete()
 
+def _post_charges(placing: _Placing, order: Order, created: list[OrderItem], settings) -> Decimal:
+    """Charge the created items now (order_charge_time = on_marking) and take the action's manipulation fee, or
+    with in_order_day check a customer's funds against every uncharged meal; returns the fee taken."""
+    actor, subject = placing.actor, placing.subject
     fees = settings_get("fees", row=settings)
-    fee = manipulation_fee_for(actor, row=settings) if manipulation_fee is DEFAULT_FEE else manipulation_fee
-    fee = _money(fee) if fee else Decimal("0.00")
+    fee = (
+        manipulation_fee_for(actor, row=settings)
+        if placing.manipulation_fee is DEFAULT_FEE
+        else placing.manipulation_fee
+    )
+    fee = money_amount(fee) if fee else Decimal("0.00")
     entries: list[LedgerEntry] = []
     charge_now = fees.get("order_charge_time", "on_marking") == "on_marking"
     if charge_now:
@@ -369,28 +383,99 @@ def items_place(
                 description=str(_("Manipulation fee")),
             )
         )
-    funds = (not is_staff(actor)) if check_funds is None else check_funds
+    funds = (not placing.staff) if placing.check_funds is None else placing.check_funds
     if not charge_now and funds and CUSTOMER_ROLES & set(getattr(actor, "roles", None) or []):
         _require_funds_for_uncharged(ledger_account_for(user=subject.payer, child=subject.child), fee)
     if entries:
         account = ledger_account_for(user=subject.payer, child=subject.child)
         ledger_post_many(actor=actor, account=account, entries=entries, check_funds=funds)
     if charge_now:
-        OrderItem.objects.filter(pk__in=[item.pk for item in created]).update(charged_at=now)
+        OrderItem.objects.filter(pk__in=[item.pk for item in created]).update(charged_at=placing.now)
         for item in created:
-            item.charged_at = now
+            item.charged_at = placing.now
+    return fee
+
+
+@transaction.atomic
+def items_place(
+    *,
+    actor,
+    subject: Subject,
+    requests: list[ItemRequest],
+    order: Order | None = None,
+    kind: str = "regular",
+    staff_override: bool = False,
+    automarked: bool = False,
+    idempotency_key: str | None = None,
+    manipulation_fee=DEFAULT_FEE,
+    check_funds: bool | None = None,
+    now: datetime | None = None,
+    cutoff: Cutoff | None = None,
+    pricer: Pricer | None = None,
+) -> PlaceResult:
+    """Order `requests` for `subject` (one Order for the action, or into `order`). Requests for a day and meal
+    type already live are skipped, not refused: marking twice is harmless. Returns the created items.
+
+    The steps: the subject is active → the idempotency key, checked once → last month paid → the requests
+    checked → priced → written → charged → audited."""
+    placing = _Placing(
+        actor=actor,
+        subject=subject,
+        order=order,
+        kind=kind,
+        override=staff_override and is_staff(actor),
+        automarked=automarked,
+        idempotency_key=idempotency_key,
+        manipulation_fee=manipulation_fee,
+        check_funds=check_funds,
+        now=now or timezone.now(),
+        cutoff=cutoff,
+        pricer=pricer,
+    )
+    _require_active(subject)
+    claimed, replay = _claim_key(placing)
+    if replay is not None:
+        return replay
+
+    def nothing_placed(skipped: list[ItemRequest] = ()) -> PlaceResult:
+        if claimed is not None:  # the key stays free: this call made no order
+            claimed.delete()
+        return PlaceResult(order=order, skipped=list(skipped))
+
+    if not requests:
+        return nothing_placed()
+    settings = settings_row()
+    config = settings_get("presences_marking_config", row=settings)
+    if config.get("require_last_month_to_be_paid") and not placing.staff:
+        _require_last_month_paid(subject.payer, tenant_today(placing.now))
+    requests = _checked_requests(placing, requests, config, cutoff or cutoff_config(row=settings))
+    rows, skipped = _priced_rows(placing, requests, config)
+    if not rows:
+        return nothing_placed(skipped)
+
+    target = order or claimed or Order.objects.create(payer=subject.payer, created_by=actor, kind=kind)
+    before = set(order.items.values_list("pk", flat=True)) if order is not None else set()
+    created, skipped = _write_items(placing, target, before, rows, requests, skipped)
+    if not created:
+        if not before:
+            target.delete()
+        return PlaceResult(order=target if before else None, skipped=skipped)
+
+    # Marking a presence on a day withdraws the absence recorded for it.
+    Absence.objects.filter(**subject.item_filter, date__in=sorted({item.date for item in created})).delete()
+    fee = _post_charges(placing, target, created, settings)
     audit_record(
         actor=actor,
         action="order_items.place",
-        target=order,
+        target=target,
         data={
             "subject": f"{subject.type}/{subject.id}",
             "items": [item.pk for item in created],
             "automarked": automarked,
-            "override": override,
+            "override": placing.override,
         },
     )
-    return PlaceResult(order=order, created=created, skipped=skipped, fee=fee)
+    return PlaceResult(order=target, created=created, skipped=skipped, fee=fee)
 
 
 def _check_reach(actor, items: list[OrderItem]) -> None:

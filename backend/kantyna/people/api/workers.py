@@ -12,7 +12,6 @@ from rest_framework import serializers
 from rest_framework.routers import SimpleRouter
 
 from kantyna.catalog.models import Allergen, Diet
-from kantyna.catalog.selectors import diet_serves
 from kantyna.core.serializers import KantynaModelSerializer, MultilineCharField, PlainDecimalField
 from kantyna.core.viewsets import CrudViewSet, OptionsMixin
 from kantyna.institutions.models import Institution
@@ -20,7 +19,6 @@ from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
 from kantyna.people.selectors import workers as selectors
 from kantyna.people.services import workers as services
 from kantyna.people.services.cards import CARD_INVALID, CARD_NUMBER_RE
-from kantyna.people.services.children import DIET_NOT_SERVED
 from kantyna.pricing.models import PriceListsGroup
 from kantyna.users.api.people_common import PersonCommandsMixin
 from kantyna.users.api.serializers import PHONE_RE, KeepOmittedOnUpdateMixin
@@ -155,24 +153,7 @@ class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, KantynaModelSerializ
             if "email" not in account:
                 raise serializers.ValidationError({"email_address": [_("This field is required.")]})
             attrs["email"] = account["email"]
-        institution, diet = attrs["institution"], attrs["diet"]
-        group = attrs["group"] if "group" in attrs else getattr(self.instance, "group", None)
-        has_discount = attrs.get("has_discount", getattr(self.instance, "has_discount", False))
-        discount_percent = attrs.get("discount_percent", getattr(self.instance, "discount_percent", 0))
-        errors = {}
-        if not diet_serves(diet, institution):
-            errors["diet_id"] = [DIET_NOT_SERVED]
-        if group is not None and group.institution_id not in (None, institution.pk):
-            errors["group_id"] = [_("This group belongs to another institution.")]
-        if has_discount and not discount_percent:
-            errors["discount_percent"] = [_("Enter the discount percent.")]
-        if errors:
-            raise serializers.ValidationError(errors)
-        if not diet.allow_changing_allergens:
-            attrs["allergies"] = []  # the diet decides the allergens
-        if not has_discount:
-            attrs["discount_percent"] = 0
-            attrs["discount_expiration_date"] = None
+        # The worker's rules (diet served, group, discount) are the services'.
         return attrs
 
 

@@ -35,6 +35,7 @@ from kantyna.catalog.models import Allergen, Diet
 from kantyna.catalog.selectors import diet_serves
 from kantyna.core.exceptions import IN_USE_MESSAGE, MESSAGES, ApiError
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, has_ability
+from kantyna.core.services import model_update
 from kantyna.core.spreadsheets import ImportRejected, RowError
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, CalendarSubjectSettingsLog, Child
@@ -346,9 +347,7 @@ def child_update(
 
     before = {field: getattr(child, field) for field in values if field != "allergies"}
     allergies = values.pop("allergies", None)
-    for field, value in values.items():
-        setattr(child, field, value)
-    child.save()
+    model_update(instance=child, fields=values, data=values)
     if allergies is not None:
         child.allergies.set(allergies)
     moved = {field for field in ("institution", "diet", "price_lists_group") if field in values}
@@ -377,9 +376,7 @@ def child_update(
 
 def _set_state(*, actor, instance: Child, action: str, **fields) -> Child:
     child = Child.objects.select_for_update().get(pk=instance.pk)
-    for field, value in fields.items():
-        setattr(child, field, value)
-    child.save(update_fields=[*fields, "updated_at"])
+    model_update(instance=child, fields=fields, data=fields)
     audit_record(actor=actor, action=f"child.{action}", target=child)
     return child
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from kantyna.audit.services import audit_record
+from kantyna.core.services import model_update
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import Child, ChildrenGroup, InstitutionWorkersGroup
 from kantyna.pricing.models import PriceListsGroup
@@ -100,9 +101,7 @@ def workers_group_create(
 
 @transaction.atomic
 def workers_group_update(*, actor, instance: InstitutionWorkersGroup, **fields) -> InstitutionWorkersGroup:
-    for name, value in fields.items():
-        setattr(instance, name, value)
-    instance.save()
+    model_update(instance=instance, fields=fields, data=fields)
     audit_record(actor=actor, action="workers_group.update", target=instance, data={"fields": sorted(fields)})
     return instance
 

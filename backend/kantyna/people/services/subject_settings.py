@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import MealType
 from kantyna.core.exceptions import MESSAGES, ApiError
+from kantyna.core.services import model_update
 from kantyna.people.models import (
     CalendarSubjectSettings,
     CalendarSubjectSettingsLog,
@@ -208,13 +209,8 @@ def subject_settings_update(
     if "automarked_weekdays" in calendar_values:
         weekdays = calendar_values["automarked_weekdays"]
         calendar_values["automarked_weekdays"] = {key: bool(weekdays.get(key, False)) for key in WEEKDAY_KEYS}
-    for field in CALENDAR_FIELDS:
-        if field in calendar_values:
-            setattr(settings, field, calendar_values[field])
-    for field in NOTIFICATION_FIELDS:
-        if field in notification_values:
-            setattr(settings, field, notification_values[field])
-    settings.save()
+    model_update(instance=settings, fields=CALENDAR_FIELDS, data=calendar_values)
+    model_update(instance=settings, fields=NOTIFICATION_FIELDS, data=notification_values)
     if meal_types is not None:
         settings.autoselected_meal_types.set(meal_types)
         settings.autoselected_price_list_items.set(items)

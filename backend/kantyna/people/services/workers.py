@@ -17,12 +17,15 @@ from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Allergen, Diet
-from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.catalog.selectors import diet_serves
+from kantyna.core.exceptions import IN_USE_MESSAGE, MESSAGES, ApiError
 from kantyna.core.permissions import ROLE_INSTITUTION_WORKER
+from kantyna.core.services import model_update
 from kantyna.identity.services import password_reset_request
 from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
 from kantyna.people.services.cards import card_number_free, card_number_normalize
+from kantyna.people.services.children import DIET_NOT_SERVED
 from kantyna.people.services.subject_settings import autoselections_prune
 from kantyna.people.signals import subject_institution_leaving
 from kantyna.users.history import user_has_history
@@ -31,6 +34,8 @@ from kantyna.users.services import lifecycle
 from kantyna.users.services.accounts import user_create
 
 HAS_HISTORY = _("The worker has orders or transactions: archive them instead.")
+GROUP_OF_ANOTHER_INSTITUTION = _("This group belongs to another institution.")
+DISCOUNT_PERCENT_REQUIRED = _("Enter the discount percent.")
 
 # Profile fields the API may set besides institution, diet and card (the model's names).
 PROFILE_FIELDS = frozenset(
@@ -46,6 +51,32 @@ PROFILE_FIELDS = frozenset(
     }
 )
 USER_FIELDS = frozenset({"first_name", "last_name", "phone_number", "phone_number2"})
+
+
+def _apply_worker_rules(*, instance: WorkerProfile | None, values: dict) -> None:
+    """The rules of a worker's profile (as `children` has a child's), on the fields given in `values` (model
+    names; a field left out keeps the profile's value): the diet is served in the institution, the group is of
+    that institution (or of none), a discount has its percent. Then the diet decides the allergies (none when
+    it does not allow changing them) and without a discount its percent and expiry are cleared in `values`."""
+    institution = values.get("institution", getattr(instance, "institution", None))
+    diet = values.get("diet", getattr(instance, "diet", None))
+    group = values["group"] if "group" in values else getattr(instance, "group", None)
+    has_discount = values.get("has_discount", getattr(instance, "has_discount", False))
+    discount_percent = values.get("discount_percent", getattr(instance, "discount_percent", 0))
+    errors = {}
+    if not diet_serves(diet, institution):
+        errors["diet_id"] = [str(DIET_NOT_SERVED)]
+    if group is not None and group.institution_id not in (None, institution.pk):
+        errors["group_id"] = [str(GROUP_OF_ANOTHER_INSTITUTION)]
+    if has_discount and not discount_percent:
+        errors["discount_percent"] = [str(DISCOUNT_PERCENT_REQUIRED)]
+    if errors:
+        raise ApiError(MESSAGES[400], errors=errors)
+    if not diet.allow_changing_allergens:
+        values["allergies"] = []
+    if not has_discount:
+        values["discount_percent"] = 0
+        values["discount_expiration_date"] = None
 
 
 @transaction.atomic
@@ -98,6 +129,8 @@ def institution_worker_create(
 ) -> WorkerProfile:
     """A new tenant user (reusing the global account of the same e-mail: one login across tenants; the same
     e-mail twice in this tenant is a field error) and its profile. A new account gets a password set-up link."""
+    profile_fields = {"institution": institution, "diet": diet, "allergies": allergies, **profile_fields}
+    _apply_worker_rules(instance=None, values=profile_fields)
     user = user_create(
         actor=actor,
         email=email,
@@ -110,15 +143,7 @@ def institution_worker_create(
         is_active=is_active,
         deactivated_at=None if is_active else timezone.now(),
     )
-    profile = worker_profile_create(
-        actor=actor,
-        user=user,
-        institution=institution,
-        diet=diet,
-        card_number=card_number,
-        allergies=allergies,
-        **profile_fields,
-    )
+    profile = worker_profile_create(actor=actor, user=user, card_number=card_number, **profile_fields)
     audit_record(actor=actor, action="institution_worker.create", target=profile, data={"user_id": user.pk})
     if send_password_link and is_active and not user.account.has_usable_password():
         password_reset_request(email=user.account.email, tenant_slug=_tenant_slug(), locale=locale)
@@ -142,6 +167,10 @@ def institution_worker_update(
 ) -> WorkerProfile:
     """Replace the worker's fields. The e-mail is the global account's login and is not changed here
     (`email` is accepted and ignored); `is_active` goes through activate / deactivate."""
+    if allergies is not None:
+        fields["allergies"] = allergies
+    _apply_worker_rules(instance=instance, values=fields)
+    allergies = fields.pop("allergies", None)
     user = instance.user
     user_fields = {name: value for name, value in fields.items() if name in USER_FIELDS}
     profile_fields = {name: value for name, value in fields.items() if name not in USER_FIELDS}
@@ -168,9 +197,7 @@ def institution_worker_update(
         for name in ("institution", "diet", "price_lists_group")
         if name in profile_fields and getattr(instance, f"{name}_id") != getattr(profile_fields[name], "pk", None)
     }
-    for name, value in profile_fields.items():
-        setattr(instance, name, value)
-    instance.save()
+    model_update(instance=instance, fields=profile_fields, data=profile_fields)
     if moved:
         autoselections_prune(actor=actor, worker=instance, institution_changed="institution" in moved)
     if instance.institution_id != old_institution_id:
@@ -181,10 +208,7 @@ def institution_worker_update(
         if {a.pk for a in allergies} != {a.pk for a in instance.allergies.all()}:
             changes.append("allergies")
         instance.allergies.set(allergies)
-    if user_fields:
-        for name, value in user_fields.items():
-            setattr(user, name, value)
-        user.save(update_fields=[*user_fields, "updated_at"])
+    model_update(instance=user, fields=user_fields, data=user_fields)
     audit_record(actor=actor, action="institution_worker.update", target=instance, data={"fields": changes})
     if is_active is not None and is_active != (user.is_active and instance.archived_at is None):
         if is_active:

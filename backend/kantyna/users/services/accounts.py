@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import PERMISSIONS, ROLES, effective_permissions
+from kantyna.core.services import model_update
 from kantyna.identity.models import Account
 from kantyna.identity.services import account_password_verify, account_set_password, token_revoke
 from kantyna.identity.tokens import IssuedToken
@@ -67,9 +68,7 @@ def user_set_locale(*, user: User, locale: str) -> None:
 @transaction.atomic
 def user_update_profile(*, user: User, section: str, **fields) -> User:
     """Update one profile section (phone numbers, invoices, notifications or calendar settings)."""
-    for name, value in fields.items():
-        setattr(user, name, value)
-    user.save(update_fields=[*fields.keys(), "updated_at"])
+    model_update(instance=user, fields=fields, data=fields)
     audit_record(actor=user, action=f"user.profile.{section}", target=user)
     return user
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.permissions import ROLE_PARENT
+from kantyna.core.services import model_update
 from kantyna.users.history import user_has_history
 from kantyna.users.models import User
 from kantyna.users.services.accounts import user_create
@@ -52,9 +53,7 @@ def parent_update(
     """`is_active`, when it changes, goes through activate / deactivate (deactivation revokes tokens)."""
     if email_address is not None:
         user_change_email(actor=actor, user=instance, email=email_address)
-    for name, value in fields.items():
-        setattr(instance, name, value)
-    instance.save()
+    model_update(instance=instance, fields=fields, data=fields)
     audit_record(actor=actor, action="user.update", target=instance, data={"fields": sorted(fields)})
     if is_active is not None and is_active != instance.is_active:
         (user_activate if is_active else user_deactivate)(actor=actor, user=instance)

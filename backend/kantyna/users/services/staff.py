@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.audit.services import audit_record
 from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
 from kantyna.core.permissions import ROLE_INSTITUTIONS_ADMIN, effective_permissions
+from kantyna.core.services import model_update
 from kantyna.users.history import user_has_history
 from kantyna.users.models import User
 from kantyna.users.services.accounts import user_create
@@ -65,13 +66,11 @@ def staff_update(
 ) -> User:
     if email_address is not None:
         user_change_email(actor=actor, user=instance, email=email_address)
-    for name, value in fields.items():
-        if name in ("first_name", "last_name", *STAFF_FIELDS):
-            setattr(instance, name, value)
     is_institutions_admin = ROLE_INSTITUTIONS_ADMIN in instance.roles
+    data = dict(fields)
     if permissions is not None and is_institutions_admin:
-        instance.permissions = effective_permissions(instance.roles, permissions)
-    instance.save()
+        data["permissions"] = effective_permissions(instance.roles, permissions)
+    model_update(instance=instance, fields=("first_name", "last_name", *STAFF_FIELDS, "permissions"), data=data)
     if institutions is not None and is_institutions_admin:
         instance.institutions.set(institutions)
     audit_record(
