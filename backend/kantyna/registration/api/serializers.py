@@ -328,8 +328,9 @@ class RegistrationChildSerializer(AllergyRulesMixin, KantynaSerializer):
         return data
 
     def check_calendar_settings(self, data, classroom, errors: dict) -> None:
+        from kantyna.pricing.selectors import members_price_lists_group
         from kantyna.registration.selectors import meal_types_ids_by_institution
-        from kantyna.registration.services import child_price_lists_group, registrant_price_list_items
+        from kantyna.registration.services import registrant_price_list_items
 
         settings = data.get("calendar_subject_settings")
         if not settings:
@@ -339,7 +340,7 @@ class RegistrationChildSerializer(AllergyRulesMixin, KantynaSerializer):
             errors["calendar_subject_settings"] = {"autoselected_meal_types": [MEAL_TYPE_UNAVAILABLE]}
         chosen = settings.get("autoselected_price_lists_items_ids") or []
         if chosen:
-            group = child_price_lists_group(classroom)
+            group = members_price_lists_group(classroom)
             allowed = set(registrant_price_list_items(group, diet=data["diet"]).values_list("pk", flat=True))
             if any(item.pk not in allowed for item in chosen):
                 errors.setdefault("calendar_subject_settings", {})["autoselected_price_lists_items_ids"] = [
