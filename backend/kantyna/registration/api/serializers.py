@@ -21,6 +21,7 @@ from kantyna.institutions.api.serializers import ClassroomOptionSerializer, Dist
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, Child, InstitutionWorkersGroup, WorkerProfile
 from kantyna.pricing.models import PriceListItem
+from kantyna.pricing.selectors import members_price_lists_group
 
 # Messages (spec §5 and §8, plus the server's own).
 PARENT_REQUIRED = (
@@ -328,7 +329,6 @@ class RegistrationChildSerializer(AllergyRulesMixin, KantynaSerializer):
         return data
 
     def check_calendar_settings(self, data, classroom, errors: dict) -> None:
-        from kantyna.pricing.selectors import members_price_lists_group
         from kantyna.registration.selectors import meal_types_ids_by_institution
         from kantyna.registration.services import registrant_price_list_items
 
