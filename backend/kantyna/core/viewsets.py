@@ -43,7 +43,10 @@ class CrudViewSet(
     Subclasses set `queryset`, `serializer_class`, `abilities` (per action), `search_fields`,
     `ordering_fields`, `filterset_fields`, and the entity's services: `create_service(actor=, **data)`,
     `update_service(actor=, instance=, **data)`, `delete_service(actor=, instance=)`. When an entity is not
-    visible to every user of the tenant, override `scope_queryset`. See docs/adding-an-entity.md."""
+    visible to every user of the tenant, name the row reach that scopes it: `reach_class` (a class built from
+    the actor, e.g. `kantyna.people.reach.Reach`, given by the API layer: core does not know the domain) and
+    `reach_rows`, the name of its method narrowing this queryset (e.g. "children"); or override
+    `scope_queryset`. See docs/adding-an-entity.md."""
 
     permission_classes = [HasAbility]
     http_method_names = ["get", "post", "put", "delete"]
@@ -55,6 +58,8 @@ class CrudViewSet(
     # True when the list's queryset annotates what the serializer shows (member counts...): create and update
     # then answer the row re-read through get_queryset, as the list would show it.
     answer_as_listed = False
+    reach_class = None
+    reach_rows: str | None = None
 
     def perform_create(self, serializer):
         serializer.instance = self._as_listed(
@@ -74,8 +79,17 @@ class CrudViewSet(
     def perform_destroy(self, instance):
         type(self).delete_service(actor=self.request.user, instance=instance)
 
+    @property
+    def reach(self):
+        """The request's row reach (`reach_class(actor)`), decided once per request."""
+        if getattr(self, "_reach", None) is None:
+            self._reach = type(self).reach_class(self.request.user)
+        return self._reach
+
     def scope_queryset(self, queryset):
-        return queryset
+        if self.reach_rows is None:
+            return queryset
+        return getattr(self.reach, self.reach_rows)(queryset)
 
     def get_queryset(self):
         return self.scope_queryset(super().get_queryset())

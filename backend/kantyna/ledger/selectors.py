@@ -17,6 +17,7 @@ from kantyna.core.money import to_grosze
 from kantyna.core.permissions import CUSTOMER_ROLES, ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
 from kantyna.people.models import Child, WorkerProfile
+from kantyna.people.reach import Reach
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
@@ -101,12 +102,13 @@ def institutions_q(institution_ids, *, prefix: str = "") -> Q:
 def visible_accounts_q(actor: User, *, prefix: str = "") -> Q:
     """What part of the ledger `actor` sees: everything (admin), their institutions' payers (institutions
     admin), their own accounts (customer); nothing otherwise."""
-    roles = set(actor.roles or [])
-    if ROLE_ADMIN in roles:
+    reach = Reach(actor)
+    if reach.everything:
         return Q()
+    roles = reach.roles
     condition = Q(pk__in=[])
-    if ROLE_INSTITUTIONS_ADMIN in roles:
-        condition |= institutions_q(list(actor.institutions.values_list("id", flat=True)), prefix=prefix)
+    if reach.is_institutions_admin:
+        condition |= institutions_q(list(reach.institution_ids), prefix=prefix)
     if roles & CUSTOMER_ROLES:
         condition |= Q(**{f"{prefix}user": actor})
     return condition
@@ -118,19 +120,7 @@ def is_staff_viewer(actor: User) -> bool:
 
 def visible_payers(actor: User) -> QuerySet[User]:
     """Payers (parents and workers) the actor may see balances of."""
-    payers = User.objects.filter(roles__overlap=list(CUSTOMER_ROLES))
-    roles = set(actor.roles or [])
-    if ROLE_ADMIN in roles:
-        return payers
-    condition = Q(pk__in=[])
-    if ROLE_INSTITUTIONS_ADMIN in roles:
-        ids = list(actor.institutions.values_list("id", flat=True))
-        condition |= Exists(Child.objects.filter(parent=OuterRef("pk"), institution_id__in=ids)) | Exists(
-            WorkerProfile.objects.filter(user=OuterRef("pk"), institution_id__in=ids)
-        )
-    if roles & CUSTOMER_ROLES:
-        condition |= Q(pk=actor.pk)
-    return payers.filter(condition)
+    return Reach(actor).payers()
 
 
 # --- transaction lists ----------------------------------------------------------------------------------------

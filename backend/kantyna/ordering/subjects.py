@@ -12,19 +12,17 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
-from django.db.models import Q, QuerySet
-
 from kantyna.catalog.models import Diet
 from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import (
     ROLE_ADMIN,
-    ROLE_INSTITUTION_WORKER,
     ROLE_INSTITUTIONS_ADMIN,
-    ROLE_PARENT,
 )
 from kantyna.institutions.models import Institution
 from kantyna.people.models import Child, SubjectType, WorkerProfile
+from kantyna.people.reach import Reach
 from kantyna.pricing.models import PriceListItem
+from kantyna.pricing.selectors import child_own_price_lists_group_id
 from kantyna.users.models import User
 
 CHILD = SubjectType.CHILD.value
@@ -96,10 +94,6 @@ class Subject:
 
 
 def subject_of_child(child: Child) -> Subject:
-    classroom = child.classroom
-    group_id = child.price_lists_group_id
-    if group_id is None and classroom.has_default_price_lists_group_for_members:
-        group_id = classroom.related_price_lists_group_id
     return Subject(
         type=CHILD,
         id=child.pk,
@@ -108,7 +102,7 @@ def subject_of_child(child: Child) -> Subject:
         diet=child.diet,
         name=f"{child.first_name} {child.last_name}",
         child=child,
-        own_price_lists_group_id=group_id,
+        own_price_lists_group_id=child_own_price_lists_group_id(child),
         discount_percent=child.discount_percent if child.has_discount else Decimal("0"),
         discount_expiration_date=child.discount_expiration_date,
         classroom_id=child.classroom_id,
@@ -138,56 +132,19 @@ def is_staff(actor) -> bool:
     return bool(_roles(actor) & {ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN})
 
 
-def staff_institution_ids(actor) -> set[int] | None:
-    """None: every institution (an admin); a set: the institutions an institutions admin manages."""
-    roles = _roles(actor)
-    if ROLE_ADMIN in roles:
-        return None
-    if ROLE_INSTITUTIONS_ADMIN in roles:
-        return set(actor.institutions.values_list("id", flat=True))
-    return set()
-
-
-def children_within_reach(actor) -> QuerySet[Child]:
-    """Children `actor` may order for: a parent's own, every child for an admin, an institutions admin's
-    institutions' children."""
-    roles = _roles(actor)
-    queryset = Child.objects.all()
-    if ROLE_ADMIN in roles:
-        return queryset
-    condition = Q(pk__in=[])
-    if ROLE_PARENT in roles:
-        condition |= Q(parent=actor)
-    if ROLE_INSTITUTIONS_ADMIN in roles:
-        condition |= Q(institution__in=actor.institutions.values("id"))
-    return queryset.filter(condition)
-
-
-def workers_within_reach(actor) -> QuerySet[WorkerProfile]:
-    roles = _roles(actor)
-    queryset = WorkerProfile.objects.all()
-    if ROLE_ADMIN in roles:
-        return queryset
-    condition = Q(pk__in=[])
-    if ROLE_INSTITUTION_WORKER in roles:
-        condition |= Q(user=actor)
-    if ROLE_INSTITUTIONS_ADMIN in roles:
-        condition |= Q(institution__in=actor.institutions.values("id"))
-    return queryset.filter(condition)
-
-
 def subject_resolve(type: str, id: int, *, actor) -> Subject:
     """The subject `{type}/{id}` if `actor` may reach it, else ApiError 404."""
     try:
         pk = int(id)
     except (TypeError, ValueError):
         raise ApiError(NOT_FOUND, status_code=404) from None
+    reach = Reach(actor)
     if type == CHILD:
-        child = children_within_reach(actor).select_related(*CHILD_RELATIONS).filter(pk=pk).first()
+        child = reach.children().select_related(*CHILD_RELATIONS).filter(pk=pk).first()
         if child is not None:
             return subject_of_child(child)
     elif type == WORKER:
-        worker = workers_within_reach(actor).select_related(*WORKER_RELATIONS).filter(user_id=pk).first()
+        worker = reach.workers().select_related(*WORKER_RELATIONS).filter(user_id=pk).first()
         if worker is not None:
             return subject_of_worker(worker)
     raise ApiError(NOT_FOUND, status_code=404)

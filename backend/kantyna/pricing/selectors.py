@@ -100,15 +100,52 @@ def status_of(price_list, on: date | None = None) -> str:
     return STATUS_CURRENT if price_list.pk == price_list.current_id else STATUS_PAST
 
 
+# --- which group prices a child (spec §4, DESIGN.md §4): the one rule -----------------------------------------
+# A child priced by its own group, else by its classroom's related group when that is default for the classroom's
+# members, else by the tenant's default group for children. Duck-typed on the classroom and the child (pricing
+# does not know people): a classroom has `has_default_price_lists_group_for_members` and
+# `related_price_lists_group(_id)`, a child `price_lists_group(_id)` and `classroom`.
+
+
+def classroom_members_group_id(classroom) -> int | None:
+    """The group the classroom itself gives its members, before the tenant's default: its related group when it
+    is default for members, else None."""
+    if classroom.has_default_price_lists_group_for_members:
+        return classroom.related_price_lists_group_id
+    return None
+
+
+def default_children_group() -> PriceListsGroup | None:
+    """The tenant's default group for children (at most one: a unique constraint)."""
+    return PriceListsGroup.objects.filter(default_for_children=True).first()
+
+
+def members_price_lists_group_id(classroom, *, children_default_id: int | None) -> int | None:
+    """The id of the group a new member of `classroom` gets, the tenant's default for children
+    (`children_default_id`) given by the caller (one read for many classrooms)."""
+    return classroom_members_group_id(classroom) or children_default_id
+
+
+def members_price_lists_group(classroom) -> PriceListsGroup | None:
+    """The group a new member of `classroom` gets: its related group when default for members, else the tenant's
+    default for children."""
+    if classroom_members_group_id(classroom):
+        return classroom.related_price_lists_group
+    return default_children_group()
+
+
+def child_own_price_lists_group_id(child) -> int | None:
+    """The group pricing the child before the tenant's default: its own, else its classroom's for members (None:
+    the tenant's default for children prices it)."""
+    return child.price_lists_group_id or classroom_members_group_id(child.classroom)
+
+
 def price_lists_group_for_child(child) -> PriceListsGroup | None:
-    """The child's own group, else its classroom's group when that is default for members, else the
-    tenant's default group for children (DESIGN.md §4)."""
+    """The child's own group, else its classroom's group when that is default for members, else the tenant's
+    default group for children."""
     if child.price_lists_group_id:
         return child.price_lists_group
-    classroom = child.classroom
-    if classroom.has_default_price_lists_group_for_members and classroom.related_price_lists_group_id:
-        return classroom.related_price_lists_group
-    return PriceListsGroup.objects.filter(default_for_children=True).first()
+    return members_price_lists_group(child.classroom)
 
 
 def price_lists_group_for_worker() -> PriceListsGroup | None:

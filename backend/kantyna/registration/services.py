@@ -26,7 +26,7 @@ from kantyna.ledger.services import registration_fee_charge
 from kantyna.people.services.children import child_create
 from kantyna.people.services.workers import worker_profile_create
 from kantyna.pricing.models import PriceListItem, PriceListsGroup
-from kantyna.pricing.selectors import price_list_items_for, today
+from kantyna.pricing.selectors import members_price_lists_group, price_list_items_for, today
 from kantyna.registration.models import RegistrationAttempt
 from kantyna.registration.selectors import PARENT, meal_types_ids_by_institution
 from kantyna.tenancy.services import tenant_origin
@@ -50,14 +50,6 @@ def registration_is_throttled(*, ip_address: str | None) -> bool:
     since = timezone.now() - timedelta(seconds=REGISTRATION_WINDOW_SECONDS)
     recent = RegistrationAttempt.objects.filter(ip_address=ip_address, created_at__gte=since)
     return recent.count() >= registrations_per_ip()
-
-
-def child_price_lists_group(classroom: Classroom) -> PriceListsGroup | None:
-    """Spec §4: the classroom's related group when it is the default for its members, else the group flagged
-    default for children."""
-    if classroom.has_default_price_lists_group_for_members and classroom.related_price_lists_group_id:
-        return classroom.related_price_lists_group
-    return PriceListsGroup.objects.filter(default_for_children=True).order_by("id").first()
 
 
 def registrant_price_list_items(group: PriceListsGroup | None, *, diet):
@@ -102,7 +94,7 @@ def with_blocked_meal_types(*, classroom: Classroom, diet, settings: dict | None
     meal_types = list(settings.get("autoselected_meal_types") or [])
     items = list(settings.get("autoselected_price_list_items") or [])
     available = list(
-        registrant_price_list_items(child_price_lists_group(classroom), diet=diet)
+        registrant_price_list_items(members_price_lists_group(classroom), diet=diet)
         .filter(meal_type__in=blocked)
         .select_related("price_list", "portion_size")
         .order_by("-portion_size__is_default", "portion_size__name", "pk")

@@ -5799,7 +5799,8 @@ export interface components {
         };
         /**
          * @description Spec: classroom option = id, name, institution (id, name), hasDefaultPriceListsGroupForMembers,
-         *     relatedPriceListsGroup id; value and text too, like every option list.
+         *     relatedPriceListsGroup id; value and text too, like every option list. `membersPriceListsGroupId`: the
+         *     group a new member of the classroom gets, computed here so the child form does not repeat the rule.
          */
         ClassroomOption: {
             readonly id: number;
@@ -5809,6 +5810,11 @@ export interface components {
             readonly institution: components["schemas"]["ClassroomInstitution"];
             hasDefaultPriceListsGroupForMembers?: boolean;
             readonly relatedPriceListsGroup: components["schemas"]["ClassroomPriceListsGroup"] | null;
+            /**
+             * @description The group a new member of the classroom gets: the classroom's related group when it is default for
+             *     members, else the tenant's default for children; null when neither.
+             */
+            readonly membersPriceListsGroupId: number | null;
         };
         ClassroomPriceListsGroup: {
             readonly id: number;

@@ -11,6 +11,7 @@ from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, 
 from kantyna.core.validators import validate_nrb
 from kantyna.institutions.models import Classroom, District, Institution
 from kantyna.pricing.models import PriceListsGroup
+from kantyna.pricing.selectors import default_children_group, members_price_lists_group_id
 
 # Lowercase words joined by single hyphens: the slug ends up in self-registration links.
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -213,12 +214,14 @@ class ClassroomSerializer(KantynaModelSerializer):
 
 class ClassroomOptionSerializer(KantynaModelSerializer):
     """Spec: classroom option = id, name, institution (id, name), hasDefaultPriceListsGroupForMembers,
-    relatedPriceListsGroup id; value and text too, like every option list."""
+    relatedPriceListsGroup id; value and text too, like every option list. `membersPriceListsGroupId`: the
+    group a new member of the classroom gets, computed here so the child form does not repeat the rule."""
 
     value = serializers.IntegerField(source="id")
     text = serializers.CharField(source="name")
     institution = ClassroomInstitutionSerializer(read_only=True)
     related_price_lists_group = ClassroomPriceListsGroupSerializer(read_only=True, allow_null=True)
+    members_price_lists_group_id = serializers.SerializerMethodField()
 
     class Meta:
         model = Classroom
@@ -230,4 +233,14 @@ class ClassroomOptionSerializer(KantynaModelSerializer):
             "institution",
             "has_default_price_lists_group_for_members",
             "related_price_lists_group",
+            "members_price_lists_group_id",
         ]
+
+    def get_members_price_lists_group_id(self, classroom: Classroom) -> int | None:
+        """The group a new member of the classroom gets: the classroom's related group when it is default for
+        members, else the tenant's default for children; null when neither."""
+        # The tenant's default is read once per answer: the context is shared by every row.
+        if "children_default_group_id" not in self.context:
+            group = default_children_group()
+            self.context["children_default_group_id"] = group.pk if group is not None else None
+        return members_price_lists_group_id(classroom, children_default_id=self.context["children_default_group_id"])

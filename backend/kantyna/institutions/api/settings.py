@@ -11,8 +11,9 @@ from rest_framework.response import Response
 
 from kantyna.core.serializers import KantynaSerializer, MultilineCharField, StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
-from kantyna.institutions import selectors, services
+from kantyna.institutions import services
 from kantyna.institutions.models import Institution
+from kantyna.people.reach import Reach
 
 WRITE = "catalog.manage"
 
@@ -37,9 +38,7 @@ class InstitutionSettingsView(ApiView):
 
     @extend_schema(request=InstitutionSettingsSerializer, responses=InstitutionSettingsSerializer)
     def put(self, request, pk: int):
-        institution = get_object_or_404(
-            selectors.institutions_visible_to(request.user, Institution.objects.all()), pk=pk
-        )
+        institution = get_object_or_404(Reach(request.user).institutions(), pk=pk)
         data = InstitutionSettingsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.institutions_settings_update(actor=request.user, institutions=[institution], **data.validated_data)

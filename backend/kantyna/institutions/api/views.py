@@ -1,7 +1,7 @@
 """Institutions, classrooms and districts: CrudViewSets over the services, plus their commands.
 
 Who reads what (spec section 6): every signed-in role reads institutions, classrooms and districts (the child
-form, registration, menus and the terminal name them), narrowed by `selectors.*_visible_to`: an institutions
+form, registration, menus and the terminal name them), narrowed by the row reach (`people.reach.Reach`): an institutions
 admin sees only their institutions, customers only active ones. Only admins write.
 """
 
@@ -23,6 +23,7 @@ from kantyna.institutions import selectors, services
 from kantyna.institutions.api import serializers
 from kantyna.institutions.api.filters import ClassroomFilter, InstitutionFilter
 from kantyna.institutions.models import Classroom, District, Institution
+from kantyna.people.reach import Reach
 
 READ = "tenant.access"
 WRITE = "catalog.manage"
@@ -83,8 +84,8 @@ class InstitutionViewSet(OptionsMixin, CrudViewSet):
     update_service = staticmethod(services.institution_update)
     delete_service = staticmethod(services.institution_delete)
 
-    def scope_queryset(self, queryset):
-        return selectors.institutions_visible_to(self.request.user, queryset)
+    reach_class = Reach
+    reach_rows = "institutions"
 
     @extend_schema(
         parameters=[
@@ -175,8 +176,8 @@ class ClassroomViewSet(OptionsMixin, CrudViewSet):
     update_service = staticmethod(services.classroom_update)
     delete_service = staticmethod(services.classroom_delete)
 
-    def scope_queryset(self, queryset):
-        return selectors.classrooms_visible_to(self.request.user, queryset)
+    reach_class = Reach
+    reach_rows = "classrooms"
 
     @extend_schema(
         parameters=[

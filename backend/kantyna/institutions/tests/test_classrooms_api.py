@@ -142,6 +142,34 @@ def test_given_a_classroom_with_a_child_when_deleting_then_409_and_it_stays(tena
         assert Classroom.objects.filter(pk=classroom.pk).exists()
 
 
+def test_given_classrooms_when_listing_options_then_each_names_the_group_a_new_member_gets(tenant_a):
+    """Spec §4: the classroom's related group when it is default for members, else the tenant's default for
+    children (the child form takes it instead of repeating the rule)."""
+    with in_tenant(tenant_a):
+        institution = make_institution()
+        own = price_lists_group_create(actor=None, name="Klasa 1a")
+        default = price_lists_group_create(actor=None, name="Dzieci", default_for_children=True)
+        members = services.classroom_create(
+            actor=None,
+            institution=institution,
+            name="1a",
+            related_price_lists_group=own,
+            has_default_price_lists_group_for_members=True,
+        )
+        related_only = services.classroom_create(
+            actor=None, institution=institution, name="1b", related_price_lists_group=own
+        )
+        plain = services.classroom_create(actor=None, institution=institution, name="1c")
+
+    options = admin_api(tenant_a).get("classrooms/options", {"institutionId": institution.pk}).json()["items"]
+
+    assert {row["id"]: row["membersPriceListsGroupId"] for row in options} == {
+        members.pk: own.pk,
+        related_only.pk: default.pk,
+        plain.pk: default.pk,
+    }
+
+
 def test_given_classrooms_when_filtering_by_institution_and_sorting_then_the_list_follows(tenant_a):
     with in_tenant(tenant_a):
         mine = make_institution(name="A")
@@ -163,6 +191,7 @@ def test_given_classrooms_when_filtering_by_institution_and_sorting_then_the_lis
         "institution": {"id": mine.pk, "name": "A", "shortName": mine.short_name},
         "hasDefaultPriceListsGroupForMembers": False,
         "relatedPriceListsGroup": None,
+        "membersPriceListsGroupId": None,
     }
     assert (options["total"], options["perPage"]) == (2, 9999)
 

@@ -45,13 +45,12 @@ from kantyna.ordering.services.marking import absences_mark_many, items_place_ma
 from kantyna.ordering.subjects import (
     CHILD_RELATIONS,
     WORKER_RELATIONS,
-    children_within_reach,
     is_staff,
     subject_of_child,
     subject_of_worker,
     subject_resolve,
-    workers_within_reach,
 )
+from kantyna.people.reach import Reach
 
 SUBJECT = r"calendar/days/(?P<type>child|institution_worker)/(?P<id>\d+)"
 NOT_FOUND = "Not found."
@@ -508,7 +507,8 @@ class BulkMarkRangeView(ApiView):
 
 
 def _subjects_by_filters(actor, data: dict):
-    children = children_within_reach(actor).filter(is_active=True, archived_at__isnull=True)
+    reach = Reach(actor)
+    children = reach.children().filter(is_active=True, archived_at__isnull=True)
     condition = Q()
     if data.get("institution_id"):
         condition &= Q(institution_id=data["institution_id"])
@@ -518,7 +518,7 @@ def _subjects_by_filters(actor, data: dict):
         condition &= Q(child_group_id=data["child_group_id"])
     subjects = [subject_of_child(child) for child in children.filter(condition).select_related(*CHILD_RELATIONS)]
     if data.get("institution_id") and not data.get("classroom_id") and not data.get("child_group_id"):
-        workers = workers_within_reach(actor).filter(archived_at__isnull=True, institution_id=data["institution_id"])
+        workers = reach.workers().filter(archived_at__isnull=True, institution_id=data["institution_id"])
         subjects += [subject_of_worker(worker) for worker in workers.select_related(*WORKER_RELATIONS)]
     return subjects
 

@@ -26,14 +26,13 @@ from kantyna.ordering.subjects import (
     WORKER,
     WORKER_RELATIONS,
     Subject,
-    children_within_reach,
     is_staff,
     subject_of_child,
     subject_of_worker,
     subjects_of_user,
-    workers_within_reach,
 )
 from kantyna.people.models import Child, WorkerProfile
+from kantyna.people.reach import Reach
 from kantyna.tenant_settings.selectors import settings_get, settings_row
 from kantyna.users.models import User
 
@@ -214,11 +213,12 @@ def subjects_within_reach(refs: list[tuple[str, int]], *, actor) -> list[Subject
     child_ids = [pk for type, pk in refs if type == CHILD]
     worker_ids = [pk for type, pk in refs if type == WORKER]
     found: dict[tuple[str, int], Subject] = {}
+    reach = Reach(actor)
     if child_ids:
-        for child in children_within_reach(actor).filter(pk__in=child_ids).select_related(*CHILD_RELATIONS):
+        for child in reach.children().filter(pk__in=child_ids).select_related(*CHILD_RELATIONS):
             found[(CHILD, child.pk)] = subject_of_child(child)
     if worker_ids:
-        for worker in workers_within_reach(actor).filter(user_id__in=worker_ids).select_related(*WORKER_RELATIONS):
+        for worker in reach.workers().filter(user_id__in=worker_ids).select_related(*WORKER_RELATIONS):
             found[(WORKER, worker.user_id)] = subject_of_worker(worker)
     if any(ref not in found for ref in refs):
         raise ApiError(NOT_FOUND, status_code=404)
@@ -256,7 +256,7 @@ class SubjectFilters:
 
 
 def _children(actor, filters: SubjectFilters) -> QuerySet[Child]:
-    queryset = children_within_reach(actor).filter(archived_at__isnull=True).select_related(*CHILD_RELATIONS)
+    queryset = Reach(actor).children().filter(archived_at__isnull=True).select_related(*CHILD_RELATIONS)
     if filters.institution_id:
         queryset = queryset.filter(institution_id=filters.institution_id)
     if filters.classroom_id:
@@ -269,7 +269,7 @@ def _children(actor, filters: SubjectFilters) -> QuerySet[Child]:
 
 
 def _workers(actor, filters: SubjectFilters) -> QuerySet[WorkerProfile]:
-    queryset = workers_within_reach(actor).filter(archived_at__isnull=True).select_related(*WORKER_RELATIONS)
+    queryset = Reach(actor).workers().filter(archived_at__isnull=True).select_related(*WORKER_RELATIONS)
     if filters.classroom_id or filters.child_group_id:
         return queryset.none()
     if filters.institution_id:

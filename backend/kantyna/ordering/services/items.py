@@ -49,11 +49,10 @@ from kantyna.ordering.models import LIVE, Absence, FreeDay, Order, OrderItem
 from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
 from kantyna.ordering.subjects import (
     Subject,
-    children_within_reach,
     is_staff,
-    workers_within_reach,
 )
 from kantyna.ordering.texts import item_ledger_description
+from kantyna.people.reach import Reach
 from kantyna.tenant_settings.selectors import settings_get, settings_row
 
 INVALID = "The given data was invalid."
@@ -484,8 +483,9 @@ def _check_reach(actor, items: list[OrderItem]) -> None:
         return
     child_ids = {item.child_id for item in items if item.child_id}
     worker_ids = {item.worker_id for item in items if item.worker_id}
-    reachable_children = set(children_within_reach(actor).filter(pk__in=child_ids).values_list("pk", flat=True))
-    reachable_workers = set(workers_within_reach(actor).filter(pk__in=worker_ids).values_list("pk", flat=True))
+    reach = Reach(actor)
+    reachable_children = set(reach.children().filter(pk__in=child_ids).values_list("pk", flat=True))
+    reachable_workers = set(reach.workers().filter(pk__in=worker_ids).values_list("pk", flat=True))
     if child_ids - reachable_children or worker_ids - reachable_workers:
         raise ApiError("Not found.", status_code=404)
 

@@ -34,6 +34,7 @@ from kantyna.ordering.subjects import subject_resolve
 from kantyna.people import imports
 from kantyna.people.api import children_serializers as serializers
 from kantyna.people.models import Child
+from kantyna.people.reach import Reach
 from kantyna.people.selectors import children as selectors
 from kantyna.people.services import children as services
 from kantyna.people.services.subject_settings import subject_settings_of, subject_settings_update
@@ -118,8 +119,8 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
     }
     delete_service = staticmethod(services.child_delete)
 
-    def scope_queryset(self, queryset):
-        return selectors.children_visible_to(self.request.user, queryset)
+    reach_class = Reach
+    reach_rows = "children"
 
     def get_queryset(self):
         queryset = super().get_queryset()

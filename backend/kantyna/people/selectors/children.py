@@ -1,11 +1,10 @@
-"""Reads on children: who sees which child, the list's status filter, and the count the child form asks for
-before moving a child to another institution."""
+"""Reads on children: the list's status filter, and the count the child form asks for before moving a child to
+another institution. Who sees which child: `people.reach.Reach`."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
 
-from kantyna.core.permissions import ROLE_ADMIN, ROLE_COOK, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
 from kantyna.people.models import CalendarSubjectSettings, CalendarSubjectSettingsLog, Child
 
 STATUS_ACTIVE = "active"
@@ -14,23 +13,6 @@ STATUS_ARCHIVED = "archived"
 STATUSES = (STATUS_ACTIVE, STATUS_INACTIVE, STATUS_ARCHIVED)
 
 LIST_RELATIONS = ("parent", "institution", "classroom", "diet", "price_lists_group", "child_group")
-
-
-def children_visible_to(user, queryset: QuerySet[Child] | None = None) -> QuerySet[Child]:
-    """Every child for an admin (and for a cook, who assigns dining cards at the terminal); an institutions
-    admin's institutions' children; a parent's own children. Anything else is none (so: 404)."""
-    roles = set(getattr(user, "roles", None) or [])
-    queryset = Child.objects.all() if queryset is None else queryset
-    if ROLE_ADMIN in roles:
-        return queryset
-    condition = Q(pk__in=[])
-    if ROLE_PARENT in roles:
-        condition |= Q(parent=user)
-    if ROLE_INSTITUTIONS_ADMIN in roles:
-        condition |= Q(institution__in=user.institutions.values("id"))
-    elif ROLE_COOK in roles:
-        return queryset  # cooks look children up by card and assign cards; their abilities stop anything else
-    return queryset.filter(condition)
 
 
 def filter_by_status(queryset: QuerySet[Child], status: str) -> QuerySet[Child]:

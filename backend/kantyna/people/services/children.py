@@ -39,6 +39,7 @@ from kantyna.core.services import model_update
 from kantyna.core.spreadsheets import ImportRejected, RowError
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, CalendarSubjectSettingsLog, Child
+from kantyna.people.reach import Reach
 from kantyna.people.selectors.history import child_has_history
 from kantyna.people.services.cards import (
     CARD_IN_USE,
@@ -54,6 +55,7 @@ from kantyna.people.services.subject_settings import (
 )
 from kantyna.people.signals import subject_institution_leaving
 from kantyna.pricing.models import PriceListsGroup
+from kantyna.pricing.selectors import default_children_group, members_price_lists_group, members_price_lists_group_id
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
@@ -125,23 +127,6 @@ def _roles(actor) -> set[str]:
 def is_children_staff(actor) -> bool:
     """Admin, or institutions admin with children_edit: may change every child field but admin-only ones."""
     return actor is None or has_ability(actor, "children.change_sensitive")
-
-
-def institutions_in_reach(actor) -> set[int] | None:
-    """None: every institution; else the ids an institutions admin manages (an empty set for others)."""
-    roles = _roles(actor)
-    if actor is None or ROLE_ADMIN in roles:
-        return None
-    if ROLE_INSTITUTIONS_ADMIN in roles:
-        return set(actor.institutions.values_list("id", flat=True))
-    return None  # parents reach their own children whatever the institution
-
-
-def default_price_lists_group(classroom: Classroom) -> PriceListsGroup | None:
-    """Spec §4: the classroom's related group when it is default for members, else the default for children."""
-    if classroom.has_default_price_lists_group_for_members and classroom.related_price_lists_group_id:
-        return classroom.related_price_lists_group
-    return PriceListsGroup.objects.filter(default_for_children=True).first()
 
 
 def _pk(value):
@@ -218,7 +203,7 @@ def _check_rights(*, actor, child: Child | None, values: dict) -> None:
         group = values["price_lists_group"]
         unchanged = not creating and _same(child.price_lists_group, group)
         classroom = values.get("classroom") or (child.classroom if child else None)
-        default = default_price_lists_group(classroom) if classroom else None
+        default = members_price_lists_group(classroom) if classroom else None
         if group is not None and not unchanged and not _same(default, group):
             errors[API_KEYS["price_lists_group"]] = [NOT_ALLOWED]
     if errors:
@@ -235,7 +220,7 @@ def _check_place(*, actor, values: dict, child: Child | None, diet: Diet) -> Non
     if classroom.institution_id != institution.pk:
         raise ApiError(MESSAGES[400], errors={"classroomId": [CLASSROOM_OUTSIDE_INSTITUTION]})
     values["institution"] = institution
-    reach = institutions_in_reach(actor)
+    reach = Reach(actor).placement_institution_ids
     if reach is not None and institution.pk not in reach:
         raise ApiError(MESSAGES[400], errors={"institutionId": [INSTITUTION_OUT_OF_REACH]})
     moved = child is None or child.institution_id != institution.pk or child.diet_id != diet.pk
@@ -295,7 +280,7 @@ def child_create(
     _clear_allergens_if_diet_forbids(values, diet)
     card_number_free(values["card_number"])
     if values.get("price_lists_group") is None:
-        values["price_lists_group"] = default_price_lists_group(values["classroom"])
+        values["price_lists_group"] = members_price_lists_group(values["classroom"])
     allergies = values.pop("allergies")
     child = Child.objects.create(first_name=first_name, last_name=last_name, **values)
     child.allergies.set(allergies)
@@ -340,7 +325,7 @@ def child_update(
         card_number_free(values["card_number"], child=child)
     classroom_changed = "classroom" in values and values["classroom"].pk != child.classroom_id
     if values.get("price_lists_group") is None and ("price_lists_group" in values or classroom_changed):
-        values["price_lists_group"] = default_price_lists_group(values.get("classroom", child.classroom))
+        values["price_lists_group"] = members_price_lists_group(values.get("classroom", child.classroom))
 
     if "institution" in values and getattr(values["institution"], "pk", None) != child.institution_id:
         subject_institution_leaving.send(sender=Child, actor=actor, child=child)
@@ -465,17 +450,11 @@ def children_import(*, actor, rows: list[ImportedChild], file_name: str = "") ->
         raise ImportRejected(
             rows=[RowError(row["row"], "G", CARD_IN_USE) for row in rows if row["card_number"] in taken]
         )
-    groups_by_classroom = {}
-    default_group = PriceListsGroup.objects.filter(default_for_children=True).first()
+    default_group = default_children_group()
+    default_group_id = default_group.pk if default_group is not None else None
     children = []
     for row in rows:
         classroom = row["classroom"]
-        if classroom.pk not in groups_by_classroom:
-            groups_by_classroom[classroom.pk] = (
-                classroom.related_price_lists_group
-                if classroom.has_default_price_lists_group_for_members and classroom.related_price_lists_group_id
-                else default_group
-            )
         allergies = row["allergies"]
         if not row["diet"].allow_changing_allergens:
             allergies, row = [], {**row, "allergies_note": ""}
@@ -489,7 +468,7 @@ def children_import(*, actor, rows: list[ImportedChild], file_name: str = "") ->
             card_number=row["card_number"],
             allergies_note=row["allergies_note"],
             general_note=row["general_note"],
-            price_lists_group=groups_by_classroom[classroom.pk],
+            price_lists_group_id=members_price_lists_group_id(classroom, children_default_id=default_group_id),
         )
         child._imported_allergies = allergies
         children.append(child)

@@ -21,8 +21,9 @@ from kantyna.institutions.api.serializers import ClassroomOptionSerializer, Dist
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, Child, InstitutionWorkersGroup, WorkerProfile
 from kantyna.pricing.models import PriceListItem
+from kantyna.pricing.selectors import members_price_lists_group
 from kantyna.registration.selectors import meal_types_ids_by_institution
-from kantyna.registration.services import child_price_lists_group, registrant_price_list_items
+from kantyna.registration.services import registrant_price_list_items
 
 # Messages (spec §5 and §8, plus the server's own).
 PARENT_REQUIRED = (
@@ -338,7 +339,7 @@ class RegistrationChildSerializer(AllergyRulesMixin, KantynaSerializer):
             errors["calendar_subject_settings"] = {"autoselected_meal_types": [MEAL_TYPE_UNAVAILABLE]}
         chosen = settings.get("autoselected_price_lists_items_ids") or []
         if chosen:
-            group = child_price_lists_group(classroom)
+            group = members_price_lists_group(classroom)
             allowed = set(registrant_price_list_items(group, diet=data["diet"]).values_list("pk", flat=True))
             if any(item.pk not in allowed for item in chosen):
                 errors.setdefault("calendar_subject_settings", {})["autoselected_price_lists_items_ids"] = [

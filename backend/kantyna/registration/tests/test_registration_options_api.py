@@ -68,6 +68,7 @@ def test_given_open_registration_when_anonymous_asks_child_options_then_every_li
     assert classroom["institution"]["name"] == world.institution.name
     assert classroom["hasDefaultPriceListsGroupForMembers"] is True
     assert classroom["relatedPriceListsGroup"]["id"] == world.classroom_group.pk
+    assert classroom["membersPriceListsGroupId"] == world.classroom_group.pk
     assert {"value": world.allergen.pk, "text": world.allergen.name, "number": world.allergen.number} in body[
         "allergensOptions"
     ]

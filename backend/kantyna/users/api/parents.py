@@ -17,6 +17,7 @@ from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT, has_ability
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import CrudViewSet, status_response
 from kantyna.people.models import Child
+from kantyna.people.reach import Reach
 from kantyna.users.api import serializers as s
 from kantyna.users.api.people_common import (
     PERSON_ORDERING,
@@ -25,7 +26,6 @@ from kantyna.users.api.people_common import (
     PersonFilter,
 )
 from kantyna.users.models import User
-from kantyna.users.selectors import users_in_reach
 from kantyna.users.services import lifecycle
 from kantyna.users.services import parents as services
 
@@ -72,8 +72,8 @@ class ParentViewSet(PersonCommandsMixin, CrudViewSet):
     def get_serializer_class(self):
         return s.ParentDetailSerializer if self.action == "retrieve" else s.ParentSerializer
 
-    def scope_queryset(self, queryset):
-        return users_in_reach(actor=self.request.user, queryset=queryset)
+    reach_class = Reach
+    reach_rows = "users"
 
     def get_queryset(self):
         queryset = super().get_queryset()

@@ -22,14 +22,14 @@ from kantyna.core.exceptions import MESSAGES, ApiError
 from kantyna.core.pagination import MAX_PER_PAGE, PagePagination, page_of
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
+from kantyna.people.reach import Reach
 from kantyna.users.api import serializers as s
 from kantyna.users.models import User
-from kantyna.users.selectors import users_in_reach
 from kantyna.users.services import lifecycle
 
 
 def _user_in_reach(request, user_id: int) -> User:
-    user = users_in_reach(actor=request.user).select_related("account").filter(pk=user_id).first()
+    user = Reach(request.user).users().select_related("account").filter(pk=user_id).first()
     if user is None:
         raise ApiError(MESSAGES[404], status_code=404)
     return user
@@ -38,7 +38,7 @@ def _user_in_reach(request, user_id: int) -> User:
 def _users_all_in_reach(request, ids: list[int]) -> list[User]:
     """Every id or nothing: an id out of reach (or unknown) refuses the whole request."""
     wanted = list(dict.fromkeys(ids))
-    found = {user.pk: user for user in users_in_reach(actor=request.user).filter(pk__in=wanted)}
+    found = {user.pk: user for user in Reach(request.user).users().filter(pk__in=wanted)}
     missing = [pk for pk in wanted if pk not in found]
     if missing:
         raise ApiError(
@@ -109,7 +109,7 @@ class UsersOptionsView(ApiView):
             params["is_active"] = request.query_params["isActive"]
         query = s.UsersOptionsQuerySerializer(data=params)
         query.is_valid(raise_exception=True)
-        users = users_in_reach(actor=request.user).select_related("account")
+        users = Reach(request.user).users().select_related("account")
         if query.validated_data.get("role"):
             users = users.filter(roles__overlap=query.validated_data["role"])
         if query.validated_data.get("is_active") is not None:

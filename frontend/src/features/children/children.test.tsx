@@ -22,6 +22,7 @@ const classroom1a: Schemas['ClassroomOption'] = {
   institution: { id: 1, name: 'SP 1 Kraków', shortName: 'SP1' },
   hasDefaultPriceListsGroupForMembers: true,
   relatedPriceListsGroup: { id: 32, name: 'Klasa 1a' },
+  membersPriceListsGroupId: 32,
 };
 const classroom1b: Schemas['ClassroomOption'] = {
   id: 12,
@@ -31,6 +32,7 @@ const classroom1b: Schemas['ClassroomOption'] = {
   institution: { id: 1, name: 'SP 1 Kraków', shortName: 'SP1' },
   hasDefaultPriceListsGroupForMembers: false,
   relatedPriceListsGroup: null,
+  membersPriceListsGroupId: 31,
 };
 const butterflies: Schemas['ClassroomOption'] = {
   id: 21,
@@ -40,6 +42,7 @@ const butterflies: Schemas['ClassroomOption'] = {
   institution: { id: 2, name: 'Przedszkole 2', shortName: 'P2' },
   hasDefaultPriceListsGroupForMembers: false,
   relatedPriceListsGroup: null,
+  membersPriceListsGroupId: 31,
 };
 const standard: Schemas['DietOption'] = { value: 5, text: 'Standard', isDefault: true, institutionsIds: [], allowChangingAllergens: true };
 const glutenFree: Schemas['DietOption'] = { value: 6, text: 'Gluten free', isDefault: false, institutionsIds: [], allowChangingAllergens: false };

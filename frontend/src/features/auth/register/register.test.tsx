@@ -39,6 +39,7 @@ function childOptions(overrides: Partial<Schemas['ChildOptions']> = {}): Schemas
         institution: { id: 1, name: 'Szkoła Podstawowa nr 12', shortName: 'SP 12' },
         hasDefaultPriceListsGroupForMembers: false,
         relatedPriceListsGroup: null,
+        membersPriceListsGroupId: null,
       },
       {
         id: 22,
@@ -48,6 +49,7 @@ function childOptions(overrides: Partial<Schemas['ChildOptions']> = {}): Schemas
         institution: { id: 2, name: 'Przedszkole Słoneczko', shortName: 'P 1' },
         hasDefaultPriceListsGroupForMembers: false,
         relatedPriceListsGroup: null,
+        membersPriceListsGroupId: null,
       },
     ],
     childrenGroupsOptions: [],

@@ -1,0 +1,144 @@
+"""Row reach: which institutions, classrooms, children, workers and users an actor may see, decided in one place
+(spec section 6). Abilities (`core.permissions`) say what an actor may do; `Reach(actor)` says on which rows.
+
+- Admins (and the system, `actor=None`) reach every row.
+- An institutions admin reaches the institutions assigned to them and the children, workers and users there.
+- A parent reaches their own children; an institution worker their own worker profile.
+- Customers see only active institutions; cooks and other staff every institution (the kitchen and the
+  terminal name them).
+- Cooks reach every child: they look children up by dining card and assign cards at the terminal. What they
+  may do with a child stops at their abilities (`cards.edit`, `terminal.use`): no ordering ability is granted
+  to a cook, so ordering's commands stay closed to them.
+
+The CRUD base in core does not know this module: an API view names it (`reach_class = Reach`) and the rows it
+scopes (`reach_rows = "children"`), see `core.viewsets.CrudViewSet.scope_queryset`.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from kantyna.core.permissions import (
+    CUSTOMER_ROLES,
+    ROLE_ADMIN,
+    ROLE_COOK,
+    ROLE_INSTITUTION_WORKER,
+    ROLE_INSTITUTIONS_ADMIN,
+    ROLE_PARENT,
+)
+from kantyna.institutions.models import Classroom, Institution
+from kantyna.people.models import Child, WorkerProfile
+from kantyna.users.models import User
+
+
+class Reach:
+    """The rows `actor` reaches; each method narrows a queryset of its kind (the model's manager when omitted)."""
+
+    def __init__(self, actor):
+        self.actor = actor
+        self.roles: set[str] = set(getattr(actor, "roles", None) or [])
+        # The system (no actor) and admins reach everything.
+        self.everything = actor is None or ROLE_ADMIN in self.roles
+        self.is_institutions_admin = ROLE_INSTITUTIONS_ADMIN in self.roles
+
+    @cached_property
+    def institution_ids(self) -> set[int] | None:
+        """None: every institution (admin, system); the institutions an institutions admin manages; else none."""
+        if self.everything:
+            return None
+        if self.is_institutions_admin:
+            return set(self.actor.institutions.values_list("id", flat=True))
+        return set()
+
+    @property
+    def placement_institution_ids(self) -> set[int] | None:
+        """Where the actor may place a child or a worker: None (anywhere) but for an institutions admin, who
+        places only within their institutions (parents place their own children wherever they like)."""
+        return self.institution_ids if self.is_institutions_admin else None
+
+    def _assigned_institutions(self) -> QuerySet:
+        """The institutions linked to the actor (an institutions admin's, a worker's mirrored one), as a subquery."""
+        return self.actor.institutions.values("pk")
+
+    # --- institutions -----------------------------------------------------------------------------------------
+
+    def institutions(self, queryset: QuerySet[Institution] | None = None) -> QuerySet[Institution]:
+        """Admins every institution; an institutions admin those assigned to them; customers only active ones (a
+        deactivated institution takes no new children or orders); cooks and other staff every one."""
+        queryset = Institution.objects.all() if queryset is None else queryset
+        if self.everything:
+            return queryset
+        if self.is_institutions_admin:
+            return queryset.filter(pk__in=self._assigned_institutions())
+        if self.roles & CUSTOMER_ROLES:
+            return queryset.filter(is_active=True)
+        return queryset
+
+    def classrooms(self, queryset: QuerySet[Classroom] | None = None) -> QuerySet[Classroom]:
+        """The classrooms of the institutions the actor reaches."""
+        queryset = Classroom.objects.all() if queryset is None else queryset
+        if self.everything:
+            return queryset
+        return queryset.filter(institution__in=self.institutions())
+
+    # --- children and workers ---------------------------------------------------------------------------------
+
+    def children(self, queryset: QuerySet[Child] | None = None) -> QuerySet[Child]:
+        """Every child for an admin and a cook; an institutions admin's institutions' children; a parent's own
+        children. Anything else is none (so: 404)."""
+        queryset = Child.objects.all() if queryset is None else queryset
+        if self.everything:
+            return queryset
+        condition = Q(pk__in=[])
+        if ROLE_PARENT in self.roles:
+            condition |= Q(parent=self.actor)
+        if self.is_institutions_admin:
+            condition |= Q(institution__in=self._assigned_institutions())
+        elif ROLE_COOK in self.roles:
+            return queryset  # cooks look children up by card and assign cards; their abilities stop anything else
+        return queryset.filter(condition)
+
+    def workers(self, queryset: QuerySet[WorkerProfile] | None = None) -> QuerySet[WorkerProfile]:
+        """Every worker for an admin; an institutions admin's institutions' workers; a worker their own profile."""
+        queryset = WorkerProfile.objects.all() if queryset is None else queryset
+        if self.everything:
+            return queryset
+        condition = Q(pk__in=[])
+        if ROLE_INSTITUTION_WORKER in self.roles:
+            condition |= Q(user=self.actor)
+        if self.is_institutions_admin:
+            condition |= Q(institution__in=self._assigned_institutions())
+        return queryset.filter(condition)
+
+    # --- users ------------------------------------------------------------------------------------------------
+
+    def _users_there(self) -> Q:
+        """Parents with a child in one of the actor's institutions and workers of those institutions."""
+        institutions = self._assigned_institutions()
+        child_there = Child.objects.filter(parent=OuterRef("pk"), institution__in=institutions)
+        works_there = WorkerProfile.objects.filter(user=OuterRef("pk"), institution__in=institutions)
+        return Q(Exists(child_there)) | Q(Exists(works_there))
+
+    def users(self, queryset: QuerySet[User] | None = None) -> QuerySet[User]:
+        """Users the actor manages: everyone for an admin; else parents with a child in one of the actor's
+        institutions and workers of those institutions (404 for the rest)."""
+        queryset = User.objects.all() if queryset is None else queryset
+        if self.everything:
+            return queryset
+        return queryset.filter(self._users_there())
+
+    def payers(self, queryset: QuerySet[User] | None = None) -> QuerySet[User]:
+        """Payers (parents and workers) whose money the actor may see: every one for an admin, an institutions
+        admin's institutions' payers, a customer themselves."""
+        queryset = User.objects.all() if queryset is None else queryset
+        payers = queryset.filter(roles__overlap=list(CUSTOMER_ROLES))
+        if self.everything:
+            return payers
+        condition = Q(pk__in=[])
+        if self.is_institutions_admin:
+            condition |= self._users_there()
+        if self.roles & CUSTOMER_ROLES:
+            condition |= Q(pk=self.actor.pk)
+        return payers.filter(condition)
