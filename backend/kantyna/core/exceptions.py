@@ -20,6 +20,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from kantyna.core.errors import DomainError
+
 logger = logging.getLogger(__name__)
 
 MESSAGES = {
@@ -53,9 +55,9 @@ UNAVAILABLE_PAGE = (
 
 
 class ApiError(exceptions.APIException):
-    """A refusal with a stable English message from the catalogue and optional field errors.
-
-    Services raise it (or Django's ValidationError) and never build responses themselves."""
+    """A refusal of the API layer itself (a parser, a view) with a stable English message and optional field
+    errors. Services raise `kantyna.core.errors.DomainError` instead, which the handler turns into one of these
+    through the error table (`kantyna/core/api/errors.py`)."""
 
     status_code = status.HTTP_400_BAD_REQUEST
 
@@ -134,9 +136,14 @@ def database_unavailable_response(request, exc: BaseException | None = None) -> 
 
 
 def api_exception_handler(exc, context):
+    # Imported here: the table builds on this module's messages and ApiError.
+    from kantyna.core.api.errors import as_api_error
+
     if is_database_unavailable(exc):
         return database_unavailable_response(context["request"], exc)
-    if isinstance(exc, DjangoValidationError):
+    if isinstance(exc, DomainError):
+        exc = as_api_error(exc)
+    elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
