@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 from rest_framework import status
 
 from kantyna.core.errors import DomainError
@@ -37,6 +38,10 @@ def _invalid(detail) -> Refusal:
     return Refusal(status.HTTP_400_BAD_REQUEST, INVALID, detail)
 
 
+def _conflict(message, detail=None) -> Refusal:
+    return Refusal(status.HTTP_409_CONFLICT, message, detail)
+
+
 def _in_use(detail=None) -> Refusal:
     return Refusal(status.HTTP_409_CONFLICT, IN_USE_MESSAGE, detail)
 
@@ -45,6 +50,29 @@ ERRORS: dict[str, Refusal] = {
     "record.in_use": _in_use(),
     # catalog
     "meal_type.portion_size_priced": _invalid(_("A price list still sells this meal type in a removed portion size.")),
+    # institutions
+    "district.in_use": _conflict("This district still has institutions and cannot be deleted."),
+    "institution.in_use": _conflict("This institution is in use and cannot be deleted. Deactivate it instead."),
+    # What still refers to an institution (`institution.in_use`'s problems).
+    "institution.has_classrooms": _invalid(ngettext_lazy("%(count)d classroom", "%(count)d classrooms", "count")),
+    "institution.has_children": _invalid(ngettext_lazy("%(count)d child", "%(count)d children", "count")),
+    "institution.has_workers": _invalid(
+        ngettext_lazy("%(count)d institution worker", "%(count)d institution workers", "count")
+    ),
+    "institution.has_menus": _invalid(ngettext_lazy("%(count)d menu", "%(count)d menus", "count")),
+    "institution.has_admins": _invalid(
+        ngettext_lazy("%(count)d assigned institutions admin", "%(count)d assigned institutions admins", "count")
+    ),
+    "classroom.in_use": _conflict("This classroom still has children and cannot be deleted."),
+    "classrooms.in_use": _conflict("Some classrooms still have children. Move the children to other classrooms first."),
+    "classroom.occupied": _invalid(
+        ngettext_lazy(
+            "%(classroom)s (%(institution)s): %(count)d child",
+            "%(classroom)s (%(institution)s): %(count)d children",
+            "count",
+        )
+    ),
+    "classroom.has_children_to_move": _invalid(_("A classroom with children cannot move to another institution.")),
 }
 
 
@@ -57,7 +85,7 @@ def _param(value):
 def _text(template, params: Mapping) -> str:
     if not params:
         return str(template)
-    return str(template) % {name: _param(value) for name, value in params.items()}
+    return str(template % {name: _param(value) for name, value in params.items()})
 
 
 def as_api_error(error: DomainError) -> ApiError:
