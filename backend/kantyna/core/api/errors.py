@@ -47,6 +47,8 @@ def _in_use(detail=None) -> Refusal:
 
 
 ERRORS: dict[str, Refusal] = {
+    # Several field problems reported at once (each a `Problem` with its own code).
+    "invalid": Refusal(status.HTTP_400_BAD_REQUEST, INVALID),
     "record.in_use": _in_use(),
     # catalog
     "meal_type.portion_size_priced": _invalid(_("A price list still sells this meal type in a removed portion size.")),
@@ -73,6 +75,42 @@ ERRORS: dict[str, Refusal] = {
         )
     ),
     "classroom.has_children_to_move": _invalid(_("A classroom with children cannot move to another institution.")),
+    # logistics
+    "kitchen.institution_listed_twice": _invalid(_("This institution is already listed.")),
+    "kitchen.meal_type_taken": _invalid(
+        _("Already prepared for this institution by the kitchen “%(kitchen)s”: %(meal_types)s.")
+    ),
+    "driver.drives_routes": _in_use(
+        _("The driver drives the routes %(routes)s. Assign them another driver or deactivate this one.")
+    ),
+    # meals
+    "meals.on_menu": _in_use(_("These meals are on a menu: %(names)s.")),
+    # menus
+    "menu.ends_before_start": _invalid(_("The end date cannot be earlier than the start date.")),
+    "menu.too_long": _invalid(_("A menu may cover at most %(days)s days.")),
+    "menu.date_outside": _invalid(_("Every date must be within the menu's dates (%(from)s - %(to)s).")),
+    "menu.meals_outside_new_dates": _invalid(
+        _("Meals are planned on %(date)s, outside the new dates: remove them first or widen the dates.")
+    ),
+    "menu.nothing_to_copy": _invalid(_("There are no meals to copy on the chosen day.")),
+    "menu.no_copy_targets": _invalid(_("Choose at least one date to copy to.")),
+    "menu.copy_onto_itself": _invalid(_("A day cannot be copied onto itself.")),
+    "menu.copy_overlaps": _invalid(_("The copied days and the target days may not overlap.")),
+    # pricing
+    "price_lists_group.group_orders_default": _invalid(_("A group for group orders cannot be a default group.")),
+    "price_list.date_taken": _invalid(_("This group already has a price list starting on this date.")),
+    "price_list.duplicate_combination": _invalid(
+        _("This meal type, diet and portion size already have a price in this list.")
+    ),
+    "price_list.portion_not_offered": _invalid(_("This portion size is not offered for this meal type.")),
+    "price_list.price_negative": _invalid(_("The price cannot be negative.")),
+    "price_list.price_precision": _invalid(_("Enter a price with at most 2 decimal places.")),
+    "price_list.unknown_item": _invalid(_("This item does not belong to this price list.")),
+    "price_list.locked": _invalid(
+        _("This price list is already in use: its prices cannot change. Replace it with a new one from a chosen date.")
+    ),
+    "price_list.item_in_use": _invalid(_("This item is already in use and cannot be removed or changed.")),
+    "price_list.replacement_too_early": _invalid(_("The new price list must start after %(date)s.")),
 }
 
 
