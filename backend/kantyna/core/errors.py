@@ -40,5 +40,15 @@ class DomainError(Exception):
         self.problems = list(problems)
         self.extra = dict(extra or {})
 
+    def under(self, prefix: str) -> DomainError:
+        """The same refusal about one element of a list, its fields keyed under `prefix` ("children.1.")."""
+        return DomainError(
+            self.code,
+            field=None if self.field is None else f"{prefix}{self.field}",
+            params=self.params,
+            problems=[Problem(p.code, f"{prefix}{p.field}", p.params) for p in self.problems],
+            extra=self.extra,
+        )
+
     def __repr__(self) -> str:
         return f"DomainError({self.code!r}, field={self.field!r}, params={self.params!r})"

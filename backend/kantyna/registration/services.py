@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from kantyna.audit.services import audit_record
+from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.core.tasks import send_email
@@ -33,7 +34,6 @@ from kantyna.users.models import User, default_invoices_settings
 SETUP_LINK_TTL_SECONDS = 7 * 24 * 3600
 REGISTRATIONS_PER_IP = 10
 REGISTRATION_WINDOW_SECONDS = 3600
-TOO_MANY = "Too many attempts. Please try again later."
 
 
 def registrations_per_ip() -> int:
@@ -115,7 +115,7 @@ def with_blocked_meal_types(*, classroom: Classroom, diet, settings: dict | None
 
 
 def _prefixed(error: ApiError, prefix: str) -> ApiError:
-    """A refusal of a people service about one child, keyed under that child: `children.1.cardNumber`."""
+    """A refusal of the API layer about one child, keyed under that child: `children.1.cardNumber`."""
     return ApiError(
         error.message,
         errors={f"{prefix}{key}": value for key, value in error.errors.items()},
@@ -149,6 +149,8 @@ def _create_children(*, user: User, children: list[dict]) -> None:
                 ),
                 subject_notifications_settings=dict(data.get("subject_notifications_settings") or {}) or None,
             )
+        except DomainError as error:
+            raise error.under(f"children.{index}.") from None
         except ApiError as error:
             raise _prefixed(error, f"children.{index}.") from None
 
@@ -228,7 +230,7 @@ def registration_register(*, user_type: str, data: dict, tenant_slug: str, local
     from kantyna.users.services.accounts import user_create
 
     if registration_is_throttled(ip_address=ip_address):
-        raise ApiError(TOO_MANY, status_code=429)
+        raise DomainError("registration.throttled")
     email = Account.objects.normalize(data["email_address"])
     account = Account.objects.filter(email=email).first()
     existing = User.objects.select_related("account").filter(account=account).first() if account else None

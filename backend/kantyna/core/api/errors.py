@@ -96,6 +96,8 @@ ERRORS: dict[str, Refusal] = {
     "menu.no_copy_targets": _invalid(_("Choose at least one date to copy to.")),
     "menu.copy_onto_itself": _invalid(_("A day cannot be copied onto itself.")),
     "menu.copy_overlaps": _invalid(_("The copied days and the target days may not overlap.")),
+    # registration
+    "registration.throttled": Refusal(status.HTTP_429_TOO_MANY_REQUESTS, MESSAGES[status.HTTP_429_TOO_MANY_REQUESTS]),
     # pricing
     "price_lists_group.group_orders_default": _invalid(_("A group for group orders cannot be a default group.")),
     "price_list.date_taken": _invalid(_("This group already has a price list starting on this date.")),
@@ -111,6 +113,8 @@ ERRORS: dict[str, Refusal] = {
     ),
     "price_list.item_in_use": _invalid(_("This item is already in use and cannot be removed or changed.")),
     "price_list.replacement_too_early": _invalid(_("The new price list must start after %(date)s.")),
+    # tenant settings
+    "settings.logo_outside_company_details": _invalid(_("A logo belongs to the company details.")),
 }
 
 
