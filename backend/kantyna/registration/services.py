@@ -16,7 +16,6 @@ from django.utils import timezone, translation
 
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
-from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.core.tasks import send_email
 from kantyna.identity.models import Account
@@ -114,15 +113,6 @@ def with_blocked_meal_types(*, classroom: Classroom, diet, settings: dict | None
     return {**settings, "autoselected_meal_types": meal_types, "autoselected_price_list_items": items}
 
 
-def _prefixed(error: ApiError, prefix: str) -> ApiError:
-    """A refusal of the API layer about one child, keyed under that child: `children.1.cardNumber`."""
-    return ApiError(
-        error.message,
-        errors={f"{prefix}{key}": value for key, value in error.errors.items()},
-        status_code=error.status_code,
-    )
-
-
 def _create_children(*, user: User, children: list[dict]) -> None:
     """Through the children service as the system (`actor=None`): the registrant's rights were checked by
     the registration rules; the price lists group defaults there (spec §4), settings default there too."""
@@ -149,10 +139,8 @@ def _create_children(*, user: User, children: list[dict]) -> None:
                 ),
                 subject_notifications_settings=dict(data.get("subject_notifications_settings") or {}) or None,
             )
-        except DomainError as error:
+        except DomainError as error:  # a refusal about one child, keyed under it: `children.1.cardNumber`
             raise error.under(f"children.{index}.") from None
-        except ApiError as error:
-            raise _prefixed(error, f"children.{index}.") from None
 
 
 def _create_worker_profile(*, user: User, data: dict) -> None:

@@ -98,6 +98,24 @@ ERRORS: dict[str, Refusal] = {
     "menu.copy_overlaps": _invalid(_("The copied days and the target days may not overlap.")),
     # registration
     "registration.throttled": Refusal(status.HTTP_429_TOO_MANY_REQUESTS, MESSAGES[status.HTTP_429_TOO_MANY_REQUESTS]),
+    # people
+    "card.invalid": _invalid(_("The card number must have 6 to 10 characters: digits or capital letters.")),
+    "card.taken": _invalid(_("This card number is already used.")),
+    "child.field_not_allowed": _invalid(_("You are not allowed to change this field.")),
+    "child.classroom_required": Refusal(status.HTTP_400_BAD_REQUEST, _("The child must be assigned to classroom.")),
+    "child.classroom_outside_institution": _invalid(_("The classroom does not belong to the chosen institution.")),
+    "child.institution_out_of_reach": _invalid(_("You cannot manage children of this institution.")),
+    "child.diet_not_served": _invalid(_("This diet is not served in the chosen institution.")),
+    "child.not_a_parent": _invalid(_("Choose a parent account.")),
+    "child.has_history": _conflict(
+        "This child has orders or transactions and cannot be deleted; archive the child instead."
+    ),
+    "worker.has_history": _in_use(_("The worker has orders or transactions: archive them instead.")),
+    "subject_settings.item_outside_price_list": _invalid(
+        _("Choose items of the receiver's price list for the autoselected meal types.")
+    ),
+    "subject_settings.item_per_meal_type": _invalid(_("Choose one item per meal type.")),
+    "subject_settings.automark_ends_before_start": _invalid(_("The end date cannot be earlier than the start date.")),
     # pricing
     "price_lists_group.group_orders_default": _invalid(_("A group for group orders cannot be a default group.")),
     "price_list.date_taken": _invalid(_("This group already has a price list starting on this date.")),

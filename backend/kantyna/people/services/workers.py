@@ -13,11 +13,10 @@ from collections.abc import Iterable
 
 from django.db import connection, transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Allergen, Diet
-from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import ROLE_INSTITUTION_WORKER
 from kantyna.identity.services import password_reset_request
 from kantyna.institutions.models import Institution
@@ -28,8 +27,6 @@ from kantyna.people.services.subject_settings import autoselections_prune
 from kantyna.users.models import User
 from kantyna.users.services import lifecycle
 from kantyna.users.services.accounts import user_create
-
-HAS_HISTORY = _("The worker has orders or transactions: archive them instead.")
 
 # Profile fields the API may set besides institution, diet and card (the model's names).
 PROFILE_FIELDS = frozenset(
@@ -212,7 +209,7 @@ def institution_worker_delete(*, actor, instance: WorkerProfile) -> None:
     account stays (it may sign in to other tenants); with no tenant user here it has no access to this one."""
     user = instance.user
     if user_has_history(user):
-        raise ApiError(IN_USE_MESSAGE, status_code=409, errors={"id": [HAS_HISTORY]})
+        raise DomainError("worker.has_history", field="id")
     audit_record(
         actor=actor,
         action="institution_worker.delete",
