@@ -116,6 +116,29 @@ ERRORS: dict[str, Refusal] = {
     ),
     "subject_settings.item_per_meal_type": _invalid(_("Choose one item per meal type.")),
     "subject_settings.automark_ends_before_start": _invalid(_("The end date cannot be earlier than the start date.")),
+    # users
+    "user.unknown_role": _invalid(_("Unknown role.")),
+    "user.role_required": _invalid(_("At least one role is required.")),
+    "user.unknown_permission": _invalid(_("Unknown permission.")),
+    "user.email_taken": _invalid(_("This e-mail address is already used.")),
+    "user.email_shared_with_other_tenants": _invalid(
+        _("This person signs in to other catering companies too; only they can change their e-mail address.")
+    ),
+    "user.current_password_wrong": _invalid(_("The current password is incorrect.")),
+    "user.password_wrong": _invalid(_("The password is incorrect.")),
+    "parent.has_history": _in_use(
+        _("The parent has children or history (orders, payments). Archive the parent instead.")
+    ),
+    "staff.has_history": _in_use(_("The account has history. Deactivate it instead.")),
+    "admin.removes_self": Refusal(
+        status.HTTP_400_BAD_REQUEST,
+        "You cannot deactivate or delete your own account.",
+        _("You cannot deactivate or delete your own account."),
+    ),
+    "admin.last_active": _conflict(
+        "The last active administrator cannot be deactivated or deleted.",
+        _("The last active administrator cannot be deactivated or deleted."),
+    ),
     # pricing
     "price_lists_group.group_orders_default": _invalid(_("A group for group orders cannot be a default group.")),
     "price_list.date_taken": _invalid(_("This group already has a price list starting on this date.")),
