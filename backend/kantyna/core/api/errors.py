@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import gettext_noop, ngettext_lazy
 from rest_framework import status
 
 from kantyna.core.errors import DomainError
@@ -116,6 +116,20 @@ ERRORS: dict[str, Refusal] = {
     ),
     "subject_settings.item_per_meal_type": _invalid(_("Choose one item per meal type.")),
     "subject_settings.automark_ends_before_start": _invalid(_("The end date cannot be earlier than the start date.")),
+    # identity: stable English in the API; gettext_noop marks them for the sign-in pages, which translate them.
+    "auth.invalid_credentials": Refusal(
+        status.HTTP_401_UNAUTHORIZED, gettext_noop("Invalid e-mail address or password.")
+    ),
+    "auth.too_many_attempts": Refusal(
+        status.HTTP_429_TOO_MANY_REQUESTS,
+        gettext_noop("Too many attempts. Please try again later."),
+        headers=lambda params: {"Retry-After": str(params["retry_after"])},
+    ),
+    "account.password_rejected": _invalid("%(reason)s"),
+    "password_reset.passwords_differ": _invalid(gettext_noop("The passwords do not match.")),
+    "password_reset.invalid_token": Refusal(
+        status.HTTP_400_BAD_REQUEST, gettext_noop("The password reset link is invalid or has expired.")
+    ),
     # users
     "user.unknown_role": _invalid(_("Unknown role.")),
     "user.role_required": _invalid(_("At least one role is required.")),
