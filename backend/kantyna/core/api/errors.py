@@ -75,6 +75,14 @@ ERRORS: dict[str, Refusal] = {
         )
     ),
     "classroom.has_children_to_move": _invalid(_("A classroom with children cannot move to another institution.")),
+    # ledger
+    "ledger.child_of_another_payer": _invalid(_("This child does not belong to this payer.")),
+    "ledger.not_a_payer": _invalid(_("Only parents and institution workers have a balance.")),
+    "ledger.correction_zero": _invalid(_("A correction cannot be zero.")),
+    "ledger.amount_not_positive": _invalid(_("Enter an amount greater than zero.")),
+    "ledger.correcting_a_correction": _invalid(_("Correct the original transaction, not its correction.")),
+    "ledger.amount_unchanged": _invalid(_("The amount is unchanged.")),
+    "ledger.already_reversed": _conflict(_("This transaction is already reversed.")),
     # logistics
     "kitchen.institution_listed_twice": _invalid(_("This institution is already listed.")),
     "kitchen.meal_type_taken": _invalid(
