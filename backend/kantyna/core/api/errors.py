@@ -50,6 +50,7 @@ ERRORS: dict[str, Refusal] = {
     # Several field problems reported at once (each a `Problem` with its own code).
     "invalid": Refusal(status.HTTP_400_BAD_REQUEST, INVALID),
     "record.in_use": _in_use(),
+    "record.not_found": Refusal(status.HTTP_404_NOT_FOUND, MESSAGES[status.HTTP_404_NOT_FOUND]),
     # catalog
     "meal_type.portion_size_priced": _invalid(_("A price list still sells this meal type in a removed portion size.")),
     # institutions
@@ -106,6 +107,19 @@ ERRORS: dict[str, Refusal] = {
     "menu.copy_overlaps": _invalid(_("The copied days and the target days may not overlap.")),
     # registration
     "registration.throttled": Refusal(status.HTTP_429_TOO_MANY_REQUESTS, MESSAGES[status.HTTP_429_TOO_MANY_REQUESTS]),
+    # ordering
+    "free_day.ends_before_start": _invalid(_("The end date cannot be before the start date.")),
+    "free_day.range_too_long": _invalid(_("A range can cover at most a year.")),
+    "free_day.taken": _invalid(_("This day is already a free day.")),
+    "order.already_ordered": _conflict("These meals are already ordered.", _("These meals are already ordered.")),
+    "order.paid_by_someone_else": _invalid(_("This meal receiver is paid for by someone else.")),
+    "order.not_removable": _conflict("An order with served or charged meals cannot be removed."),
+    "order.prepaid_not_allowed": Refusal(status.HTTP_403_FORBIDDEN, "Prepaid orders are not allowed."),
+    "order.nothing_to_order": Refusal(
+        status.HTTP_400_BAD_REQUEST,
+        "There are no days to order in this month.",
+        _("There are no days to order in this month."),
+    ),
     # people
     "card.invalid": _invalid(_("The card number must have 6 to 10 characters: digits or capital letters.")),
     "card.taken": _invalid(_("This card number is already used.")),
