@@ -204,7 +204,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "SEARCH_PARAM": "search",
     "ORDERING_PARAM": "sort",
-    "EXCEPTION_HANDLER": "kantyna.core.exceptions.api_exception_handler",
+    "EXCEPTION_HANDLER": "kantyna.core.api.errors.api_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": None,
     "COERCE_DECIMAL_TO_STRING": True,

@@ -4,7 +4,6 @@ the API both go through here."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import (
@@ -16,7 +15,7 @@ from kantyna.catalog.models import (
     MealTypeInstitutionSetting,
     PortionSize,
 )
-from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.flags import lock_table, take_flag
 from kantyna.core.services import model_update
 from kantyna.institutions.models import Institution
@@ -78,7 +77,7 @@ def allergen_update(*, actor, instance: Allergen, **fields) -> Allergen:
 def allergen_delete(*, actor, instance: Allergen) -> None:
     """Refused (409) while a meal, child or worker still names the allergen: nothing may dangle."""
     if _in_use(instance.meals, instance.ingredients, instance.children, instance.workers):
-        raise ApiError(IN_USE_MESSAGE, status_code=409)
+        raise DomainError("record.in_use")
     audit_record(actor=actor, action="allergen.delete", target=instance, data={"name": instance.name})
     instance.delete()
 
@@ -147,7 +146,7 @@ def portion_size_delete(*, actor, instance: PortionSize) -> None:
     """Refused (409) while a price list item or a meal's grammage names it. Meal types merely offering it stop
     offering it: that is configuration, not history."""
     if _in_use(instance.price_list_items, instance.meal_ingredients):
-        raise ApiError(IN_USE_MESSAGE, status_code=409)
+        raise DomainError("record.in_use")
     audit_record(actor=actor, action="portion_size.delete", target=instance, data={"name": instance.name})
     instance.delete()
 
@@ -232,7 +231,7 @@ def diet_move(*, actor, instance: Diet, up: bool) -> Diet:
 def diet_delete(*, actor, instance: Diet) -> None:
     """Refused (409) while a child, a worker, a price list item or a menu names the diet: nothing may dangle."""
     if _in_use(instance.children, instance.workers, instance.price_list_items, instance.menus):
-        raise ApiError(IN_USE_MESSAGE, status_code=409)
+        raise DomainError("record.in_use")
     audit_record(actor=actor, action="diet.delete", target=instance, data={"name": instance.name})
     instance.delete()
 
@@ -261,7 +260,7 @@ def meal_type_category_delete(*, actor, instance: MealTypeCategory) -> None:
     """Refused (409) while meal types belong to it: the child form groups meal types by category, and a meal
     type silently losing its category would move on every parent's screen."""
     if _in_use(instance.meal_types):
-        raise ApiError(IN_USE_MESSAGE, status_code=409)
+        raise DomainError("record.in_use")
     audit_record(actor=actor, action="meal_type_category.delete", target=instance, data={"name": instance.name})
     instance.delete()
 
@@ -312,10 +311,7 @@ def meal_type_update(
     """A portion size still priced for this meal type on a price list cannot be taken away from it."""
     removed = set(instance.portion_sizes.values_list("pk", flat=True)) - {p.pk for p in portion_sizes}
     if removed and instance.price_list_items.filter(portion_size__in=removed).exists():
-        raise ApiError(
-            "The given data was invalid.",
-            errors={"portion_sizes_ids": [_("A price list still sells this meal type in a removed portion size.")]},
-        )
+        raise DomainError("meal_type.portion_size_priced", field="portion_sizes_ids")
     instance.name = name
     instance.position = position
     instance.category = category
@@ -337,7 +333,7 @@ def meal_type_mark_as_default(*, actor, instance: MealType) -> MealType:
 def meal_type_delete(*, actor, instance: MealType) -> None:
     """Refused (409) while a menu or a price list names the meal type. Its per-institution settings go with it."""
     if _in_use(instance.menu_items, instance.price_list_items):
-        raise ApiError(IN_USE_MESSAGE, status_code=409)
+        raise DomainError("record.in_use")
     audit_record(actor=actor, action="meal_type.delete", target=instance, data={"name": instance.name})
     instance.delete()
 

@@ -10,15 +10,9 @@ import logging
 
 import psycopg
 from django import db
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404, HttpResponse, JsonResponse
-from django.utils.translation import gettext_lazy as _
+from django.http import HttpResponse, JsonResponse
 from djangorestframework_camel_case.util import camelize
 from rest_framework import exceptions, status
-from rest_framework.response import Response
-from rest_framework.views import exception_handler
 
 logger = logging.getLogger(__name__)
 
@@ -53,9 +47,9 @@ UNAVAILABLE_PAGE = (
 
 
 class ApiError(exceptions.APIException):
-    """A refusal with a stable English message from the catalogue and optional field errors.
-
-    Services raise it (or Django's ValidationError) and never build responses themselves."""
+    """A refusal of the API layer itself (a parser, a view) with a stable English message and optional field
+    errors. Services raise `kantyna.core.errors.DomainError` instead, which the handler turns into one of these
+    through the error table (`kantyna/core/api/errors.py`)."""
 
     status_code = status.HTTP_400_BAD_REQUEST
 
@@ -79,16 +73,16 @@ class ApiError(exceptions.APIException):
             self.status_code = status_code
 
 
-def _field_errors(detail) -> dict:
+def field_errors(detail) -> dict:
     if isinstance(detail, dict):
         out = {}
         for key, value in detail.items():
             if isinstance(value, dict):
-                for sub_key, sub_value in _field_errors(value).items():
+                for sub_key, sub_value in field_errors(value).items():
                     out[f"{key}.{sub_key}"] = sub_value
             elif isinstance(value, list) and value and isinstance(value[0], dict):
                 for index, item in enumerate(value):
-                    for sub_key, sub_value in _field_errors(item).items():
+                    for sub_key, sub_value in field_errors(item).items():
                         out[f"{key}.{index}.{sub_key}"] = sub_value
             else:
                 out[key] = [str(item) for item in (value if isinstance(value, list) else [value])]
@@ -130,41 +124,4 @@ def database_unavailable_response(request, exc: BaseException | None = None) -> 
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     # Logged above in one line: Django would otherwise log every such request as a server error with a traceback.
     response._has_been_logged = True
-    return response
-
-
-def api_exception_handler(exc, context):
-    if is_database_unavailable(exc):
-        return database_unavailable_response(context["request"], exc)
-    if isinstance(exc, DjangoValidationError):
-        exc = exceptions.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
-    elif isinstance(exc, Http404):
-        exc = exceptions.NotFound()
-    elif isinstance(exc, DjangoPermissionDenied):
-        exc = exceptions.PermissionDenied()
-    elif isinstance(exc, RequestDataTooBig):  # a body over DATA_UPLOAD_MAX_MEMORY_SIZE
-        exc = ApiError(TOO_LARGE_MESSAGE, status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
-    elif isinstance(exc, SuspiciousOperation):  # too many form fields or files, a malformed multipart body
-        exc = exceptions.ValidationError([_("The request could not be read.")])
-
-    if isinstance(exc, ApiError):
-        return Response(
-            {**error_body(exc.message, exc.errors), **exc.extra}, status=exc.status_code, headers=exc.headers
-        )
-
-    response = exception_handler(exc, context)
-    if response is None:
-        logger.exception("Unhandled API error", exc_info=exc)
-        return Response(error_body(GENERIC_MESSAGE), status=status.HTTP_500_INTERNAL_SERVER_ERROR)
-
-    if isinstance(exc, exceptions.ValidationError):
-        errors = _field_errors(exc.detail)
-        non_field = errors.get("nonFieldErrors")
-        message = non_field[0] if non_field and len(errors) == 1 else MESSAGES[400]
-        response.data = error_body(message, errors)
-    elif isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
-        response.status_code = status.HTTP_401_UNAUTHORIZED
-        response.data = error_body(MESSAGES[401])
-    else:
-        response.data = error_body(MESSAGES.get(response.status_code, GENERIC_MESSAGE))
     return response

@@ -15,26 +15,20 @@ from django.db import transaction
 from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.translation import gettext_noop
 
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError, Problem
 from kantyna.core.tasks import send_email
 from kantyna.core.validators import SINGLE_LINE_TEXT
 from kantyna.identity.models import Account, PasswordResetRequest, PasswordResetToken, RevokedToken
 from kantyna.identity.throttle import (
-    TooManyAttempts,
     account_serialise,
     password_attempt,
     password_failures_clear,
+    too_many_attempts,
     wait_for_oldest,
 )
 from kantyna.identity.tokens import IssuedToken, token_issue
 from kantyna.tenancy.services import tenant_origin
-
-# Stable English messages of the API; gettext_noop marks them for the sign-in pages' translations.
-INVALID_CREDENTIALS = gettext_noop("Invalid e-mail address or password.")
-INVALID_RESET_TOKEN = gettext_noop("The password reset link is invalid or has expired.")
-PASSWORDS_DIFFER = gettext_noop("The passwords do not match.")
 
 
 @dataclass(frozen=True)
@@ -49,12 +43,12 @@ def _hash(token: str) -> str:
 
 
 def account_authenticate(*, email: str, password: str, ip_address: str | None) -> Account:
-    """Check credentials through the password throttle (throttle.py). Raises ApiError (401 or 429)."""
+    """Check credentials through the password throttle (throttle.py). Raises DomainError (401 or 429)."""
     email = Account.objects.normalize(email)
     if SINGLE_LINE_TEXT.problem(email):
         # No account has such an address, and PostgreSQL refuses a NUL in the failure row or the lookup (a 500
         # from the sign-in form, which no serializer checks).
-        raise ApiError(INVALID_CREDENTIALS, status_code=401)
+        raise DomainError("auth.invalid_credentials")
     account = Account.objects.filter(email=email, is_active=True).first()
 
     def check() -> bool:
@@ -64,14 +58,14 @@ def account_authenticate(*, email: str, password: str, ip_address: str | None) -
         return account.check_password(password)
 
     if not password_attempt(email=email, ip_address=ip_address, check=check):
-        raise ApiError(INVALID_CREDENTIALS, status_code=401)
+        raise DomainError("auth.invalid_credentials")
     Account.objects.filter(pk=account.pk).update(last_login=timezone.now())
     return account
 
 
 def account_password_verify(*, account: Account, password: str, ip_address: str | None) -> bool:
     """A password check behind a session (the current password of a change, an account deletion): the same
-    throttle as the sign-in, on the same counters. False when wrong; raises TooManyAttempts (429)."""
+    throttle as the sign-in, on the same counters. False when wrong; refused (429) past the limits."""
     return password_attempt(email=account.email, ip_address=ip_address, check=lambda: account.check_password(password))
 
 
@@ -89,7 +83,9 @@ def account_set_password(*, account: Account, password: str) -> IssuedToken:
     try:
         validate_password(password, user=account)
     except ValidationError as error:
-        raise ApiError("The given data was invalid.", errors={"password": list(error.messages)}) from None
+        # Django's password validators word the reasons.
+        reasons = [Problem("account.password_rejected", "password", {"reason": text}) for text in error.messages]
+        raise DomainError("invalid", problems=reasons) from None
     with transaction.atomic():
         account.set_password(password)
         account.save(update_fields=["password"])
@@ -121,7 +117,7 @@ def password_reset_request_anonymous(*, email: str, tenant_slug: str, locale: st
             asked = list(recent.filter(ip_address=ip_address).values_list("created_at", flat=True)[:per_ip])
             wait = wait_for_oldest(asked, per_ip, window, now)
             if wait > timedelta(0):
-                raise TooManyAttempts(max(1, math.ceil(wait.total_seconds())))
+                raise too_many_attempts(max(1, math.ceil(wait.total_seconds())))
         send = recent.filter(email=email, sent=True).count() < settings.PASSWORD_RESETS_PER_ACCOUNT
         PasswordResetRequest.objects.create(email=email, ip_address=ip_address, created_at=now, sent=send)
         if send:
@@ -171,7 +167,7 @@ def password_setup_link_create(*, account: Account, tenant_slug: str, ttl_second
 
 def password_reset_confirm(*, token: str, password: str, password_confirmation: str) -> Account:
     if password != password_confirmation:
-        raise ApiError("The given data was invalid.", errors={"passwordConfirmation": ["The passwords do not match."]})
+        raise DomainError("password_reset.passwords_differ", field="password_confirmation")
     with transaction.atomic():
         reset = (
             PasswordResetToken.objects.select_for_update()
@@ -180,7 +176,7 @@ def password_reset_confirm(*, token: str, password: str, password_confirmation: 
             .first()
         )
         if reset is None or not reset.account.is_active:
-            raise ApiError(INVALID_RESET_TOKEN, status_code=400)
+            raise DomainError("password_reset.invalid_token")
         account_set_password(account=reset.account, password=password)
         reset.used_at = timezone.now()
         reset.save(update_fields=["used_at"])

@@ -41,22 +41,17 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
-from django.utils.translation import gettext_noop
 
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
 from kantyna.identity.models import Account, LoginFailure
 
-TOO_MANY_ATTEMPTS = gettext_noop("Too many attempts. Please try again later.")
 # The first key of the per-account advisory lock (password checks, reset requests), apart from any other lock.
 ADVISORY_LOCK_CLASS = 4_011_001
 
 
-class TooManyAttempts(ApiError):
-    """429 with the seconds to wait in `Retry-After`."""
-
-    def __init__(self, retry_after: int):
-        super().__init__(TOO_MANY_ATTEMPTS, status_code=429, headers={"Retry-After": str(retry_after)})
-        self.retry_after = retry_after
+def too_many_attempts(retry_after: int) -> DomainError:
+    """The refusal of a limit that holds: 429 with the seconds to wait in `Retry-After`."""
+    return DomainError("auth.too_many_attempts", params={"retry_after": retry_after})
 
 
 def wait_for_oldest(times: list, limit: int, window: timedelta, now) -> timedelta:
@@ -102,7 +97,7 @@ def account_serialise(*, email: str) -> None:
 
 
 def password_attempt(*, email: str, ip_address: str | None, check: Callable[[], bool]) -> bool:
-    """Run `check` (the password comparison) unless a limit holds; record its outcome. Raises TooManyAttempts.
+    """Run `check` (the password comparison) unless a limit holds; record its outcome. Raises too_many_attempts.
 
     Call it outside any transaction that a refusal rolls back, or the failure would not be counted."""
     email = Account.objects.normalize(email)
@@ -110,7 +105,7 @@ def password_attempt(*, email: str, ip_address: str | None, check: Callable[[], 
         account_serialise(email=email)
         wait = password_guess_wait(email=email, ip_address=ip_address)
         if wait:
-            raise TooManyAttempts(wait)
+            raise too_many_attempts(wait)
         if check():
             LoginFailure.objects.filter(email=email, ip_address=ip_address).delete()
             return True

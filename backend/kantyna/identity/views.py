@@ -17,8 +17,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kantyna.core.api.errors import as_api_error
 from kantyna.core.client import client_ip
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
+from kantyna.core.exceptions import error_body
 from kantyna.core.mail import mail_list
 from kantyna.core.serializers import KantynaSerializer
 from kantyna.identity.services import TenantAccess, password_reset_confirm, password_reset_request_anonymous
@@ -48,8 +50,9 @@ def _return_target(request, next_url: str, tenants: list[TenantAccess]) -> Tenan
     return None
 
 
-def _refusal(request, template: str, context: dict, error: ApiError):
+def _refusal(request, template: str, context: dict, refusal: DomainError):
     """The form again with the refusal's message, status and headers (`Retry-After` of a 429)."""
+    error = as_api_error(refusal)
     context["error"] = _(error.message)
     response = render(request, template, context, status=error.status_code)
     for header, value in error.headers.items():
@@ -68,7 +71,7 @@ def login_page(request):
             issued, tenants = session_start(
                 email=email, password=request.POST.get("password", ""), ip_address=client_ip(request)
             )
-        except ApiError as error:
+        except DomainError as error:
             return _refusal(request, "identity/login.html", context, error)
         target = _return_target(request, next_url, tenants)
         fragment = _fragment(issued.token, tenants)
@@ -92,7 +95,7 @@ def forgot_page(request):
                 locale=request.LANGUAGE_CODE,
                 ip_address=client_ip(request),
             )
-        except ApiError as error:
+        except DomainError as error:
             return _refusal(request, "identity/forgot.html", context, error)
         context["sent"] = True
     return render(request, "identity/forgot.html", context)
@@ -109,10 +112,13 @@ def reset_page(request, token: str):
                 password_confirmation=request.POST.get("password_confirmation", ""),
             )
             context["done"] = True
-        except ApiError as error:
+        except DomainError as refusal:
+            error = as_api_error(refusal)
             context["error"] = _(error.message)
+            # Keyed as the API keys them (`passwordConfirmation`): the template reads those names.
             context["errors"] = {
-                field: [_(message) for message in messages] for field, messages in error.errors.items()
+                field: [_(message) for message in messages]
+                for field, messages in error_body(error.message, error.errors)["errors"].items()
             }
             return render(request, "identity/reset.html", context, status=400)
     return render(request, "identity/reset.html", context)

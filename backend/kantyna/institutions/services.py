@@ -9,19 +9,11 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Count, Model
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from kantyna.audit.services import audit_record
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError, Problem
 from kantyna.core.services import model_update
 from kantyna.institutions.models import Classroom, District, Institution
-
-INSTITUTION_IN_USE_MESSAGE = "This institution is in use and cannot be deleted. Deactivate it instead."
-CLASSROOM_IN_USE_MESSAGE = "This classroom still has children and cannot be deleted."
-CLASSROOMS_IN_USE_MESSAGE = "Some classrooms still have children. Move the children to other classrooms first."
-DISTRICT_IN_USE_MESSAGE = "This district still has institutions and cannot be deleted."
-
 
 # Districts ----------------------------------------------------------------------------------------------------
 
@@ -44,7 +36,7 @@ def district_update(*, actor, instance: District, name: str) -> District:
 @transaction.atomic
 def district_delete(*, actor, instance: District) -> None:
     if instance.institutions.exists():
-        raise ApiError(DISTRICT_IN_USE_MESSAGE, status_code=409)
+        raise DomainError("district.in_use")
     audit_record(actor=actor, action="district.delete", target=instance, data={"name": instance.name})
     instance.delete()
 
@@ -109,22 +101,16 @@ def institution_set_active(*, actor, instance: Institution, active: bool) -> Ins
     return instance
 
 
-def _institution_references(instance: Institution) -> list[str]:
-    """What still refers to the institution, as translated "what: how many" lines for the refusal."""
-    counts = [
-        (instance.classrooms.count(), lambda n: ngettext("%(count)d classroom", "%(count)d classrooms", n)),
-        (instance.children.count(), lambda n: ngettext("%(count)d child", "%(count)d children", n)),
-        (
-            instance.workers.count(),
-            lambda n: ngettext("%(count)d institution worker", "%(count)d institution workers", n),
-        ),
-        (instance.menus.count(), lambda n: ngettext("%(count)d menu", "%(count)d menus", n)),
-        (
-            instance.users.count(),
-            lambda n: ngettext("%(count)d assigned institutions admin", "%(count)d assigned institutions admins", n),
-        ),
+def _institution_references(instance: Institution) -> list[Problem]:
+    """What still refers to the institution and how many, one problem each, for the refusal."""
+    problems = [
+        Problem("institution.has_classrooms", "institution", {"count": instance.classrooms.count()}),
+        Problem("institution.has_children", "institution", {"count": instance.children.count()}),
+        Problem("institution.has_workers", "institution", {"count": instance.workers.count()}),
+        Problem("institution.has_menus", "institution", {"count": instance.menus.count()}),
+        Problem("institution.has_admins", "institution", {"count": instance.users.count()}),
     ]
-    return [text(count) % {"count": count} for count, text in counts if count]
+    return [problem for problem in problems if problem.params["count"]]
 
 
 @transaction.atomic
@@ -133,7 +119,7 @@ def institution_delete(*, actor, instance: Institution) -> None:
     refusal lists them. Its diet links and meal type settings go with it: they only describe the institution."""
     references = _institution_references(instance)
     if references:
-        raise ApiError(INSTITUTION_IN_USE_MESSAGE, errors={"institution": references}, status_code=409)
+        raise DomainError("institution.in_use", problems=references)
     audit_record(actor=actor, action="institution.delete", target=instance, data={"name": instance.name})
     instance.diets.clear()
     instance.delete()
@@ -168,17 +154,14 @@ def classroom_update(*, actor, instance: Classroom, **fields) -> Classroom:
     the classroom would split the two."""
     institution = fields.get("institution")
     if institution is not None and institution.pk != instance.institution_id and instance.children.exists():
-        raise ApiError(
-            "The given data was invalid.",
-            errors={"institutionId": [_("A classroom with children cannot move to another institution.")]},
-        )
+        raise DomainError("classroom.has_children_to_move", field="institution_id")
     model_update(instance=instance, fields=fields, data=fields)
     audit_record(actor=actor, action="classroom.update", target=instance, data={"fields": sorted(fields)})
     return instance
 
 
-def _occupied(classrooms) -> list[str]:
-    """Translated "classroom (institution): N children" lines for the classrooms that still have children."""
+def _occupied(classrooms) -> list[Problem]:
+    """One problem per classroom that still has children: its name, institution and how many."""
     rows = (
         Classroom.objects.filter(pk__in=[c.pk for c in classrooms])
         .annotate(children_count=Count("children"))
@@ -187,22 +170,21 @@ def _occupied(classrooms) -> list[str]:
         .order_by("institution__name", "name")
     )
     return [
-        ngettext(
-            "%(classroom)s (%(institution)s): %(count)d child",
-            "%(classroom)s (%(institution)s): %(count)d children",
-            row.children_count,
+        Problem(
+            "classroom.occupied",
+            "classrooms",
+            {"classroom": row.name, "institution": row.institution.short_name, "count": row.children_count},
         )
-        % {"classroom": row.name, "institution": row.institution.short_name, "count": row.children_count}
         for row in rows
     ]
 
 
-def _delete_classrooms(*, actor, classrooms: list[Classroom], action: str, message: str, target=None) -> None:
+def _delete_classrooms(*, actor, classrooms: list[Classroom], action: str, target=None) -> None:
     # Lock first, so a child added meanwhile to one of them cannot slip between the check and the delete.
     locked = list(Classroom.objects.select_for_update().filter(pk__in=[c.pk for c in classrooms]).order_by("pk"))
     occupied = _occupied(locked)
     if occupied:
-        raise ApiError(message, errors={"classrooms": occupied}, status_code=409)
+        raise DomainError("classrooms.in_use", problems=occupied)
     audit_record(
         actor=actor,
         action=action,
@@ -216,7 +198,7 @@ def _delete_classrooms(*, actor, classrooms: list[Classroom], action: str, messa
 def classroom_delete(*, actor, instance: Classroom) -> None:
     """Refused (409) while children are in it: they would be left without a classroom."""
     if instance.children.exists():
-        raise ApiError(CLASSROOM_IN_USE_MESSAGE, status_code=409)
+        raise DomainError("classroom.in_use")
     audit_record(actor=actor, action="classroom.delete", target=instance, data={"name": instance.name})
     instance.delete()
 
@@ -224,9 +206,7 @@ def classroom_delete(*, actor, instance: Classroom) -> None:
 @transaction.atomic
 def classrooms_bulk_delete(*, actor, classrooms: list[Classroom]) -> None:
     """All or nothing: if any of them still has children, none is deleted and the refusal lists those."""
-    _delete_classrooms(
-        actor=actor, classrooms=classrooms, action="classroom.bulk_delete", message=CLASSROOMS_IN_USE_MESSAGE
-    )
+    _delete_classrooms(actor=actor, classrooms=classrooms, action="classroom.bulk_delete")
 
 
 @transaction.atomic
@@ -239,7 +219,6 @@ def institution_classrooms_reset(*, actor, institution: Institution) -> int:
         actor=actor,
         classrooms=classrooms,
         action="institution.classrooms_reset",
-        message=CLASSROOMS_IN_USE_MESSAGE,
         target=institution,
     )
     return len(classrooms)

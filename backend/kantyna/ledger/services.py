@@ -16,7 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
-from kantyna.core.exceptions import MESSAGES, ApiError
+from kantyna.core.errors import DomainError
+from kantyna.core.exceptions import ApiError
 from kantyna.core.money import money_amount
 from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.serializers import money
@@ -81,7 +82,7 @@ def ledger_account_for(*, user: User, child: Child | None = None) -> LedgerAccou
     if child is not None and not balance_per_children():
         child = None
     if child is not None and child.parent_id != user.pk:
-        raise ApiError(MESSAGES[400], errors={"child_id": [_("This child does not belong to this payer.")]})
+        raise DomainError("ledger.child_of_another_payer", field="child_id")
     account, _created = LedgerAccount.objects.get_or_create(user=user, child=child)
     return account
 
@@ -378,7 +379,7 @@ def ledger_post(
 
 def _payer_check(user: User) -> None:
     if not CUSTOMER_ROLES & set(user.roles or []):
-        raise ApiError(MESSAGES[400], errors={"user_id": [_("Only parents and institution workers have a balance.")]})
+        raise DomainError("ledger.not_a_payer", field="user_id")
 
 
 @transaction.atomic
@@ -401,10 +402,10 @@ def transaction_create(
     amount = money_amount(amount)
     if kind == TransactionKind.CORRECTION:
         if amount == 0:
-            raise ApiError(MESSAGES[400], errors={"amount": [_("A correction cannot be zero.")]})
+            raise DomainError("ledger.correction_zero", field="amount")
     else:
         if amount <= 0:
-            raise ApiError(MESSAGES[400], errors={"amount": [_("Enter an amount greater than zero.")]})
+            raise DomainError("ledger.amount_not_positive", field="amount")
         amount = amount * MANUAL_SIGNS[kind]
     account = ledger_account_for(user=user, child=child)
     return ledger_post(
@@ -453,7 +454,7 @@ def transaction_effective_amount(row: LedgerTransaction) -> Decimal:
 
 def _correction_target(row: LedgerTransaction) -> LedgerTransaction:
     if row.kind == TransactionKind.CORRECTION and row.corrects_id:
-        raise ApiError(MESSAGES[400], errors={"id": [_("Correct the original transaction, not its correction.")]})
+        raise DomainError("ledger.correcting_a_correction", field="id")
     return row
 
 
@@ -467,7 +468,7 @@ def transaction_correct(
     lock_ledger_account(row.account_id)
     difference = money_amount(amount) - transaction_effective_amount(row)
     if difference == 0:
-        raise ApiError(MESSAGES[400], errors={"amount": [_("The amount is unchanged.")]})
+        raise DomainError("ledger.amount_unchanged", field="amount")
     correction = ledger_post(
         actor=actor,
         account=row.account,
@@ -492,7 +493,7 @@ def transaction_reverse(*, actor: User | None, row: LedgerTransaction, descripti
     lock_ledger_account(row.account_id)
     remaining = transaction_effective_amount(row)
     if remaining == 0:
-        raise ApiError(_("This transaction is already reversed."), status_code=409)
+        raise DomainError("ledger.already_reversed")
     correction = ledger_post(
         actor=actor,
         account=row.account,

@@ -9,11 +9,10 @@ from typing import TypedDict
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import MealType
-from kantyna.core.exceptions import IN_USE_MESSAGE, MESSAGES, ApiError
+from kantyna.core.errors import DomainError, Problem
 from kantyna.core.services import model_update
 from kantyna.institutions.models import Institution
 from kantyna.logistics.models import Driver, Kitchen, KitchenInstitutionMealType, RouteNumber
@@ -30,14 +29,16 @@ def _assignments_set(*, kitchen: Kitchen, rows: Iterable[InstitutionMealTypes]) 
     """Make the kitchen prepare exactly `rows`; refuse (400, per row) an institution listed twice or a meal type
     another kitchen already prepares for that institution. Returns what changed, for the audit."""
     rows = list(rows)
-    errors: dict[str, list[str]] = {}
+    problems: list[Problem] = []
     seen: set[int] = set()
     for index, row in enumerate(rows):
         if row["institution"].pk in seen:
-            errors[f"institutions_meal_types.{index}.institution_id"] = [_("This institution is already listed.")]
+            problems.append(
+                Problem("kitchen.institution_listed_twice", f"institutions_meal_types.{index}.institution_id")
+            )
         seen.add(row["institution"].pk)
-    if errors:
-        raise ApiError(MESSAGES[400], errors=errors)
+    if problems:
+        raise DomainError("invalid", problems=problems)
 
     wanted = {(row["institution"].pk, meal_type.pk) for row in rows for meal_type in row["meal_types"]}
     # Two kitchens saved at once for the same institution wait for each other here instead of both passing the
@@ -59,13 +60,16 @@ def _assignments_set(*, kitchen: Kitchen, rows: Iterable[InstitutionMealTypes]) 
         for index, row in enumerate(rows):
             by_kitchen = conflicts.get(row["institution"].pk)
             if by_kitchen:
-                errors[f"institutions_meal_types.{index}.meal_type_ids"] = [
-                    _("Already prepared for this institution by the kitchen “%(kitchen)s”: %(meal_types)s.")
-                    % {"kitchen": name, "meal_types": ", ".join(meal_types)}
+                problems += [
+                    Problem(
+                        "kitchen.meal_type_taken",
+                        f"institutions_meal_types.{index}.meal_type_ids",
+                        {"kitchen": name, "meal_types": ", ".join(meal_types)},
+                    )
                     for name, meal_types in sorted(by_kitchen.items())
                 ]
-        if errors:
-            raise ApiError(MESSAGES[400], errors=errors)
+        if problems:
+            raise DomainError("invalid", problems=problems)
 
     current = {
         (institution_id, meal_type_id): pk
@@ -158,16 +162,7 @@ def driver_delete(*, actor, instance: Driver) -> None:
     """Refused (409) while a route names the driver: assign the route another driver, or deactivate this one."""
     routes = list(instance.route_numbers.values_list("number", flat=True))
     if routes:
-        raise ApiError(
-            IN_USE_MESSAGE,
-            status_code=409,
-            errors={
-                "route_numbers": [
-                    _("The driver drives the routes %(routes)s. Assign them another driver or deactivate this one.")
-                    % {"routes": ", ".join(routes)}
-                ]
-            },
-        )
+        raise DomainError("driver.drives_routes", field="route_numbers", params={"routes": ", ".join(routes)})
     audit_record(
         actor=actor,
         action="driver.delete",

@@ -8,11 +8,10 @@ from decimal import Decimal
 from typing import TypedDict
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Allergen, PortionSize
-from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.core.errors import DomainError
 from kantyna.meals.models import Ingredient, Meal, MealIngredient, MealPortion, Unit
 
 
@@ -72,7 +71,7 @@ def ingredient_update(
 def ingredient_delete(*, actor, instance: Ingredient) -> None:
     """Refused (409) while a meal uses the ingredient: its recipe would silently change."""
     if instance.meal_uses.exists():
-        raise ApiError(IN_USE_MESSAGE, status_code=409)
+        raise DomainError("record.in_use")
     audit_record(actor=actor, action="ingredient.delete", target=instance, data={"name": instance.name})
     instance.delete()
 
@@ -178,8 +177,7 @@ def _refuse_meals_on_menus(meals: list[Meal]) -> None:
         .values_list("name", flat=True)
     )
     if names:
-        message = _("These meals are on a menu: %(names)s.") % {"names": ", ".join(names)}
-        raise ApiError(IN_USE_MESSAGE, status_code=409, errors={"meal_ids": [message]})
+        raise DomainError("meals.on_menu", field="meal_ids", params={"names": ", ".join(names)})
 
 
 @transaction.atomic

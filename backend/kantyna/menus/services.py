@@ -9,12 +9,10 @@ from datetime import date, timedelta
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
-from django.utils.formats import date_format
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Diet, MealType
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.services import model_update
 from kantyna.core.uploads import store_upload, validate_upload
 from kantyna.institutions.models import Institution
@@ -24,7 +22,6 @@ from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
 from kantyna.menus.selectors import dates_between
 from kantyna.tenant_settings.selectors import upload_max_file_size
 
-INVALID = "The given data was invalid."
 MAX_MENU_DAYS = 366
 MENU_FILE_TYPES = ("pdf", "jpg", "png")
 
@@ -32,27 +29,16 @@ MENU_FILE_TYPES = ("pdf", "jpg", "png")
 ItemSpec = tuple[date, MealType, Meal]
 
 
-def _refuse(errors: dict) -> ApiError:
-    return ApiError(INVALID, errors=errors)
-
-
-def _outside_message(menu_from: date, menu_to: date):
-    return _("Every date must be within the menu's dates (%(from)s - %(to)s).") % {
-        "from": date_format(menu_from, "d.m.Y"),
-        "to": date_format(menu_to, "d.m.Y"),
-    }
-
-
 def _check_dates(date_from: date, date_to: date) -> None:
     if date_to < date_from:
-        raise _refuse({"date_to": [_("The end date cannot be earlier than the start date.")]})
+        raise DomainError("menu.ends_before_start", field="date_to")
     if (date_to - date_from).days + 1 > MAX_MENU_DAYS:
-        raise _refuse({"date_to": [_("A menu may cover at most %(days)s days.") % {"days": MAX_MENU_DAYS}]})
+        raise DomainError("menu.too_long", field="date_to", params={"days": MAX_MENU_DAYS})
 
 
 def _check_inside(menu: MealsMenu, days: Iterable[date], field: str) -> None:
     if any(day < menu.date_from or day > menu.date_to for day in days):
-        raise _refuse({field: [_outside_message(menu.date_from, menu.date_to)]})
+        raise DomainError("menu.date_outside", field=field, params={"from": menu.date_from, "to": menu.date_to})
 
 
 def _bulk_items(menu: MealsMenu, items: Iterable[ItemSpec]) -> list[MealsMenuItem]:
@@ -119,14 +105,7 @@ def meals_menu_update(
     outside = _first_outside(instance, new_from, new_to)
     if outside is not None:
         field = "date_from" if outside < new_from else "date_to"
-        raise _refuse(
-            {
-                field: [
-                    _("Meals are planned on %(date)s, outside the new dates: remove them first or widen the dates.")
-                    % {"date": date_format(outside, "d.m.Y")}
-                ]
-            }
-        )
+        raise DomainError("menu.meals_outside_new_dates", field=field, params={"date": outside})
     header = {"name": name, "date_from": date_from, "date_to": date_to}
     header = {attribute: value for attribute, value in header.items() if value is not None}
     changed = [attribute for attribute, value in header.items() if getattr(instance, attribute) != value]
@@ -229,7 +208,7 @@ def _copy(menu: MealsMenu, pairs: Sequence[tuple[date, date]], meal_type: MealTy
     for item in sources.select_related("meal_type", "meal").order_by("date", "position", "id"):
         by_date.setdefault(item.date, []).append(item)
     if not by_date:
-        raise _refuse({"date": [_("There are no meals to copy on the chosen day.")]})
+        raise DomainError("menu.nothing_to_copy", field="date")
     targets = menu.items.filter(date__in={target for _source, target in pairs})
     if meal_type is not None:
         targets = targets.filter(meal_type=meal_type)
@@ -243,10 +222,10 @@ def _copy(menu: MealsMenu, pairs: Sequence[tuple[date, date]], meal_type: MealTy
 
 def _check_targets(menu: MealsMenu, source_days: set[date], targets: Sequence[date]) -> None:
     if not targets:
-        raise _refuse({"target_dates": [_("Choose at least one date to copy to.")]})
+        raise DomainError("menu.no_copy_targets", field="target_dates")
     _check_inside(menu, targets, "target_dates")
     if source_days & set(targets):
-        raise _refuse({"target_dates": [_("A day cannot be copied onto itself.")]})
+        raise DomainError("menu.copy_onto_itself", field="target_dates")
 
 
 @transaction.atomic
@@ -268,13 +247,13 @@ def meals_menu_copy_days(*, actor, instance: MealsMenu, date_from: date, date_to
     """Copy a range of days onto the same number of days starting at `target_date_from` (a week onto the next
     week, say). The two ranges may not overlap: the copy would read what it has just written."""
     if date_to < date_from:
-        raise _refuse({"date_to": [_("The end date cannot be earlier than the start date.")]})
+        raise DomainError("menu.ends_before_start", field="date_to")
     _check_inside(instance, [date_from, date_to], "date_from")
     sources = dates_between(date_from, date_to)
     targets = [target_date_from + (day - date_from) for day in sources]
     _check_inside(instance, [targets[0], targets[-1]], "target_date_from")
     if targets[0] <= date_to and targets[-1] >= date_from:
-        raise _refuse({"target_date_from": [_("The copied days and the target days may not overlap.")]})
+        raise DomainError("menu.copy_overlaps", field="target_date_from")
     copied = _copy(instance, list(zip(sources, targets, strict=True)), None)
     audit_record(
         actor=actor,

@@ -13,7 +13,7 @@ from datetime import date
 from decimal import Decimal
 
 from kantyna.catalog.models import Diet
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import (
     ROLE_ADMIN,
     ROLE_INSTITUTIONS_ADMIN,
@@ -28,7 +28,6 @@ from kantyna.users.models import User
 CHILD = SubjectType.CHILD.value
 WORKER = SubjectType.INSTITUTION_WORKER.value
 TYPES = (CHILD, WORKER)
-NOT_FOUND = "Not found."
 PARENTS_AUDIENCE = str(PriceListItem.HiddenFor.PARENTS.value)
 WORKERS_AUDIENCE = str(PriceListItem.HiddenFor.WORKERS.value)
 
@@ -133,11 +132,11 @@ def is_staff(actor) -> bool:
 
 
 def subject_resolve(type: str, id: int, *, actor) -> Subject:
-    """The subject `{type}/{id}` if `actor` may reach it, else ApiError 404."""
+    """The subject `{type}/{id}` if `actor` may reach it, else refused as not found (404)."""
     try:
         pk = int(id)
     except (TypeError, ValueError):
-        raise ApiError(NOT_FOUND, status_code=404) from None
+        raise DomainError("record.not_found") from None
     reach = Reach(actor)
     if type == CHILD:
         child = reach.children().select_related(*CHILD_RELATIONS).filter(pk=pk).first()
@@ -147,7 +146,7 @@ def subject_resolve(type: str, id: int, *, actor) -> Subject:
         worker = reach.workers().select_related(*WORKER_RELATIONS).filter(user_id=pk).first()
         if worker is not None:
             return subject_of_worker(worker)
-    raise ApiError(NOT_FOUND, status_code=404)
+    raise DomainError("record.not_found")
 
 
 def subjects_of_user(user: User) -> list[Subject]:

@@ -18,32 +18,19 @@ from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import MealType
-from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.core.errors import DomainError, Problem
 from kantyna.core.flags import take_flag
 from kantyna.core.money import is_whole_grosze
 from kantyna.core.services import model_update
 from kantyna.pricing import selectors
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
 
-INVALID = "The given data was invalid."
-GROUP_ORDERS_NOT_DEFAULT = _("A group for group orders cannot be a default group.")
-DATE_TAKEN = _("This group already has a price list starting on this date.")
-DUPLICATE_COMBINATION = _("This meal type, diet and portion size already have a price in this list.")
-PORTION_NOT_OFFERED = _("This portion size is not offered for this meal type.")
-PRICE_NEGATIVE = _("The price cannot be negative.")
-PRICE_PRECISION = _("Enter a price with at most 2 decimal places.")
-UNKNOWN_ITEM = _("This item does not belong to this price list.")
-LIST_LOCKED = _(
-    "This price list is already in use: its prices cannot change. Replace it with a new one from a chosen date."
-)
-ITEM_IN_USE = _("This item is already in use and cannot be removed or changed.")
-REPLACEMENT_TOO_EARLY = _("The new price list must start after %(date)s.")
 ITEM_FIELDS = ("meal_type", "diet", "portion_size", "price", "hidden", "hidden_for", "hidden_weekdays")
 PRICED_FIELDS = ("meal_type_id", "diet_id", "portion_size_id", "price")
 
 
-def _refuse(errors: dict) -> None:
-    raise ApiError(INVALID, errors={key: [str(message) for message in value] for key, value in errors.items()})
+def _refuse(*problems: Problem) -> None:
+    raise DomainError("invalid", problems=problems)
 
 
 # Groups -----------------------------------------------------------------------------------------------------
@@ -52,7 +39,7 @@ def _refuse(errors: dict) -> None:
 def _check_group_flags(*, default_for_children: bool, default_for_institutions_workers: bool, for_group_orders: bool):
     # Group orders are priced apart from individual meals; a default group would price every child or worker.
     if for_group_orders and (default_for_children or default_for_institutions_workers):
-        _refuse({"for_group_orders": [GROUP_ORDERS_NOT_DEFAULT]})
+        raise DomainError("price_lists_group.group_orders_default", field="for_group_orders")
 
 
 def _take_default_flags(group_or_none, *, default_for_children: bool, default_for_institutions_workers: bool):
@@ -109,7 +96,7 @@ def price_lists_group_update(
 def price_lists_group_delete(*, actor, instance: PriceListsGroup) -> None:
     """Refused (409) while price lists, classrooms or children name the group: prices and history stay whole."""
     if instance.price_lists.exists() or instance.classrooms.exists() or instance.children.exists():
-        raise ApiError(IN_USE_MESSAGE, status_code=409)
+        raise DomainError("record.in_use")
     audit_record(actor=actor, action="price_lists_group.delete", target=instance, data={"name": instance.name})
     instance.delete()
 
@@ -146,22 +133,22 @@ def _check_items(items: list[dict]) -> None:
             "mealtype_id", "portionsize_id"
         )
     )
-    errors: dict[str, list] = {}
+    problems: list[Problem] = []
     seen: set[tuple[int, int, int]] = set()
     for index, item in enumerate(items):
         combination = (item["meal_type"].pk, item["diet"].pk, item["portion_size"].pk)
         if combination in seen:
-            errors[f"items.{index}.portion_size_id"] = [DUPLICATE_COMBINATION]
+            problems.append(Problem("price_list.duplicate_combination", f"items.{index}.portion_size_id"))
         seen.add(combination)
         if (combination[0], combination[2]) not in offered:
-            errors.setdefault(f"items.{index}.portion_size_id", []).append(PORTION_NOT_OFFERED)
+            problems.append(Problem("price_list.portion_not_offered", f"items.{index}.portion_size_id"))
         price = item["price"]
         if price is None or price < 0:
-            errors[f"items.{index}.price.amount"] = [PRICE_NEGATIVE]
+            problems.append(Problem("price_list.price_negative", f"items.{index}.price.amount"))
         elif not is_whole_grosze(price):
-            errors[f"items.{index}.price.amount"] = [PRICE_PRECISION]
-    if errors:
-        _refuse(errors)
+            problems.append(Problem("price_list.price_precision", f"items.{index}.price.amount"))
+    if problems:
+        _refuse(*problems)
 
 
 def _check_date_free(*, group: PriceListsGroup, valid_from: date, exclude: PriceList | None = None) -> None:
@@ -169,7 +156,7 @@ def _check_date_free(*, group: PriceListsGroup, valid_from: date, exclude: Price
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)
     if taken.exists():
-        _refuse({"valid_from": [DATE_TAKEN]})
+        raise DomainError("price_list.date_taken", field="valid_from")
 
 
 def _new_item(price_list: PriceList, item: dict) -> PriceListItem:
@@ -182,7 +169,7 @@ def _save_items(create) -> None:
         with transaction.atomic():
             create()
     except IntegrityError:
-        _refuse({"items": [DUPLICATE_COMBINATION]})
+        raise DomainError("price_list.duplicate_combination", field="items") from None
 
 
 @transaction.atomic
@@ -199,16 +186,16 @@ def price_list_create(*, actor, group: PriceListsGroup, name: str, valid_from: d
 
 
 def _refuse_frozen_changes(instance: PriceList, *, group, valid_from, items, existing, removed, in_use) -> None:
-    errors: dict[str, list] = {}
+    problems: list[Problem] = []
     locked = instance.valid_from <= selectors.today() and bool(in_use)
     if locked and group.pk != instance.group_id:
-        errors["group_id"] = [LIST_LOCKED]
+        problems.append(Problem("price_list.locked", "group_id"))
     if locked and valid_from != instance.valid_from:
-        errors["valid_from"] = [LIST_LOCKED]
+        problems.append(Problem("price_list.locked", "valid_from"))
     if locked and removed:
-        errors["items"] = [LIST_LOCKED]
+        problems.append(Problem("price_list.locked", "items"))
     elif removed & in_use:
-        errors["items"] = [ITEM_IN_USE]
+        problems.append(Problem("price_list.item_in_use", "items"))
     for index, item in enumerate(items):
         stored = existing.get(item["id"])
         if stored is None:
@@ -219,11 +206,11 @@ def _refuse_frozen_changes(instance: PriceList, *, group, valid_from, items, exi
             or item["portion_size"].pk != stored.portion_size_id
         )
         if locked and (changed or item["price"] != stored.price):
-            errors[f"items.{index}.price.amount"] = [LIST_LOCKED]
+            problems.append(Problem("price_list.locked", f"items.{index}.price.amount"))
         elif changed and stored.pk in in_use:
-            errors[f"items.{index}.meal_type_id"] = [ITEM_IN_USE]
-    if errors:
-        _refuse(errors)
+            problems.append(Problem("price_list.item_in_use", f"items.{index}.meal_type_id"))
+    if problems:
+        _refuse(*problems)
 
 
 @transaction.atomic
@@ -235,13 +222,13 @@ def price_list_update(
     instance = PriceList.objects.select_for_update().get(pk=instance.pk)
     items = [_normalised_item(item) for item in items]
     existing = {item.pk: item for item in instance.items.all()}
-    unknown = {
-        f"items.{index}.id": [UNKNOWN_ITEM]
+    unknown = [
+        Problem("price_list.unknown_item", f"items.{index}.id")
         for index, item in enumerate(items)
         if item["id"] and item["id"] not in existing
-    }
+    ]
     if unknown:
-        _refuse(unknown)
+        _refuse(*unknown)
     _check_items(items)
     kept = {item["id"] for item in items if item["id"]}
     removed = set(existing) - kept
@@ -283,7 +270,7 @@ def price_list_delete(*, actor, instance: PriceList) -> None:
     """Refused (409) once anything was priced from the list (orders, prepaids): it is history. Prepaid orders are
     among what price_list_is_used counts (their items refer to the list's items)."""
     if selectors.price_list_is_used(instance):
-        raise ApiError(IN_USE_MESSAGE, status_code=409)
+        raise DomainError("record.in_use")
     audit_record(actor=actor, action="price_list.delete", target=instance, data={"name": instance.name})
     instance.delete()
 
@@ -295,7 +282,7 @@ def price_list_replace(
     """A new version of `instance` for the same group from `valid_from` (after the old list's start); the old
     list stays as history for the days before. Without `items` the old prices are copied."""
     if valid_from <= instance.valid_from:
-        _refuse({"valid_from": [REPLACEMENT_TOO_EARLY % {"date": date_format(instance.valid_from, "d.m.Y")}]})
+        raise DomainError("price_list.replacement_too_early", field="valid_from", params={"date": instance.valid_from})
     if items is None:
         items = [
             {field: getattr(item, field) for field in ITEM_FIELDS}

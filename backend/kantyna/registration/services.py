@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import MealType
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.core.tasks import send_email
 from kantyna.identity.models import Account
@@ -37,7 +37,6 @@ from kantyna.users.services.accounts import user_create
 SETUP_LINK_TTL_SECONDS = 7 * 24 * 3600
 REGISTRATIONS_PER_IP = 10
 REGISTRATION_WINDOW_SECONDS = 3600
-TOO_MANY = "Too many attempts. Please try again later."
 
 
 def registrations_per_ip() -> int:
@@ -108,15 +107,6 @@ def with_blocked_meal_types(*, classroom: Classroom, diet, settings: dict | None
     return {**settings, "autoselected_meal_types": meal_types, "autoselected_price_list_items": items}
 
 
-def _prefixed(error: ApiError, prefix: str) -> ApiError:
-    """A refusal of a people service about one child, keyed under that child: `children.1.cardNumber`."""
-    return ApiError(
-        error.message,
-        errors={f"{prefix}{key}": value for key, value in error.errors.items()},
-        status_code=error.status_code,
-    )
-
-
 def _create_children(*, user: User, children: list[dict]) -> None:
     """Through the children service as the system (`actor=None`): the registrant's rights were checked by
     the registration rules; the price lists group defaults there (spec §4), settings default there too."""
@@ -142,8 +132,8 @@ def _create_children(*, user: User, children: list[dict]) -> None:
                 ),
                 subject_notifications_settings=dict(data.get("subject_notifications_settings") or {}) or None,
             )
-        except ApiError as error:
-            raise _prefixed(error, f"children.{index}.") from None
+        except DomainError as error:  # a refusal about one child, keyed under it: `children.1.cardNumber`
+            raise error.under(f"children.{index}.") from None
 
 
 def _create_worker_profile(*, user: User, data: dict) -> None:
@@ -218,7 +208,7 @@ def registration_register(*, user_type: str, data: dict, tenant_slug: str, local
     for the per-address throttle, as a registration does."""
 
     if registration_is_throttled(ip_address=ip_address):
-        raise ApiError(TOO_MANY, status_code=429)
+        raise DomainError("registration.throttled")
     email = Account.objects.normalize(data["email_address"])
     account = Account.objects.filter(email=email).first()
     existing = User.objects.select_related("account").filter(account=account).first() if account else None

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
-from rest_framework.exceptions import ValidationError
 
 from kantyna.audit.services import audit_record
+from kantyna.core.errors import DomainError
 from kantyna.core.uploads import store_upload, validate_image_upload
 from kantyna.tenant_settings.models import TenantSettings
 from kantyna.tenant_settings.sections import SECTIONS
@@ -42,7 +41,7 @@ def settings_update(*, actor, key: str, data: dict, logo: UploadedFile | None = 
     fields = ["values", "updated_at"]
     if logo is not None:
         if key != "company_details":
-            raise ValidationError({"logo": [_("A logo belongs to the company details.")]})
+            raise DomainError("settings.logo_outside_company_details", field="logo")
         kind = validate_image_upload(logo, field="logo", limit=upload_max_file_size())
         replaced = row.company_logo.name
         store_upload(row.company_logo, logo, kind=kind)

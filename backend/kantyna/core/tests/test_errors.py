@@ -5,7 +5,8 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions
 
-from kantyna.core.exceptions import ApiError, api_exception_handler, error_body
+from kantyna.core.api.errors import api_exception_handler
+from kantyna.core.exceptions import ApiError, error_body
 from kantyna.tenancy.services import in_tenant
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.testing import Api, assert_error, make_user

@@ -6,7 +6,7 @@ from django.utils import translation
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
-from kantyna.core.exceptions import api_exception_handler
+from kantyna.core.api.errors import api_exception_handler
 from kantyna.core.pagination import DEFAULT_PER_PAGE, MAX_PER_PAGE, PagePagination
 from kantyna.tenancy.models import Tenant
 from kantyna.testing.queries import assert_num_queries

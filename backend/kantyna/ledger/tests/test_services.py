@@ -9,6 +9,7 @@ import pytest
 from django.db import transaction
 from django.db.utils import DatabaseError
 
+from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
@@ -173,7 +174,7 @@ def test_given_a_transaction_when_corrected_then_a_linked_correction_books_the_d
         reversal = transaction_reverse(actor=admin, row=deposit)
         assert reversal.amount == Decimal("-45.00")
         assert ledger_balance(parent) == Decimal("0.00")
-        with pytest.raises(ApiError):
+        with pytest.raises(DomainError):
             transaction_reverse(actor=admin, row=deposit)
         assert user_has_history(parent) and user_has_history(admin)
 
@@ -196,7 +197,7 @@ def test_given_staff_when_a_deposit_is_made_for_them_then_it_is_refused(tenant_a
         admin = user_factory(tenant_a, ROLE_ADMIN)
         worker = user_factory(tenant_a, ROLE_INSTITUTION_WORKER)
     with in_tenant(tenant_a):
-        with pytest.raises(ApiError):
+        with pytest.raises(DomainError):
             deposit_create(actor=None, user=admin, amount=Decimal("1"))
         assert deposit_create(actor=None, user=worker, amount=Decimal("1")).amount == Decimal("1.00")
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 from django.db.models import Count, F, IntegerField, Q, QuerySet, Sum, Value
 from django.utils import timezone
 
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.money import discounted
 from kantyna.core.permissions import has_ability
 from kantyna.menus.models import MealsMenuItem
@@ -22,7 +22,6 @@ from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
 from kantyna.ordering.subjects import (
     CHILD,
     CHILD_RELATIONS,
-    NOT_FOUND,
     WORKER,
     WORKER_RELATIONS,
     Subject,
@@ -208,7 +207,7 @@ def subject_days(*, actor, subject: Subject, first: date, last: date, now: datet
 
 def subjects_within_reach(refs: list[tuple[str, int]], *, actor) -> list[Subject]:
     """The subjects `refs` ((type, id) pairs, in that order, duplicates dropped) if `actor` may reach every one
-    of them — `subject_resolve` for many in at most two queries; ApiError 404 when one is out of reach."""
+    of them — `subject_resolve` for many in at most two queries; refused as not found (404) when one is out of reach."""
     refs = list(dict.fromkeys(refs))
     child_ids = [pk for type, pk in refs if type == CHILD]
     worker_ids = [pk for type, pk in refs if type == WORKER]
@@ -221,7 +220,7 @@ def subjects_within_reach(refs: list[tuple[str, int]], *, actor) -> list[Subject
         for worker in reach.workers().filter(user_id__in=worker_ids).select_related(*WORKER_RELATIONS):
             found[(WORKER, worker.user_id)] = subject_of_worker(worker)
     if any(ref not in found for ref in refs):
-        raise ApiError(NOT_FOUND, status_code=404)
+        raise DomainError("record.not_found")
     return [found[ref] for ref in refs]
 
 

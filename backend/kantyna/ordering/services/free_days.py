@@ -16,11 +16,10 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import translation
-from django.utils.translation import gettext as _
 from django_tenants.utils import schema_context
 
 from kantyna.audit.services import audit_record
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
 from kantyna.institutions.models import Institution
 from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.holidays import polish_public_holidays
@@ -29,7 +28,6 @@ from kantyna.ordering.services.items import items_cancel
 from kantyna.tenancy.models import Tenant
 from kantyna.tenant_settings.selectors import settings_get
 
-INVALID = "The given data was invalid."
 MAX_RANGE_DAYS = 366
 
 
@@ -52,13 +50,13 @@ def free_days_create(
     """One free day, or one per day of [date, date_to]. A day already free there is refused."""
     last = date_to or date
     if last < date:
-        raise ApiError(INVALID, errors={"date_to": [_("The end date cannot be before the start date.")]})
+        raise DomainError("free_day.ends_before_start", field="date_to")
     if (last - date).days >= MAX_RANGE_DAYS:
-        raise ApiError(INVALID, errors={"date_to": [_("A range can cover at most a year.")]})
+        raise DomainError("free_day.range_too_long", field="date_to")
     days = [date + timedelta(days=offset) for offset in range((last - date).days + 1)]
     taken = FreeDay.objects.filter(date__in=days, institution=institution)
     if taken.exists():
-        raise ApiError(INVALID, errors={"date": [_("This day is already a free day.")]})
+        raise DomainError("free_day.taken", field="date")
     created = FreeDay.objects.bulk_create([FreeDay(date=day, institution=institution, name=name) for day in days])
     institution_id = institution.pk if institution else None
     items = list(_items_of([(day, institution_id) for day in days]))

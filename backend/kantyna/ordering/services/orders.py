@@ -10,11 +10,10 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from kantyna.audit.services import audit_record
 from kantyna.core.dates import month_bounds
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import ROLE_ADMIN, has_ability
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.ordering.cutoff import cutoff_config, tenant_today
@@ -24,12 +23,6 @@ from kantyna.ordering.selectors.orders import items_visible_to
 from kantyna.ordering.services.items import ItemRequest, free_days_for, is_free, items_cancel, items_place
 from kantyna.ordering.subjects import CHILD, WORKER, Subject, is_staff, subject_resolve
 from kantyna.tenant_settings.selectors import settings_get
-
-INVALID = "The given data was invalid."
-ALREADY_ORDERED = "These meals are already ordered."
-NOT_REMOVABLE = "An order with served or charged meals cannot be removed."
-PREPAID_NOT_ALLOWED = "Prepaid orders are not allowed."
-NOTHING_TO_ORDER = "There are no days to order in this month."
 
 
 def cancels_as_staff(user) -> bool:
@@ -62,7 +55,7 @@ def _place(*, actor, subject: Subject, requests: list[ItemRequest], order: Order
         if replayed is not None:
             return replayed
     if result.order is None:
-        raise ApiError(ALREADY_ORDERED, errors={"items": [_("These meals are already ordered.")]}, status_code=409)
+        raise DomainError("order.already_ordered", field="items")
     return result.order
 
 
@@ -115,7 +108,7 @@ def order_update(
     with another portion, diet, price list item or note) are cancelled, new ones placed into the order."""
     subject = subject_resolve(subject_type, subject_id, actor=actor)
     if subject.payer.pk != order.payer_id:
-        raise ApiError(INVALID, errors={"subjectId": [_("This meal receiver is paid for by someone else.")]})
+        raise DomainError("order.paid_by_someone_else", field="subject_id")
     requests = _requests(items)
     today = tenant_today()
     current = list(
@@ -214,7 +207,7 @@ def order_remove(*, actor, order: Order) -> None:
         LedgerTransaction.objects.filter(reference_type="order_item", reference_id__in=item_ids).exists()
     )
     if touched or booked or order.items.filter(status=OrderItem.Status.SERVED).exists():
-        raise ApiError(NOT_REMOVABLE, status_code=409)
+        raise DomainError("order.not_removable")
     audit_record(actor=actor, action="order.remove", target=order, data={"items": item_ids})
     order.items.all().delete()
     order.delete()
@@ -231,7 +224,7 @@ def order_create_similar(*, actor, order: Order, dates: list[date]) -> Order:
         .order_by("pk")
     ) or list(items_visible_to(actor).filter(order=order).select_related("worker").order_by("pk"))
     if not source:
-        raise ApiError("Not found.", status_code=404)
+        raise DomainError("record.not_found")
     per_subject: dict[tuple[str, int], dict[int, OrderItem]] = {}
     for item in source:
         per_subject.setdefault(_subject_type_and_id(item), {}).setdefault(item.meal_type_id, item)
@@ -248,7 +241,7 @@ def order_create_similar(*, actor, order: Order, dates: list[date]) -> Order:
         )
         created = created or result.order
     if created is None:
-        raise ApiError(ALREADY_ORDERED, errors={"dates": [_("These meals are already ordered.")]}, status_code=409)
+        raise DomainError("order.already_ordered", field="dates")
     audit_record(actor=actor, action="order.create_similar", target=created, data={"source": order.pk})
     return created
 
@@ -285,7 +278,7 @@ def prepaid_order_create(
     if ROLE_ADMIN not in (actor.roles or []) and not settings_get("presences_marking_config").get(
         "allow_prepaid_orders"
     ):
-        raise ApiError(PREPAID_NOT_ALLOWED, status_code=403)
+        raise DomainError("order.prepaid_not_allowed")
     subject = subject_resolve(subject_type, subject_id, actor=actor)
     days = prepaid_days(subject=subject, month=month, staff=is_staff(actor))
     pricer = (
@@ -305,7 +298,7 @@ def prepaid_order_create(
         is not None
     ]
     if not requests:
-        raise ApiError(NOTHING_TO_ORDER, errors={"month": [_("There are no days to order in this month.")]})
+        raise DomainError("order.nothing_to_order", field="month")
     order = _place(
         actor=actor,
         subject=subject,

@@ -9,6 +9,7 @@ import pytest
 from django.db import transaction
 from django.db.models import Sum
 
+from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT
 from kantyna.ledger.models import LedgerTransaction
@@ -330,13 +331,13 @@ def test_subject_resolve_reach(world, tenant_a):
     from kantyna.core.permissions import ROLE_INSTITUTIONS_ADMIN
 
     stranger = make_user(tenant_a, ROLE_PARENT)
-    with pytest.raises(ApiError):
+    with pytest.raises(DomainError):
         subject_resolve("child", world.child.pk, actor=stranger)
     assert subject_resolve("institution_worker", world.worker_user.pk, actor=world.worker_user).worker == world.worker
-    with pytest.raises(ApiError):
+    with pytest.raises(DomainError):
         subject_resolve("institution_worker", world.worker_user.pk, actor=world.parent)
     ia = make_user(tenant_a, ROLE_INSTITUTIONS_ADMIN, permissions=["orders_create"])
-    with pytest.raises(ApiError):
+    with pytest.raises(DomainError):
         subject_resolve("child", world.child.pk, actor=ia)
     ia.institutions.add(world.institution)
     assert subject_resolve("child", world.child.pk, actor=ia).child == world.child

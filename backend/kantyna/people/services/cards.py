@@ -12,7 +12,7 @@ import re
 from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
-from kantyna.core.exceptions import MESSAGES, ApiError
+from kantyna.core.errors import DomainError
 from kantyna.people.models import Child, WorkerProfile
 
 CARD_IN_USE = _("This card number is already used.")
@@ -22,15 +22,15 @@ CARD_NUMBER_RE = re.compile(r"^[0-9A-Z]{6,10}$")
 _CARD_LOCK_KEY = 7_316_001
 
 
-def card_number_normalize(value, *, field: str = "cardNumber") -> str | None:
-    """The stored form of a typed card number: trimmed, empty → None; ApiError 400 when not 6-10 [0-9A-Z]."""
+def card_number_normalize(value, *, field: str = "card_number") -> str | None:
+    """The stored form of a typed card number: trimmed, empty → None; refused when not 6-10 [0-9A-Z]."""
     if value is None:
         return None
     text = str(value).strip()
     if not text:
         return None
     if not CARD_NUMBER_RE.match(text):
-        raise ApiError(MESSAGES[400], errors={field: [CARD_INVALID]})
+        raise DomainError("card.invalid", field=field)
     return text
 
 
@@ -68,11 +68,11 @@ def card_number_free(
     *,
     child: Child | None = None,
     worker: WorkerProfile | None = None,
-    field: str = "cardNumber",
+    field: str = "card_number",
 ) -> None:
     """Refuse (400 on `field`) a number another receiver holds. Call inside the writing transaction."""
     if not card_number:
         return
     card_numbers_lock()
     if card_number_taken(card_number, child=child, worker=worker):
-        raise ApiError(MESSAGES[400], errors={field: [CARD_IN_USE]})
+        raise DomainError("card.taken", field=field)

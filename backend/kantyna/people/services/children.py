@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.catalog.selectors import diet_serves
-from kantyna.core.exceptions import IN_USE_MESSAGE, MESSAGES, ApiError
+from kantyna.core.errors import DomainError, Problem
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, has_ability
 from kantyna.core.services import model_update
 from kantyna.core.spreadsheets import ImportRejected, RowError
@@ -59,13 +59,8 @@ from kantyna.pricing.selectors import default_children_group, members_price_list
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
-NOT_ALLOWED = _("You are not allowed to change this field.")
 CLASSROOM_REQUIRED = _("The child must be assigned to classroom.")
-CLASSROOM_OUTSIDE_INSTITUTION = _("The classroom does not belong to the chosen institution.")
 DIET_NOT_SERVED = _("This diet is not served in the chosen institution.")
-INSTITUTION_OUT_OF_REACH = _("You cannot manage children of this institution.")
-NOT_A_PARENT = _("Choose a parent account.")
-HAS_HISTORY = "This child has orders or transactions and cannot be deleted; archive the child instead."
 
 # Field name → API key (for errors).
 API_KEYS = {
@@ -167,7 +162,7 @@ def _check_rights(*, actor, child: Child | None, values: dict) -> None:
     admin = ROLE_ADMIN in _roles(actor)
     parents_settings = settings_get("parents_settings")
     presences = settings_get("presences_marking_config")
-    errors: dict[str, list] = {}
+    problems: list[Problem] = []
 
     def current(field):
         if creating:
@@ -198,16 +193,16 @@ def _check_rights(*, actor, child: Child | None, values: dict) -> None:
             # A new child's first card (registration, the parent's form) needs only cards to be enabled.
             allowed = settings_get("orders_config")["dining_cards_enabled"] if creating else card_change_allowed(actor)
         if not allowed:
-            errors[API_KEYS[field]] = [NOT_ALLOWED]
+            problems.append(Problem("child.field_not_allowed", API_KEYS[field]))
     if "price_lists_group" in values and not admin:
         group = values["price_lists_group"]
         unchanged = not creating and _same(child.price_lists_group, group)
         classroom = values.get("classroom") or (child.classroom if child else None)
         default = members_price_lists_group(classroom) if classroom else None
         if group is not None and not unchanged and not _same(default, group):
-            errors[API_KEYS["price_lists_group"]] = [NOT_ALLOWED]
-    if errors:
-        raise ApiError(MESSAGES[400], errors=errors)
+            problems.append(Problem("child.field_not_allowed", API_KEYS["price_lists_group"]))
+    if problems:
+        raise DomainError("invalid", problems=problems)
 
 
 def _check_place(*, actor, values: dict, child: Child | None, diet: Diet) -> None:
@@ -215,17 +210,17 @@ def _check_place(*, actor, values: dict, child: Child | None, diet: Diet) -> Non
     diet served there (checked when the diet or the institution changes: a child keeps a diet it already has)."""
     classroom = values.get("classroom", child.classroom if child else None)
     if classroom is None:
-        raise ApiError(CLASSROOM_REQUIRED, errors={"classroomId": [CLASSROOM_REQUIRED]})
+        raise DomainError("child.classroom_required", field="classroom_id")
     institution = values.get("institution") or classroom.institution
     if classroom.institution_id != institution.pk:
-        raise ApiError(MESSAGES[400], errors={"classroomId": [CLASSROOM_OUTSIDE_INSTITUTION]})
+        raise DomainError("child.classroom_outside_institution", field="classroom_id")
     values["institution"] = institution
     reach = Reach(actor).placement_institution_ids
     if reach is not None and institution.pk not in reach:
-        raise ApiError(MESSAGES[400], errors={"institutionId": [INSTITUTION_OUT_OF_REACH]})
+        raise DomainError("child.institution_out_of_reach", field="institution_id")
     moved = child is None or child.institution_id != institution.pk or child.diet_id != diet.pk
     if moved and not diet_serves(diet, institution):
-        raise ApiError(MESSAGES[400], errors={"dietId": [DIET_NOT_SERVED]})
+        raise DomainError("child.diet_not_served", field="diet_id")
 
 
 def _clear_allergens_if_diet_forbids(values: dict, diet: Diet) -> None:
@@ -276,7 +271,7 @@ def child_create(
     _check_place(actor=actor, values=values, child=None, diet=diet)
     _check_rights(actor=actor, child=None, values=values)
     if "ROLE_PARENT" not in (parent.roles or []):
-        raise ApiError(MESSAGES[400], errors={"parentId": [NOT_A_PARENT]})
+        raise DomainError("child.not_a_parent", field="parent_id")
     _clear_allergens_if_diet_forbids(values, diet)
     card_number_free(values["card_number"])
     if values.get("price_lists_group") is None:
@@ -309,7 +304,7 @@ def child_update(
     if "card_number" in values:
         values["card_number"] = card_number_normalize(values["card_number"])
     if "classroom" in values and values["classroom"] is None:
-        raise ApiError(CLASSROOM_REQUIRED, errors={"classroomId": [CLASSROOM_REQUIRED]})
+        raise DomainError("child.classroom_required", field="classroom_id")
     if "classroom" in values and "institution" not in values:
         values["institution"] = values["classroom"].institution
     place = {k: values[k] for k in ("classroom", "institution") if k in values}
@@ -317,7 +312,7 @@ def child_update(
     values.update(place)
     _check_rights(actor=actor, child=child, values=values)
     if values.get("parent") is not None and "ROLE_PARENT" not in (values["parent"].roles or []):
-        raise ApiError(MESSAGES[400], errors={"parentId": [NOT_A_PARENT]})
+        raise DomainError("child.not_a_parent", field="parent_id")
     diet = values.get("diet", child.diet)
     if not diet.allow_changing_allergens:
         _clear_allergens_if_diet_forbids(values, diet)
@@ -398,7 +393,7 @@ def child_change_card_number(*, actor, instance: Child, card_number: str | None)
     """`changeCardNumber`: trimmed, empty → no card, unique across children and workers; audited with the old
     and new number."""
     if not card_change_allowed(actor):
-        raise ApiError(MESSAGES[400], errors={"cardNumber": [NOT_ALLOWED]})
+        raise DomainError("child.field_not_allowed", field="card_number")
     number = card_number_normalize(card_number)
     child = Child.objects.select_for_update().get(pk=instance.pk)
     old = child.card_number
@@ -414,12 +409,12 @@ def child_change_card_number(*, actor, instance: Child, card_number: str | None)
 def child_delete(*, actor, instance: Child) -> None:
     """A child with history (orders, transactions) is refused with 409: archive it instead."""
     if child_has_history(instance):
-        raise ApiError(HAS_HISTORY, status_code=409)
+        raise DomainError("child.has_history")
     audit_record(actor=actor, action="child.delete", target=instance, data={"name": str(instance)})
     try:
         instance.delete()
     except (ProtectedError, RestrictedError):  # something not counted as history still refers to the child
-        raise ApiError(IN_USE_MESSAGE, status_code=409) from None
+        raise DomainError("record.in_use") from None
 
 
 # Import ------------------------------------------------------------------------------------------------

@@ -13,11 +13,10 @@ from datetime import date, time
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import MealType
-from kantyna.core.exceptions import MESSAGES, ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.services import model_update
 from kantyna.people.models import (
     CalendarSubjectSettings,
@@ -105,20 +104,14 @@ def _validate_items(
             or item.diet_id != diet_id
             or item.meal_type_id not in meal_type_ids
         ):
-            raise ApiError(
-                MESSAGES[400],
-                errors={
-                    "calendarSubjectSettings.autoselectedPriceListsItemsIds": [
-                        _("Choose items of the receiver's price list for the autoselected meal types.")
-                    ]
-                },
+            raise DomainError(
+                "subject_settings.item_outside_price_list",
+                field="calendar_subject_settings.autoselected_price_lists_items_ids",
             )
         if item.meal_type_id in seen:
-            raise ApiError(
-                MESSAGES[400],
-                errors={
-                    "calendarSubjectSettings.autoselectedPriceListsItemsIds": [_("Choose one item per meal type.")]
-                },
+            raise DomainError(
+                "subject_settings.item_per_meal_type",
+                field="calendar_subject_settings.autoselected_price_lists_items_ids",
             )
         seen.add(item.meal_type_id)
 
@@ -126,11 +119,8 @@ def _validate_items(
 def _validate_dates(values: dict) -> None:
     start, end = values.get("automark_start_date"), values.get("automark_end_date")
     if start and end and end < start:
-        raise ApiError(
-            MESSAGES[400],
-            errors={
-                "calendarSubjectSettings.automarkEndDate": [_("The end date cannot be earlier than the start date.")]
-            },
+        raise DomainError(
+            "subject_settings.automark_ends_before_start", field="calendar_subject_settings.automark_end_date"
         )
 
 

@@ -13,29 +13,23 @@ from collections.abc import Iterable
 
 from django.db import connection, transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.catalog.selectors import diet_serves
-from kantyna.core.exceptions import IN_USE_MESSAGE, MESSAGES, ApiError
+from kantyna.core.errors import DomainError, Problem
 from kantyna.core.permissions import ROLE_INSTITUTION_WORKER
 from kantyna.core.services import model_update
 from kantyna.identity.services import password_reset_request
 from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
 from kantyna.people.services.cards import card_number_free, card_number_normalize
-from kantyna.people.services.children import DIET_NOT_SERVED
 from kantyna.people.services.subject_settings import autoselections_prune
 from kantyna.people.signals import subject_institution_leaving
 from kantyna.users.history import user_has_history
 from kantyna.users.models import User
 from kantyna.users.services import lifecycle
 from kantyna.users.services.accounts import user_create
-
-HAS_HISTORY = _("The worker has orders or transactions: archive them instead.")
-GROUP_OF_ANOTHER_INSTITUTION = _("This group belongs to another institution.")
-DISCOUNT_PERCENT_REQUIRED = _("Enter the discount percent.")
 
 # Profile fields the API may set besides institution, diet and card (the model's names).
 PROFILE_FIELDS = frozenset(
@@ -63,15 +57,15 @@ def _apply_worker_rules(*, instance: WorkerProfile | None, values: dict) -> None
     group = values["group"] if "group" in values else getattr(instance, "group", None)
     has_discount = values.get("has_discount", getattr(instance, "has_discount", False))
     discount_percent = values.get("discount_percent", getattr(instance, "discount_percent", 0))
-    errors = {}
+    problems = []
     if not diet_serves(diet, institution):
-        errors["diet_id"] = [str(DIET_NOT_SERVED)]
+        problems.append(Problem("child.diet_not_served", "diet_id"))
     if group is not None and group.institution_id not in (None, institution.pk):
-        errors["group_id"] = [str(GROUP_OF_ANOTHER_INSTITUTION)]
+        problems.append(Problem("worker.group_of_another_institution", "group_id"))
     if has_discount and not discount_percent:
-        errors["discount_percent"] = [str(DISCOUNT_PERCENT_REQUIRED)]
-    if errors:
-        raise ApiError(MESSAGES[400], errors=errors)
+        problems.append(Problem("worker.discount_percent_required", "discount_percent"))
+    if problems:
+        raise DomainError("invalid", problems=problems)
     if not diet.allow_changing_allergens:
         values["allergies"] = []
     if not has_discount:
@@ -235,7 +229,7 @@ def institution_worker_delete(*, actor, instance: WorkerProfile) -> None:
     account stays (it may sign in to other tenants); with no tenant user here it has no access to this one."""
     user = instance.user
     if user_has_history(user):
-        raise ApiError(IN_USE_MESSAGE, status_code=409, errors={"id": [HAS_HISTORY]})
+        raise DomainError("worker.has_history", field="id")
     audit_record(
         actor=actor,
         action="institution_worker.delete",

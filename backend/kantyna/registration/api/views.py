@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from kantyna.catalog.models import Diet
 from kantyna.core.client import client_ip
+from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
 from kantyna.core.serializers import money
 from kantyna.pricing import selectors as pricing
@@ -157,7 +158,7 @@ class RegisterView(AnonymousView):
             raise PermissionDenied()
         ip_address = client_ip(request)
         if services.registration_is_throttled(ip_address=ip_address):
-            raise ApiError(services.TOO_MANY, status_code=status.HTTP_429_TOO_MANY_REQUESTS)
+            raise DomainError("registration.throttled")
         payload = s.RegisterSerializer(
             data=request.data,
             context={

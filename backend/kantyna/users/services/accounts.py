@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import PERMISSIONS, ROLES, effective_permissions
 from kantyna.core.services import model_update
 from kantyna.identity.models import Account
@@ -32,20 +31,17 @@ def user_create(
     """Create this tenant's user for an e-mail, reusing the global account when it exists (one login)."""
     unknown = [role for role in roles if role not in ROLES]
     if unknown or not roles:
-        raise ApiError(
-            "The given data was invalid.",
-            errors={"roles": [_("Unknown role.")] if unknown else [_("At least one role is required.")]},
-        )
+        if unknown:
+            raise DomainError("user.unknown_role", field="roles")
+        raise DomainError("user.role_required", field="roles")
     bad = [p for p in permissions or [] if p not in PERMISSIONS]
     if bad:
-        raise ApiError("The given data was invalid.", errors={"permissions": [_("Unknown permission.")]})
+        raise DomainError("user.unknown_permission", field="permissions")
     account = Account.objects.filter(email=Account.objects.normalize(email)).first()
     if account is None:
         account = Account.objects.create_user(email=email, password=password, locale=locale)
     elif User.objects.filter(account=account).exists():
-        raise ApiError(
-            "The given data was invalid.", errors={"emailAddress": [_("This e-mail address is already used.")]}
-        )
+        raise DomainError("user.email_taken", field="email_address")
     user = User.objects.create(
         account=account,
         first_name=first_name,
@@ -77,9 +73,7 @@ def user_change_password(*, user: User, current_password: str, password: str, ip
     """The current password is checked through the sign-in's throttle (429 past its limits)."""
     account = user.account
     if not account_password_verify(account=account, password=current_password, ip_address=ip_address):
-        raise ApiError(
-            "The given data was invalid.", errors={"currentPassword": [_("The current password is incorrect.")]}
-        )
+        raise DomainError("user.current_password_wrong", field="current_password")
     with transaction.atomic():
         issued = account_set_password(account=account, password=password)
         audit_record(actor=user, action="user.password", target=user)
@@ -91,7 +85,7 @@ def user_delete_own_account(*, user: User, password: str, token_claims: dict, ip
     token used is revoked. The global account remains for the customer's other tenants. The password is
     checked through the sign-in's throttle, before the transaction, so that a wrong one stays counted."""
     if not account_password_verify(account=user.account, password=password, ip_address=ip_address):
-        raise ApiError("The given data was invalid.", errors={"password": [_("The password is incorrect.")]})
+        raise DomainError("user.password_wrong", field="password")
     with transaction.atomic():
         user.is_active = False
         user.deactivated_at = timezone.now()

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from django.db import connection, transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 from django_tenants.utils import schema_context
 
 from kantyna.audit.models import AuditEntry
 from kantyna.audit.services import audit_record
-from kantyna.core.exceptions import MESSAGES, ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import ROLE_ADMIN
 from kantyna.identity.models import Account
 from kantyna.identity.services import account_revoke_all_tokens, account_set_password, password_reset_request
@@ -20,20 +19,13 @@ from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import current_tenant_slug
 from kantyna.users.models import User
 
-SELF_MESSAGE = "You cannot deactivate or delete your own account."
-LAST_ADMIN_MESSAGE = "The last active administrator cannot be deactivated or deleted."
-
-
-def _refuse(field: str, message) -> None:
-    raise ApiError(MESSAGES[400], errors={field: [message]})
-
 
 def admin_removal_check(*, actor, user: User) -> None:
     """An administrator cannot switch off or remove themselves, nor the last active administrator (409)."""
     if ROLE_ADMIN not in user.roles:
         return
     if actor is not None and actor.pk == user.pk:
-        raise ApiError(SELF_MESSAGE, errors={"id": [_("You cannot deactivate or delete your own account.")]})
+        raise DomainError("admin.removes_self", field="id")
     others = (
         User.objects.select_for_update()
         .filter(roles__contains=[ROLE_ADMIN], is_active=True)
@@ -41,11 +33,7 @@ def admin_removal_check(*, actor, user: User) -> None:
         .values_list("pk", flat=True)
     )
     if not list(others):
-        raise ApiError(
-            LAST_ADMIN_MESSAGE,
-            errors={"id": [_("The last active administrator cannot be deactivated or deleted.")]},
-            status_code=409,
-        )
+        raise DomainError("admin.last_active", field="id")
 
 
 @transaction.atomic
@@ -174,12 +162,9 @@ def user_change_email(*, actor, user: User, email: str) -> None:
     if email == account.email:
         return
     if Account.objects.filter(email=email).exclude(pk=account.pk).exists():
-        _refuse("email_address", _("This e-mail address is already used."))
+        raise DomainError("user.email_taken", field="email_address")
     if account_used_elsewhere(account=account):
-        _refuse(
-            "email_address",
-            _("This person signs in to other catering companies too; only they can change their e-mail address."),
-        )
+        raise DomainError("user.email_shared_with_other_tenants", field="email_address")
     old = account.email
     account.email = email
     account.save(update_fields=["email"])

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
-from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import ROLE_PARENT
 from kantyna.core.services import model_update
 from kantyna.users.history import user_has_history
@@ -65,11 +64,7 @@ def parent_delete(*, actor, instance: User) -> None:
     """Refused (409) when the parent has children or history (orders, transactions): archive instead.
     The global account stays: it may sign in to other tenants."""
     if instance.children.exists() or user_has_history(instance):
-        raise ApiError(
-            IN_USE_MESSAGE,
-            status_code=409,
-            errors={"id": [_("The parent has children or history (orders, payments). Archive the parent instead.")]},
-        )
+        raise DomainError("parent.has_history", field="id")
     audit_record(
         actor=actor,
         action="user.delete",

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
-from kantyna.core.exceptions import IN_USE_MESSAGE, ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import ROLE_INSTITUTIONS_ADMIN, effective_permissions
 from kantyna.core.services import model_update
 from kantyna.users.history import user_has_history
@@ -89,11 +88,7 @@ def staff_delete(*, actor, instance: User) -> None:
     """Not oneself nor the last active administrator; refused (409) with history: deactivate instead."""
     admin_removal_check(actor=actor, user=instance)
     if user_has_history(instance):
-        raise ApiError(
-            IN_USE_MESSAGE,
-            status_code=409,
-            errors={"id": [_("The account has history. Deactivate it instead.")]},
-        )
+        raise DomainError("staff.has_history", field="id")
     audit_record(
         actor=actor,
         action="user.delete",

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from kantyna.core.exceptions import ApiError
+from kantyna.core.api.errors import as_api_error
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import (
     ROLE_ADMIN,
     ROLE_COOK,
@@ -180,9 +181,10 @@ def test_given_the_last_active_admin_when_the_system_deactivates_or_deletes_them
     with in_tenant(tenant_a):
         for command in (user_deactivate, services.staff_delete):
             keyword = "user" if command is user_deactivate else "instance"
-            with pytest.raises(ApiError) as refused:
+            with pytest.raises(DomainError) as refused:
                 command(actor=None, **{keyword: User.objects.get(pk=last.pk)})
-            assert (refused.value.status_code, refused.value.message) == (
+            answer = as_api_error(refused.value)
+            assert (answer.status_code, answer.message) == (
                 409,
                 "The last active administrator cannot be deactivated or deleted.",
             )

@@ -1,0 +1,287 @@
+"""The one table from a domain error's code to what the API answers: HTTP status, message and the text shown
+under the field (`kantyna/core/errors.py` says what services raise).
+
+`message` is the body's top-level `message`; `detail` the text under `errors[field]` when the error names a
+field (the message itself when no detail is given). Both are formatted with the error's params (`%(name)s`);
+dates there read as d.m.Y. Texts wrapped in `_` are translated into the request's language; the others are
+stable English the clients match on. Every code raised in the source has a row here and every row is raised
+(`kantyna/core/tests/test_error_table.py`)."""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop, ngettext_lazy
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from kantyna.core.errors import DomainError
+from kantyna.core.exceptions import (
+    GENERIC_MESSAGE,
+    IN_USE_MESSAGE,
+    MESSAGES,
+    TOO_LARGE_MESSAGE,
+    ApiError,
+    database_unavailable_response,
+    error_body,
+    field_errors,
+    is_database_unavailable,
+)
+
+logger = logging.getLogger(__name__)
+
+INVALID = MESSAGES[status.HTTP_400_BAD_REQUEST]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    status: int
+    message: object
+    detail: object = None
+    # Response headers computed from the params (a 429's Retry-After).
+    headers: Callable[[Mapping], dict] | None = None
+
+
+def _invalid(detail) -> Refusal:
+    """The common case: 400 "The given data was invalid." with `detail` under the field."""
+    return Refusal(status.HTTP_400_BAD_REQUEST, INVALID, detail)
+
+
+def _conflict(message, detail=None) -> Refusal:
+    return Refusal(status.HTTP_409_CONFLICT, message, detail)
+
+
+def _in_use(detail=None) -> Refusal:
+    return Refusal(status.HTTP_409_CONFLICT, IN_USE_MESSAGE, detail)
+
+
+ERRORS: dict[str, Refusal] = {
+    # Several field problems reported at once (each a `Problem` with its own code).
+    "invalid": Refusal(status.HTTP_400_BAD_REQUEST, INVALID),
+    "record.in_use": _in_use(),
+    "record.not_found": Refusal(status.HTTP_404_NOT_FOUND, MESSAGES[status.HTTP_404_NOT_FOUND]),
+    # catalog
+    "meal_type.portion_size_priced": _invalid(_("A price list still sells this meal type in a removed portion size.")),
+    # institutions
+    "district.in_use": _conflict("This district still has institutions and cannot be deleted."),
+    "institution.in_use": _conflict("This institution is in use and cannot be deleted. Deactivate it instead."),
+    # What still refers to an institution (`institution.in_use`'s problems).
+    "institution.has_classrooms": _invalid(ngettext_lazy("%(count)d classroom", "%(count)d classrooms", "count")),
+    "institution.has_children": _invalid(ngettext_lazy("%(count)d child", "%(count)d children", "count")),
+    "institution.has_workers": _invalid(
+        ngettext_lazy("%(count)d institution worker", "%(count)d institution workers", "count")
+    ),
+    "institution.has_menus": _invalid(ngettext_lazy("%(count)d menu", "%(count)d menus", "count")),
+    "institution.has_admins": _invalid(
+        ngettext_lazy("%(count)d assigned institutions admin", "%(count)d assigned institutions admins", "count")
+    ),
+    "classroom.in_use": _conflict("This classroom still has children and cannot be deleted."),
+    "classrooms.in_use": _conflict("Some classrooms still have children. Move the children to other classrooms first."),
+    "classroom.occupied": _invalid(
+        ngettext_lazy(
+            "%(classroom)s (%(institution)s): %(count)d child",
+            "%(classroom)s (%(institution)s): %(count)d children",
+            "count",
+        )
+    ),
+    "classroom.has_children_to_move": _invalid(_("A classroom with children cannot move to another institution.")),
+    # ledger
+    "ledger.child_of_another_payer": _invalid(_("This child does not belong to this payer.")),
+    "ledger.not_a_payer": _invalid(_("Only parents and institution workers have a balance.")),
+    "ledger.correction_zero": _invalid(_("A correction cannot be zero.")),
+    "ledger.amount_not_positive": _invalid(_("Enter an amount greater than zero.")),
+    "ledger.correcting_a_correction": _invalid(_("Correct the original transaction, not its correction.")),
+    "ledger.amount_unchanged": _invalid(_("The amount is unchanged.")),
+    "ledger.already_reversed": _conflict(_("This transaction is already reversed.")),
+    # logistics
+    "kitchen.institution_listed_twice": _invalid(_("This institution is already listed.")),
+    "kitchen.meal_type_taken": _invalid(
+        _("Already prepared for this institution by the kitchen “%(kitchen)s”: %(meal_types)s.")
+    ),
+    "driver.drives_routes": _in_use(
+        _("The driver drives the routes %(routes)s. Assign them another driver or deactivate this one.")
+    ),
+    # meals
+    "meals.on_menu": _in_use(_("These meals are on a menu: %(names)s.")),
+    # menus
+    "menu.ends_before_start": _invalid(_("The end date cannot be earlier than the start date.")),
+    "menu.too_long": _invalid(_("A menu may cover at most %(days)s days.")),
+    "menu.date_outside": _invalid(_("Every date must be within the menu's dates (%(from)s - %(to)s).")),
+    "menu.meals_outside_new_dates": _invalid(
+        _("Meals are planned on %(date)s, outside the new dates: remove them first or widen the dates.")
+    ),
+    "menu.nothing_to_copy": _invalid(_("There are no meals to copy on the chosen day.")),
+    "menu.no_copy_targets": _invalid(_("Choose at least one date to copy to.")),
+    "menu.copy_onto_itself": _invalid(_("A day cannot be copied onto itself.")),
+    "menu.copy_overlaps": _invalid(_("The copied days and the target days may not overlap.")),
+    # registration
+    "registration.throttled": Refusal(status.HTTP_429_TOO_MANY_REQUESTS, MESSAGES[status.HTTP_429_TOO_MANY_REQUESTS]),
+    # ordering
+    "free_day.ends_before_start": _invalid(_("The end date cannot be before the start date.")),
+    "free_day.range_too_long": _invalid(_("A range can cover at most a year.")),
+    "free_day.taken": _invalid(_("This day is already a free day.")),
+    "order.already_ordered": _conflict("These meals are already ordered.", _("These meals are already ordered.")),
+    "order.paid_by_someone_else": _invalid(_("This meal receiver is paid for by someone else.")),
+    "order.not_removable": _conflict("An order with served or charged meals cannot be removed."),
+    "order.prepaid_not_allowed": Refusal(status.HTTP_403_FORBIDDEN, "Prepaid orders are not allowed."),
+    "order.nothing_to_order": Refusal(
+        status.HTTP_400_BAD_REQUEST,
+        "There are no days to order in this month.",
+        _("There are no days to order in this month."),
+    ),
+    # people
+    "card.invalid": _invalid(_("The card number must have 6 to 10 characters: digits or capital letters.")),
+    "card.taken": _invalid(_("This card number is already used.")),
+    "child.field_not_allowed": _invalid(_("You are not allowed to change this field.")),
+    "child.classroom_required": Refusal(status.HTTP_400_BAD_REQUEST, _("The child must be assigned to classroom.")),
+    "child.classroom_outside_institution": _invalid(_("The classroom does not belong to the chosen institution.")),
+    "child.institution_out_of_reach": _invalid(_("You cannot manage children of this institution.")),
+    "child.diet_not_served": _invalid(_("This diet is not served in the chosen institution.")),
+    "child.not_a_parent": _invalid(_("Choose a parent account.")),
+    "child.has_history": _conflict(
+        "This child has orders or transactions and cannot be deleted; archive the child instead."
+    ),
+    "worker.group_of_another_institution": _invalid(_("This group belongs to another institution.")),
+    "worker.discount_percent_required": _invalid(_("Enter the discount percent.")),
+    "worker.has_history": _in_use(_("The worker has orders or transactions: archive them instead.")),
+    "subject_settings.item_outside_price_list": _invalid(
+        _("Choose items of the receiver's price list for the autoselected meal types.")
+    ),
+    "subject_settings.item_per_meal_type": _invalid(_("Choose one item per meal type.")),
+    "subject_settings.automark_ends_before_start": _invalid(_("The end date cannot be earlier than the start date.")),
+    # identity: stable English in the API; gettext_noop marks them for the sign-in pages, which translate them.
+    "auth.invalid_credentials": Refusal(
+        status.HTTP_401_UNAUTHORIZED, gettext_noop("Invalid e-mail address or password.")
+    ),
+    "auth.too_many_attempts": Refusal(
+        status.HTTP_429_TOO_MANY_REQUESTS,
+        gettext_noop("Too many attempts. Please try again later."),
+        headers=lambda params: {"Retry-After": str(params["retry_after"])},
+    ),
+    "account.password_rejected": _invalid("%(reason)s"),
+    "password_reset.passwords_differ": _invalid(gettext_noop("The passwords do not match.")),
+    "password_reset.invalid_token": Refusal(
+        status.HTTP_400_BAD_REQUEST, gettext_noop("The password reset link is invalid or has expired.")
+    ),
+    # users
+    "user.unknown_role": _invalid(_("Unknown role.")),
+    "user.role_required": _invalid(_("At least one role is required.")),
+    "user.unknown_permission": _invalid(_("Unknown permission.")),
+    "user.email_taken": _invalid(_("This e-mail address is already used.")),
+    "user.email_shared_with_other_tenants": _invalid(
+        _("This person signs in to other catering companies too; only they can change their e-mail address.")
+    ),
+    "user.current_password_wrong": _invalid(_("The current password is incorrect.")),
+    "user.password_wrong": _invalid(_("The password is incorrect.")),
+    "parent.has_history": _in_use(
+        _("The parent has children or history (orders, payments). Archive the parent instead.")
+    ),
+    "staff.has_history": _in_use(_("The account has history. Deactivate it instead.")),
+    "admin.removes_self": Refusal(
+        status.HTTP_400_BAD_REQUEST,
+        "You cannot deactivate or delete your own account.",
+        _("You cannot deactivate or delete your own account."),
+    ),
+    "admin.last_active": _conflict(
+        "The last active administrator cannot be deactivated or deleted.",
+        _("The last active administrator cannot be deactivated or deleted."),
+    ),
+    # pricing
+    "price_lists_group.group_orders_default": _invalid(_("A group for group orders cannot be a default group.")),
+    "price_list.date_taken": _invalid(_("This group already has a price list starting on this date.")),
+    "price_list.duplicate_combination": _invalid(
+        _("This meal type, diet and portion size already have a price in this list.")
+    ),
+    "price_list.portion_not_offered": _invalid(_("This portion size is not offered for this meal type.")),
+    "price_list.price_negative": _invalid(_("The price cannot be negative.")),
+    "price_list.price_precision": _invalid(_("Enter a price with at most 2 decimal places.")),
+    "price_list.unknown_item": _invalid(_("This item does not belong to this price list.")),
+    "price_list.locked": _invalid(
+        _("This price list is already in use: its prices cannot change. Replace it with a new one from a chosen date.")
+    ),
+    "price_list.item_in_use": _invalid(_("This item is already in use and cannot be removed or changed.")),
+    "price_list.replacement_too_early": _invalid(_("The new price list must start after %(date)s.")),
+    # tenant settings
+    "settings.logo_outside_company_details": _invalid(_("A logo belongs to the company details.")),
+}
+
+
+def _param(value):
+    if isinstance(value, datetime.date):
+        return date_format(value, "d.m.Y")
+    return value
+
+
+def _text(template, params: Mapping) -> str:
+    if not params:
+        return str(template)
+    return str(template % {name: _param(value) for name, value in params.items()})
+
+
+def as_api_error(error: DomainError) -> ApiError:
+    """The refusal `error` stands for, in the spec's error shape."""
+    refusal = ERRORS[error.code]
+    errors: dict[str, list[str]] = {}
+    if error.field is not None:
+        errors[error.field] = [_text(refusal.detail or refusal.message, error.params)]
+    for problem in error.problems:
+        rule = ERRORS[problem.code]
+        errors.setdefault(problem.field, []).append(_text(rule.detail or rule.message, problem.params))
+    return ApiError(
+        _text(refusal.message, error.params),
+        errors=errors,
+        status_code=refusal.status,
+        extra=error.extra,
+        headers=refusal.headers(error.params) if refusal.headers else None,
+    )
+
+
+def api_exception_handler(exc, context):
+    """DRF's exception handler (settings.REST_FRAMEWORK): every refusal and failure of an API view leaves here in
+    the one error shape; a domain error through the table above."""
+    if is_database_unavailable(exc):
+        return database_unavailable_response(context["request"], exc)
+    if isinstance(exc, DomainError):
+        exc = as_api_error(exc)
+    elif isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):  # a body over DATA_UPLOAD_MAX_MEMORY_SIZE
+        exc = ApiError(TOO_LARGE_MESSAGE, status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    elif isinstance(exc, SuspiciousOperation):  # too many form fields or files, a malformed multipart body
+        exc = exceptions.ValidationError([_("The request could not be read.")])
+
+    if isinstance(exc, ApiError):
+        return Response(
+            {**error_body(exc.message, exc.errors), **exc.extra}, status=exc.status_code, headers=exc.headers
+        )
+
+    response = exception_handler(exc, context)
+    if response is None:
+        logger.exception("Unhandled API error", exc_info=exc)
+        return Response(error_body(GENERIC_MESSAGE), status=status.HTTP_500_INTERNAL_SERVER_ERROR)
+
+    if isinstance(exc, exceptions.ValidationError):
+        errors = field_errors(exc.detail)
+        non_field = errors.get("nonFieldErrors")
+        message = non_field[0] if non_field and len(errors) == 1 else MESSAGES[400]
+        response.data = error_body(message, errors)
+    elif isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        response.status_code = status.HTTP_401_UNAUTHORIZED
+        response.data = error_body(MESSAGES[401])
+    else:
+        response.data = error_body(MESSAGES.get(response.status_code, GENERIC_MESSAGE))
+    return response
