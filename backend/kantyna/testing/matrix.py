@@ -10,7 +10,8 @@ none); both manage the world's institution, so what refuses `ia_without` is the 
 `run_row` calls the endpoint once per persona, each inside a savepoint rolled back afterwards, so every persona
 meets the same data and a test costs one world, not one per persona. `assert_matrix` compares the whole table
 at once (a failure lists every persona that answered otherwise) and checks that each refusal left `state`
-unchanged and, for `writes` rows, that each allowed call did change it.
+unchanged and, for `writes` rows, that each allowed call did change it. `cross_tenant_test` is the one test of
+tenant isolation every area's matrix module takes for its rows.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, resolve
 
@@ -201,6 +203,27 @@ def assert_cross_tenant(row: Row, *, tenant_a, tenant_b, ids: dict, state_a, sta
 
     assert state_a() == before_a
     assert state_b() == before_b
+
+
+def cross_tenant_test(rows, state: Callable[[Any], Any], *, ids: Callable[[Any], dict] = lambda world: world.ids):
+    """The cross-tenant test of a matrix module, parametrized by its `rows`: for each row, `assert_cross_tenant`
+    with the module's `world` fixture (`ids(world)`: the row's ids) and `state(tenant)`. Assign it to a
+    `test_...` name of the module."""
+
+    @pytest.mark.parametrize("row", rows, ids=str)
+    def test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes(
+        world, tenant_a, tenant_b, row
+    ):
+        assert_cross_tenant(
+            row,
+            tenant_a=tenant_a,
+            tenant_b=tenant_b,
+            ids=ids(world),
+            state_a=lambda: state(tenant_a),
+            state_b=lambda: state(tenant_b),
+        )
+
+    return test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes
 
 
 def routes_of(urlpatterns) -> set[tuple[str, str]]:
