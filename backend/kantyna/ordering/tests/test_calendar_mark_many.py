@@ -10,10 +10,11 @@ import pytest
 
 from kantyna.core.permissions import ROLE_COOK, ROLE_PARENT
 from kantyna.ordering.models import Absence, OrderItem
-from kantyna.ordering.tests.helpers import balance, make_world, next_monday
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
 from kantyna.testing.queries import capture_queries
+from kantyna.testing.world import balance, make_world
 
 pytestmark = pytest.mark.django_db
 

@@ -11,11 +11,12 @@ from kantyna.core.permissions import ROLE_ADMIN, ROLE_COOK, ROLE_PARENT
 from kantyna.ordering.models import Absence, FreeDay
 from kantyna.ordering.services.items import ItemRequest, items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import make_world, next_monday
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.people.services.children import child_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
 from kantyna.testing.queries import capture_queries
+from kantyna.testing.world import make_world
 
 pytestmark = pytest.mark.django_db
 

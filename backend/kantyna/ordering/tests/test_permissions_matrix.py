@@ -20,7 +20,7 @@ from kantyna.ordering.api.urls import urlpatterns as ordering_urlpatterns
 from kantyna.ordering.models import Absence, FreeDay, MarkedPresencesDraft, Order, OrderItem
 from kantyna.ordering.services.items import ItemRequest, items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import make_world, next_monday, set_settings
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.people.api.children import urlpatterns as people_children_urlpatterns
 from kantyna.people.models import CalendarSubjectSettings
 from kantyna.tenancy.services import in_tenant
@@ -39,6 +39,7 @@ from kantyna.testing.matrix import (
     routes_of,
     run_row,
 )
+from kantyna.testing.world import make_world, set_settings
 
 pytestmark = pytest.mark.django_db
 

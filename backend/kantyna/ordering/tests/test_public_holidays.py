@@ -14,9 +14,10 @@ from kantyna.ordering.holidays import easter_sunday, polish_public_holidays
 from kantyna.ordering.models import FreeDay, OrderItem, PublicHolidaysYear
 from kantyna.ordering.services.automark import automark_run
 from kantyna.ordering.services.free_days import public_holidays_ensure, public_holidays_offer
-from kantyna.ordering.tests.helpers import at, automark_weekly_lunches, make_world, set_settings
+from kantyna.ordering.tests.helpers import at, automark_weekly_lunches
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, assert_error, make_user
+from kantyna.testing.world import make_world, set_settings
 
 pytestmark = pytest.mark.django_db
 
