@@ -25,15 +25,9 @@ from kantyna.people.models import CalendarSubjectSettings
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, assert_error, make_user
 from kantyna.testing.queries import capture_queries
-from kantyna.testing.world import balance, make_world, set_settings
+from kantyna.testing.world import balance, set_settings
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
 
 
 def presences_body(world, *days, meal_types=None):

@@ -16,17 +16,10 @@ from kantyna.people.services.children import child_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
 from kantyna.testing.queries import capture_queries
-from kantyna.testing.world import make_world
 
 pytestmark = pytest.mark.django_db
 
 PATH = "calendar/days/subjects/month"
-
-
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
 
 
 def refs(*children) -> str:

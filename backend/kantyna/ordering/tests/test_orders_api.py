@@ -31,12 +31,6 @@ from kantyna.testing.world import balance, deposit, ledger_sum, make_world, set_
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
-
-
 def counts(tenant) -> tuple[int, int, int]:
     with in_tenant(tenant):
         return (

@@ -36,12 +36,6 @@ pytestmark = pytest.mark.django_db
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
-
-
 def child_order(tenant, world, *days, meal_type=None, child=None, order=None) -> Order:
     meal_type = meal_type or world.catalog.lunch
     requests = [ItemRequest(day, meal_type.pk) for day in days]
