@@ -3,14 +3,15 @@ expected answer of each and the proof that a refusal changed nothing.
 
 A row says which personas the endpoint serves (`allowed`, answered `ok`) and which hold the ability but are out
 of its reach (`hidden`, 404: another family's child does not exist for you); every other user of the tenant gets
-403 and a caller without a token 401. Institutions admins come twice: `ia` holds the row's `permission` (every
+403 and a caller without a token 401 (a `public` row serves everyone). Institutions admins come twice: `ia` holds the row's `permission` (every
 permission when the row names none), `ia_without` holds every permission but that one (none when the row names
 none); both manage the world's institution, so what refuses `ia_without` is the permission, not the reach.
 
 `run_row` calls the endpoint once per persona, each inside a savepoint rolled back afterwards, so every persona
 meets the same data and a test costs one world, not one per persona. `assert_matrix` compares the whole table
 at once (a failure lists every persona that answered otherwise) and checks that each refusal left `state`
-unchanged and, for `writes` rows, that each allowed call did change it.
+unchanged and, for `writes` rows, that each allowed call did change it. `cross_tenant_test` is the one test of
+tenant isolation every area's matrix module takes for its rows.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, resolve
 
@@ -76,11 +78,17 @@ class Row:
     # What tenant B's admin gets on B's host for this path/body of A's ids; None: 404 when the path names an id
     # of A, else not asked (nothing of A in the call).
     foreign: int | None = None
+    # Served to everyone, with or without a token (sign-in help, the tenant's public settings): every persona,
+    # anonymous too, gets `ok`.
+    public: bool = False
+    multipart: bool = False  # the body is uploaded as multipart/form-data
 
     def __str__(self) -> str:
         return self.name
 
     def expected(self, persona: str) -> int:
+        if self.public:
+            return self.ok
         if persona == ANONYMOUS:
             return 401
         if persona in self.allowed:
@@ -108,6 +116,8 @@ class Row:
 
     def call(self, api: Api, ids: dict):
         method = getattr(api, self.method.lower())
+        if self.multipart:
+            return method(self.url(ids), self.payload(ids), format="multipart")
         return method(self.url(ids), self.payload(ids))
 
 
@@ -140,9 +150,13 @@ def make_personas(tenant, row: Row, *, parent, worker, institutions=()) -> dict[
 
 
 def outcome(response) -> tuple[int, str | None]:
-    """The status, with the error message when the status is one of the refusals a matrix expects."""
+    """The status, with the error message when the status is one of the refusals a matrix expects (the whole body
+    when it is not the one error shape without field errors, as `assert_error` demands)."""
     if response.status_code in MESSAGES:
-        return response.status_code, response.json().get("message")
+        body = response.json()
+        if set(body) == {"message", "errors"} and body["errors"] == {}:
+            return response.status_code, body["message"]
+        return response.status_code, body
     return response.status_code, None
 
 
@@ -154,9 +168,12 @@ class MatrixResult:
 
 
 def run_row(tenant, row: Row, users: dict, ids: dict, state: Callable[[], Any]) -> MatrixResult:
-    """Each persona calls the row in a savepoint that is rolled back: all meet the same data."""
+    """Each persona of `users` (every one from `make_personas`) calls the row in a savepoint that is rolled back:
+    all meet the same data."""
     result = MatrixResult()
     for persona in PERSONAS:
+        if persona not in users:
+            continue
         user = users[persona]
         api = Api(tenant, user)
         with transaction.atomic():
@@ -170,7 +187,7 @@ def run_row(tenant, row: Row, users: dict, ids: dict, state: Callable[[], Any]) 
 
 
 def assert_matrix(row: Row, result: MatrixResult) -> None:
-    expected = row.expected_table()
+    expected = {persona: status for persona, status in row.expected_table().items() if persona in result.outcomes}
     assert result.outcomes == expected, {
         persona: {"got": got, "expected": expected[persona], "body": result.bodies[persona]}
         for persona, got in result.outcomes.items()
@@ -181,7 +198,7 @@ def assert_matrix(row: Row, result: MatrixResult) -> None:
     ]
     assert not refused_but_changed, f"a refused call changed the data: {refused_but_changed}"
     if row.writes:
-        allowed_unchanged = [persona for persona in row.allowed if not result.changed[persona]]
+        allowed_unchanged = [persona for persona in row.allowed if not result.changed.get(persona, True)]
         assert not allowed_unchanged, f"an allowed write changed nothing: {allowed_unchanged}"
 
 
@@ -201,6 +218,27 @@ def assert_cross_tenant(row: Row, *, tenant_a, tenant_b, ids: dict, state_a, sta
 
     assert state_a() == before_a
     assert state_b() == before_b
+
+
+def cross_tenant_test(rows, state: Callable[[Any], Any], *, ids: Callable[[Any], dict] = lambda world: world.ids):
+    """The cross-tenant test of a matrix module, parametrized by its `rows`: for each row, `assert_cross_tenant`
+    with the module's `world` fixture (`ids(world)`: the row's ids) and `state(tenant)`. Assign it to a
+    `test_...` name of the module."""
+
+    @pytest.mark.parametrize("row", rows, ids=str)
+    def test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes(
+        world, tenant_a, tenant_b, row
+    ):
+        assert_cross_tenant(
+            row,
+            tenant_a=tenant_a,
+            tenant_b=tenant_b,
+            ids=ids(world),
+            state_a=lambda: state(tenant_a),
+            state_b=lambda: state(tenant_b),
+        )
+
+    return test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes
 
 
 def routes_of(urlpatterns) -> set[tuple[str, str]]:

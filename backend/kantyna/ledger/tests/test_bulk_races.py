@@ -12,8 +12,8 @@ from kantyna.ledger.models import LedgerAccount
 from kantyna.ledger.selectors import ledger_balance_mismatches
 from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post_bulk
 from kantyna.ledger.tests.helpers import book
-from kantyna.ledger.tests.test_races import _run_concurrently
 from kantyna.tenancy.services import in_tenant
+from kantyna.testing.concurrency import concurrent_failures
 from kantyna.testing.factories import make_user
 
 pytestmark = [pytest.mark.race, pytest.mark.django_db(transaction=True)]
@@ -41,7 +41,7 @@ def test_opposite_order_bulk_runs_and_a_single_post_neither_deadlock_nor_lose_mo
     calls = [bulk("up", account_ids), bulk("down", account_ids[::-1]), lambda: book(users[0], "deposit", "1.00")]
     for _ in range(3):
         calls.append(bulk("up", account_ids))  # the same keys again: idempotent under the lock
-    failures = _run_concurrently(tenant_a, calls)
+    failures = concurrent_failures(tenant_a, calls)
 
     assert failures == []
     with in_tenant(tenant_a):

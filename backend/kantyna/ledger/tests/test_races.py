@@ -2,39 +2,17 @@
 
 from __future__ import annotations
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
 from kantyna.ledger.selectors import ledger_balance, ledger_balance_mismatches
 from kantyna.ledger.tests.helpers import book
 from kantyna.tenancy.services import in_tenant
+from kantyna.testing.concurrency import concurrent_failures
 from kantyna.testing.factories import make_user
-
-
-def _run_concurrently(tenant, calls) -> list[BaseException]:
-    barrier = threading.Barrier(len(calls))
-    failures: list[BaseException] = []
-
-    def run(call) -> None:
-        try:
-            with in_tenant(tenant):
-                barrier.wait(timeout=10)
-                call()
-        except BaseException as error:  # noqa: BLE001 - reported by the assertion of the caller
-            failures.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return failures
 
 
 @pytest.mark.race
@@ -44,7 +22,7 @@ def test_given_two_concurrent_deposits_with_one_key_then_one_row_is_booked(tenan
     with in_tenant(tenant_a):
         book(parent, "deposit", "1.00")  # the account exists: both writers meet at its row lock
 
-    failures = _run_concurrently(tenant_a, [lambda: book(parent, "deposit", "30.00", key="transfer:42")] * 2)
+    failures = concurrent_failures(tenant_a, [lambda: book(parent, "deposit", "30.00", key="transfer:42")] * 2)
 
     assert failures == []
     with in_tenant(tenant_a):
@@ -60,7 +38,7 @@ def test_given_concurrent_charges_on_a_new_account_then_the_balance_is_their_sum
     parent = make_user(tenant_a)
     calls = [lambda amount=amount: book(parent, "charge", amount) for amount in ("-1.10", "-2.20", "-3.30", "-4.40")]
 
-    failures = _run_concurrently(tenant_a, calls)
+    failures = concurrent_failures(tenant_a, calls)
 
     assert failures == []
     with in_tenant(tenant_a):
@@ -81,7 +59,7 @@ def test_given_concurrent_checked_charges_then_the_floor_holds(tenant_a):
     with in_tenant(tenant_a):
         book(parent, "deposit", "10.00")
 
-    failures = _run_concurrently(tenant_a, [lambda: book(parent, "charge", "-6.00", check_funds=True)] * 2)
+    failures = concurrent_failures(tenant_a, [lambda: book(parent, "charge", "-6.00", check_funds=True)] * 2)
 
     assert len(failures) == 1
     with in_tenant(tenant_a):

@@ -1,108 +1,21 @@
-"""A small priced world for ordering tests, made through the owning apps' services (call inside a tenant's
-schema): a catalogue, default price lists for children and workers, an institution with a classroom, a parent
-with two children, an institution worker, money on their accounts."""
+"""Ordering tests' helpers: days and moments relative to the tenant's today, placing orders, the automark choice.
+The priced world (`make_world`) and money helpers are the shared builders of kantyna/testing/world.py."""
 
 from __future__ import annotations
 
-import itertools
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
-from django.db import transaction
-
-from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
-from kantyna.institutions.models import Classroom, Institution
-from kantyna.institutions.services import classroom_create, institution_create
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
-from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
 from kantyna.ordering.cutoff import tenant_today, tenant_zone
-from kantyna.ordering.models import Order
+from kantyna.ordering.models import Order, OrderItem
 from kantyna.ordering.services.items import items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.people.models import CalendarSubjectSettings, Child, WorkerProfile
-from kantyna.people.services.children import child_create
-from kantyna.people.services.workers import worker_profile_create
-from kantyna.pricing.tests.helpers import Catalog, item, make_catalog, make_group, make_price_list
+from kantyna.people.models import CalendarSubjectSettings
 from kantyna.tenancy.services import in_tenant
-from kantyna.tenant_settings.services import settings_update
 from kantyna.testing.factories import make_user
-
-_sequence = itertools.count(1)
-
-
-@dataclass
-class World:
-    catalog: Catalog
-    institution: Institution
-    classroom: Classroom
-    parent: object
-    child: Child
-    child2: Child
-    worker_user: object
-    worker: WorkerProfile
-
-
-def set_settings(key: str, **values) -> None:
-    settings_update(actor=None, key=key, data=values)
-
-
-def deposit(user, amount: str, *, child=None) -> None:
-    with transaction.atomic():
-        ledger_post(
-            actor=None,
-            account=ledger_account_for(user=user, child=child),
-            entry=LedgerEntry(
-                kind="deposit", amount=Decimal(amount), idempotency_key=f"test:deposit:{next(_sequence)}"
-            ),
-        )
-
-
-def balance(user, child=None) -> Decimal:
-    account = LedgerAccount.objects.filter(user=user, child=child).first()
-    return account.balance if account else Decimal("0.00")
-
-
-def ledger_sum(user) -> Decimal:
-    return sum(LedgerTransaction.objects.filter(account__user=user).values_list("amount", flat=True), Decimal("0.00"))
-
-
-def make_world(tenant, *, money: str = "500.00") -> World:
-    """Call inside `tenant`'s schema (users are made through the public account service as well)."""
-    c = make_catalog()
-    number = next(_sequence)
-    children_group = make_group(f"Dzieci {number}", default_for_children=True)
-    workers_group = make_group(f"Pracownicy {number}", default_for_institutions_workers=True)
-    valid_from = date.today() - timedelta(days=400)
-    make_price_list(
-        children_group,
-        valid_from,
-        [
-            item(c.soup, c.standard, c.normal, "5.00"),
-            item(c.lunch, c.standard, c.normal, "12.50"),
-            item(c.lunch, c.standard, c.small, "10.00"),
-            item(c.lunch, c.vegetarian, c.normal, "13.00"),
-            item(c.snack, c.standard, c.normal, "3.00"),
-        ],
-    )
-    make_price_list(workers_group, valid_from, [item(c.lunch, c.standard, c.normal, "20.00")])
-    institution = institution_create(
-        actor=None, name=f"Szkoła {number}", short_name=f"S{number}", slug=f"s-o{number}", kind="school"
-    )
-    classroom = classroom_create(actor=None, institution=institution, name=f"{number}A")
-    parent = make_user(tenant, ROLE_PARENT)
-    child = child_create(
-        actor=None, parent=parent, first_name="Ola", last_name="Nowak", classroom=classroom, diet=c.standard
-    )
-    child2 = child_create(
-        actor=None, parent=parent, first_name="Jan", last_name="Nowak", classroom=classroom, diet=c.standard
-    )
-    worker_user = make_user(tenant, ROLE_INSTITUTION_WORKER)
-    worker = worker_profile_create(actor=None, user=worker_user, institution=institution, diet=c.standard)
-    if money:
-        deposit(parent, money)
-        deposit(worker_user, money)
-    return World(c, institution, classroom, parent, child, child2, worker_user, worker)
+from kantyna.testing.world import World
 
 
 def next_monday(after: date | None = None) -> date:
@@ -145,3 +58,28 @@ def automark_weekly_lunches(world: World) -> CalendarSubjectSettings:
     settings.save()
     settings.autoselected_meal_types.set([world.catalog.lunch])
     return settings
+
+
+def child_subject(world: World):
+    """`world.child` as its parent orders for it."""
+    return subject_resolve("child", world.child.pk, actor=world.parent)
+
+
+def assert_books_balance(user, deposited: Decimal) -> None:
+    """Cached balance = sum of rows = deposits - charges of live items (each charged exactly once)."""
+    account = LedgerAccount.objects.get(user=user, child=None)
+    rows = LedgerTransaction.objects.filter(account=account)
+    total = sum(rows.values_list("amount", flat=True), Decimal("0.00"))
+    live = OrderItem.objects.filter(order__payer=user, status__in=["active", "served"])
+    expected = deposited - sum(live.values_list("price", flat=True), Decimal("0.00"))
+    assert account.balance == total == expected
+    charges = list(rows.filter(kind="charge").values_list("reference_id", flat=True))
+    assert len(charges) == len(set(charges))
+    refunds = list(rows.filter(kind="refund").values_list("reference_id", flat=True))
+    assert len(refunds) == len(set(refunds))
+    cancelled_charged = set(
+        OrderItem.objects.filter(order__payer=user, status="cancelled", charged_at__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+    assert set(refunds) == cancelled_charged

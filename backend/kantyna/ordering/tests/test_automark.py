@@ -15,11 +15,12 @@ from kantyna.ordering.services.automark import automark_run, automark_window
 from kantyna.ordering.services.charging import charge_day
 from kantyna.ordering.services.items import ItemRequest, items_cancel, items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import at, automark_weekly_lunches, balance, ledger_sum, make_world, set_settings
+from kantyna.ordering.tests.helpers import at, automark_weekly_lunches
 from kantyna.people.models import CalendarSubjectSettings
 from kantyna.people.services.children import child_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import balance, ledger_sum, make_world, set_settings
 
 pytestmark = pytest.mark.django_db
 

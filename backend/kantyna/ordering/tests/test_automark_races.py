@@ -17,9 +17,10 @@ from kantyna.ledger.services import INSUFFICIENT_FUNDS
 from kantyna.ordering.models import OrderItem
 from kantyna.ordering.services.automark import automark_run
 from kantyna.ordering.services.items import ItemRequest, items_place
-from kantyna.ordering.tests.helpers import automark_weekly_lunches, deposit, make_world, next_monday
-from kantyna.ordering.tests.test_races import _subject, assert_books_balance, run_concurrently
+from kantyna.ordering.tests.helpers import assert_books_balance, automark_weekly_lunches, child_subject, next_monday
 from kantyna.tenancy.services import in_tenant
+from kantyna.testing.concurrency import run_concurrently
+from kantyna.testing.world import deposit, make_world
 
 pytestmark = [pytest.mark.race, pytest.mark.django_db(transaction=True)]
 
@@ -46,7 +47,7 @@ def test_automark_bulk_charge_while_a_parent_marks_with_tight_funds(tight_world,
     def parent():
         items_place(
             actor=world.parent,
-            subject=_subject(world),
+            subject=child_subject(world),
             requests=[ItemRequest(day, world.catalog.soup.pk) for day in week],
         )
 

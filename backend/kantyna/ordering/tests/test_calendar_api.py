@@ -20,19 +20,14 @@ from kantyna.core.permissions import (
 from kantyna.ordering.models import Absence, FreeDay, MarkedPresencesDraft, OrderItem
 from kantyna.ordering.services.items import ItemRequest, items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import balance, make_world, next_monday, set_settings
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.people.models import CalendarSubjectSettings
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, assert_error, make_user
 from kantyna.testing.queries import capture_queries
+from kantyna.testing.world import balance, set_settings
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
 
 
 def presences_body(world, *days, meal_types=None):

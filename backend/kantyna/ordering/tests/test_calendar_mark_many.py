@@ -10,18 +10,13 @@ import pytest
 
 from kantyna.core.permissions import ROLE_COOK, ROLE_PARENT
 from kantyna.ordering.models import Absence, OrderItem
-from kantyna.ordering.tests.helpers import balance, make_world, next_monday
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
 from kantyna.testing.queries import capture_queries
+from kantyna.testing.world import balance
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
 
 
 def body(world, *days, children=None, **extra):

@@ -11,7 +11,7 @@ from kantyna.core.permissions import ROLE_ADMIN, ROLE_COOK, ROLE_PARENT
 from kantyna.ordering.models import Absence, FreeDay
 from kantyna.ordering.services.items import ItemRequest, items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import make_world, next_monday
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.people.services.children import child_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
@@ -20,12 +20,6 @@ from kantyna.testing.queries import capture_queries
 pytestmark = pytest.mark.django_db
 
 PATH = "calendar/days/subjects/month"
-
-
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
 
 
 def refs(*children) -> str:

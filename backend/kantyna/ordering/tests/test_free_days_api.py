@@ -10,17 +10,12 @@ import pytest
 from kantyna.audit.models import AuditEntry
 from kantyna.core.permissions import ROLE_ADMIN, ROLES
 from kantyna.ordering.models import FreeDay, OrderItem
-from kantyna.ordering.tests.helpers import balance, make_world, next_monday
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, assert_error, make_user
+from kantyna.testing.world import balance
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
 
 
 @pytest.fixture

@@ -25,9 +25,10 @@ from kantyna.ordering.services.items import (
     items_place,
 )
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import at, balance, ledger_sum, make_world, next_monday, set_settings
+from kantyna.ordering.tests.helpers import at, next_monday
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import balance, ledger_sum, make_world, set_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -433,7 +434,7 @@ def test_given_balances_split_per_child_after_the_charge_when_cancelled_then_ref
 
 def test_given_in_order_day_charging_when_a_parent_marks_beyond_the_funds_then_refused_and_staff_not(world, tenant_a):
     from kantyna.ledger.services import INSUFFICIENT_FUNDS
-    from kantyna.ordering.tests.helpers import deposit
+    from kantyna.testing.world import deposit
 
     set_settings("fees", order_charge_time="in_order_day")
     poor = make_user(tenant_a, ROLE_PARENT)

@@ -11,9 +11,10 @@ from kantyna.ordering.models import Absence, FreeDay, MissingOrdersReminder
 from kantyna.ordering.services.items import ItemRequest, items_place
 from kantyna.ordering.services.reminders import missing_orders_remind
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import at, make_world, set_settings
+from kantyna.ordering.tests.helpers import at
 from kantyna.people.models import CalendarSubjectSettings
 from kantyna.tenancy.services import in_tenant
+from kantyna.testing.world import make_world, set_settings
 
 pytestmark = pytest.mark.django_db
 

@@ -21,29 +21,14 @@ from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import Order, OrderItem
 from kantyna.ordering.selectors.orders import price_list_has_prepaids
 from kantyna.ordering.services.items import ItemRequest
-from kantyna.ordering.tests.helpers import (
-    admin,
-    balance,
-    deposit,
-    institutions_admin,
-    ledger_sum,
-    make_world,
-    next_monday,
-    place,
-    set_settings,
-)
+from kantyna.ordering.tests.helpers import admin, institutions_admin, next_monday, place
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import balance, deposit, ledger_sum, make_world, set_settings
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
 
 
 def counts(tenant) -> tuple[int, int, int]:

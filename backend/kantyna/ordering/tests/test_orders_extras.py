@@ -21,24 +21,19 @@ from kantyna.core.permissions import (
 from kantyna.ordering.cutoff import tenant_zone
 from kantyna.ordering.models import Order
 from kantyna.ordering.services.items import ItemRequest
-from kantyna.ordering.tests.helpers import admin, institutions_admin, make_world, next_monday, place, set_settings
+from kantyna.ordering.tests.helpers import admin, institutions_admin, next_monday, place
 from kantyna.people.models import Child
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.factories import make_user
 from kantyna.testing.queries import assert_num_queries
+from kantyna.testing.world import make_world, set_settings
 from kantyna.users.models import User
 
 pytestmark = pytest.mark.django_db
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-
-
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
 
 
 def child_order(tenant, world, *days, meal_type=None, child=None, order=None) -> Order:

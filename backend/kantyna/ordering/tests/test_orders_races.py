@@ -10,10 +10,11 @@ from django.db import connection, connections
 
 from kantyna.core.permissions import ROLE_ADMIN
 from kantyna.ordering.models import Order, OrderItem
-from kantyna.ordering.tests.helpers import balance, ledger_sum, make_world, next_monday
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import balance, ledger_sum, make_world
 
 
 def _post_concurrently(apis, path, body) -> list:

@@ -20,7 +20,7 @@ from kantyna.ordering.api.urls import urlpatterns as ordering_urlpatterns
 from kantyna.ordering.models import Absence, FreeDay, MarkedPresencesDraft, Order, OrderItem
 from kantyna.ordering.services.items import ItemRequest, items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import make_world, next_monday, set_settings
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.people.api.children import urlpatterns as people_children_urlpatterns
 from kantyna.people.models import CalendarSubjectSettings
 from kantyna.tenancy.services import in_tenant
@@ -31,14 +31,15 @@ from kantyna.testing.matrix import (
     TENANT_USERS,
     WORKER,
     Row,
-    assert_cross_tenant,
     assert_matrix,
+    cross_tenant_test,
     make_personas,
     personas,
     route_of,
     routes_of,
     run_row,
 )
+from kantyna.testing.world import make_world, set_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -311,15 +312,6 @@ def test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_
     assert_matrix(row, result)
 
 
-@pytest.mark.parametrize("row", ROWS, ids=str)
-def test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes(
-    world, tenant_a, tenant_b, row
-):
-    assert_cross_tenant(
-        row,
-        tenant_a=tenant_a,
-        tenant_b=tenant_b,
-        ids=world.ids,
-        state_a=lambda: state(tenant_a),
-        state_b=lambda: state(tenant_b),
-    )
+test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes = cross_tenant_test(
+    ROWS, state
+)

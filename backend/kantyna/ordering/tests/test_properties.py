@@ -17,8 +17,9 @@ from kantyna.ordering.models import OrderItem
 from kantyna.ordering.services.absences import absence_mark
 from kantyna.ordering.services.items import ItemRequest, items_cancel, items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import balance, deposit, ledger_sum, make_world, next_monday
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.tenancy.services import in_tenant
+from kantyna.testing.world import balance, deposit, ledger_sum, make_world
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,10 @@ from kantyna.ordering.holidays import easter_sunday, polish_public_holidays
 from kantyna.ordering.models import FreeDay, OrderItem, PublicHolidaysYear
 from kantyna.ordering.services.automark import automark_run
 from kantyna.ordering.services.free_days import public_holidays_ensure, public_holidays_offer
-from kantyna.ordering.tests.helpers import at, automark_weekly_lunches, make_world, set_settings
+from kantyna.ordering.tests.helpers import at, automark_weekly_lunches
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, assert_error, make_user
+from kantyna.testing.world import set_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -24,12 +25,6 @@ pytestmark = pytest.mark.django_db
 NEXT_YEAR = date.today().year + 1
 # The coming Christmas, with 23 December (the automark run) still ahead, near like the other automark tests.
 CHRISTMAS_YEAR = date.today().year if date.today() < date(date.today().year, 12, 20) else NEXT_YEAR
-
-
-@pytest.fixture
-def world(tenant_a):
-    with in_tenant(tenant_a):
-        return make_world(tenant_a)
 
 
 def lunch_on(world, day):

@@ -4,66 +4,23 @@ every cancelled one refunded once; cached balance = SUM(transactions)."""
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
-from kantyna.ledger.models import LedgerAccount, LedgerTransaction
+from kantyna.ledger.models import LedgerTransaction
 from kantyna.ordering.models import Order, OrderItem
 from kantyna.ordering.services.automark import automark_run
 from kantyna.ordering.services.items import ItemRequest, items_cancel, items_place
-from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import make_world, next_monday
+from kantyna.ordering.tests.helpers import assert_books_balance, child_subject, next_monday
 from kantyna.people.models import CalendarSubjectSettings
 from kantyna.tenancy.services import in_tenant
+from kantyna.testing.concurrency import run_concurrently
+from kantyna.testing.world import make_world
 
 pytestmark = [pytest.mark.race, pytest.mark.django_db(transaction=True)]
-
-
-def run_concurrently(tenant, *jobs) -> list:
-    """Run each job in its own thread and connection, released together; returns what each raised (or None)."""
-    barrier = threading.Barrier(len(jobs))
-    outcomes: list = [None] * len(jobs)
-
-    def run(index, job):
-        try:
-            with in_tenant(tenant):
-                barrier.wait(timeout=10)
-                job()
-        except BaseException as error:  # noqa: BLE001 - reported to the test
-            outcomes[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(index, job)) for index, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
-
-
-def assert_books_balance(user, deposited: Decimal) -> None:
-    """Cached balance = sum of rows = deposits - charges of live items (each charged exactly once)."""
-    account = LedgerAccount.objects.get(user=user, child=None)
-    rows = LedgerTransaction.objects.filter(account=account)
-    total = sum(rows.values_list("amount", flat=True), Decimal("0.00"))
-    live = OrderItem.objects.filter(order__payer=user, status__in=["active", "served"])
-    expected = deposited - sum(live.values_list("price", flat=True), Decimal("0.00"))
-    assert account.balance == total == expected
-    charges = list(rows.filter(kind="charge").values_list("reference_id", flat=True))
-    assert len(charges) == len(set(charges))
-    refunds = list(rows.filter(kind="refund").values_list("reference_id", flat=True))
-    assert len(refunds) == len(set(refunds))
-    cancelled_charged = set(
-        OrderItem.objects.filter(order__payer=user, status="cancelled", charged_at__isnull=False).values_list(
-            "pk", flat=True
-        )
-    )
-    assert set(refunds) == cancelled_charged
 
 
 @pytest.fixture
@@ -74,15 +31,13 @@ def world(tenant_a):
     return world
 
 
-def _subject(world):
-    return subject_resolve("child", world.child.pk, actor=world.parent)
-
-
 def test_two_tabs_marking_the_same_day_order_and_charge_once(world, tenant_a):
     monday = next_monday()
 
     def mark():
-        items_place(actor=world.parent, subject=_subject(world), requests=[ItemRequest(monday, world.catalog.lunch.pk)])
+        items_place(
+            actor=world.parent, subject=child_subject(world), requests=[ItemRequest(monday, world.catalog.lunch.pk)]
+        )
 
     outcomes = run_concurrently(tenant_a, mark, mark, mark)
 
@@ -100,7 +55,7 @@ def test_a_double_submit_with_one_key_makes_one_order(world, tenant_a):
     def mark():
         items_place(
             actor=world.parent,
-            subject=_subject(world),
+            subject=child_subject(world),
             requests=[ItemRequest(monday, world.catalog.lunch.pk), ItemRequest(monday, world.catalog.soup.pk)],
             idempotency_key="double-click",
         )
@@ -117,7 +72,7 @@ def test_two_cancels_of_one_item_refund_once(world, tenant_a):
     monday = next_monday()
     with in_tenant(tenant_a):
         placed = items_place(
-            actor=world.parent, subject=_subject(world), requests=[ItemRequest(monday, world.catalog.lunch.pk)]
+            actor=world.parent, subject=child_subject(world), requests=[ItemRequest(monday, world.catalog.lunch.pk)]
         )
     connection.set_schema_to_public()
 
@@ -136,7 +91,7 @@ def test_mark_and_cancel_at_once_lose_nothing(world, tenant_a):
     tuesday = monday + timedelta(days=1)
     with in_tenant(tenant_a):
         placed = items_place(
-            actor=world.parent, subject=_subject(world), requests=[ItemRequest(monday, world.catalog.lunch.pk)]
+            actor=world.parent, subject=child_subject(world), requests=[ItemRequest(monday, world.catalog.lunch.pk)]
         )
     connection.set_schema_to_public()
 
@@ -146,7 +101,7 @@ def test_mark_and_cancel_at_once_lose_nothing(world, tenant_a):
     def mark_again():
         items_place(
             actor=world.parent,
-            subject=_subject(world),
+            subject=child_subject(world),
             requests=[ItemRequest(monday, world.catalog.lunch.pk), ItemRequest(tuesday, world.catalog.lunch.pk)],
         )
 
@@ -174,7 +129,7 @@ def test_automark_while_a_parent_marks(world, tenant_a):
     def parent():
         items_place(
             actor=world.parent,
-            subject=_subject(world),
+            subject=child_subject(world),
             requests=[ItemRequest(day, world.catalog.lunch.pk) for day in week],
         )
 
@@ -194,7 +149,7 @@ def test_automark_while_a_parent_marks(world, tenant_a):
 
 def test_the_order_day_charge_while_a_parent_cancels_never_leaves_a_charge_unrefunded(world, tenant_a):
     from kantyna.ordering.services.charging import charge_day
-    from kantyna.ordering.tests.helpers import set_settings
+    from kantyna.testing.world import set_settings
 
     monday = next_monday()
     with in_tenant(tenant_a):
@@ -204,7 +159,7 @@ def test_the_order_day_charge_while_a_parent_cancels_never_leaves_a_charge_unref
         with in_tenant(tenant_a):
             placed = items_place(
                 actor=world.parent,
-                subject=_subject(world),
+                subject=child_subject(world),
                 requests=[ItemRequest(day, world.catalog.lunch.pk), ItemRequest(day, world.catalog.soup.pk)],
             )
         connection.set_schema_to_public()

@@ -11,8 +11,9 @@ from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import make_children_world
 
-from .test_children_api import institutions_admin, make_child, make_world, payload, tenant_flags
+from .helpers import institutions_admin, make_child, payload, tenant_flags
 
 INVALID = ["The card number must have 6 to 10 characters: digits or capital letters."]
 IN_USE = ["This card number is already used."]
@@ -20,7 +21,7 @@ IN_USE = ["This card number is already used."]
 
 @pytest.mark.parametrize("number", ["12345", "12345678901", "abc123", "AB-123", "ĄBC123"])
 def test_card_format_is_6_to_10_digits_or_capitals(tenant_a, number):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world)
     response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).put(
         f"children/{child.pk}/changeCardNumber", {"cardNumber": number}
@@ -29,7 +30,7 @@ def test_card_format_is_6_to_10_digits_or_capitals(tenant_a, number):
 
 
 def test_card_is_trimmed_and_empty_means_none_and_changes_are_audited(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world)
     api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
     assert (
@@ -46,7 +47,7 @@ def test_card_is_trimmed_and_empty_means_none_and_changes_are_audited(tenant_a):
 
 
 def test_card_is_unique_across_children_and_workers(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     make_child(tenant_a, world, card_number="111111")
     worker = make_user(tenant_a, ROLE_INSTITUTION_WORKER)
     with in_tenant(tenant_a):
@@ -74,7 +75,7 @@ def test_card_is_unique_across_children_and_workers(tenant_a):
 
 
 def test_parent_changes_card_only_when_the_tenant_allows(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     child = make_child(tenant_a, world, parent=parent)
     api = Api(tenant_a, parent)
@@ -94,7 +95,7 @@ def test_parent_changes_card_only_when_the_tenant_allows(tenant_a):
 
 
 def test_nobody_changes_cards_when_cards_are_disabled(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world)
     tenant_flags(tenant_a, "orders_config", dining_cards_enabled=False)
     assert_error(
@@ -108,7 +109,7 @@ def test_nobody_changes_cards_when_cards_are_disabled(tenant_a):
 
 
 def test_cook_assigns_cards_and_institutions_admin_needs_children_edit(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world)
     cook = Api(tenant_a, make_user(tenant_a, ROLE_COOK))
     assert cook.put(f"children/{child.pk}/changeCardNumber", {"cardNumber": "COOK01"}).status_code == 200

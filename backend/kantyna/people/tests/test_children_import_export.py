@@ -7,8 +7,7 @@ import csv
 import io
 from unittest import mock
 
-from django.core.files.uploadedfile import SimpleUploadedFile
-from openpyxl import Workbook, load_workbook
+from openpyxl import load_workbook
 
 from kantyna.catalog.services import diet_create
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
@@ -18,32 +17,9 @@ from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.factories import make_user
 from kantyna.testing.queries import capture_queries
+from kantyna.testing.world import make_children_world
 
-from .test_children_api import institutions_admin, make_child, make_world
-
-HEADER = [
-    "First name",
-    "Last name",
-    "Parent's e-mail",
-    "Institution",
-    "Classroom",
-    "Diet",
-    "Card number",
-    "Allergens",
-    "Allergies note",
-    "General note",
-]
-
-
-def workbook(rows, header=HEADER) -> SimpleUploadedFile:
-    book = Workbook()
-    sheet = book.active
-    sheet.append(header)
-    for row in rows:
-        sheet.append(row)
-    out = io.BytesIO()
-    book.save(out)
-    return SimpleUploadedFile("dzieci.xlsx", out.getvalue())
+from .helpers import HEADER, institutions_admin, make_child, workbook
 
 
 def upload(api: Api, file) -> object:
@@ -54,7 +30,7 @@ def upload(api: Api, file) -> object:
 
 
 def test_export_xlsx_with_filters_and_formula_guard(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     make_child(tenant_a, world, parent=parent, first_name="=HYPERLINK(1)", allergies_note="+48 600")
     make_child(tenant_a, world, classroom=world.other_classroom)
@@ -72,7 +48,7 @@ def test_export_xlsx_with_filters_and_formula_guard(tenant_a):
 
 
 def test_export_csv(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world, first_name="@Ala")
     response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).post(
         f"children/export?classroomId={world.classroom.pk}", {"format": "csv"}
@@ -84,7 +60,7 @@ def test_export_csv(tenant_a):
 
 def test_given_a_name_with_a_control_character_stored_when_exporting_then_both_formats_succeed_without_it(tenant_a):
     # Stored before the API refused control characters: openpyxl would refuse the whole workbook for it.
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world, first_name="Ala\x0bMa", allergies_note="=1\x1f+1")
     api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
 
@@ -99,7 +75,7 @@ def test_given_a_name_with_a_control_character_stored_when_exporting_then_both_f
 
 
 def test_export_is_staff_only_and_scoped(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     make_child(tenant_a, world)
     make_child(tenant_a, world, classroom=world.other_classroom)
     assert_error(Api(tenant_a, make_user(tenant_a, ROLE_PARENT)).post("children/export", {}), 403, "Forbidden.")
@@ -112,7 +88,7 @@ def test_export_is_staff_only_and_scoped(tenant_a):
 
 
 def test_template_download(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).get("children/import/template")
     assert response.status_code == 200
     book = load_workbook(io.BytesIO(response.content))
@@ -122,7 +98,7 @@ def test_template_download(tenant_a):
 
 
 def test_import_creates_children_with_defaults(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     rows = [
         [
@@ -161,7 +137,7 @@ def test_import_creates_children_with_defaults(tenant_a):
 
 
 def test_bad_file_imports_nothing_and_reports_every_bad_cell(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     make_child(tenant_a, world, card_number="TAKEN1")
     rows = [
@@ -196,7 +172,7 @@ def test_bad_file_imports_nothing_and_reports_every_bad_cell(tenant_a):
 
 
 def test_given_a_line_break_in_a_name_cell_when_importing_then_the_cell_is_refused_but_notes_keep_theirs(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     school = world.institution.slug
     rows = [
@@ -218,7 +194,7 @@ def test_given_a_line_break_in_a_name_cell_when_importing_then_the_cell_is_refus
 
 
 def test_given_a_diet_of_another_institution_when_importing_then_the_row_is_refused(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     with in_tenant(tenant_a):
         elsewhere = diet_create(actor=None, name="Tylko w przedszkolu", institutions=[world.other_institution])
@@ -241,7 +217,7 @@ def test_given_a_diet_of_another_institution_when_importing_then_the_row_is_refu
 def test_given_cards_taken_after_the_file_was_read_when_importing_then_the_rows_are_listed_and_nothing_created(
     tenant_a,
 ):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     make_child(tenant_a, world, card_number="RACE01")
     make_child(tenant_a, world, card_number="RACE03")
@@ -273,7 +249,7 @@ def test_import_refuses_a_file_with_wrong_headers(tenant_a):
 
 
 def test_import_is_admin_only(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     for user in (make_user(tenant_a, ROLE_PARENT), institutions_admin(tenant_a, world.institution)):
         assert_error(upload(Api(tenant_a, user), workbook([])), 403, "Forbidden.")
     assert_error(
@@ -282,7 +258,7 @@ def test_import_is_admin_only(tenant_a):
 
 
 def test_import_of_1000_rows_takes_a_constant_number_of_queries(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parents = [make_user(tenant_a, ROLE_PARENT) for _ in range(5)]
     rows = [
         [
@@ -311,7 +287,7 @@ def test_import_of_1000_rows_takes_a_constant_number_of_queries(tenant_a):
 
 def test_polish_template_filled_in_imports(tenant_a):
     """The template speaks the user's language; its headers are accepted back."""
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     admin = make_user(tenant_a, ROLE_ADMIN)
     template = Api(tenant_a, admin, locale="pl").get("children/import/template")

@@ -11,7 +11,7 @@ from kantyna.institutions.services import classroom_create
 from kantyna.people.models import Child, ChildrenGroup, InstitutionWorkersGroup, WorkerProfile
 from kantyna.people.services import groups as services
 from kantyna.people.services.children import child_create
-from kantyna.people.tests.test_workers_api import admin_api, make_diet, make_institution, make_worker
+from kantyna.people.tests.helpers import admin_api, make_diet, make_institution, make_worker
 from kantyna.pricing.services import price_lists_group_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api

@@ -16,12 +16,13 @@ from kantyna.ordering.models import OrderItem
 from kantyna.ordering.selectors.orders import child_active_future_orders_count
 from kantyna.ordering.services.items import ItemRequest, items_place
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.ordering.tests.helpers import balance, make_world, next_monday
+from kantyna.ordering.tests.helpers import next_monday
 from kantyna.people.services.children import child_update
 from kantyna.people.services.workers import institution_worker_update
 from kantyna.tenancy.services import in_tenant
 from kantyna.tenant_settings.services import settings_update
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import balance, make_world
 
 pytestmark = pytest.mark.django_db
 

@@ -26,7 +26,6 @@ from kantyna.audit.models import AuditEntry
 from kantyna.core.permissions import ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.identity.models import Account, PasswordResetToken
 from kantyna.institutions.services import classroom_create, institution_create
-from kantyna.ordering.tests.helpers import make_world, set_settings
 from kantyna.people.api.urls import urlpatterns as people_urlpatterns
 from kantyna.people.models import Child, ChildrenGroup, InstitutionWorkersGroup, WorkerProfile
 from kantyna.people.services import groups as group_services
@@ -42,18 +41,19 @@ from kantyna.testing.matrix import (
     PARENT,
     WORKER,
     Row,
-    assert_cross_tenant,
     assert_matrix,
+    cross_tenant_test,
     make_personas,
     personas,
     route_of,
     routes_of,
     run_row,
 )
+from kantyna.testing.world import make_world, set_settings
 from kantyna.users.models import User
 from kantyna.users.services.lifecycle import user_deactivate
 
-from .test_children_import_export import workbook
+from .helpers import workbook
 
 pytestmark = pytest.mark.django_db
 
@@ -61,15 +61,9 @@ pytestmark = pytest.mark.django_db
 @dataclass(frozen=True)
 class PeopleRow(Row):
     """A Row that may name a second permission granting the same ability (`also`: `ia_without` lacks it too,
-    `ia` holds only `permission`), and may upload its body as multipart."""
+    `ia` holds only `permission`)."""
 
     also: str | None = None
-    multipart: bool = False
-
-    def call(self, api, ids: dict):
-        if self.multipart:
-            return api.post(self.url(ids), self.payload(ids), format="multipart")
-        return super().call(api, ids)
 
 
 ADMIN_ONLY = personas(ADMIN)
@@ -324,15 +318,6 @@ def test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_
     assert_matrix(row, result)
 
 
-@pytest.mark.parametrize("row", ROWS, ids=str)
-def test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes(
-    world, tenant_a, tenant_b, row
-):
-    assert_cross_tenant(
-        row,
-        tenant_a=tenant_a,
-        tenant_b=tenant_b,
-        ids=world.ids,
-        state_a=lambda: state(tenant_a),
-        state_b=lambda: state(tenant_b),
-    )
+test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes = cross_tenant_test(
+    ROWS, state
+)

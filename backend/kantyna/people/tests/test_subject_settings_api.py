@@ -18,8 +18,9 @@ from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import make_children_world
 
-from .test_children_api import institutions_admin, make_child, make_world, payload
+from .helpers import institutions_admin, make_child, payload
 
 
 def _menu(tenant, world):
@@ -58,7 +59,7 @@ def test_school_year_defaults():
 
 
 def test_get_and_put_child_settings_logs_every_automark_change(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     child = make_child(tenant_a, world, parent=parent)
     lunch, _soup, lunch_item, _soup_item, _other = _menu(tenant_a, world)
@@ -107,7 +108,7 @@ def test_get_and_put_child_settings_logs_every_automark_change(tenant_a):
 
 
 def test_autoselected_items_must_be_the_childs_price_list_items(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world)
     lunch, soup, lunch_item, soup_item, other_group_item = _menu(tenant_a, world)
     api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
@@ -129,7 +130,7 @@ def test_autoselected_items_must_be_the_childs_price_list_items(tenant_a):
 
 
 def test_end_date_not_before_start(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world)
     response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).put(
         f"calendar/subjectsSettings/child/{child.pk}",
@@ -144,7 +145,7 @@ def test_end_date_not_before_start(tenant_a):
 
 
 def test_settings_saved_with_the_child_form(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     lunch, _soup, lunch_item, _soup_item, _other = _menu(tenant_a, world)
     body = payload(
         world,
@@ -162,7 +163,7 @@ def test_settings_saved_with_the_child_form(tenant_a):
 
 
 def test_given_a_parents_child_when_the_notification_settings_are_put_alone_then_only_they_change(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     child = make_child(tenant_a, world, parent=parent)
     api = Api(tenant_a, parent)
@@ -189,7 +190,7 @@ def test_given_a_parents_child_when_the_notification_settings_are_put_alone_then
 
 
 def test_given_bad_notification_settings_when_put_then_each_field_is_named_and_nothing_changes(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     parent = make_user(tenant_a, ROLE_PARENT)
     child = make_child(tenant_a, world, parent=parent)
     api = Api(tenant_a, parent)
@@ -210,7 +211,7 @@ def test_given_bad_notification_settings_when_put_then_each_field_is_named_and_n
 
 
 def test_given_an_unknown_receiver_type_when_notification_settings_are_put_then_not_found(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world)
     response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).put(
         f"notifications/classroom/{child.pk}/settings", {"missingOrdersEnabled": True}
@@ -219,7 +220,7 @@ def test_given_an_unknown_receiver_type_when_notification_settings_are_put_then_
 
 
 def test_worker_reads_own_settings_by_user_id(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     worker = make_user(tenant_a, ROLE_INSTITUTION_WORKER)
     with in_tenant(tenant_a):
         worker_profile_create(actor=None, user=worker, institution=world.institution, diet=world.diet)
@@ -233,7 +234,7 @@ def test_worker_reads_own_settings_by_user_id(tenant_a):
 
 @pytest.mark.parametrize("role", [ROLE_COOK, ROLE_INSTITUTION_WORKER])
 def test_other_roles_do_not_reach_a_childs_settings(tenant_a, role):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world)
     assert_error(
         Api(tenant_a, make_user(tenant_a, role)).get(f"calendar/subjectsSettings/child/{child.pk}"), 404, "Not found."
@@ -241,7 +242,7 @@ def test_other_roles_do_not_reach_a_childs_settings(tenant_a, role):
 
 
 def test_institutions_admin_without_children_edit_cannot_read_settings(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child = make_child(tenant_a, world)
     url = f"calendar/subjectsSettings/child/{child.pk}"
     assert_error(
@@ -273,7 +274,7 @@ def _autoselections(api, child) -> tuple[list, list]:
 
 
 def test_given_autoselections_when_only_the_name_changes_then_they_stay(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child, admin, (lunch, soup, lunch_item, soup_item) = _child_with_autoselections(tenant_a, world)
 
     assert admin.put(f"children/{child.pk}", payload(world, firstName="Ala")).status_code == 200
@@ -283,7 +284,7 @@ def test_given_autoselections_when_only_the_name_changes_then_they_stay(tenant_a
 
 @pytest.mark.parametrize("change", ["dietId", "priceListsGroupId"])
 def test_given_autoselections_when_the_diet_or_group_changes_then_items_go_and_meal_types_stay(tenant_a, change):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child, admin, (lunch, soup, lunch_item, soup_item) = _child_with_autoselections(tenant_a, world)
     value = world.strict_diet.pk if change == "dietId" else world.other_group.pk
 
@@ -300,7 +301,7 @@ def test_given_autoselections_when_the_diet_or_group_changes_then_items_go_and_m
 
 
 def test_given_autoselections_when_the_child_moves_to_another_institution_then_all_go(tenant_a):
-    world = make_world(tenant_a)
+    world = make_children_world(tenant_a)
     child, admin, (lunch, soup, _lunch_item, _soup_item) = _child_with_autoselections(tenant_a, world)
 
     assert admin.put(f"children/{child.pk}/changeClassroom/{world.other_classroom.pk}").status_code == 200

@@ -13,7 +13,6 @@ from kantyna.audit.models import AuditEntry
 from kantyna.catalog import services as catalog
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.identity.models import Account, PasswordResetToken
-from kantyna.institutions.services import institution_create
 from kantyna.people.models import WorkerProfile
 from kantyna.people.services import groups as group_services
 from kantyna.people.services import workers as services
@@ -25,38 +24,10 @@ from kantyna.testing.factories import DEFAULT_PASSWORD, make_user, unique_email
 from kantyna.users.models import User
 from kantyna.users.services import lifecycle
 
+from .helpers import admin_api, make_diet, make_institution, make_worker
+
 ADMIN_ONLY = frozenset({ROLE_ADMIN})
 NEW_PASSWORD = "Brand-new-pass-987"
-_numbers = iter(range(1, 10**6))
-
-
-def make_institution(name: str | None = None):
-    number = next(_numbers)
-    return institution_create(
-        actor=None, name=name or f"Urząd {number}", short_name=f"U{number}", slug=f"u-{number}", kind="school"
-    )
-
-
-def make_diet(name: str | None = None, **fields):
-    return catalog.diet_create(actor=None, name=name or f"Dieta {next(_numbers)}", **fields)
-
-
-def make_worker(index: int = 0, *, institution=None, diet=None, email=None, **fields) -> WorkerProfile:
-    return services.institution_worker_create(
-        actor=None,
-        email=email or unique_email("worker"),
-        first_name=f"Anna{index}",
-        last_name=f"Kowalska {index}",
-        institution=institution or make_institution(),
-        diet=diet or make_diet(),
-        phone_number="600700800",
-        send_password_link=False,
-        **fields,
-    )
-
-
-def admin_api(tenant) -> Api:
-    return Api(tenant, make_user(tenant, ROLE_ADMIN))
 
 
 def can_sign_in(email, password, tenant_slug: str = "alpha") -> bool:

@@ -6,12 +6,12 @@ import itertools
 
 from kantyna.institutions.services import classroom_create, institution_create
 from kantyna.pricing.models import PriceListsGroup
-from kantyna.pricing.tests.helpers import make_group, make_price_list
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.crud import CrudApiTests
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import make_group, make_price_list
 
 _names = itertools.count(1)
 

@@ -12,11 +12,11 @@ from kantyna.core.permissions import ROLES
 from kantyna.institutions.services import institution_create
 from kantyna.pricing.models import PriceListItem
 from kantyna.pricing.selectors import price_list_for, price_list_items_for, today
-from kantyna.pricing.tests.helpers import item, make_catalog, make_group, make_price_list
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import item, make_catalog, make_group, make_price_list
 
 MONDAY = date(2026, 11, 23)
 

@@ -44,11 +44,6 @@ def _fixed_public_origin(settings):
     settings.PUBLIC_PORT = "8000"
 
 
-@pytest.fixture
-def world(tenant_a):
-    return make_world(tenant_a)
-
-
 def register(tenant, user_type, payload, locale="en", **extra):
     return Api(tenant, locale=locale).post(f"auth/register/{user_type}", payload, **extra)
 

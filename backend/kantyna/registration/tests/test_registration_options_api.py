@@ -14,11 +14,6 @@ from kantyna.testing import Api, assert_error, make_user
 OPTION_PATHS = ["auth/register/childOptions", "auth/register/institutionWorkerOptions"]
 
 
-@pytest.fixture
-def world(tenant_a):
-    return make_world(tenant_a)
-
-
 def test_given_open_registration_when_anonymous_asks_child_options_then_every_list_in_the_spec_shape(tenant_a, world):
     response = Api(tenant_a).get("auth/register/childOptions")
 

@@ -40,8 +40,8 @@ from kantyna.testing.matrix import (
     IA,
     PARENT,
     Row,
-    assert_cross_tenant,
     assert_matrix,
+    cross_tenant_test,
     make_personas,
     personas,
     route_of,
@@ -235,15 +235,6 @@ def test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_
     assert_matrix(row, result)
 
 
-@pytest.mark.parametrize("row", ROWS, ids=str)
-def test_given_another_tenant_when_calling_then_401_its_users_are_not_found_and_nothing_changes(
-    world, tenant_a, tenant_b, row
-):
-    assert_cross_tenant(
-        row,
-        tenant_a=tenant_a,
-        tenant_b=tenant_b,
-        ids=world["ids"],
-        state_a=lambda: state(tenant_a),
-        state_b=lambda: state(tenant_b),
-    )
+test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes = cross_tenant_test(
+    ROWS, state, ids=lambda world: world["ids"]
+)

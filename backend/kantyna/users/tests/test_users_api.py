@@ -271,7 +271,8 @@ def test_given_a_childs_changes_when_filtering_activity_by_target_then_only_that
 def test_given_a_meal_ordered_and_a_setting_changed_then_activity_says_what_in_params_and_changes(tenant_a):
     from kantyna.ordering.services.items import ItemRequest, items_place
     from kantyna.ordering.subjects import subject_resolve
-    from kantyna.ordering.tests.helpers import make_world, next_monday
+    from kantyna.ordering.tests.helpers import next_monday
+    from kantyna.testing.world import make_world
 
     # Given a parent ordered a lunch (charged at once) and an admin changed the order deadline
     monday = next_monday()
