@@ -23,6 +23,7 @@ import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
 import { useSettings } from '@/features/settings/api/settings-endpoint';
 import { feesEndpoint } from '@/features/settings/api/fees';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useUserEdits } from '@/lib/use-user-edits';
 import { getActiveFutureOrdersCount, useSaveChild, type LoadedChild } from '../api/children';
 import {
   formOptionQueries,
@@ -39,6 +40,7 @@ import {
   childFieldChanged,
   childFormSchema,
   childToValues,
+  dietAllowsAllergens,
   dietServes,
   emptyChildValues,
   institutionResolved,
@@ -51,7 +53,6 @@ import {
   type ChildFormValues,
 } from './child-form-model';
 import { useChildFormRights, type ChildFormMode } from './use-child-form-rights';
-import { useUserEdits } from './use-user-edits';
 
 /** Spec §9: the slug typed by a parent is looked up after one second without typing. */
 export const SLUG_DEBOUNCE_MS = 1000;
@@ -182,7 +183,7 @@ export function ChildForm({
     ? (registrationOptions?.allergensOptions ?? []).map((option) => ({ value: option.value, text: option.text }))
     : (allergensQuery.data?.items ?? []).map((allergen) => ({ value: allergen.id, text: allergenLabel(allergen) }));
   const diet = diets.find((candidate) => candidate.value === dietId);
-  const dietAllowsAllergens = diet?.allowChangingAllergens !== false;
+  const allergensAllowed = dietAllowsAllergens(diet);
 
   const groupedParams =
     institutionId !== null && dietId !== null && priceListsGroupId !== null ? { institutionId, dietId, priceListsGroupId } : null;
@@ -274,7 +275,7 @@ export function ChildForm({
         if (!confirmed) return;
       }
     }
-    const body = toChildRequest(values, rights.visible, { dietAllowsAllergens });
+    const body = toChildRequest(values, rights.visible, { dietAllowsAllergens: allergensAllowed });
     try {
       const saved = await save.mutateAsync({ id: child?.id ?? null, body });
       const name = saved.fullName.name;
@@ -368,7 +369,7 @@ export function ChildForm({
           />
         </div>
 
-        {dietAllowsAllergens && (
+        {allergensAllowed && (
           <div className="row">
             <MultiSelectField<ChildFormValues>
               name="allergies"

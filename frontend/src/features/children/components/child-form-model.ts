@@ -379,6 +379,11 @@ export function isCascadeField(name: string | undefined): name is CascadeField {
   return CASCADE_FIELDS.includes(name as CascadeField);
 }
 
+/** Allergens and their note may be chosen unless the diet forbids changing them (an unknown diet does not). */
+export function dietAllowsAllergens(diet: Pick<DietOption, 'allowChangingAllergens'> | undefined): boolean {
+  return diet?.allowChangingAllergens !== false;
+}
+
 /** A diet is offered at an institution when it lists no institution or lists that one (or none is chosen yet). */
 export function dietServes(diet: DietOption, institutionId: number | null): boolean {
   return institutionId === null || diet.institutionsIds.length === 0 || diet.institutionsIds.includes(institutionId);
@@ -476,7 +481,7 @@ export function childFieldChanged<F extends CascadeField>(
       if (values.dietId === previous) return values;
       const next = withoutAutoselections(values);
       const diet = options.diets.find((candidate) => candidate.value === values.dietId);
-      return diet?.allowChangingAllergens === false ? { ...next, allergies: [], allergiesNote: '' } : next;
+      return dietAllowsAllergens(diet) ? next : { ...next, allergies: [], allergiesNote: '' };
     }
     case 'calendarSubjectSettings.automarkPresences':
       return withBlockedMealTypes(values, options);
