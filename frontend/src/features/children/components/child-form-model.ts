@@ -231,6 +231,97 @@ export function subjectSettingsSchema(t: TFunction) {
     .superRefine((values, ctx) => addSettingsIssues(values as unknown as SubjectSettingsValues, ctx, t));
 }
 
+export type ChildFormMode = 'registration' | 'create' | 'edit';
+/** Spec §6: selector (staff), read-only (slug in the URL), manual slug entry (lists hidden from parents), hidden. */
+export type InstitutionInput = 'select' | 'readonly' | 'slug' | 'hidden';
+
+/** What decides who sees and changes what in the child form: the user, the tenant's settings, the mode. */
+export interface ChildFormRightsInput {
+  mode: ChildFormMode;
+  /** The signed-in user (none in registration). */
+  user: { roles: readonly string[]; permissions: readonly string[]; abilities: readonly string[] } | undefined;
+  /** An institution fixed by the URL. */
+  institutionSlug?: string;
+  parentsSettings: Pick<
+    Schemas['ParentsSettings'],
+    | 'allowChangingInstitutions'
+    | 'hideInstitutionsListsFromParents'
+    | 'allowChangingClassrooms'
+    | 'allowChangingDiets'
+    | 'allowChangingAllergens'
+    | 'allowChangingAllergensNote'
+    | 'allowChangingCardNumbers'
+  > | undefined;
+  /** Registration's own settings (`auth/register/childOptions`). */
+  registrationSettings: Pick<Schemas['RegistrationSettings'], 'allowChangingAllergens' | 'allowChangingAllergensNote'> | undefined;
+  diningCardsEnabled: boolean | undefined;
+  presences: Pick<Schemas['PresencesMarkingConfig'], 'allowSubscribedPayments' | 'allowPrepaidOrders'> | undefined;
+}
+
+export interface ChildFormAccess {
+  isAdmin: boolean;
+  /** Admin, or institutions admin with children_edit: changes every field but the admin-only ones. */
+  isStaff: boolean;
+  visible: ChildFormVisibility;
+  institutionInput: InstitutionInput;
+  /** Whether the parent-limited fields may change (staff always; parents per the tenant's parentsSettings). */
+  canChange: { classroom: boolean; diet: boolean; allergens: boolean; allergiesNote: boolean; cardNumber: boolean };
+  /** Settings logs come with the child for admins and institutions admins. */
+  showLogs: boolean;
+}
+
+/** Who sees and may change what in the child form (spec §6). */
+export function childFormAccess(input: ChildFormRightsInput): ChildFormAccess {
+  const { mode, user, institutionSlug, parentsSettings: settings, registrationSettings } = input;
+  const registration = mode === 'registration';
+  const isAdmin = !registration && (user?.roles.includes('ROLE_ADMIN') ?? false);
+  const isStaff = !registration && user !== undefined && user.abilities.includes('children.change_sensitive');
+  const isInstitutionsAdmin = user?.roles.includes('ROLE_INSTITUTIONS_ADMIN') ?? false;
+  const creating = mode !== 'edit';
+  const cardsEnabled = registration ? true : (input.diningCardsEnabled ?? false);
+  const parentMay = (flag: boolean | undefined) => isStaff || flag === true;
+
+  let institutionInput: InstitutionInput = 'select';
+  if (institutionSlug) institutionInput = 'readonly';
+  else if (!isStaff && !creating && !settings?.allowChangingInstitutions) institutionInput = 'hidden';
+  else if (!isStaff && !registration && settings?.hideInstitutionsListsFromParents) institutionInput = 'slug';
+
+  const canChangeCard =
+    cardsEnabled &&
+    (creating ||
+      isAdmin ||
+      (isInstitutionsAdmin && (user?.permissions.includes('children_edit') ?? false)) ||
+      (!isStaff && settings?.allowChangingCardNumbers === true));
+
+  return {
+    isAdmin,
+    isStaff,
+    institutionInput,
+    canChange: {
+      classroom: creating || parentMay(settings?.allowChangingClassrooms),
+      diet: creating || parentMay(settings?.allowChangingDiets),
+      allergens: registration ? registrationSettings?.allowChangingAllergens !== false : parentMay(settings?.allowChangingAllergens),
+      allergiesNote: registration
+        ? registrationSettings?.allowChangingAllergensNote !== false
+        : parentMay(settings?.allowChangingAllergensNote),
+      cardNumber: canChangeCard,
+    },
+    visible: {
+      cardNumber: cardsEnabled,
+      discount: isStaff,
+      priceListsGroup: isAdmin,
+      subscribedPayments: isStaff && input.presences?.allowSubscribedPayments === true,
+      orderingPrepaids: isStaff && input.presences?.allowPrepaidOrders === true,
+      childGroup: isStaff,
+      internalNote: isAdmin,
+      parent: isStaff && mode === 'create',
+      automark: true,
+      notifications: true,
+    },
+    showLogs: !registration && (isAdmin || isInstitutionsAdmin),
+  };
+}
+
 /** Which optional parts of the form the user sees (and so sends). */
 export interface ChildFormVisibility {
   cardNumber: boolean;
