@@ -13,6 +13,7 @@ import {
   withBlockedMealTypes,
   withDefaultDiet,
   withDefaultPriceListsGroup,
+  withOptionDefaults,
   type ChildFormOptions,
   type ChildFormRightsInput,
   type ChildFormValues,
@@ -303,5 +304,15 @@ describe('who sees and changes what', () => {
     expect(rights.institutionInput).toBe('readonly');
     expect(rights.visible.cardNumber).toBe(true);
     expect(rights.canChange).toMatchObject({ allergens: true, allergiesNote: false, cardNumber: true });
+  });
+});
+
+describe('what the option lists settle', () => {
+  it('given a new child, then the default diet and group are chosen once, and settled values stay as they are', () => {
+    const values = chosen({ institutionId: null, classroomId: null, dietId: null, priceListsGroupId: null }, []);
+    const settled = withOptionDefaults(values, options(), false);
+    expect(settled).toMatchObject({ dietId: 5, priceListsGroupId: 31 });
+    expect(withOptionDefaults(settled, options(), false)).toBe(settled);
+    expect(withOptionDefaults(values, options({ diets: [], groups: [] }), false)).toBe(values);
   });
 });

@@ -46,9 +46,7 @@ import {
   institutionResolved,
   isCascadeField,
   toChildRequest,
-  withBlockedMealTypes,
-  withDefaultDiet,
-  withDefaultPriceListsGroup,
+  withOptionDefaults,
   type ChildFormOptions,
   type ChildFormValues,
 } from './child-form-model';
@@ -164,9 +162,13 @@ export function ChildForm({
         : (institutionsQuery.data ?? []),
     [registration, registrationOptions, institutionsQuery.data],
   );
-  const classrooms: ClassroomOption[] = registration
-    ? (registrationOptions?.classroomsOptions ?? []).filter((room) => room.institution.id === institutionId)
-    : (classroomsQuery.data ?? []);
+  const classrooms: ClassroomOption[] = useMemo(
+    () =>
+      registration
+        ? (registrationOptions?.classroomsOptions ?? []).filter((room) => room.institution.id === institutionId)
+        : (classroomsQuery.data ?? []),
+    [registration, registrationOptions, institutionId, classroomsQuery.data],
+  );
   const diets: DietOption[] = useMemo(
     () => (registration ? registrationOptions?.dietsOptions : dietsQuery.data) ?? [],
     [registration, registrationOptions, dietsQuery.data],
@@ -190,15 +192,11 @@ export function ChildForm({
   const grouped = useGroupedItems(groupedParams, registration);
 
   // Rules between fields (spec §4): the model's, run when the user changes a field and when option lists arrive ----
-  const options: ChildFormOptions = {
-    institutions,
-    classrooms,
-    diets,
-    groups,
-    initialInstitutionId: initial.institutionId,
-    registration,
-    categories: grouped.data?.categories,
-  };
+  const categories = grouped.data?.categories;
+  const options: ChildFormOptions = useMemo(
+    () => ({ institutions, classrooms, diets, groups, initialInstitutionId: initial.institutionId, registration, categories }),
+    [institutions, classrooms, diets, groups, initial.institutionId, registration, categories],
+  );
   const apply = useCallback(
     (rule: (values: ChildFormValues) => ChildFormValues) => {
       const before = getValues();
@@ -207,9 +205,8 @@ export function ChildForm({
     [getValues, setValue],
   );
   useUserEdits(form, isCascadeField, (field, previous) => apply((values) => childFieldChanged(field, values, previous, options)));
-  useEffect(() => apply((values) => withDefaultDiet(values, options)), [diets]); // eslint-disable-line react-hooks/exhaustive-deps -- when the diets arrive
-  useEffect(() => apply((values) => withDefaultPriceListsGroup(values, options, mode === 'edit')), [groups]); // eslint-disable-line react-hooks/exhaustive-deps -- when the groups arrive
-  useEffect(() => apply((values) => withBlockedMealTypes(values, options)), [grouped.data]); // eslint-disable-line react-hooks/exhaustive-deps -- when the meal types arrive
+  const editing = mode === 'edit';
+  useEffect(() => apply((values) => withOptionDefaults(values, options, editing)), [apply, options, editing]);
 
   // Institution by slug: typed (1 s debounce) or fixed by the URL; the found one (or none) applied when it arrives ------
   const slugToResolve = rights.institutionInput === 'readonly' ? (institutionSlug ?? '') : rights.institutionInput === 'slug' ? typedSlug : '';
@@ -242,7 +239,7 @@ export function ChildForm({
   }, [slugToResolve, rights.institutionInput]);
   useEffect(() => {
     if (resolved) apply((values) => institutionResolved(values, resolved.institution?.value ?? null, options));
-  }, [resolved]); // eslint-disable-line react-hooks/exhaustive-deps -- when a lookup answers
+  }, [apply, resolved, options]);
 
   // Submit ---------------------------------------------------------------------------------------------------------
   const onInvalid = (errors: FieldErrors<ChildFormValues>) => {

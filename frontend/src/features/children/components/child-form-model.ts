@@ -613,6 +613,14 @@ export function withDefaultPriceListsGroup(values: ChildFormValues, options: Chi
   return groupId === null ? values : { ...values, priceListsGroupId: groupId };
 }
 
+/**
+ * What the option lists settle once they are known (each rule leaves settled values as they are, so it may run
+ * whenever a list arrives or changes): the default diet, a new child's default group, the blocked meal types.
+ */
+export function withOptionDefaults(values: ChildFormValues, options: ChildFormOptions, editing: boolean): ChildFormValues {
+  return withBlockedMealTypes(withDefaultPriceListsGroup(withDefaultDiet(values, options), options, editing), options);
+}
+
 /** The fields the rules set, as the form's paths. */
 const CASCADE_TARGETS = {
   selectedDistrictId: (values: ChildFormValues) => values.selectedDistrictId,

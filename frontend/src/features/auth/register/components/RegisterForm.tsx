@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Col, Form, Row } from 'react-bootstrap';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -56,7 +56,7 @@ export function RegisterForm({ options, termsUrls, institutionSlug, onRegistered
     settings.registerAs === 'both' ? ['parent', 'institution_worker'] : [settings.registerAs];
   const schema = useMemo(() => registerSchema(t), [t]);
   const form = useForm<RegisterValues>({ resolver: zodResolver(schema), defaultValues: emptyRegisterValues(userTypes[0]) });
-  const { control, setValue, register } = form;
+  const { control, setValue, getValues, register } = form;
   const userType = useWatch({ control, name: 'userType' });
   const isWorker = userType === 'institution_worker';
   const mutation = useRegister();
@@ -81,13 +81,14 @@ export function RegisterForm({ options, termsUrls, institutionSlug, onRegistered
 
   // The worker's rules (the model's): on the user's edits and when the worker options arrive.
   const workerData = workerOptions.data;
-  const applyWorkerRules = () => {
-    const before = form.getValues();
-    const after = withWorkerRules(before, { options: workerData, settings, fixedInstitutionId: fixedInstitution?.value ?? null });
+  const fixedInstitutionId = fixedInstitution?.value ?? null;
+  const applyWorkerRules = useCallback(() => {
+    const before = getValues();
+    const after = withWorkerRules(before, { options: workerData, settings, fixedInstitutionId });
     for (const field of WORKER_RULE_FIELDS) if (after[field] !== before[field]) setValue(field, after[field]);
-  };
+  }, [getValues, setValue, workerData, settings, fixedInstitutionId]);
   useUserEdits(form, isRegisterField, applyWorkerRules);
-  useEffect(applyWorkerRules, [workerData, fixedInstitution]); // eslint-disable-line react-hooks/exhaustive-deps -- when the worker options arrive
+  useEffect(applyWorkerRules, [applyWorkerRules]);
 
   const values = useWatch({ control });
   const cateringUrl = termsUrls?.cateringTermsUrl ?? settings.cateringTermsUrl ?? null;
