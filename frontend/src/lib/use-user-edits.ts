@@ -3,8 +3,8 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 
 /**
  * Calls `onEdit` when the user changes one of the fields `accepts` picks (an input's change event: not `setValue`,
- * not `reset`), with the field's value before the change, so a form's rules run from the edit that drives them.
- * `onEdit` may set other fields; those sets are not edits.
+ * not `reset`), with the field's value before the change (top-level fields only; a nested one gets undefined), so a
+ * form's rules run from the edit that drives them. `onEdit` may set other fields; those sets are not edits.
  */
 export function useUserEdits<T extends FieldValues, F extends Path<T>>(
   form: Pick<UseFormReturn<T>, 'watch' | 'getValues'>,
