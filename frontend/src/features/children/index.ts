@@ -2,9 +2,13 @@
 export { ChildForm, SLUG_DEBOUNCE_MS, type ChildFormProps } from './components/ChildForm';
 export { ChildFormModal, type ChildFormModalProps } from './components/ChildFormModal';
 export {
+  CARD_NUMBER_PATTERN,
   childFormSchema,
+  dietAllowsAllergens,
+  dietServes,
   emptyChildValues,
   toChildRequest,
+  toSubjectSettingsRequest,
   type ChildFormValues,
   type ChildFormVisibility,
 } from './components/child-form-model';

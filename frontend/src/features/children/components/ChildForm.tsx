@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form } from 'react-bootstrap';
@@ -23,6 +23,7 @@ import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
 import { useSettings } from '@/features/settings/api/settings-endpoint';
 import { feesEndpoint } from '@/features/settings/api/fees';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useUserEdits } from '@/lib/use-user-edits';
 import { getActiveFutureOrdersCount, useSaveChild, type LoadedChild } from '../api/children';
 import {
   formOptionQueries,
@@ -35,11 +36,18 @@ import {
 import { AutomarkSettings, NotificationSettings, SettingsLogs } from './AutomarkSettings';
 import {
   CARD_NUMBER_MAX_LENGTH,
+  changedCascadeFields,
+  childFieldChanged,
   childFormSchema,
   childToValues,
-  defaultItemOf,
+  dietAllowsAllergens,
+  dietServes,
   emptyChildValues,
+  institutionResolved,
+  isCascadeField,
   toChildRequest,
+  withOptionDefaults,
+  type ChildFormOptions,
   type ChildFormValues,
 } from './child-form-model';
 import { useChildFormRights, type ChildFormMode } from './use-child-form-rights';
@@ -96,15 +104,11 @@ const SERVER_FIELD_MAP = {
   'calendarSubjectSettings.autoselectedPriceListsItemsIds': 'calendarSubjectSettings.autoselectedMealTypes',
 } as const satisfies Partial<Record<string, Path<ChildFormValues>>>;
 
-function dietServes(diet: DietOption, institutionId: number | null): boolean {
-  return institutionId === null || diet.institutionsIds.length === 0 || diet.institutionsIds.includes(institutionId);
-}
-
 /**
  * The child form in its three modes (spec §4): registration (values handed to `onRegistrationSave`), create and edit
- * (sent to the server). Implements the cascades (institution → classroom → diet), the price lists group default,
- * meal type categories, the slug lookup, the allergen rules, and the confirmation when moving a child with
- * future orders to another institution.
+ * (sent to the server). The rules between fields (cascades, defaults, allergens, blocked meal types) are the model's
+ * (`child-form-model.ts`); here they run on the user's edits and when option lists arrive. Also the slug lookup and the
+ * confirmation when moving a child with future orders to another institution.
  */
 export function ChildForm({
   mode,
@@ -136,12 +140,10 @@ export function ChildForm({
   // Options -------------------------------------------------------------------------------------------------
   const signedIn = !registration;
   const institutionId = useWatch({ control, name: 'institutionId' });
-  const classroomId = useWatch({ control, name: 'classroomId' });
   const dietId = useWatch({ control, name: 'dietId' });
   const districtId = useWatch({ control, name: 'selectedDistrictId' });
   const priceListsGroupId = useWatch({ control, name: 'priceListsGroupId' });
   const typedSlug = useWatch({ control, name: 'institutionSlug' });
-  const automarkOn = useWatch({ control, name: 'calendarSubjectSettings.automarkPresences' });
 
   const institutionsQuery = useQuery({ ...formOptionQueries.institutions(), enabled: signedIn && rights.institutionInput !== 'hidden' });
   const classroomsQuery = useQuery({ ...formOptionQueries.classrooms(institutionId ?? 0), enabled: signedIn && institutionId !== null });
@@ -160,112 +162,55 @@ export function ChildForm({
         : (institutionsQuery.data ?? []),
     [registration, registrationOptions, institutionsQuery.data],
   );
-  const classrooms: ClassroomOption[] = registration
-    ? (registrationOptions?.classroomsOptions ?? []).filter((room) => room.institution.id === institutionId)
-    : (classroomsQuery.data ?? []);
+  const classrooms: ClassroomOption[] = useMemo(
+    () =>
+      registration
+        ? (registrationOptions?.classroomsOptions ?? []).filter((room) => room.institution.id === institutionId)
+        : (classroomsQuery.data ?? []),
+    [registration, registrationOptions, institutionId, classroomsQuery.data],
+  );
   const diets: DietOption[] = useMemo(
     () => (registration ? registrationOptions?.dietsOptions : dietsQuery.data) ?? [],
     [registration, registrationOptions, dietsQuery.data],
   );
   const districts: SelectOption[] = (registration ? registrationOptions?.districtsOptions : districtsQuery.data) ?? [];
-  const groups = registration
-    ? (registrationOptions?.priceListsGroupsOptions ?? []).map((group) => ({ id: group.id, name: group.name, defaultForChildren: group.defaultForChildren }))
-    : (groupsQuery.data ?? []);
+  const groups = useMemo(
+    () =>
+      registration
+        ? (registrationOptions?.priceListsGroupsOptions ?? []).map((group) => ({ id: group.id, name: group.name, defaultForChildren: group.defaultForChildren }))
+        : (groupsQuery.data ?? []),
+    [registration, registrationOptions, groupsQuery.data],
+  );
   const allergens: SelectOption[] = registration
     ? (registrationOptions?.allergensOptions ?? []).map((option) => ({ value: option.value, text: option.text }))
     : (allergensQuery.data?.items ?? []).map((allergen) => ({ value: allergen.id, text: allergenLabel(allergen) }));
   const diet = diets.find((candidate) => candidate.value === dietId);
-  const dietAllowsAllergens = diet?.allowChangingAllergens !== false;
+  const allergensAllowed = dietAllowsAllergens(diet);
 
   const groupedParams =
     institutionId !== null && dietId !== null && priceListsGroupId !== null ? { institutionId, dietId, priceListsGroupId } : null;
   const grouped = useGroupedItems(groupedParams, registration);
 
-  // Cascades (spec §4) ------------------------------------------------------------------------------------------
-  const clearAutoselections = () => {
-    setValue('calendarSubjectSettings.autoselectedMealTypes', []);
-    setValue('calendarSubjectSettings.autoselectedPriceListsItemsIds', []);
-  };
-  const defaultGroupFor = (room: ClassroomOption | undefined): number | null => {
-    if (room?.hasDefaultPriceListsGroupForMembers && room.relatedPriceListsGroup) return room.relatedPriceListsGroup.id;
-    return groups.find((group) => group.defaultForChildren)?.id ?? null;
-  };
-  const latest = useRef({ classrooms, diets, institutions, defaultGroupFor, clearAutoselections });
-  // Declared before the cascades, so they run with this render's options.
-  useEffect(() => {
-    latest.current = { classrooms, diets, institutions, defaultGroupFor, clearAutoselections };
-  });
+  // Rules between fields (spec §4): the model's, run when the user changes a field and when option lists arrive ----
+  const categories = grouped.data?.categories;
+  const options: ChildFormOptions = useMemo(
+    () => ({ institutions, classrooms, diets, groups, initialInstitutionId: initial.institutionId, registration, categories }),
+    [institutions, classrooms, diets, groups, initial.institutionId, registration, categories],
+  );
+  const apply = useCallback(
+    (rule: (values: ChildFormValues) => ChildFormValues) => {
+      const before = getValues();
+      for (const [path, value] of changedCascadeFields(before, rule(before))) setValue(path, value as never);
+    },
+    [getValues, setValue],
+  );
+  useUserEdits(form, isCascadeField, (field, previous) => apply((values) => childFieldChanged(field, values, previous, options)));
+  const editing = mode === 'edit';
+  useEffect(() => apply((values) => withOptionDefaults(values, options, editing)), [apply, options, editing]);
 
-  // Each reacts to a change of its field, by the user or by another cascade; loading or resetting the form does not
-  // count (the last seen value moves with it).
-  const seen = useRef({ institutionId: initial.institutionId, classroomId: initial.classroomId, dietId: initial.dietId, districtId: initial.selectedDistrictId });
-  useEffect(() => {
-    if (seen.current.institutionId === institutionId) return;
-    seen.current.institutionId = institutionId;
-    if (getValues('classroomId') !== null) setValue('classroomId', null);
-    latest.current.clearAutoselections();
-  }, [institutionId, getValues, setValue]);
-  useEffect(() => {
-    if (seen.current.classroomId === classroomId) return;
-    seen.current.classroomId = classroomId;
-    const room = latest.current.classrooms.find((candidate) => candidate.value === classroomId);
-    setValue('priceListsGroupId', latest.current.defaultGroupFor(room));
-  }, [classroomId, setValue]);
-  useEffect(() => {
-    if (seen.current.dietId === dietId) return;
-    seen.current.dietId = dietId;
-    latest.current.clearAutoselections();
-    const chosen = latest.current.diets.find((candidate) => candidate.value === dietId);
-    if (chosen?.allowChangingAllergens === false) {
-      setValue('allergies', []);
-      setValue('allergiesNote', '');
-    }
-  }, [dietId, setValue]);
-  useEffect(() => {
-    if (seen.current.districtId === districtId) return;
-    seen.current.districtId = districtId;
-    const institution = latest.current.institutions.find((candidate) => candidate.value === getValues('institutionId'));
-    if (districtId !== null && institution && institution.districtId !== districtId) setValue('institutionId', null);
-  }, [districtId, getValues, setValue]);
-
-  // The default diet (spec §4): chosen while no diet is set, and again when a changed institution is not served by the
-  // chosen one, so nobody has to pick a diet when the institution's diets include a default.
-  useEffect(() => {
-    if (diets.length === 0) return;
-    const current = diets.find((candidate) => candidate.value === getValues('dietId'));
-    if (current && (dietServes(current, institutionId) || institutionId === initial.institutionId)) return;
-    if (!current && getValues('dietId') !== null && institutionId === initial.institutionId) return;
-    const fallback = diets.find((candidate) => candidate.isDefault && dietServes(candidate, institutionId))?.value ?? null;
-    if (fallback !== getValues('dietId')) setValue('dietId', fallback);
-  }, [diets, institutionId, initial.institutionId, getValues, setValue]);
-
-  // A new child without a group yet gets the default one as soon as the groups are known.
-  useEffect(() => {
-    if (mode === 'edit' || getValues('priceListsGroupId') !== null || groups.length === 0) return;
-    const room = classrooms.find((candidate) => candidate.value === getValues('classroomId'));
-    const fallback = defaultGroupFor(room);
-    if (fallback !== null) setValue('priceListsGroupId', fallback);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the groups arrive
-  }, [groups.length]);
-
-  // Registration with automarking: meal types blocked on registration are chosen with their default portion.
-  useEffect(() => {
-    if (!registration || !automarkOn || !grouped.data) return;
-    const blocked = grouped.data.categories.flatMap((category) => category.mealTypes).filter((type) => type.blockOnRegistration);
-    if (blocked.length === 0) return;
-    const types = getValues('calendarSubjectSettings.autoselectedMealTypes');
-    const items = getValues('calendarSubjectSettings.autoselectedPriceListsItemsIds');
-    const missing = blocked.filter((type) => !types.includes(type.id));
-    if (missing.length === 0) return;
-    setValue('calendarSubjectSettings.autoselectedMealTypes', [...types, ...missing.map((type) => type.id)]);
-    setValue('calendarSubjectSettings.autoselectedPriceListsItemsIds', [
-      ...items,
-      ...missing.map(defaultItemOf).filter((id): id is number => id !== null),
-    ]);
-  }, [registration, automarkOn, grouped.data, getValues, setValue]);
-
-  // Institution by slug: typed (1 s debounce) or fixed by the URL -------------------------------------------------
+  // Institution by slug: typed (1 s debounce) or fixed by the URL; the found one (or none) applied when it arrives ------
   const slugToResolve = rights.institutionInput === 'readonly' ? (institutionSlug ?? '') : rights.institutionInput === 'slug' ? typedSlug : '';
+  const [resolved, setResolved] = useState<{ institution: InstitutionOption | null } | null>(null);
   useEffect(() => {
     const slug = slugToResolve.trim();
     if (!slug) return;
@@ -281,20 +226,9 @@ export function ChildForm({
           found = undefined;
         }
         if (cancelled) return;
-        if (found) {
-          setInstitutionName(found.text);
-          if (getValues('institutionId') !== found.value) {
-            setValue('institutionId', found.value);
-            setValue('classroomId', null);
-            latest.current.clearAutoselections();
-          }
-        } else {
-          setInstitutionName(null);
-          setValue('institutionId', null);
-          setValue('classroomId', null);
-          latest.current.clearAutoselections();
-          notify({ type: 'warning', message: t('slug.notFound') });
-        }
+        setInstitutionName(found?.text ?? null);
+        setResolved({ institution: found ?? null });
+        if (!found) notify({ type: 'warning', message: t('slug.notFound') });
       })();
     }, delay);
     return () => {
@@ -303,6 +237,9 @@ export function ChildForm({
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-run for a new slug only
   }, [slugToResolve, rights.institutionInput]);
+  useEffect(() => {
+    if (resolved) apply((values) => institutionResolved(values, resolved.institution?.value ?? null, options));
+  }, [apply, resolved, options]);
 
   // Submit ---------------------------------------------------------------------------------------------------------
   const onInvalid = (errors: FieldErrors<ChildFormValues>) => {
@@ -335,7 +272,7 @@ export function ChildForm({
         if (!confirmed) return;
       }
     }
-    const body = toChildRequest(values, rights.visible, { dietAllowsAllergens });
+    const body = toChildRequest(values, rights.visible, { dietAllowsAllergens: allergensAllowed });
     try {
       const saved = await save.mutateAsync({ id: child?.id ?? null, body });
       const name = saved.fullName.name;
@@ -429,7 +366,7 @@ export function ChildForm({
           />
         </div>
 
-        {dietAllowsAllergens && (
+        {allergensAllowed && (
           <div className="row">
             <MultiSelectField<ChildFormValues>
               name="allergies"

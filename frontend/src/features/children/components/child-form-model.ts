@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { components } from '@/api/schema';
 import type { ChildRequest, LoadedChild } from '../api/children';
 import type { CalendarDay } from '@/features/calendar/api/types';
-import type { GroupedCategory, GroupedMealType } from '../api/form-options';
+import type { ClassroomOption, DietOption, GroupedCategory, GroupedMealType, InstitutionOption } from '../api/form-options';
 
 type Schemas = components['schemas'];
 
@@ -231,6 +231,97 @@ export function subjectSettingsSchema(t: TFunction) {
     .superRefine((values, ctx) => addSettingsIssues(values as unknown as SubjectSettingsValues, ctx, t));
 }
 
+export type ChildFormMode = 'registration' | 'create' | 'edit';
+/** Spec §6: selector (staff), read-only (slug in the URL), manual slug entry (lists hidden from parents), hidden. */
+export type InstitutionInput = 'select' | 'readonly' | 'slug' | 'hidden';
+
+/** What decides who sees and changes what in the child form: the user, the tenant's settings, the mode. */
+export interface ChildFormRightsInput {
+  mode: ChildFormMode;
+  /** The signed-in user (none in registration). */
+  user: { roles: readonly string[]; permissions: readonly string[]; abilities: readonly string[] } | undefined;
+  /** An institution fixed by the URL. */
+  institutionSlug?: string;
+  parentsSettings: Pick<
+    Schemas['ParentsSettings'],
+    | 'allowChangingInstitutions'
+    | 'hideInstitutionsListsFromParents'
+    | 'allowChangingClassrooms'
+    | 'allowChangingDiets'
+    | 'allowChangingAllergens'
+    | 'allowChangingAllergensNote'
+    | 'allowChangingCardNumbers'
+  > | undefined;
+  /** Registration's own settings (`auth/register/childOptions`). */
+  registrationSettings: Pick<Schemas['RegistrationSettings'], 'allowChangingAllergens' | 'allowChangingAllergensNote'> | undefined;
+  diningCardsEnabled: boolean | undefined;
+  presences: Pick<Schemas['PresencesMarkingConfig'], 'allowSubscribedPayments' | 'allowPrepaidOrders'> | undefined;
+}
+
+export interface ChildFormAccess {
+  isAdmin: boolean;
+  /** Admin, or institutions admin with children_edit: changes every field but the admin-only ones. */
+  isStaff: boolean;
+  visible: ChildFormVisibility;
+  institutionInput: InstitutionInput;
+  /** Whether the parent-limited fields may change (staff always; parents per the tenant's parentsSettings). */
+  canChange: { classroom: boolean; diet: boolean; allergens: boolean; allergiesNote: boolean; cardNumber: boolean };
+  /** Settings logs come with the child for admins and institutions admins. */
+  showLogs: boolean;
+}
+
+/** Who sees and may change what in the child form (spec §6). */
+export function childFormAccess(input: ChildFormRightsInput): ChildFormAccess {
+  const { mode, user, institutionSlug, parentsSettings: settings, registrationSettings } = input;
+  const registration = mode === 'registration';
+  const isAdmin = !registration && (user?.roles.includes('ROLE_ADMIN') ?? false);
+  const isStaff = !registration && user !== undefined && user.abilities.includes('children.change_sensitive');
+  const isInstitutionsAdmin = user?.roles.includes('ROLE_INSTITUTIONS_ADMIN') ?? false;
+  const creating = mode !== 'edit';
+  const cardsEnabled = registration ? true : (input.diningCardsEnabled ?? false);
+  const parentMay = (flag: boolean | undefined) => isStaff || flag === true;
+
+  let institutionInput: InstitutionInput = 'select';
+  if (institutionSlug) institutionInput = 'readonly';
+  else if (!isStaff && !creating && !settings?.allowChangingInstitutions) institutionInput = 'hidden';
+  else if (!isStaff && !registration && settings?.hideInstitutionsListsFromParents) institutionInput = 'slug';
+
+  const canChangeCard =
+    cardsEnabled &&
+    (creating ||
+      isAdmin ||
+      (isInstitutionsAdmin && (user?.permissions.includes('children_edit') ?? false)) ||
+      (!isStaff && settings?.allowChangingCardNumbers === true));
+
+  return {
+    isAdmin,
+    isStaff,
+    institutionInput,
+    canChange: {
+      classroom: creating || parentMay(settings?.allowChangingClassrooms),
+      diet: creating || parentMay(settings?.allowChangingDiets),
+      allergens: registration ? registrationSettings?.allowChangingAllergens !== false : parentMay(settings?.allowChangingAllergens),
+      allergiesNote: registration
+        ? registrationSettings?.allowChangingAllergensNote !== false
+        : parentMay(settings?.allowChangingAllergensNote),
+      cardNumber: canChangeCard,
+    },
+    visible: {
+      cardNumber: cardsEnabled,
+      discount: isStaff,
+      priceListsGroup: isAdmin,
+      subscribedPayments: isStaff && input.presences?.allowSubscribedPayments === true,
+      orderingPrepaids: isStaff && input.presences?.allowPrepaidOrders === true,
+      childGroup: isStaff,
+      internalNote: isAdmin,
+      parent: isStaff && mode === 'create',
+      automark: true,
+      notifications: true,
+    },
+    showLogs: !registration && (isAdmin || isInstitutionsAdmin),
+  };
+}
+
 /** Which optional parts of the form the user sees (and so sends). */
 export interface ChildFormVisibility {
   cardNumber: boolean;
@@ -337,4 +428,218 @@ export function autoselectableMealTypes(days: readonly CalendarDay[], categoryNa
     }
   }
   return mealTypes.size === 0 ? [] : [{ id: null, name: categoryName, mealTypes: [...mealTypes.values()] }];
+}
+
+// The rules between fields (spec §4) -------------------------------------------------------------------------------
+// Pure: each takes the values and the option lists of the moment and returns the values after the rule (a new object
+// where something changed). The form calls them when the user changes a field and when option lists arrive, and
+// writes back what changed (`changedCascadeFields`).
+
+/** What the default group needs of a price lists group. */
+export interface PriceListsGroupChoice {
+  id: number;
+  defaultForChildren: boolean;
+}
+
+/** The option lists the rules read. */
+export interface ChildFormOptions {
+  institutions: readonly InstitutionOption[];
+  /** The chosen institution's classrooms. */
+  classrooms: readonly ClassroomOption[];
+  diets: readonly DietOption[];
+  groups: readonly PriceListsGroupChoice[];
+  /** The institution the form started with: its diet stays even where the institution's diets would not offer it. */
+  initialInstitutionId: number | null;
+  /** Registration chooses the meal types blocked on registration while automarking is on. */
+  registration: boolean;
+  /** The meal type categories offered for the chosen institution, diet and group (once loaded). */
+  categories?: readonly GroupedCategory[];
+}
+
+/** The fields whose change by the user sets others. */
+export type CascadeField = 'selectedDistrictId' | 'institutionId' | 'classroomId' | 'dietId' | 'calendarSubjectSettings.automarkPresences';
+export const CASCADE_FIELDS: readonly CascadeField[] = [
+  'selectedDistrictId',
+  'institutionId',
+  'classroomId',
+  'dietId',
+  'calendarSubjectSettings.automarkPresences',
+];
+
+export function isCascadeField(name: string | undefined): name is CascadeField {
+  return CASCADE_FIELDS.includes(name as CascadeField);
+}
+
+/** Allergens and their note may be chosen unless the diet forbids changing them (an unknown diet does not). */
+export function dietAllowsAllergens(diet: Pick<DietOption, 'allowChangingAllergens'> | undefined): boolean {
+  return diet?.allowChangingAllergens !== false;
+}
+
+/** A diet is offered at an institution when it lists no institution or lists that one (or none is chosen yet). */
+export function dietServes(diet: DietOption, institutionId: number | null): boolean {
+  return institutionId === null || diet.institutionsIds.length === 0 || diet.institutionsIds.includes(institutionId);
+}
+
+/**
+ * The price lists group a child in the classroom gets: the classroom's group for its members where it has one, else
+ * the group marked default for children. The one place of this rule on the client (the server is to send it).
+ */
+export function defaultPriceListsGroupId(classroom: ClassroomOption | undefined, groups: readonly PriceListsGroupChoice[]): number | null {
+  if (classroom?.hasDefaultPriceListsGroupForMembers && classroom.relatedPriceListsGroup) return classroom.relatedPriceListsGroup.id;
+  return groups.find((group) => group.defaultForChildren)?.id ?? null;
+}
+
+/**
+ * The diet the child should have (spec §4): the chosen one while the institution is served by it (or is still the one
+ * the form started with), else the institution's default diet, so nobody has to pick a diet when the institution's
+ * diets include a default. Unchanged while the diets are unknown.
+ */
+export function defaultDietId(values: Pick<ChildFormValues, 'dietId' | 'institutionId'>, options: Pick<ChildFormOptions, 'diets' | 'initialInstitutionId'>): number | null {
+  const { diets, initialInstitutionId } = options;
+  const { dietId, institutionId } = values;
+  if (diets.length === 0) return dietId;
+  const current = diets.find((candidate) => candidate.value === dietId);
+  const sameInstitution = institutionId === initialInstitutionId;
+  if (current && (sameInstitution || dietServes(current, institutionId))) return dietId;
+  if (!current && dietId !== null && sameInstitution) return dietId;
+  return diets.find((candidate) => candidate.isDefault && dietServes(candidate, institutionId))?.value ?? null;
+}
+
+/** No meal type chosen for automarking (they belong to the institution and diet that offered them). */
+export function withoutAutoselections(values: ChildFormValues): ChildFormValues {
+  return {
+    ...values,
+    calendarSubjectSettings: { ...values.calendarSubjectSettings, autoselectedMealTypes: [], autoselectedPriceListsItemsIds: [] },
+  };
+}
+
+/**
+ * Registration with automarking on: the meal types blocked on registration are chosen, each with its default
+ * portion; the others stay as chosen.
+ */
+export function withBlockedMealTypes(values: ChildFormValues, options: Pick<ChildFormOptions, 'registration' | 'categories'>): ChildFormValues {
+  const settings = values.calendarSubjectSettings;
+  if (!options.registration || !settings.automarkPresences || !options.categories) return values;
+  const blocked = options.categories.flatMap((category) => category.mealTypes).filter((type) => type.blockOnRegistration);
+  const missing = blocked.filter((type) => !settings.autoselectedMealTypes.includes(type.id));
+  if (missing.length === 0) return values;
+  return {
+    ...values,
+    calendarSubjectSettings: {
+      ...settings,
+      autoselectedMealTypes: [...settings.autoselectedMealTypes, ...missing.map((type) => type.id)],
+      autoselectedPriceListsItemsIds: [
+        ...settings.autoselectedPriceListsItemsIds,
+        ...missing.map(defaultItemOf).filter((id): id is number => id !== null),
+      ],
+    },
+  };
+}
+
+/**
+ * The values after the user changed `field` from `previous` to its value in `values`, with every field that depends on
+ * it (spec §4 cascades): district → institution (one of another district is dropped) → classroom (cleared), meal types
+ * (cleared) and diet (the institution's default where the chosen one does not serve it) → price lists group (the
+ * classroom's default) and, for a diet, meal types (cleared) and allergens (cleared where the diet forbids them).
+ * Choosing the same value again changes nothing.
+ */
+export function childFieldChanged<F extends CascadeField>(
+  field: F,
+  values: ChildFormValues,
+  previous: unknown,
+  options: ChildFormOptions,
+): ChildFormValues {
+  switch (field) {
+    case 'selectedDistrictId': {
+      const districtId = values.selectedDistrictId;
+      if (districtId === previous) return values;
+      const institution = options.institutions.find((candidate) => candidate.value === values.institutionId);
+      if (districtId === null || !institution || institution.districtId === districtId) return values;
+      return setChildField(values, 'institutionId', null, options);
+    }
+    case 'institutionId': {
+      if (values.institutionId === previous) return values;
+      let next = setChildField(withoutAutoselections(values), 'classroomId', null, options);
+      next = setChildField(next, 'dietId', defaultDietId(next, options), options);
+      return next;
+    }
+    case 'classroomId': {
+      if (values.classroomId === previous) return values;
+      const classroom = options.classrooms.find((candidate) => candidate.value === values.classroomId);
+      return { ...values, priceListsGroupId: defaultPriceListsGroupId(classroom, options.groups) };
+    }
+    case 'dietId': {
+      if (values.dietId === previous) return values;
+      const next = withoutAutoselections(values);
+      const diet = options.diets.find((candidate) => candidate.value === values.dietId);
+      return dietAllowsAllergens(diet) ? next : { ...next, allergies: [], allergiesNote: '' };
+    }
+    case 'calendarSubjectSettings.automarkPresences':
+      return withBlockedMealTypes(values, options);
+  }
+  return values;
+}
+
+/** `field` set to `value` (by the form itself, not the user), with its cascade as if the user had chosen it. */
+export function setChildField<F extends 'selectedDistrictId' | 'institutionId' | 'classroomId' | 'dietId'>(
+  values: ChildFormValues,
+  field: F,
+  value: ChildFormValues[F],
+  options: ChildFormOptions,
+): ChildFormValues {
+  if (values[field] === value) return values;
+  return childFieldChanged(field, { ...values, [field]: value }, values[field], options);
+}
+
+/**
+ * The institution found for a slug (typed, or fixed by the URL), or null when none has it: the institution's
+ * choices go with the previous institution; an unknown slug leaves none.
+ */
+export function institutionResolved(values: ChildFormValues, institutionId: number | null, options: ChildFormOptions): ChildFormValues {
+  if (institutionId !== null) return setChildField(values, 'institutionId', institutionId, options);
+  return withoutAutoselections(setChildField(setChildField(values, 'institutionId', null, options), 'classroomId', null, options));
+}
+
+/** Once the diets are known: the default diet where none serves the institution (with the diet's cascade). */
+export function withDefaultDiet(values: ChildFormValues, options: ChildFormOptions): ChildFormValues {
+  return setChildField(values, 'dietId', defaultDietId(values, options), options);
+}
+
+/** Once the groups are known: a new child without a group gets the default one (an edited child keeps its own). */
+export function withDefaultPriceListsGroup(values: ChildFormValues, options: ChildFormOptions, editing: boolean): ChildFormValues {
+  if (editing || values.priceListsGroupId !== null || options.groups.length === 0) return values;
+  const classroom = options.classrooms.find((candidate) => candidate.value === values.classroomId);
+  const groupId = defaultPriceListsGroupId(classroom, options.groups);
+  return groupId === null ? values : { ...values, priceListsGroupId: groupId };
+}
+
+/**
+ * What the option lists settle once they are known (each rule leaves settled values as they are, so it may run
+ * whenever a list arrives or changes): the default diet, a new child's default group, the blocked meal types.
+ */
+export function withOptionDefaults(values: ChildFormValues, options: ChildFormOptions, editing: boolean): ChildFormValues {
+  return withBlockedMealTypes(withDefaultPriceListsGroup(withDefaultDiet(values, options), options, editing), options);
+}
+
+/** The fields the rules set, as the form's paths. */
+const CASCADE_TARGETS = {
+  selectedDistrictId: (values: ChildFormValues) => values.selectedDistrictId,
+  institutionId: (values: ChildFormValues) => values.institutionId,
+  classroomId: (values: ChildFormValues) => values.classroomId,
+  dietId: (values: ChildFormValues) => values.dietId,
+  priceListsGroupId: (values: ChildFormValues) => values.priceListsGroupId,
+  allergies: (values: ChildFormValues) => values.allergies,
+  allergiesNote: (values: ChildFormValues) => values.allergiesNote,
+  'calendarSubjectSettings.autoselectedMealTypes': (values: ChildFormValues) => values.calendarSubjectSettings.autoselectedMealTypes,
+  'calendarSubjectSettings.autoselectedPriceListsItemsIds': (values: ChildFormValues) =>
+    values.calendarSubjectSettings.autoselectedPriceListsItemsIds,
+} as const;
+export type CascadeTarget = keyof typeof CASCADE_TARGETS;
+
+/** What a rule changed, field by field, for the form to set. */
+export function changedCascadeFields(before: ChildFormValues, after: ChildFormValues): [CascadeTarget, unknown][] {
+  if (before === after) return [];
+  return (Object.keys(CASCADE_TARGETS) as CascadeTarget[])
+    .filter((path) => CASCADE_TARGETS[path](before) !== CASCADE_TARGETS[path](after))
+    .map((path) => [path, CASCADE_TARGETS[path](after)]);
 }

@@ -1,31 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { hasAbility, type CurrentUser } from '@/features/auth/api/get-current-user';
+import type { CurrentUser } from '@/features/auth/api/get-current-user';
 import { useSession } from '@/features/session/session-context';
 import { ordersConfigEndpoint } from '@/features/settings/api/orders-config';
 import { parentsSettingsEndpoint } from '@/features/settings/api/parents-settings';
 import { presencesMarkingConfigEndpoint } from '@/features/settings/api/presences-marking-config';
 import type { RegistrationChildOptions } from '../api/form-options';
-import type { ChildFormVisibility } from './child-form-model';
+import { childFormAccess, type ChildFormAccess, type ChildFormMode } from './child-form-model';
 
-export type ChildFormMode = 'registration' | 'create' | 'edit';
-/** Spec §6: selector (staff), read-only (slug in the URL), manual slug entry (lists hidden from parents), hidden. */
-export type InstitutionInput = 'select' | 'readonly' | 'slug' | 'hidden';
+export type { ChildFormMode, InstitutionInput } from './child-form-model';
 
-export interface ChildFormRights {
+export interface ChildFormRights extends ChildFormAccess {
   user: CurrentUser | undefined;
-  isAdmin: boolean;
-  /** Admin, or institutions admin with children_edit: changes every field but the admin-only ones. */
-  isStaff: boolean;
-  visible: ChildFormVisibility;
-  institutionInput: InstitutionInput;
-  /** Whether the parent-limited fields may change (staff always; parents per the tenant's parentsSettings). */
-  canChange: { classroom: boolean; diet: boolean; allergens: boolean; allergiesNote: boolean; cardNumber: boolean };
-  /** Settings logs come with the child for admins and institutions admins. */
-  showLogs: boolean;
   ready: boolean;
 }
 
-/** Who sees and may change what in the child form (spec §6), from the user, the tenant settings and the mode. */
+/** Who sees and may change what in the child form (the model's `childFormAccess`), from the session and the tenant settings. */
 export function useChildFormRights(
   mode: ChildFormMode,
   { institutionSlug, registrationOptions }: { institutionSlug?: string; registrationOptions?: RegistrationChildOptions },
@@ -36,54 +25,18 @@ export function useChildFormRights(
   const parents = useQuery({ ...parentsSettingsEndpoint.queryOptions(), enabled: signedIn });
   const orders = useQuery({ ...ordersConfigEndpoint.queryOptions(), enabled: signedIn });
   const presences = useQuery({ ...presencesMarkingConfigEndpoint.queryOptions(), enabled: signedIn });
-
-  const isAdmin = !registration && (user?.roles.includes('ROLE_ADMIN') ?? false);
-  const isStaff = !registration && user !== undefined && hasAbility(user, 'children.change_sensitive');
-  const creating = mode !== 'edit';
-  const settings = parents.data;
-  const registrationSettings = registrationOptions?.settings;
-  const cardsEnabled = registration ? true : (orders.data?.diningCardsEnabled ?? false);
-  const parentMay = (flag: boolean | undefined) => isStaff || flag === true;
-
-  let institutionInput: InstitutionInput = 'select';
-  if (institutionSlug) institutionInput = 'readonly';
-  else if (!isStaff && !creating && !settings?.allowChangingInstitutions) institutionInput = 'hidden';
-  else if (!isStaff && !registration && settings?.hideInstitutionsListsFromParents) institutionInput = 'slug';
-
-  const canChangeCard =
-    cardsEnabled &&
-    (creating ||
-      isAdmin ||
-      (user !== undefined && user.roles.includes('ROLE_INSTITUTIONS_ADMIN') && user.permissions.includes('children_edit')) ||
-      (!isStaff && settings?.allowChangingCardNumbers === true));
-
-  return {
+  const access = childFormAccess({
+    mode,
     user,
-    isAdmin,
-    isStaff,
-    institutionInput,
-    canChange: {
-      classroom: creating || parentMay(settings?.allowChangingClassrooms),
-      diet: creating || parentMay(settings?.allowChangingDiets),
-      allergens: registration ? registrationSettings?.allowChangingAllergens !== false : parentMay(settings?.allowChangingAllergens),
-      allergiesNote: registration
-        ? registrationSettings?.allowChangingAllergensNote !== false
-        : parentMay(settings?.allowChangingAllergensNote),
-      cardNumber: canChangeCard,
-    },
-    visible: {
-      cardNumber: cardsEnabled,
-      discount: isStaff,
-      priceListsGroup: isAdmin,
-      subscribedPayments: isStaff && presences.data?.allowSubscribedPayments === true,
-      orderingPrepaids: isStaff && presences.data?.allowPrepaidOrders === true,
-      childGroup: isStaff,
-      internalNote: isAdmin,
-      parent: isStaff && mode === 'create',
-      automark: true,
-      notifications: true,
-    },
-    showLogs: !registration && (isAdmin || (user?.roles.includes('ROLE_INSTITUTIONS_ADMIN') ?? false)),
+    institutionSlug,
+    parentsSettings: parents.data,
+    registrationSettings: registrationOptions?.settings,
+    diningCardsEnabled: orders.data?.diningCardsEnabled,
+    presences: presences.data,
+  });
+  return {
+    ...access,
+    user,
     ready: registration || (!parents.isPending && !orders.isPending && !presences.isPending),
   };
 }

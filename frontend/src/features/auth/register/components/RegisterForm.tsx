@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Col, Form, Row } from 'react-bootstrap';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { notify } from '@/components/toasts/toast-store';
 import type { TermsUrls } from '@/features/auth/api/get-terms-urls';
 import { ChildFormModal, type ChildFormValues } from '@/features/children';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useUserEdits } from '@/lib/use-user-edits';
 import { translateServerMessage } from '@/lib/i18n';
 import { BANK_ACCOUNT_MAX_LENGTH, PHONE_MAX_LENGTH } from '@/lib/validation';
 import { useRegister, useWorkerOptions, type ChildOptions, type UserType } from '../api/registration';
@@ -17,9 +18,15 @@ import { MealReceiversTable } from './MealReceiversTable';
 import {
   REQUIRED_FIELDS,
   SERVER_FIELD_MAP,
+  WORKER_RULE_FIELDS,
   emptyRegisterValues,
+  isUnknownInstitutionSlug,
   registerSchema,
   toRegisterRequest,
+  withWorkerRules,
+  workerAllergensAllowed,
+  workerDiets,
+  workerGroups,
   type RegisterValues,
 } from './register-schema';
 import { toRegistrationChild, type ListedChild } from './registration-child';
@@ -30,6 +37,7 @@ const WORKER_REQUIRED =
   'In order to create institution worker you must fill up fields: email address, first name, last name, institution, diet and phone number.';
 
 const FORM_FIELDS = Object.keys(emptyRegisterValues('parent')) as (keyof RegisterValues)[];
+const isRegisterField = (name: string | undefined): name is keyof RegisterValues => FORM_FIELDS.includes(name as keyof RegisterValues);
 
 type ConsentField = keyof RegisterValues & ('acceptedTerms' | 'acceptedCateringTerms' | 'acceptedMarketing');
 
@@ -48,7 +56,7 @@ export function RegisterForm({ options, termsUrls, institutionSlug, onRegistered
     settings.registerAs === 'both' ? ['parent', 'institution_worker'] : [settings.registerAs];
   const schema = useMemo(() => registerSchema(t), [t]);
   const form = useForm<RegisterValues>({ resolver: zodResolver(schema), defaultValues: emptyRegisterValues(userTypes[0]) });
-  const { control, setValue, register } = form;
+  const { control, setValue, getValues, register } = form;
   const userType = useWatch({ control, name: 'userType' });
   const isWorker = userType === 'institution_worker';
   const mutation = useRegister();
@@ -60,18 +68,27 @@ export function RegisterForm({ options, termsUrls, institutionSlug, onRegistered
     ? (isWorker ? workerOptions.data : options)?.institutionsOptions.find((item) => item.slug === institutionSlug)
     : undefined;
 
-  // Spec §8: an unknown slug warns once; the institution then reads "Institution not found".
+  // Spec §8: an unknown slug warns once (not again when the options are fetched anew); the institution then reads
+  // "Institution not found".
+  const unknownSlug = isUnknownInstitutionSlug(institutionSlug, options);
   const slugWarned = useRef(false);
   useEffect(() => {
-    if (institutionSlug && !slugWarned.current && !options.institutionsOptions.some((item) => item.slug === institutionSlug)) {
+    if (unknownSlug && !slugWarned.current) {
       slugWarned.current = true;
       notify({ type: 'warning', message: t('register:errors.slugNotFound') });
     }
-  }, [institutionSlug, options, t]);
+  }, [unknownSlug, t]);
 
-  useEffect(() => {
-    if (isWorker && fixedInstitution) setValue('institutionId', fixedInstitution.value);
-  }, [isWorker, fixedInstitution, setValue]);
+  // The worker's rules (the model's): on the user's edits and when the worker options arrive.
+  const workerData = workerOptions.data;
+  const fixedInstitutionId = fixedInstitution?.value ?? null;
+  const applyWorkerRules = useCallback(() => {
+    const before = getValues();
+    const after = withWorkerRules(before, { options: workerData, settings, fixedInstitutionId });
+    for (const field of WORKER_RULE_FIELDS) if (after[field] !== before[field]) setValue(field, after[field]);
+  }, [getValues, setValue, workerData, settings, fixedInstitutionId]);
+  useUserEdits(form, isRegisterField, applyWorkerRules);
+  useEffect(applyWorkerRules, [applyWorkerRules]);
 
   const values = useWatch({ control });
   const cateringUrl = termsUrls?.cateringTermsUrl ?? settings.cateringTermsUrl ?? null;
@@ -116,34 +133,9 @@ export function RegisterForm({ options, termsUrls, institutionSlug, onRegistered
 
   // Worker lists follow the chosen institution (spec §4 cascades).
   const workerInstitutionId = values.institutionId ?? null;
-  const workerData = workerOptions.data;
-  const workerDiets = (workerData?.dietsOptions ?? [])
-    .filter((diet) => workerInstitutionId === null || diet.institutionsIds.length === 0 || diet.institutionsIds.includes(workerInstitutionId))
-    .map((diet) => ({ value: diet.value, text: diet.text }));
-  const workerGroups = (workerData?.institutionWorkersGroupsOptions ?? [])
-    .filter((group) => group.institutionId === null || group.institutionId === workerInstitutionId)
-    .map((group) => ({ value: group.value, text: group.text }));
-  const workerDiet = workerData?.dietsOptions.find((diet) => diet.value === values.dietId);
-  const allergensAllowed = (workerDiet?.allowChangingAllergens ?? false) && settings.allowChangingAllergens;
-  const noteAllowed = (workerDiet?.allowChangingAllergens ?? false) && settings.allowChangingAllergensNote;
-
-  useEffect(() => {
-    if (!allergensAllowed) setValue('allergies', []);
-    if (!noteAllowed) setValue('allergiesNote', '');
-  }, [allergensAllowed, noteAllowed, setValue]);
-
-  useEffect(() => {
-    if (!workerData) return;
-    const current = workerData.dietsOptions.find((diet) => diet.value === form.getValues('dietId'));
-    const served = (diet: (typeof workerData.dietsOptions)[number]) =>
-      workerInstitutionId === null || diet.institutionsIds.length === 0 || diet.institutionsIds.includes(workerInstitutionId);
-    if (!current || !served(current)) {
-      const preferred = workerData.dietsOptions.filter(served);
-      setValue('dietId', (preferred.find((diet) => diet.isDefault) ?? preferred[0])?.value ?? null);
-    }
-    const group = workerData.institutionWorkersGroupsOptions.find((item) => item.value === form.getValues('institutionWorkersGroupId'));
-    if (group && group.institutionId !== null && group.institutionId !== workerInstitutionId) setValue('institutionWorkersGroupId', null);
-  }, [workerData, workerInstitutionId, form, setValue]);
+  const workerDietOptions = workerDiets(workerData, workerInstitutionId).map((diet) => ({ value: diet.value, text: diet.text }));
+  const workerGroupOptions = workerGroups(workerData, workerInstitutionId).map((group) => ({ value: group.value, text: group.text }));
+  const allowed = workerAllergensAllowed(workerData, settings, values.dietId ?? null);
 
   // The child form in registration mode hands its values here; nothing is sent until the registration (spec §4).
   const saveChild = (values: ChildFormValues) => {
@@ -230,16 +222,16 @@ export function RegisterForm({ options, termsUrls, institutionSlug, onRegistered
                 required
               />
             )}
-            {workerGroups.length > 0 && (
+            {workerGroupOptions.length > 0 && (
               <SelectField
                 control={control}
                 name="institutionWorkersGroupId"
                 label={t('register:fields.workersGroup')}
-                options={workerGroups}
+                options={workerGroupOptions}
                 emptyText={t('register:fields.noWorkersGroup')}
               />
             )}
-            <SelectField control={control} name="dietId" label={t('register:fields.diet')} options={workerDiets} required />
+            <SelectField control={control} name="dietId" label={t('register:fields.diet')} options={workerDietOptions} required />
             <TextField
               control={control}
               name="cardNumber"
@@ -247,7 +239,7 @@ export function RegisterForm({ options, termsUrls, institutionSlug, onRegistered
               help={t('register:fields.cardNumberHelp')}
               maxLength={10}
             />
-            {allergensAllowed && (
+            {allowed.allergies && (
               <MultiSelectField
                 control={control}
                 name="allergies"
@@ -255,7 +247,7 @@ export function RegisterForm({ options, termsUrls, institutionSlug, onRegistered
                 options={(workerData?.allergensOptions ?? []).map((item) => ({ value: item.value, text: item.text }))}
               />
             )}
-            {noteAllowed && <TextAreaField control={control} name="allergiesNote" label={t('register:fields.allergiesNote')} maxLength={2000} />}
+            {allowed.note && <TextAreaField control={control} name="allergiesNote" label={t('register:fields.allergiesNote')} maxLength={2000} />}
           </>
         )}
 

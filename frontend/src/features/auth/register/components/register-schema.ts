@@ -1,13 +1,12 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { CARD_NUMBER_PATTERN, dietServes } from '@/features/children';
 import { isValidNrb } from '@/lib/nrb';
 import { BANK_ACCOUNT_MAX_LENGTH, PHONE_MAX_LENGTH, PHONE_PATTERN, stripSpaces } from '@/lib/validation';
-import type { RegisterRequest, RegistrationChild, UserType } from '../api/registration';
+import type { ChildOptions, RegisterRequest, RegistrationChild, RegistrationSettings, UserType, WorkerOptions } from '../api/registration';
 
 /** Spec §5: 2 digits and six groups of 4, spaces optional (the server checks the same, plus the checksum). */
 export const BANK_ACCOUNT_PATTERN = /^\d{2}( ?\d{4}){6}$/;
-/** Spec §5 child form: 6 to 10 digits or capital letters. */
-export const CARD_NUMBER_PATTERN = /^[0-9A-Z]{6,10}$/;
 
 export interface RegisterValues {
   userType: UserType;
@@ -169,3 +168,63 @@ export function toRegisterRequest(
   }
   return body;
 }
+
+// The worker's rules between fields (spec §4) -----------------------------------------------------------------------
+// Pure: the values after the rules, for the form to set what changed. Run on the user's edits and when the worker
+// options arrive.
+
+/** Spec §8: a slug in the URL that names no institution of the tenant. */
+export function isUnknownInstitutionSlug(institutionSlug: string | undefined, options: Pick<ChildOptions, 'institutionsOptions'>): boolean {
+  return !!institutionSlug && !options.institutionsOptions.some((item) => item.slug === institutionSlug);
+}
+
+/** The diets offered at the worker's institution. */
+export function workerDiets(options: WorkerOptions | undefined, institutionId: number | null) {
+  return (options?.dietsOptions ?? []).filter((diet) => dietServes(diet, institutionId));
+}
+
+/** The workers groups of the worker's institution, and those of none. */
+export function workerGroups(options: WorkerOptions | undefined, institutionId: number | null) {
+  return (options?.institutionWorkersGroupsOptions ?? []).filter((group) => group.institutionId === null || group.institutionId === institutionId);
+}
+
+/** Allergens and their note only where the chosen diet lets them change and the tenant lets customers change them. */
+export function workerAllergensAllowed(
+  options: WorkerOptions | undefined,
+  settings: Pick<RegistrationSettings, 'allowChangingAllergens' | 'allowChangingAllergensNote'>,
+  dietId: number | null,
+): { allergies: boolean; note: boolean } {
+  const dietAllows = options?.dietsOptions.find((diet) => diet.value === dietId)?.allowChangingAllergens ?? false;
+  return { allergies: dietAllows && settings.allowChangingAllergens, note: dietAllows && settings.allowChangingAllergensNote };
+}
+
+export interface WorkerRulesContext {
+  options: WorkerOptions | undefined;
+  settings: Pick<RegistrationSettings, 'allowChangingAllergens' | 'allowChangingAllergensNote'>;
+  /** The institution fixed by the URL's slug. */
+  fixedInstitutionId: number | null;
+}
+
+/**
+ * The worker's fields after the rules: a worker's institution is the one fixed by the URL; the diet is kept while it
+ * serves the institution, else the institution's default diet (or its first); a group of another institution is
+ * dropped; allergens and note are cleared where not allowed.
+ */
+export function withWorkerRules(values: RegisterValues, context: WorkerRulesContext): RegisterValues {
+  const next = { ...values };
+  if (next.userType === 'institution_worker' && context.fixedInstitutionId !== null) next.institutionId = context.fixedInstitutionId;
+  const options = context.options;
+  if (options) {
+    const served = workerDiets(options, next.institutionId);
+    if (!served.some((diet) => diet.value === next.dietId)) next.dietId = (served.find((diet) => diet.isDefault) ?? served[0])?.value ?? null;
+    const group = options.institutionWorkersGroupsOptions.find((item) => item.value === next.institutionWorkersGroupId);
+    if (group && group.institutionId !== null && group.institutionId !== next.institutionId) next.institutionWorkersGroupId = null;
+  }
+  const allowed = workerAllergensAllowed(options, context.settings, next.dietId);
+  if (!allowed.allergies && next.allergies.length > 0) next.allergies = [];
+  if (!allowed.note && next.allergiesNote !== '') next.allergiesNote = '';
+  return next;
+}
+
+/** The fields the worker's rules set. */
+export const WORKER_RULE_FIELDS = ['institutionId', 'dietId', 'institutionWorkersGroupId', 'allergies', 'allergiesNote'] as const;

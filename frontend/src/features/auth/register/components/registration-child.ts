@@ -1,4 +1,4 @@
-import type { ChildFormValues } from '@/features/children';
+import { dietAllowsAllergens, toSubjectSettingsRequest, type ChildFormValues } from '@/features/children';
 import type { ChildOptions, RegistrationChild } from '../api/registration';
 
 /** A child of the local list: the form's values (to edit again) and the registerData entry sent with the account. */
@@ -7,12 +7,12 @@ export interface ListedChild {
   request: RegistrationChild;
 }
 
-/** The child form's values as the spec's registerData child (allergens only where the diet and tenant allow). */
+/**
+ * The child form's values as the spec's registerData child: allergens only where the diet and the tenant allow them;
+ * the automark and reminder settings as the child form sends them (with its defaults).
+ */
 export function toRegistrationChild(values: ChildFormValues, options: ChildOptions): RegistrationChild {
-  const diet = options.dietsOptions.find((item) => item.value === values.dietId);
-  const dietAllows = diet?.allowChangingAllergens ?? true;
-  const calendar = values.calendarSubjectSettings;
-  const notifications = values.subjectNotificationsSettings;
+  const dietAllows = dietAllowsAllergens(options.dietsOptions.find((item) => item.value === values.dietId));
   return {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
@@ -23,19 +23,6 @@ export function toRegistrationChild(values: ChildFormValues, options: ChildOptio
     allergies: dietAllows && options.settings.allowChangingAllergens ? values.allergies : [],
     allergiesNote: dietAllows && options.settings.allowChangingAllergensNote ? values.allergiesNote.trim() : '',
     generalNote: values.generalNote.trim(),
-    calendarSubjectSettings: {
-      automarkPresences: calendar.automarkPresences,
-      automarkedWeekdays: calendar.automarkedWeekdays,
-      automarkStartDate: calendar.automarkStartDate || null,
-      automarkEndDate: calendar.automarkEndDate || null,
-      autoselectionInterval: calendar.autoselectionInterval,
-      autoselectedMealTypes: calendar.autoselectedMealTypes,
-      autoselectedPriceListsItemsIds: calendar.autoselectedPriceListsItemsIds,
-    },
-    subjectNotificationsSettings: {
-      missingOrdersEnabled: notifications.missingOrdersEnabled,
-      missingOrdersDaysBefore: notifications.missingOrdersDaysBefore ?? 1,
-      missingOrdersTriggerTime: notifications.missingOrdersTriggerTime,
-    },
+    ...toSubjectSettingsRequest(values),
   };
 }
