@@ -44,7 +44,8 @@ describe('the reminder time rule', () => {
 
 const school: InstitutionOption = { value: 1, text: 'SP 1', shortName: 'SP1', slug: 'sp-1', districtId: 7, active: true };
 const kindergarten: InstitutionOption = { value: 2, text: 'P 2', shortName: 'P2', slug: 'p-2', districtId: 8, active: true };
-const room = (value: number, membersGroup: number | null): ClassroomOption => ({
+// `serverGroup`: the group the server says a new member gets (the members' group, else the children's default, 31).
+const room = (value: number, membersGroup: number | null, serverGroup: number | null = membersGroup ?? 31): ClassroomOption => ({
   id: value,
   value,
   name: `Room ${value}`,
@@ -52,6 +53,7 @@ const room = (value: number, membersGroup: number | null): ClassroomOption => ({
   institution: { id: 1, name: 'SP 1', shortName: 'SP1' },
   hasDefaultPriceListsGroupForMembers: membersGroup !== null,
   relatedPriceListsGroup: membersGroup === null ? null : { id: membersGroup, name: `Group ${membersGroup}` },
+  membersPriceListsGroupId: serverGroup,
 });
 const room1a = room(11, 32);
 const room1b = room(12, null);
@@ -117,11 +119,12 @@ const edit = <F extends 'selectedDistrictId' | 'institutionId' | 'classroomId' |
 ) => childFieldChanged(field, { ...values, [field]: value }, values[field], context);
 
 describe('the price lists group a classroom gives', () => {
-  it("given a classroom with a group for its members, then that group; otherwise the children's default group", () => {
+  it("given a classroom, then the group the server gives its members; before one is chosen, the children's default group", () => {
     expect(defaultPriceListsGroupId(room1a, groups)).toBe(32);
     expect(defaultPriceListsGroupId(room1b, groups)).toBe(31);
     expect(defaultPriceListsGroupId(undefined, groups)).toBe(31);
-    expect(defaultPriceListsGroupId(room1b, [{ id: 32, defaultForChildren: false }])).toBeNull();
+    expect(defaultPriceListsGroupId(room(13, null, null), groups)).toBeNull();
+    expect(defaultPriceListsGroupId(undefined, [{ id: 32, defaultForChildren: false }])).toBeNull();
   });
 
   it('given a new child without a group, when the groups arrive, then it gets the default; an edited child keeps none', () => {

@@ -481,11 +481,12 @@ export function dietServes(diet: DietOption, institutionId: number | null): bool
 }
 
 /**
- * The price lists group a child in the classroom gets: the classroom's group for its members where it has one, else
- * the group marked default for children. The one place of this rule on the client (the server is to send it).
+ * The price lists group a child in the classroom gets. The server decides it (`membersPriceListsGroupId` of the
+ * classroom's option: the classroom's group for its members, else the group marked default for children); before a
+ * classroom is chosen, the group marked default for children.
  */
 export function defaultPriceListsGroupId(classroom: ClassroomOption | undefined, groups: readonly PriceListsGroupChoice[]): number | null {
-  if (classroom?.hasDefaultPriceListsGroupForMembers && classroom.relatedPriceListsGroup) return classroom.relatedPriceListsGroup.id;
+  if (classroom) return classroom.membersPriceListsGroupId ?? null;
   return groups.find((group) => group.defaultForChildren)?.id ?? null;
 }
 
