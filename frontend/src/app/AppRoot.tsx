@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
 import { Toasts } from '@/components/toasts/Toasts';
 import { VersionBanner } from '@/components/version-banner/VersionBanner';
-import { SessionProvider } from '@/features/session/SessionProvider';
-import { useSession } from '@/features/session/session-context';
+import { SessionProvider } from '@/lib/session/SessionProvider';
+import { useSession } from '@/lib/session/session-context';
 import { useAnnouncementsOnNavigate, useScrollRules } from './routes/navigation-effects';
 
 function Shell() {

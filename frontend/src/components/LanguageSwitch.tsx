@@ -1,6 +1,6 @@
 import { ButtonGroup, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/features/session/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { LOCALES } from '@/lib/i18n';
 
 /**

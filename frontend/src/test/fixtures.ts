@@ -1,5 +1,5 @@
-import type { CurrentUser, Role } from '@/features/auth/api/get-current-user';
-import type { TenantStatus } from '@/features/auth/api/get-tenant-status';
+import type { CurrentUser, Role } from '@/lib/session/get-current-user';
+import type { TenantStatus } from '@/lib/session/get-tenant-status';
 
 function base64Url(value: object): string {
   return btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');

@@ -1,10 +1,10 @@
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useBalance } from '@/features/auth/api/get-balance';
-import { isCustomer } from '@/features/auth/api/get-current-user';
-import { useActiveOrdersAmount } from '@/features/orders/api/get-active-orders-amount';
-import { useSession } from '@/features/session/session-context';
+import { useBalance } from '@/lib/session/get-balance';
+import { isCustomer } from '@/lib/session/get-current-user';
+import { useActiveOrdersAmount } from '@/lib/orders/get-active-orders-amount';
+import { useSession } from '@/lib/session/session-context';
 import { LOCALES } from '@/lib/i18n';
 import { formatMoney } from '@/lib/format';
 import { areaTitleKey, canOpen, findRoute } from '../routes/route-table';

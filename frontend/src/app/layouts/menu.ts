@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@/features/auth/api/get-current-user';
-import { mayOrderPrepaid } from '@/features/orders/model/prepaid';
-import { presencesMarkingConfigEndpoint } from '@/features/settings/api/presences-marking-config';
+import type { CurrentUser } from '@/lib/session/get-current-user';
+import { mayOrderPrepaid } from '@/lib/orders/prepaid';
+import { presencesMarkingConfigEndpoint } from '@/lib/settings/presences-marking-config';
 import { canOpen, routeTable, type RouteDef } from '../routes/route-table';
 import { builtRouteNames } from '../routes/built-routes';
 

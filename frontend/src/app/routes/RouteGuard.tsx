@@ -3,7 +3,7 @@ import { Alert, Button } from 'react-bootstrap';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
-import { useSession } from '@/features/session/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { canOpen, roleHome, type RouteDef } from './route-table';
 
 const LOGIN_PATH = '/auth/login';

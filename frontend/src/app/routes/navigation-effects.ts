@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useMatches } from 'react-router';
-import { unseenAnnouncementsQueryOptions } from '@/features/announcements/api/get-unseen-announcements';
-import { useSession } from '@/features/session/session-context';
+import { unseenAnnouncementsQueryOptions } from '@/lib/announcements/get-unseen-announcements';
+import { useSession } from '@/lib/session/session-context';
 import { canOpen, type RouteRoles } from './route-table';
 
 export interface RouteHandle {

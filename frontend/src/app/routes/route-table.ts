@@ -1,4 +1,4 @@
-import type { Role } from '@/features/auth/api/get-current-user';
+import type { Role } from '@/lib/session/get-current-user';
 
 /** null: public; 'all': any signed-in user; otherwise the user needs one of the roles. */
 export type RouteRoles = null | 'all' | readonly Role[];

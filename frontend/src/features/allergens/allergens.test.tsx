@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { builtRouteNames } from '@/app/routes/built-routes';
 import { routeTable } from '@/app/routes/route-table';
-import type { Role } from '@/features/auth/api/get-current-user';
+import type { Role } from '@/lib/session/get-current-user';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server, type Schemas } from '@/test/server';

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import type { PresencesRequest, SubjectRef } from './api/types';
-import { calendarMonth, manyMarked, pln, subject } from './fixtures';
+import type { PresencesRequest, SubjectRef } from '@/lib/calendar/types';
+import { calendarMonth, manyMarked, pln, subject } from '@/test/calendar-fixtures';
 
 const page = <T,>(items: T[], total = items.length) => ({ items, total, page: 1, perPage: 20 });
 const ALA = { ...subject('child', 5, 'Ala Nowak'), classroomName: '1A' };

@@ -6,8 +6,8 @@ import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { formatMoney as formatMoneyNbsp } from '@/lib/format';
 import type { Money } from '@/lib/money';
-import { subjectKey, type AbsencesRequest, type CalendarDay, type PresencesRequest, type SubjectRef } from './api/types';
-import { calendarMonth, item, LUNCH, manyMarked, pln, SOUP, subject } from './fixtures';
+import { subjectKey, type AbsencesRequest, type CalendarDay, type PresencesRequest, type SubjectRef } from '@/lib/calendar/types';
+import { calendarMonth, item, LUNCH, manyMarked, pln, SOUP, subject } from '@/test/calendar-fixtures';
 
 /** The text as Testing Library normalises it (the currency's no-break space becomes a space). */
 const formatMoney = (money: Money) => formatMoneyNbsp(money).replace(/\s/g, ' ');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { makeTransaction } from '@/features/transactions/fixtures';
+import { makeTransaction } from '@/test/ledger-fixtures';
 
 const deposit = makeTransaction({ child: { id: 8, fullName: 'Ola Nowak' } });
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server, type Schemas } from '@/test/server';
-import { calendarMonth, offer, SOUP, subject } from '@/features/calendar/fixtures';
+import { calendarMonth, offer, SOUP, subject } from '@/test/calendar-fixtures';
 
 const page = <T,>(items: T[], perPage = 20) => ({ items, total: items.length, page: 1, perPage });
 

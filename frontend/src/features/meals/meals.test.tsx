@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@/features/auth/api/get-current-user';
+import type { Role } from '@/lib/session/get-current-user';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server, type Schemas } from '@/test/server';

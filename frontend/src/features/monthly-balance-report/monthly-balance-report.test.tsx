@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, money, server } from '@/test/server';
-import type { EndOfMonthRow, MonthlySummary } from '@/features/transactions';
+import type { EndOfMonthRow, MonthlySummary } from '@/components/transactions';
 
 const anna: EndOfMonthRow = {
   userId: 5,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { calendarMonth, subject } from '@/features/calendar/fixtures';
-import type { Role } from '@/features/auth/api/get-current-user';
+import { calendarMonth, subject } from '@/test/calendar-fixtures';
+import type { Role } from '@/lib/session/get-current-user';
 import { makeUser } from '@/test/fixtures';
 import { signIn, renderApp } from '@/test/render';
 import { apiUrl, money, server, type Schemas } from '@/test/server';

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
-import type { Totals, UserBalance } from '@/features/transactions';
+import type { Totals, UserBalance } from '@/components/transactions';
 import { apiUrl, money, server, type Schemas } from '@/test/server';
 
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, perPage: 20 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/api/query-client';
-import { invalidateAfterMarking } from '@/features/calendar/api/calendar-days';
-import { refreshAfterWrite } from '@/features/orders/api/orders';
-import { ledgerKeys, transactions } from './api/ledger';
+import { invalidateAfterMarking } from '@/lib/calendar/calendar-days';
+import { refreshAfterWrite } from '@/lib/orders/orders';
+import { ledgerKeys, transactions } from '@/lib/transactions/ledger';
 
 /** The billing page's balance and history and the transactions list, as cached before an order. */
 const LEDGER_QUERIES = [

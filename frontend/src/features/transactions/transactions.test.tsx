@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { signIn, renderApp } from '@/test/render';
 import { makeUser } from '@/test/fixtures';
 import { apiUrl, money, server } from '@/test/server';
-import type { Totals, Transaction } from './api/ledger';
-import { makeTransaction } from './fixtures';
+import type { Totals, Transaction } from '@/lib/transactions/ledger';
+import { makeTransaction } from '@/test/ledger-fixtures';
 
 const deposit = makeTransaction();
 const charge: Transaction = {

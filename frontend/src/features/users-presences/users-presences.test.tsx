@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { subject } from '@/features/calendar/fixtures';
+import { subject } from '@/test/calendar-fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, money, server } from '@/test/server';
-import type { PayerBalance } from '@/features/transactions';
+import type { PayerBalance } from '@/components/transactions';
 
 const anna: PayerBalance = {
   id: 5,

@@ -1,6 +1,6 @@
 import type { components } from '@/api/schema';
 import { createCrudResource } from '@/lib/crud';
-import { allergens } from './allergens';
+import { allergens } from '@/lib/allergens/allergens';
 
 export type AllergenGroup = components['schemas']['AllergenGroup'];
 export type AllergenGroupRequest = components['schemas']['AllergenGroupRequest'];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntityForm } from '@/components/crud';
 import { optionalId, optionalInteger, requiredText } from '@/components/form';
 import { allergenGroups } from '../api/allergen-groups';
-import { allergens } from '../api/allergens';
+import { allergens } from '@/lib/allergens/allergens';
 import { AllergenFields, AllergenGroupFields } from './AllergenFields';
 
 /** The server's limits (AllergenSerializer): number 1–99 and unique, name up to 100 and unique. */

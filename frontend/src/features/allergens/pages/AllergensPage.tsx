@@ -4,7 +4,7 @@ import { EntityFormModal, RowActions, useConfirmedRemove, useEntityModal } from 
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { allergenGroups } from '../api/allergen-groups';
-import { allergens, type Allergen } from '../api/allergens';
+import { allergens, type Allergen } from '@/lib/allergens/allergens';
 import { allergenForm } from '../components/allergen-form';
 
 export function AllergensPage() {

@@ -3,7 +3,7 @@ import { Alert } from 'react-bootstrap';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
-import { useSession } from '@/features/session/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { isJwtExpired } from '@/lib/jwt';
 import { sessionStore, type TenantLink } from '@/lib/session-store';
 

@@ -3,7 +3,7 @@ import { Button, Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
-import { useTenantStatus } from '../api/get-tenant-status';
+import { useTenantStatus } from '@/lib/session/get-tenant-status';
 import { externalLoginHref } from '../external-login';
 
 /** Tenant landing (spec §2): sign in on the external site, or register when the tenant allows it. */

@@ -4,8 +4,8 @@ import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryError } from '@/components/QueryError';
 import { notify } from '@/components/toasts/toast-store';
-import { useSession } from '@/features/session/session-context';
-import { Amount, LedgerTable, payerHistoryColumns, useBankTransferDetails, useUserBalance } from '@/features/transactions';
+import { useSession } from '@/lib/session/session-context';
+import { Amount, LedgerTable, payerHistoryColumns, useBankTransferDetails, useUserBalance } from '@/components/transactions';
 import { isNegativeAmount } from '@/lib/money';
 
 /** "12 3456 ..." — an NRB as printed on Polish bank forms: two digits, then groups of four. */

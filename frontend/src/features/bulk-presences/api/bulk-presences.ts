@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, expectStatus } from '@/api/client';
 import type { components } from '@/api/schema';
-import type { SubjectRef } from '@/features/calendar/api/types';
+import type { SubjectRef } from '@/lib/calendar/types';
 
 export type BulkPresencesResult = components['schemas']['BulkPresencesResult'];
 

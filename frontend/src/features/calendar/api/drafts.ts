@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api, apiRequest } from '@/api/client';
-import type { IsoDate, IsoMonth } from '../model/dates';
-import type { SubjectRef } from './types';
+import type { IsoDate, IsoMonth } from '@/lib/calendar/dates';
+import type { SubjectRef } from '@/lib/calendar/types';
 
 /** What the calendar keeps of an unsent selection (`calendar/days/markedPresencesDrafts`, one per user). */
 export interface DraftData {

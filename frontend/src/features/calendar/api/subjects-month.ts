@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
-import type { IsoMonth } from '../model/dates';
-import type { CalendarMonth, CalendarSubjectsMonth, SubjectRef } from './types';
+import type { IsoMonth } from '@/lib/calendar/dates';
+import type { CalendarMonth, CalendarSubjectsMonth, SubjectRef } from '@/lib/calendar/types';
 
 /** The server's limit of subjects per call (CalendarSubjectsMonthQuerySerializer). */
 export const SUBJECTS_PER_CALL = 50;

@@ -1,7 +1,7 @@
 import { Alert, Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Receiver } from '../api/receivers';
+import type { Receiver } from '@/lib/calendar/receivers';
 
 const STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
 

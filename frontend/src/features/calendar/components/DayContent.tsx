@@ -1,7 +1,7 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
-import { isLive, type CalendarDay } from '../api/types';
+import { isLive, type CalendarDay } from '@/lib/calendar/types';
 
 export interface DayEntry {
   /** Receiver key. */

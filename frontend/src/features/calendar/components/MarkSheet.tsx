@@ -3,7 +3,7 @@ import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
 import { DECIMAL_INPUT_PATTERN, DEFAULT_CURRENCY, isNegativeAmount, toDecimalString, type Money } from '@/lib/money';
-import type { IsoDate } from '../model/dates';
+import type { IsoDate } from '@/lib/calendar/dates';
 import {
   addMoney,
   batchCommands,
@@ -17,7 +17,7 @@ import {
   type Plan,
   type ReceiverDays,
 } from '../model/plan';
-import type { AbsencesRequest, PresencesRequest } from '../api/types';
+import type { AbsencesRequest, PresencesRequest } from '@/lib/calendar/types';
 
 export type SheetMode = 'order' | 'cancel';
 

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
-import { type IsoDate, type IsoMonth } from '../model/dates';
+import { type IsoDate, type IsoMonth } from '@/lib/calendar/dates';
 import { monthWeeks } from '../model/month-grid';
 import { closedReason, formatDeadline } from './closed-reason';
 import { DayContent, type DayEntry } from './DayContent';

@@ -1,7 +1,7 @@
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
-import { addDays, isoWeekNumber, type IsoDate } from '../model/dates';
+import { addDays, isoWeekNumber, type IsoDate } from '@/lib/calendar/dates';
 import { closedReason, formatDeadline } from './closed-reason';
 import { DayContent, type DayEntry } from './DayContent';
 

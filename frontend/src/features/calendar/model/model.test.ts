@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarDay } from '../api/types';
-import { calendarDay, item, LARGE, LUNCH, NORMAL, offer, SOUP } from '../fixtures';
-import { addMonths, datesBetween, isoWeekNumber, lastDayOfMonth, weekdayIndex } from './dates';
+import type { CalendarDay } from '@/lib/calendar/types';
+import { calendarDay, item, LARGE, LUNCH, NORMAL, offer, SOUP } from '@/test/calendar-fixtures';
+import { addMonths, datesBetween, isoWeekNumber, lastDayOfMonth, weekdayIndex } from '@/lib/calendar/dates';
 import { monthWeeks } from './month-grid';
 import { batchCommands, fromCents, isSelectableFor, offeredMealTypes, planAbsences, planPresences, toCents, type ReceiverDays } from './plan';
 import { emptySelection, selectionReducer } from './selection';

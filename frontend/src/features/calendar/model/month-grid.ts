@@ -1,4 +1,4 @@
-import { addDays, firstDayOfMonth, isoWeekNumber, lastDayOfMonth, monthOf, weekdayIndex, type IsoDate, type IsoMonth } from './dates';
+import { addDays, firstDayOfMonth, isoWeekNumber, lastDayOfMonth, monthOf, weekdayIndex, type IsoDate, type IsoMonth } from '@/lib/calendar/dates';
 
 export interface GridWeek {
   /** ISO week number, the label of the week button. */

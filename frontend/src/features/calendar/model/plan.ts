@@ -1,7 +1,7 @@
 import type { Money } from '@/lib/money';
-import type { AbsencesRequest, CalendarDay, NamedRef, PresencesRequest, SubjectRef } from '../api/types';
-import { isLive, offerFor } from '../api/types';
-import type { IsoDate } from './dates';
+import type { AbsencesRequest, CalendarDay, NamedRef, PresencesRequest, SubjectRef } from '@/lib/calendar/types';
+import { isLive, offerFor } from '@/lib/calendar/types';
+import type { IsoDate } from '@/lib/calendar/dates';
 
 /** One receiver's days of the months on screen. */
 export interface ReceiverDays {

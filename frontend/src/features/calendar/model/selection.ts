@@ -1,4 +1,4 @@
-import { datesBetween, type IsoDate } from './dates';
+import { datesBetween, type IsoDate } from '@/lib/calendar/dates';
 
 /**
  * The days picked on the calendar: a set of dates plus the anchor of a range (the last single pick).

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { subjectsMonthQuery } from '../api/subjects-month';
-import type { SubjectType } from '../api/types';
+import type { SubjectType } from '@/lib/calendar/types';
 import { CalendarBoard } from '../components/CalendarBoard';
-import { monthOf, todayIso } from '../model/dates';
+import { monthOf, todayIso } from '@/lib/calendar/dates';
 
 const SUBJECT_TYPES: readonly SubjectType[] = ['child', 'institution_worker'];
 

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { SubjectFilters } from '../components/SubjectFilters';
-import { useCalendarSubjects, type SubjectRow } from '../api/subjects';
+import { SubjectFilters } from '@/components/calendar/SubjectFilters';
+import { useCalendarSubjects, type SubjectRow } from '@/lib/calendar/subjects';
 import { formatDate, formatMonth } from '@/lib/format';
-import { addMonths, datesBetween, firstDayOfMonth, isWeekend, lastDayOfMonth, monthOf, todayIso } from '../model/dates';
+import { addMonths, datesBetween, firstDayOfMonth, isWeekend, lastDayOfMonth, monthOf, todayIso } from '@/lib/calendar/dates';
 
 type Row = Omit<SubjectRow, 'id'> & { id: string; subjectId: number };
 

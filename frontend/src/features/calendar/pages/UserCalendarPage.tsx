@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryError } from '@/components/QueryError';
-import type { CurrentUser } from '@/features/auth/api/get-current-user';
-import { useSession } from '@/features/session/session-context';
-import { useReceivers } from '../api/receivers';
+import type { CurrentUser } from '@/lib/session/get-current-user';
+import { useSession } from '@/lib/session/session-context';
+import { useReceivers } from '@/lib/calendar/receivers';
 import { CalendarBoard } from '../components/CalendarBoard';
 
 /** `/calendar/user`: the home of parents and workers — order and cancel meals for their meal receivers. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { api, expectOk } from '@/api/client';
-import type { SubjectRef } from '@/features/calendar/api/types';
+import type { SubjectRef } from '@/lib/calendar/types';
 
 export type SubjectSettings = components['schemas']['SubjectSettings'];
 export type SubjectSettingsRequest = components['schemas']['SubjectSettingsRequest'];

@@ -17,11 +17,11 @@ import {
 } from '@/components/form';
 import type { SelectOption } from '@/components/multi-select-label';
 import { notify } from '@/components/toasts/toast-store';
-import { allergens as allergensResource } from '@/features/allergens/api/allergens';
-import { allergenLabel } from '@/features/meals/api/allergen-options';
+import { allergens as allergensResource } from '@/lib/allergens/allergens';
+import { allergenLabel } from '@/lib/allergens/allergen-options';
 import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
-import { useSettings } from '@/features/settings/api/settings-endpoint';
-import { feesEndpoint } from '@/features/settings/api/fees';
+import { useSettings } from '@/lib/settings/settings-endpoint';
+import { feesEndpoint } from '@/lib/settings/fees';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUserEdits } from '@/lib/use-user-edits';
 import { getActiveFutureOrdersCount, useSaveChild, type LoadedChild } from '../api/children';

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import type { components } from '@/api/schema';
 import type { ChildRequest, LoadedChild } from '../api/children';
-import type { CalendarDay } from '@/features/calendar/api/types';
+import type { CalendarDay } from '@/lib/calendar/types';
 import type { ClassroomOption, DietOption, GroupedCategory, GroupedMealType, InstitutionOption } from '../api/form-options';
 
 type Schemas = components['schemas'];

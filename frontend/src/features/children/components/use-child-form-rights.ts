@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@/features/auth/api/get-current-user';
-import { useSession } from '@/features/session/session-context';
-import { ordersConfigEndpoint } from '@/features/settings/api/orders-config';
-import { parentsSettingsEndpoint } from '@/features/settings/api/parents-settings';
-import { presencesMarkingConfigEndpoint } from '@/features/settings/api/presences-marking-config';
+import type { CurrentUser } from '@/lib/session/get-current-user';
+import { useSession } from '@/lib/session/session-context';
+import { ordersConfigEndpoint } from '@/lib/settings/orders-config';
+import { parentsSettingsEndpoint } from '@/lib/settings/parents-settings';
+import { presencesMarkingConfigEndpoint } from '@/lib/settings/presences-marking-config';
 import type { RegistrationChildOptions } from '../api/form-options';
 import { childFormAccess, type ChildFormAccess, type ChildFormMode } from './child-form-model';
 

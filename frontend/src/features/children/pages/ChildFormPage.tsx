@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { parseRouteId } from '@/components/crud';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryState } from '@/components/SectionCard';
-import { hasAbility } from '@/features/auth/api/get-current-user';
-import { useSession } from '@/features/session/session-context';
+import { hasAbility } from '@/lib/session/get-current-user';
+import { useSession } from '@/lib/session/session-context';
 import { useChild, type LoadedChild } from '../api/children';
 import { ChildForm } from '../components/ChildForm';
 

@@ -8,8 +8,8 @@ import { DataTable, FilterSelect, useTableState, type Column } from '@/component
 import { ExportMenu } from '@/components/ExportMenu';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
-import { hasAbility } from '@/features/auth/api/get-current-user';
-import { useSession } from '@/features/session/session-context';
+import { hasAbility } from '@/lib/session/get-current-user';
+import { useSession } from '@/lib/session/session-context';
 import { CHILD_STATUSES, children, exportChildren, useChildCommand, type ChildCommand, type ChildRow } from '../api/children';
 import { ChangeCardNumberModal, ChangeClassroomModal } from '../components/ChildQuickChanges';
 import { childName } from '../components/child-form-model';

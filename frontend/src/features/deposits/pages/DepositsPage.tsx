@@ -3,9 +3,9 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DataTable, FilterDate, useTableState } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { useSession } from '@/features/session/session-context';
-import { transactionColumns, useDeposits } from '@/features/transactions';
-import { TransactionCreateModal } from '@/features/transactions/components/TransactionModals';
+import { useSession } from '@/lib/session/session-context';
+import { transactionColumns, useDeposits } from '@/components/transactions';
+import { TransactionCreateModal } from '@/components/transactions/TransactionModals';
 
 /** `/deposits` (staff): the deposits, newest booking first; a manual deposit with transactions.edit. */
 export function DepositsPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DateField, SelectField, TextField } from '@/components/form';
-import { useInstitutionOptions } from '@/features/institutions/api/institutions';
+import { useInstitutionOptions } from '@/lib/institutions/institutions';
 import { NAME_MAX_LENGTH, type FreeDayValues } from './free-day-form';
 
 export function FreeDayFields() {

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { EntityFormModal, RowActions, useConfirmedRemove, useEntityModal } from '@/components/crud';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { useInstitutionOptions } from '@/features/institutions/api/institutions';
+import { useInstitutionOptions } from '@/lib/institutions/institutions';
 import { formatDate, formatMonth } from '@/lib/format';
-import { addMonths, firstDayOfMonth, lastDayOfMonth, monthOf, todayIso } from '@/features/calendar/model/dates';
+import { addMonths, firstDayOfMonth, lastDayOfMonth, monthOf, todayIso } from '@/lib/calendar/dates';
 import { freeDays, removableFreeDays, type FreeDay } from '../api/free-days';
 import { freeDayForm } from '../components/free-day-form';
 

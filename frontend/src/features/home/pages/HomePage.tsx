@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { menuRoutes, useTenantOptions } from '@/app/layouts/menu';
 import { areaTitleKey } from '@/app/routes/route-table';
-import { useSession } from '@/features/session/session-context';
+import { useSession } from '@/lib/session/session-context';
 
 /** Welcome page for roles without a dedicated home; links only to built areas the user may open. */
 export function HomePage() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { downloadFile, uploadWithProgress } from '@/lib/files';
-import { ingredients } from './ingredients';
+import { ingredients } from '@/lib/ingredients/ingredients';
 
 export type IngredientImportResult = components['schemas']['IngredientImportResult'];
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MultiSelectField, SelectField, TextField } from '@/components/form';
-import { useAllergenOptions } from '@/features/meals/api/allergen-options';
-import { INGREDIENT_UNITS } from '../api/ingredients';
+import { useAllergenOptions } from '@/lib/allergens/allergen-options';
+import { INGREDIENT_UNITS } from '@/lib/ingredients/ingredients';
 import type { IngredientValues } from './ingredient-form';
 import { NAME_MAX_LENGTH } from './ingredient-form';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntityForm } from '@/components/crud';
 import { requiredText } from '@/components/form';
-import { INGREDIENT_UNITS, ingredients, type IngredientUnit } from '../api/ingredients';
+import { INGREDIENT_UNITS, ingredients, type IngredientUnit } from '@/lib/ingredients/ingredients';
 import { IngredientFields } from './IngredientFields';
 
 /** The server's limits (IngredientSerializer): name up to 200 and unique in any letter case. */

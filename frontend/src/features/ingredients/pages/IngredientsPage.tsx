@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { RowActions, useConfirmedRemove } from '@/components/crud';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { hasAbility } from '@/features/auth/api/get-current-user';
-import { allergenLabel, useAllergenOptions } from '@/features/meals/api/allergen-options';
-import { useSession } from '@/features/session/session-context';
-import { INGREDIENT_UNITS, ingredients, type Ingredient } from '../api/ingredients';
+import { hasAbility } from '@/lib/session/get-current-user';
+import { allergenLabel, useAllergenOptions } from '@/lib/allergens/allergen-options';
+import { useSession } from '@/lib/session/session-context';
+import { INGREDIENT_UNITS, ingredients, type Ingredient } from '@/lib/ingredients/ingredients';
 
 /** `/inventory/ingredients`: search, filters by allergen and unit, sort; writes for admins and menu editors. */
 export function IngredientsPage() {

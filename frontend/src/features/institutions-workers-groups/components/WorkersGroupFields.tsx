@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '@/components/form';
-import { usePriceListsGroupOptions } from '@/features/institutions/api/classrooms';
-import { useInstitutionOptions } from '@/features/institutions/api/institutions';
+import { usePriceListsGroupOptions } from '@/lib/institutions/classrooms';
+import { useInstitutionOptions } from '@/lib/institutions/institutions';
 import { GROUP_NAME_MAX_LENGTH, type WorkersGroupValues } from './workers-group-form';
 
 export function WorkersGroupFields() {

@@ -44,4 +44,4 @@ export const workersGroupOptionsQuery = () =>
   });
 export const useWorkersGroupOptions = () => useQuery(workersGroupOptionsQuery());
 
-export { useAllergenOptions } from '@/features/meals/api/allergen-options';
+export { useAllergenOptions } from '@/lib/allergens/allergen-options';

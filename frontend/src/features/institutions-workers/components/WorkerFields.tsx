@@ -4,8 +4,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, DateField, MultiSelectField, SelectField, TextAreaField, TextField } from '@/components/form';
-import { usePriceListsGroupOptions } from '@/features/institutions/api/classrooms';
-import { useInstitutionOptions } from '@/features/institutions/api/institutions';
+import { usePriceListsGroupOptions } from '@/lib/institutions/classrooms';
+import { useInstitutionOptions } from '@/lib/institutions/institutions';
 import { PHONE_MAX_LENGTH } from '@/lib/validation';
 import { useAllergenOptions, useDietOptions, useWorkersGroupOptions } from '../api/institutions-workers';
 import {

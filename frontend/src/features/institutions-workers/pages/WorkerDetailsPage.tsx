@@ -7,8 +7,8 @@ import { PageHeader } from '@/components/PageHeader';
 import { PersonActions, StatusBadge } from '@/components/people/PersonActions';
 import { SetPasswordModal } from '@/components/people/SetPasswordModal';
 import { QueryState, SectionCard } from '@/components/SectionCard';
-import { SubjectSettingsForm } from '@/features/children/components/SubjectSettingsForm';
-import { useAllergenOptions } from '@/features/meals/api/allergen-options';
+import { SubjectSettingsForm } from '@/features/children';
+import { useAllergenOptions } from '@/lib/allergens/allergen-options';
 import { institutionsWorkers, useWorkerCommands, type InstitutionWorker } from '../api/institutions-workers';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RowActions, useConfirmedRemove } from '@/components/crud';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { useInstitutionOptions } from '@/features/institutions/api/institutions';
+import { useInstitutionOptions } from '@/lib/institutions/institutions';
 import { institutionsWorkers, useWorkersGroupOptions, type InstitutionWorker } from '../api/institutions-workers';
 import { StatusBadge } from '@/components/people/PersonActions';
 

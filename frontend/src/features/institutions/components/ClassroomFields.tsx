@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, SelectField, TextField } from '@/components/form';
-import { usePriceListsGroupOptions } from '../api/classrooms';
-import { useInstitutionOptions } from '../api/institutions';
+import { usePriceListsGroupOptions } from '@/lib/institutions/classrooms';
+import { useInstitutionOptions } from '@/lib/institutions/institutions';
 import type { ClassroomValues } from './classroom-form';
 import { CLASSROOM_NAME_MAX_LENGTH } from './limits';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/form';
 import { BANK_ACCOUNT_MAX_LENGTH } from '@/lib/validation';
 import { districts } from '../api/districts';
-import { INSTITUTION_KINDS } from '../api/institutions';
+import { INSTITUTION_KINDS } from '@/lib/institutions/institutions';
 import type { InstitutionValues } from './institution-form';
 import { INSTITUTION_LIMITS } from './limits';
 

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { defineEntityForm } from '@/components/crud';
 import { optionalId, requiredText } from '@/components/form';
-import { classrooms, type ClassroomRequest } from '../api/classrooms';
+import { classrooms, type ClassroomRequest } from '@/lib/institutions/classrooms';
 import { ClassroomFields } from './ClassroomFields';
 import { CLASSROOM_NAME_MAX_LENGTH } from './limits';
 

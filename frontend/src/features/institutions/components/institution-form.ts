@@ -4,7 +4,7 @@ import { defineEntityForm } from '@/components/crud';
 import { optionalId, optionalText, requiredText } from '@/components/form';
 import { isValidNrb } from '@/lib/nrb';
 import { BANK_ACCOUNT_MAX_LENGTH, POST_CODE_PATTERN, isWebUrl, stripSpaces } from '@/lib/validation';
-import { INSTITUTION_KINDS, institutions, type Institution, type InstitutionKind, type InstitutionRequest } from '../api/institutions';
+import { INSTITUTION_KINDS, institutions, type Institution, type InstitutionKind, type InstitutionRequest } from '@/lib/institutions/institutions';
 import { InstitutionFields } from './InstitutionFields';
 import { INSTITUTION_LIMITS, SLUG_PATTERN } from './limits';
 

@@ -6,8 +6,8 @@ import { RowActions, useConfirmedRemove, useAskRemoval } from '@/components/crud
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
-import { classrooms, useBulkDeleteClassrooms, type Classroom } from '../api/classrooms';
-import { useInstitutionOptions, useResetInstitutionClassrooms } from '../api/institutions';
+import { classrooms, useBulkDeleteClassrooms, type Classroom } from '@/lib/institutions/classrooms';
+import { useInstitutionOptions, useResetInstitutionClassrooms } from '@/lib/institutions/institutions';
 
 export function ClassroomsPage() {
   const { t } = useTranslation(['classrooms', 'common', 'routes']);

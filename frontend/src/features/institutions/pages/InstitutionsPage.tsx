@@ -6,10 +6,10 @@ import { RowActions, useConfirmedRemove } from '@/components/crud';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
-import { hasAbility } from '@/features/auth/api/get-current-user';
-import { useSession } from '@/features/session/session-context';
+import { hasAbility } from '@/lib/session/get-current-user';
+import { useSession } from '@/lib/session/session-context';
 import { districts } from '../api/districts';
-import { INSTITUTION_KINDS, institutions, useSetInstitutionActive, type Institution } from '../api/institutions';
+import { INSTITUTION_KINDS, institutions, useSetInstitutionActive, type Institution } from '@/lib/institutions/institutions';
 
 /** Admins manage institutions; institutions admins read the ones assigned to them (the server scopes the list). */
 export function InstitutionsPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, MultiSelectField, NumberField, SelectField, TextAreaField, TextField } from '@/components/form';
-import { portionSizes } from '@/features/portion-sizes/api/portion-sizes';
+import { portionSizes } from '@/lib/portion-sizes/portion-sizes';
 import { mealTypeCategories } from '../api/meal-type-categories';
 import {
   MEAL_TYPE_DESCRIPTION_MAX_LENGTH,

@@ -4,7 +4,7 @@ import { EntityFormModal, RowActions, useConfirmedRemove, useEntityModal } from 
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
-import { portionSizes } from '@/features/portion-sizes/api/portion-sizes';
+import { portionSizes } from '@/lib/portion-sizes/portion-sizes';
 import { useAction } from '@/lib/crud';
 import { mealTypeCategories } from '../api/meal-type-categories';
 import { MARK_MEAL_TYPE_AS_DEFAULT, mealTypes, type MealType } from '../api/meal-types';

@@ -3,7 +3,7 @@ import { Form } from 'react-bootstrap';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '@/components/form';
-import { useInstitutionOptions } from '@/features/meals-menus/api/options';
+import { useInstitutionOptions } from '@/lib/meals-menus/options';
 import type { MenuFileValues } from './menu-file-form';
 
 export const ACCEPTED_TYPES = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';

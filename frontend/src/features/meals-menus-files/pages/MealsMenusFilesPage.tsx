@@ -6,7 +6,7 @@ import { DataTable, FilterSelect, useTableState, type Column } from '@/component
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
 import { fetchFile, openFile, saveFile } from '@/lib/files';
-import { useInstitutionOptions } from '@/features/meals-menus/api/options';
+import { useInstitutionOptions } from '@/lib/meals-menus/options';
 import { formatMonth } from '@/lib/format';
 import { mealsMenusFiles, type MealsMenuFile } from '../api/meals-menus-files';
 

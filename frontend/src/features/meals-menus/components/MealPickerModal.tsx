@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Form, ListGroup, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { FormActionButton } from '@/components/FormActionButton';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
-import { useMealOptions, type MealOption } from '../api/options';
+import { useMealOptions, type MealOption } from '@/lib/meals-menus/options';
 
 export interface ChosenMeal {
   id: number;

@@ -1,7 +1,7 @@
 import { Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DateField, MultiSelectField, TextField } from '@/components/form';
-import { useDietOptions, useInstitutionOptions } from '../api/options';
+import { useDietOptions, useInstitutionOptions } from '@/lib/meals-menus/options';
 import { NAME_MAX_LENGTH, type MealsMenuValues } from './meals-menu-form';
 
 /** The menu's header: name, dates, institutions and diets. */

@@ -15,7 +15,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { downloadFile, ImportRejected } from '@/lib/files';
 import { TEMPLATE_PATH, useImportMenu } from '../api/import-menu';
 import type { MealsMenu } from '../api/meals-menus';
-import { useDietOptions, useInstitutionOptions } from '../api/options';
+import { useDietOptions, useInstitutionOptions } from '@/lib/meals-menus/options';
 import { NAME_MAX_LENGTH } from '../components/meals-menu-form';
 
 interface ImportValues {

@@ -1,4 +1,4 @@
-import { useSession } from '@/features/session/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { CustomerMenuPage } from './CustomerMenuPage';
 import { MealsMenusListPage } from './MealsMenusListPage';
 

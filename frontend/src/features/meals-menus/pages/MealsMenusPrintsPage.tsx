@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
 import { mealsMenus } from '../api/meals-menus';
-import { useInstitutionOptions, useMenuOptions } from '../api/options';
+import { useInstitutionOptions, useMenuOptions } from '@/lib/meals-menus/options';
 import { formatDate } from '@/lib/format';
 import { isMonth, monthOf } from '../components/months';
 import { PrintActions } from '../components/PrintActions';

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { FormActionButton } from '@/components/FormActionButton';
 import { MultiSelectField, TextAreaField, TextField } from '@/components/form';
-import { ingredients as ingredientsResource } from '@/features/ingredients/api/ingredients';
+import { ingredients as ingredientsResource } from '@/lib/ingredients/ingredients';
 import { translateServerMessage } from '@/lib/i18n';
 import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
-import { useAllergenOptions } from '../api/allergen-options';
+import { useAllergenOptions } from '@/lib/allergens/allergen-options';
 import type { MealRequest } from '../api/meals';
 import {
   DESCRIPTION_MAX_LENGTH,

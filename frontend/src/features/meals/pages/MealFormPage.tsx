@@ -4,7 +4,7 @@ import { parseRouteId } from '@/components/crud';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryState } from '@/components/SectionCard';
 import { notify } from '@/components/toasts/toast-store';
-import { portionSizes } from '@/features/portion-sizes/api/portion-sizes';
+import { portionSizes } from '@/lib/portion-sizes/portion-sizes';
 import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
 import { meals, type Meal, type MealRequest } from '../api/meals';
 import { MealForm } from '../components/MealForm';

@@ -5,9 +5,9 @@ import { RowActions, useConfirmedRemove, useAskRemoval } from '@/components/crud
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
-import { hasAbility } from '@/features/auth/api/get-current-user';
-import { useSession } from '@/features/session/session-context';
-import { allergenLabel, useAllergenOptions } from '../api/allergen-options';
+import { hasAbility } from '@/lib/session/get-current-user';
+import { useSession } from '@/lib/session/session-context';
+import { allergenLabel, useAllergenOptions } from '@/lib/allergens/allergen-options';
 import { mealList, meals, useBulkDeleteMeals, type MealListItem } from '../api/meals';
 
 /** `/meals`: search, allergen filters, sort; copy, edit and (bulk) delete for admins and menu editors. */

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { UrlTabs } from '@/components/UrlTabs';
 import { useUrlTab } from '@/components/use-url-tab';
 import { QueryState } from '@/components/SectionCard';
-import { Amount, useEndOfMonthBalance, useMonthlySummaries, type EndOfMonthTableRow, type MonthlySummary } from '@/features/transactions';
+import { Amount, useEndOfMonthBalance, useMonthlySummaries, type EndOfMonthTableRow, type MonthlySummary } from '@/components/transactions';
 import { formatMonth } from '@/lib/format';
 
 const TABS = ['endOfMonth', 'summaries'] as const;

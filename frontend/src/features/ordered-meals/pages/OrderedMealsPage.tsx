@@ -7,9 +7,9 @@ import { EmptyState } from '@/components/EmptyState';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryError } from '@/components/QueryError';
-import { OPTION_PATHS, useStaffOptions } from '@/features/calendar/api/options';
-import { addDays, todayIso } from '@/features/calendar/model/dates';
-import { useCountGroupedByDates, type OrderFilters } from '@/features/orders/api/orders';
+import { OPTION_PATHS, useStaffOptions } from '@/lib/calendar/options';
+import { addDays, todayIso } from '@/lib/calendar/dates';
+import { useCountGroupedByDates, type OrderFilters } from '@/lib/orders/orders';
 import { formatDate } from '@/lib/format';
 
 /** `/orderedMeals` (admin, institutions admin): live meals per day × meal type × diet, filtered in the URL. */

@@ -3,7 +3,7 @@ import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '@/components/toasts/toast-store';
-import { useCreateSimilar } from '../api/orders';
+import { useCreateSimilar } from '@/lib/orders/orders';
 import { DatesPicker } from './DatesPicker';
 
 /** The order's meals again on other days, as a new order; opens the new order when done. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '@/lib/crud';
-import { useOrdersTotals } from '../api/orders';
+import { useOrdersTotals } from '@/lib/orders/orders';
 import { formatMoney } from '@/lib/format';
 
 /** The list's totals for its filters: orders, meals by status and the gross amount (when prices are visible). */

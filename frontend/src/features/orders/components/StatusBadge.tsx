@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { OrderItemStatus } from '../api/orders';
+import type { OrderItemStatus } from '@/lib/orders/orders';
 
 const VARIANTS: Record<OrderItemStatus, string> = { active: 'success', cancelled: 'secondary', served: 'primary' };
 

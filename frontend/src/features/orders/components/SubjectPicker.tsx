@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useCalendarSubjects } from '@/features/calendar/api/subjects';
-import type { SubjectRef } from '@/features/calendar/api/types';
+import { useCalendarSubjects } from '@/lib/calendar/subjects';
+import type { SubjectRef } from '@/lib/calendar/types';
 
 export interface PickedSubject extends SubjectRef {
   name: string;

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
-import { calendarMonthQuery } from '@/features/calendar/api/calendar-days';
-import { offerFor, type CalendarDay, type SubjectRef } from '@/features/calendar/api/types';
-import { monthOf } from '@/features/calendar/model/dates';
+import { calendarMonthQuery } from '@/lib/calendar/calendar-days';
+import { offerFor, type CalendarDay, type SubjectRef } from '@/lib/calendar/types';
+import { monthOf } from '@/lib/calendar/dates';
 import type { Money } from '@/lib/money';
 
 /** "12.50" → 1250 without a binary float on the way. */

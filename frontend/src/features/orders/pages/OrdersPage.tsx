@@ -7,11 +7,11 @@ import { DataTable, FilterDate, FilterSelect, useTableState, type Column } from 
 import { ExportMenu } from '@/components/ExportMenu';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
-import { useInstitutionOptions } from '@/features/institutions/api/institutions';
-import { useSession } from '@/features/session/session-context';
+import { useInstitutionOptions } from '@/lib/institutions/institutions';
+import { useSession } from '@/lib/session/session-context';
 import { exportOrders } from '../api/order-files';
 import { useOrderMealTypes } from '../api/order-meal-types';
-import { filtersOnly, useBulkCancelOrders, useOrdersList, type OrderListItem } from '../api/orders';
+import { filtersOnly, useBulkCancelOrders, useOrdersList, type OrderListItem } from '@/lib/orders/orders';
 import { formatDate, formatMoney } from '@/lib/format';
 import { OrdersSummary } from '../components/OrdersSummary';
 import { OrdersTotals } from '../components/OrdersTotals';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, TextAreaField, TextField } from '@/components/form';
-import { useSession } from '@/features/session/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { BANK_ACCOUNT_MAX_LENGTH, PHONE_MAX_LENGTH } from '@/lib/validation';
 import type { ParentValues } from './parent-form';
 

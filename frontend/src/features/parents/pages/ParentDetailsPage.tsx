@@ -6,12 +6,12 @@ import { parseRouteId } from '@/components/crud';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryState } from '@/components/SectionCard';
 import { notify } from '@/components/toasts/toast-store';
-import { hasAbility } from '@/features/auth/api/get-current-user';
-import { useSession } from '@/features/session/session-context';
+import { hasAbility } from '@/lib/session/get-current-user';
+import { useSession } from '@/lib/session/session-context';
 import { usePersonCommands } from '@/components/people/person-commands';
 import { PersonActions, StatusBadge } from '@/components/people/PersonActions';
 import { SetPasswordModal } from '@/components/people/SetPasswordModal';
-import { ParentBalanceSection } from '@/features/transactions';
+import { ParentBalanceSection } from '@/components/transactions';
 import { parents, useParentPaymentsOverdue, type ParentDetail } from '../api/parents';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

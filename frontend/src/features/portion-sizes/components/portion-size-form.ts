@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntityForm } from '@/components/crud';
 import { requiredText } from '@/components/form';
-import { portionSizes } from '../api/portion-sizes';
+import { portionSizes } from '@/lib/portion-sizes/portion-sizes';
 import { PortionSizeFields } from './PortionSizeFields';
 
 /** The server's limits (PortionSizeSerializer): name up to 50 characters and unique. */

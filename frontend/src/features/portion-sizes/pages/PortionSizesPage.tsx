@@ -4,7 +4,7 @@ import { EntityFormModal, RowActions, useConfirmedRemove, useEntityModal } from 
 import { DataTable, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
-import { portionSizes, useMarkPortionSizeAsDefault, type PortionSize } from '../api/portion-sizes';
+import { portionSizes, useMarkPortionSizeAsDefault, type PortionSize } from '@/lib/portion-sizes/portion-sizes';
 import { portionSizeForm } from '../components/portion-size-form';
 
 export function PortionSizesPage() {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntityForm } from '@/components/crud';
 import { requiredText } from '@/components/form';
-import { priceListsGroups } from '../api/price-lists-groups';
+import { priceListsGroups } from '@/lib/price-lists-groups/price-lists-groups';
 import { PriceListsGroupFields } from './PriceListsGroupFields';
 
 /** The server's limits (PriceListsGroupSerializer, price_lists_group_create): name up to 100 and unique. */

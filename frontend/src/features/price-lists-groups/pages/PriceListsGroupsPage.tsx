@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RowActions, useConfirmedRemove } from '@/components/crud';
 import { DataTable, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { priceListsGroups, type PriceListsGroup } from '../api/price-lists-groups';
+import { priceListsGroups, type PriceListsGroup } from '@/lib/price-lists-groups/price-lists-groups';
 
 const FLAG_FILTERS = ['defaultForChildren', 'defaultForInstitutionsWorkers', 'forGroupOrders'] as const;
 

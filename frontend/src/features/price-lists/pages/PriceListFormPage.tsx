@@ -11,7 +11,7 @@ import { FormActionButton } from '@/components/FormActionButton';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryState } from '@/components/SectionCard';
 import { notify } from '@/components/toasts/toast-store';
-import { priceListsGroups } from '@/features/price-lists-groups/api/price-lists-groups';
+import { priceListsGroups } from '@/lib/price-lists-groups/price-lists-groups';
 import { translateServerMessage } from '@/lib/i18n';
 import type { EntityId } from '@/lib/crud';
 import { useCatalogue, type Catalogue } from '../api/catalogue';

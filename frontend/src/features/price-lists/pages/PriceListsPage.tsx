@@ -6,9 +6,9 @@ import { DataTable, FilterSelect, useTableState, type Column } from '@/component
 import { EmptyState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryState } from '@/components/SectionCard';
-import { hasAbility } from '@/features/auth/api/get-current-user';
-import { priceListsGroups } from '@/features/price-lists-groups/api/price-lists-groups';
-import { useSession } from '@/features/session/session-context';
+import { hasAbility } from '@/lib/session/get-current-user';
+import { priceListsGroups } from '@/lib/price-lists-groups/price-lists-groups';
+import { useSession } from '@/lib/session/session-context';
 import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
 import { priceLists, type PriceList, type PriceListStatus } from '../api/price-lists';
 import { formatDate, formatMoney } from '@/lib/format';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUserQueryOptions, type CurrentUser } from '@/features/auth/api/get-current-user';
+import { currentUserQueryOptions, type CurrentUser } from '@/lib/session/get-current-user';
 
 /** Account endpoints answer with the saved part of the user; merging it keeps every screen in sync. */
 export function useUpdateCurrentUser<TInput, TResult extends Partial<CurrentUser>>(

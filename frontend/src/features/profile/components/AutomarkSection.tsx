@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/SectionCard';
-import type { CurrentUser } from '@/features/auth/api/get-current-user';
-import { SubjectSettingsForm } from '@/features/children/components/SubjectSettingsForm';
+import type { CurrentUser } from '@/lib/session/get-current-user';
+import { SubjectSettingsForm } from '@/features/children';
 
 /** The id the calendar's automarking modal links to (`/profile#automark`). */
 export const AUTOMARK_SECTION_ID = 'automark';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActionButton } from '@/components/FormActionButton';
 import { notify } from '@/components/toasts/toast-store';
-import type { CurrentUser } from '@/features/auth/api/get-current-user';
+import type { CurrentUser } from '@/lib/session/get-current-user';
 import { useUpdateCalendarSettings, type CalendarSettingsBody } from '../api/update-calendar-settings';
 import { SectionCard } from '@/components/SectionCard';
 

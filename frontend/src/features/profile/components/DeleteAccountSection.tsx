@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormActionButton } from '@/components/FormActionButton';
 import { notify } from '@/components/toasts/toast-store';
-import { useSession } from '@/features/session/session-context';
+import { useSession } from '@/lib/session/session-context';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useDeleteAccount } from '../api/delete-account';
 import { SectionCard } from '@/components/SectionCard';

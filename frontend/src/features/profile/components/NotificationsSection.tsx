@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormActionButton } from '@/components/FormActionButton';
 import { notify } from '@/components/toasts/toast-store';
-import type { CurrentUser } from '@/features/auth/api/get-current-user';
+import type { CurrentUser } from '@/lib/session/get-current-user';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUpdateNotificationsSettings, type NotificationsSettingsBody } from '../api/update-notifications-settings';
 import { SectionCard } from '@/components/SectionCard';

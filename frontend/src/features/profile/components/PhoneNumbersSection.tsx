@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormActionButton } from '@/components/FormActionButton';
 import { notify } from '@/components/toasts/toast-store';
-import type { CurrentUser } from '@/features/auth/api/get-current-user';
+import type { CurrentUser } from '@/lib/session/get-current-user';
 import { applyServerErrors } from '@/lib/form-errors';
 import { PHONE_MAX_LENGTH, PHONE_PATTERN, stripSpaces } from '@/lib/validation';
 import { useUpdatePhoneNumbers } from '../api/update-phone-numbers';

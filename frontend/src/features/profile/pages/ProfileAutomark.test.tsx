@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calendarMonth, LARGE, LUNCH, offer, SOUP, subject } from '@/features/calendar/fixtures';
+import { calendarMonth, LARGE, LUNCH, offer, SOUP, subject } from '@/test/calendar-fixtures';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server, type Schemas } from '@/test/server';

@@ -1,9 +1,9 @@
 import { Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/features/settings/api/settings-endpoint';
-import { invoicesConfigForUsersEndpoint } from '@/features/settings/api/invoices-config-for-users';
-import { hasAbility } from '@/features/auth/api/get-current-user';
-import { useSession } from '@/features/session/session-context';
+import { useSettings } from '@/lib/settings/settings-endpoint';
+import { invoicesConfigForUsersEndpoint } from '@/lib/settings/invoices-config-for-users';
+import { hasAbility } from '@/lib/session/get-current-user';
+import { useSession } from '@/lib/session/session-context';
 import { AutomarkSection } from '../components/AutomarkSection';
 import { CalendarSection } from '../components/CalendarSection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';

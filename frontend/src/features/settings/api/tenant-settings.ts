@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema';
-import { settingsEndpoint } from './settings-endpoint';
+import { settingsEndpoint } from '@/lib/settings/settings-endpoint';
 
 type GeneralSettings = components['schemas']['GeneralSettings'];
 type GeneralSettingsBody = components['schemas']['GeneralSettingsRequest'];

@@ -11,7 +11,7 @@ import { notify } from '@/components/toasts/toast-store';
 import { applyServerErrors } from '@/lib/form-errors';
 import { DECIMAL_INPUT_PATTERN, DEFAULT_CURRENCY, toDecimalString, type Money } from '@/lib/money';
 import { TIME_PATTERN } from '@/lib/validation';
-import { useSettings, useUpdateSettings, type SettingsEndpoint } from '../api/settings-endpoint';
+import { useSettings, useUpdateSettings, type SettingsEndpoint } from '@/lib/settings/settings-endpoint';
 
 const MIB = 1024 * 1024;
 

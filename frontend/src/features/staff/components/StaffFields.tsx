@@ -2,7 +2,7 @@ import { Form } from 'react-bootstrap';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, MultiSelectField, TextField } from '@/components/form';
-import { useInstitutionOptions } from '@/features/institutions/api/institutions';
+import { useInstitutionOptions } from '@/lib/institutions/institutions';
 import { PHONE_MAX_LENGTH } from '@/lib/validation';
 import { PERMISSIONS, type Permission } from '../api/staff';
 import type { StaffValues } from './staff-form';

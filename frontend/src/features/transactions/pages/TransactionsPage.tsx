@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
-import { useSession } from '@/features/session/session-context';
-import { LedgerTable } from '../components/LedgerTable';
-import { TransactionCreateModal } from '../components/TransactionModals';
+import { useSession } from '@/lib/session/session-context';
+import { LedgerTable } from '@/components/transactions/LedgerTable';
+import { TransactionCreateModal } from '@/components/transactions/TransactionModals';
 
 /** `/transactions` (staff): every visible transaction, filters, totals, bookings and corrections. */
 export function TransactionsPage() {

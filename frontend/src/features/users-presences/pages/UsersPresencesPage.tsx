@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { useCalendarSubjects, type SubjectRow } from '@/features/calendar/api/subjects';
-import { SubjectFilters } from '@/features/calendar/components/SubjectFilters';
+import { useCalendarSubjects, type SubjectRow } from '@/lib/calendar/subjects';
+import { SubjectFilters } from '@/components/calendar/SubjectFilters';
 import { formatDate } from '@/lib/format';
-import { todayIso } from '@/features/calendar/model/dates';
+import { todayIso } from '@/lib/calendar/dates';
 
 type Row = Omit<SubjectRow, 'id'> & { id: string; subjectId: number };
 

@@ -6,7 +6,7 @@ import { DataTable, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { UrlTabs } from '@/components/UrlTabs';
 import { useUrlTab } from '@/components/use-url-tab';
-import { Amount, useInsufficientFunds, usePayers, type PayerBalance } from '@/features/transactions';
+import { Amount, useInsufficientFunds, usePayers, type PayerBalance } from '@/components/transactions';
 
 const TABS = ['payers', 'insufficientFunds'] as const;
 

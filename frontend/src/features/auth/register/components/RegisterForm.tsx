@@ -7,7 +7,7 @@ import { ApiError } from '@/api/client';
 import { FormActionButton } from '@/components/FormActionButton';
 import { CheckboxField, MultiSelectField, SelectField, TextAreaField, TextField } from '@/components/form';
 import { notify } from '@/components/toasts/toast-store';
-import type { TermsUrls } from '@/features/auth/api/get-terms-urls';
+import type { TermsUrls } from '@/lib/session/get-terms-urls';
 import { ChildFormModal, type ChildFormValues } from '@/features/children';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUserEdits } from '@/lib/use-user-edits';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { QueryError } from '@/components/QueryError';
 import { useAllowSelfRegistration } from '@/features/auth/api/get-allow-self-registration';
-import { termsUrlsQueryOptions } from '@/features/auth/api/get-terms-urls';
+import { termsUrlsQueryOptions } from '@/lib/session/get-terms-urls';
 import { useChildOptions } from '../api/registration';
 import { RegisterForm } from '../components/RegisterForm';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '@/lib/crud';
-import { TRANSACTION_KINDS, useTotals } from '../api/ledger';
+import { TRANSACTION_KINDS, useTotals } from '@/lib/transactions/ledger';
 import { Amount } from './Amount';
 
 /** The sums of what the list shows (same filters): per kind and in all. */

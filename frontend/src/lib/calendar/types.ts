@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema';
-import type { IsoDate } from '../model/dates';
+import type { IsoDate } from './dates';
 
 type Schemas = components['schemas'];
 

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { Badge } from 'react-bootstrap';
 import type { Column } from '@/components/data-table';
 import { formatDate } from '@/lib/format';
-import type { Transaction } from '../api/ledger';
+import type { Transaction } from '@/lib/transactions/ledger';
 import { Amount } from './Amount';
 
 export type TransactionColumn = 'bookedOn' | 'payer' | 'child' | 'kind' | 'description' | 'amount' | 'balanceAfter' | 'author';

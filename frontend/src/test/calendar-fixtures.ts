@@ -1,6 +1,6 @@
 import type { Money } from '@/lib/money';
-import type { CalendarAvailable, CalendarDay, CalendarItem, CalendarMonth, CalendarSubject, ManyMarked, SubjectType } from './api/types';
-import { datesBetween, firstDayOfMonth, isWeekend, lastDayOfMonth, type IsoMonth } from './model/dates';
+import type { CalendarAvailable, CalendarDay, CalendarItem, CalendarMonth, CalendarSubject, ManyMarked, SubjectType } from '@/lib/calendar/types';
+import { datesBetween, firstDayOfMonth, isWeekend, lastDayOfMonth, type IsoMonth } from '@/lib/calendar/dates';
 
 /** Calendar answers for tests, shaped like the ordering serializers. */
 export const pln = (amount: string): Money => ({ amount, currency: 'PLN' });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { transactions, type Transaction } from '../api/ledger';
+import { transactions, type Transaction } from '@/lib/transactions/ledger';
 import { Amount } from './Amount';
 
 /** What the ledger row points at: the order it paid or refunded, a meal of one, the account (registration fee). */

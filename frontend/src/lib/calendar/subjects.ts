@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, expectOk } from '@/api/client';
 import type { components } from '@/api/schema';
 import type { ListParams, Page } from '@/lib/crud';
-import type { IsoDate } from '../model/dates';
+import type { IsoDate } from './dates';
 import { subjectKey } from './types';
 
 /** One row of `calendar/days/subjects`: a receiver with the month's days that have meals or an absence. */

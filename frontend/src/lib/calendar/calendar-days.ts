@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiRequest, expectOk, expectStatus } from '@/api/client';
-import { balanceQueryOptions } from '@/features/auth/api/get-balance';
-import { activeOrdersAmountQueryOptions } from '@/features/orders/api/get-active-orders-amount';
-import { invalidateLedger } from '@/features/transactions/api/ledger';
+import { balanceQueryOptions } from '@/lib/session/get-balance';
+import { activeOrdersAmountQueryOptions } from '@/lib/orders/get-active-orders-amount';
+import { invalidateLedger } from '@/lib/transactions/ledger';
 import type { Money } from '@/lib/money';
 import { translateServerMessage } from '@/lib/i18n';
-import type { IsoMonth } from '../model/dates';
+import type { IsoMonth } from './dates';
 import { markAbsencesMany, markPresencesMany } from './mark-many';
 import {
   subjectKey,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
-import { isMoney } from '@/features/auth/api/get-balance';
+import { isMoney } from '@/lib/session/get-balance';
 import type { Money } from '@/lib/money';
 import { readJson, storageKeys, writeJson } from '@/lib/storage';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, expectOk } from '@/api/client';
 import type { components } from '@/api/schema';
-import type { CurrentUser } from '@/features/auth/api/get-current-user';
+import type { CurrentUser } from '@/lib/session/get-current-user';
 import { OPTION_LIST_PER_PAGE, type Page } from '@/lib/crud';
 import type { SubjectRef } from './types';
 

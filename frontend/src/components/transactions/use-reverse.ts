@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-context';
 import { notify } from '@/components/toasts/toast-store';
 import { formatMoney } from '@/lib/format';
-import { transactions, type Transaction } from '../api/ledger';
+import { transactions, type Transaction } from '@/lib/transactions/ledger';
 
 /** Manual "delete": after a confirmation, a correction cancelling what remains of the transaction. */
 export function useReverseTransaction() {

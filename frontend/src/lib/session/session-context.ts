@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { CurrentUser } from '@/features/auth/api/get-current-user';
-import type { TenantStatus } from '@/features/auth/api/get-tenant-status';
+import type { CurrentUser } from '@/lib/session/get-current-user';
+import type { TenantStatus } from '@/lib/session/get-tenant-status';
 import type { Locale } from '@/lib/i18n';
 import type { TenantLink } from '@/lib/session-store';
 

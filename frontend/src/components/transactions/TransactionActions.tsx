@@ -1,6 +1,6 @@
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { Transaction } from '../api/ledger';
+import type { Transaction } from '@/lib/transactions/ledger';
 
 /** Correct and reverse, for staff with transactions.edit; corrections themselves are not corrected again. */
 export function TransactionActions({

@@ -1,4 +1,4 @@
-import { allergens } from '@/features/allergens/api/allergens';
+import { allergens } from '@/lib/allergens/allergens';
 import type { SelectOption } from '@/components/multi-select-label';
 import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
 

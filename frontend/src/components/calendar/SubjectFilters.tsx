@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '@/components/data-table';
-import { OPTION_PATHS, useStaffOptions } from '../api/options';
+import { OPTION_PATHS, useStaffOptions } from '@/lib/calendar/options';
 
 interface FilterState {
   filters: Record<string, string | undefined>;

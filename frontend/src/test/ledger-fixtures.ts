@@ -1,5 +1,5 @@
 import { money } from '@/test/server';
-import type { Transaction } from './api/ledger';
+import type { Transaction } from '@/lib/transactions/ledger';
 
 /** A ledger row for tests, shaped like the transactions serializer: a deposit booked by staff, unless overridden. */
 export function makeTransaction(overrides: Partial<Transaction> = {}): Transaction {

@@ -8,7 +8,7 @@ import { DateField, MoneyField, SelectField, TextField, optionalText, requiredCh
 import { notify } from '@/components/toasts/toast-store';
 import { OPTION_LIST_PER_PAGE } from '@/lib/crud';
 import { applyServerErrors } from '@/lib/form-errors';
-import { MANUAL_KINDS, transactions, usePayers, type ManualKind, type Transaction } from '../api/ledger';
+import { MANUAL_KINDS, transactions, usePayers, type ManualKind, type Transaction } from '@/lib/transactions/ledger';
 
 const DESCRIPTION_MAX_LENGTH = 500;
 /** A correction is typed signed ("-5,00"); the other kinds positive. */

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import type { components } from '@/api/schema';
 import { api, expectOk, expectStatus } from '@/api/client';
 import type { ListParams, Page, StatusResponse } from '@/lib/crud';
-import { invalidateLedger } from '@/features/transactions/api/ledger';
+import { invalidateLedger } from '@/lib/transactions/ledger';
 
 export type OrderListItem = components['schemas']['OrderListItem'];
 export type OrderDetail = components['schemas']['OrderDetail'];

@@ -1,0 +1,5 @@
+export { ParentBalanceSection } from './ParentBalanceSection';
+export { Amount } from './Amount';
+export { LedgerTable } from './LedgerTable';
+export { payerHistoryColumns, transactionColumns } from './transaction-columns';
+export * from '@/lib/transactions/ledger';
