@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Table } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { QueryError } from '@/components/QueryError';
 import { useSession } from '@/lib/session/session-context';
 import { useUserBalance } from '@/lib/transactions/ledger';
 import { Amount } from './Amount';
+import { BalancePerChildrenTable } from './BalancePerChildrenTable';
 import { LedgerTable } from './LedgerTable';
 import { payerHistoryColumns } from './transaction-columns';
 import { TransactionCreateModal } from './TransactionModals';
@@ -36,22 +37,7 @@ export function ParentBalanceSection({ parentId }: { parentId: number }) {
             <p className="fs-5">
               {t('balance')}: <Amount value={balance.data.balance} strong />
             </p>
-            {balance.data.balancePerChildren && (
-              <Table size="sm" className="w-auto" aria-label={t('perChildren')}>
-                <tbody>
-                  {balance.data.perChildren.map((row) => (
-                    <tr key={row.childId ?? 'general'}>
-                      <th scope="row" className="fw-normal">
-                        {row.childName || t('generalAccount')}
-                      </th>
-                      <td className="text-end">
-                        <Amount value={row.balance} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            )}
+            {balance.data.balancePerChildren && <BalancePerChildrenTable rows={balance.data.perChildren} className="w-auto" />}
           </>
         )}
         <LedgerTable label={t('history')} columns={payerHistoryColumns(balance.data?.balancePerChildren ?? false)} fixed={{ userId: parentId }} editable />

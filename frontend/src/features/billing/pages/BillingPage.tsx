@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { QueryError } from '@/components/QueryError';
 import { notify } from '@/components/toasts/toast-store';
 import { useSession } from '@/lib/session/session-context';
-import { Amount, LedgerTable, payerHistoryColumns, useBankTransferDetails, useUserBalance } from '@/components/transactions';
+import { Amount, BalancePerChildrenTable, LedgerTable, payerHistoryColumns, useBankTransferDetails, useUserBalance } from '@/components/transactions';
 import { isNegativeAmount } from '@/lib/money';
 
 /** "12 3456 ..." — an NRB as printed on Polish bank forms: two digits, then groups of four. */
@@ -66,22 +66,7 @@ export function BillingPage() {
                   <Amount value={balance.data.balance} />
                 </p>
               )}
-              {balance.data?.balancePerChildren && (
-                <Table size="sm" aria-label={t('perChildren')}>
-                  <tbody>
-                    {balance.data.perChildren.map((row) => (
-                      <tr key={row.childId ?? 'general'}>
-                        <th scope="row" className="fw-normal">
-                          {row.childName || t('generalAccount')}
-                        </th>
-                        <td className="text-end">
-                          <Amount value={row.balance} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              )}
+              {balance.data?.balancePerChildren && <BalancePerChildrenTable rows={balance.data.perChildren} />}
             </Card.Body>
           </Card>
         </Col>
