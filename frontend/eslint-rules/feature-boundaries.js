@@ -10,17 +10,6 @@ import path from 'node:path';
  * (`../../features/x/...`, or `../../x/...` from inside another feature) are judged alike.
  */
 
-/**
- * Temporary, named exceptions: importer feature -> features whose public index.ts it may import.
- * The child form and its subject-settings form are being rebuilt as one form model shared by the
- * child form and the registration modal; once that lands they move to components/ and these go.
- */
-const ALLOWED_PUBLIC_IMPORTS = {
-  auth: ['children'],
-  'institutions-workers': ['children'],
-  profile: ['children'],
-};
-
 const SHARED_LAYERS = new Set(['api', 'lib', 'components', 'test']);
 
 /** `src`-relative path segments of a module specifier, or null for a package import. */
@@ -38,10 +27,6 @@ function isRoutesModule(segments) {
   return segments.length === 3 && /^routes(\.tsx?)?$/.test(segments[2]);
 }
 
-function isPublicIndex(segments) {
-  return segments.length === 2 || (segments.length === 3 && /^index(\.tsx?)?$/.test(segments[2]));
-}
-
 /** The message id for an import of `target` from `source` (both src-relative segments), or null when allowed. */
 export function boundaryViolation(source, target) {
   if (target[0] !== 'features' || target.length < 2) return null;
@@ -50,7 +35,6 @@ export function boundaryViolation(source, target) {
   if (layer === 'features') {
     const feature = source[1];
     if (feature === targetFeature) return null;
-    if (ALLOWED_PUBLIC_IMPORTS[feature]?.includes(targetFeature) && isPublicIndex(target)) return null;
     return 'crossFeature';
   }
   if (layer === 'app' || layer === 'main.tsx') return isRoutesModule(target) ? null : 'appIntoFeature';

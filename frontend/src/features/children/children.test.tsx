@@ -8,7 +8,8 @@ import { SessionContext, type Session } from '@/lib/session/session-context';
 import { makeTenantStatus, makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server, type Schemas } from '@/test/server';
-import { ChildFormModal, type ChildFormValues } from './index';
+import { ChildFormModal } from '@/components/child-form/ChildFormModal';
+import type { ChildFormValues } from '@/lib/child-form/child-form-model';
 
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, perPage: 20 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyChildValues } from '@/features/children';
+import { emptyChildValues } from '@/lib/child-form/child-form-model';
 import type { Schemas } from '@/test/server';
 import type { ChildOptions, WorkerOptions } from './api/registration';
 import { emptyRegisterValues, isUnknownInstitutionSlug, withWorkerRules, workerAllergensAllowed, workerDiets, workerGroups, type RegisterValues } from './components/register-schema';

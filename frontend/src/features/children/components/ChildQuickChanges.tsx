@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { FormModal } from '@/components/FormModal';
 import { notify } from '@/components/toasts/toast-store';
-import { useChangeCardNumber, useChangeClassroom, type ChildRow } from '../api/children';
-import { formOptionQueries } from '../api/form-options';
-import { childName } from './child-form-model';
+import { useChangeCardNumber, useChangeClassroom, type ChildRow } from '@/lib/children/children';
+import { formOptionQueries } from '@/lib/children/form-options';
+import { childName } from '@/lib/child-form/child-form-model';
 
 type Errors = Record<string, string[]>;
 

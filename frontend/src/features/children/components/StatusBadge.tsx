@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { CHILD_STATUSES, type ChildStatus } from '../api/children';
+import { CHILD_STATUSES, type ChildStatus } from '@/lib/children/children';
 
 const STATUS_VARIANTS: Record<ChildStatus, string> = { active: 'success', inactive: 'secondary', archived: 'dark' };
 

@@ -6,8 +6,8 @@ import { PageHeader } from '@/components/PageHeader';
 import { QueryState } from '@/components/SectionCard';
 import { hasAbility } from '@/lib/session/get-current-user';
 import { useSession } from '@/lib/session/session-context';
-import { useChild, type LoadedChild } from '../api/children';
-import { ChildForm } from '../components/ChildForm';
+import { useChild, type LoadedChild } from '@/lib/children/children';
+import { ChildForm } from '@/components/child-form/ChildForm';
 
 /**
  * Where saving or cancelling leads. `backContext` of `/children/{childId}/edit/{backContext?}`: `list` (the children

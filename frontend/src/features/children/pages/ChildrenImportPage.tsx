@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SpreadsheetImportPage } from '@/components/import/SpreadsheetImportPage';
-import { downloadImportTemplate, useImportChildren } from '../api/children';
+import { downloadImportTemplate, useImportChildren } from '@/lib/children/children';
 
 const COLUMNS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'] as const;
 

@@ -10,11 +10,11 @@ import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
 import { hasAbility } from '@/lib/session/get-current-user';
 import { useSession } from '@/lib/session/session-context';
-import { CHILD_STATUSES, children, exportChildren, useChildCommand, type ChildCommand, type ChildRow } from '../api/children';
+import { CHILD_STATUSES, children, exportChildren, useChildCommand, type ChildCommand, type ChildRow } from '@/lib/children/children';
 import { ChangeCardNumberModal, ChangeClassroomModal } from '../components/ChildQuickChanges';
-import { childName } from '../components/child-form-model';
+import { childName } from '@/lib/child-form/child-form-model';
 import { StatusBadge } from '../components/StatusBadge';
-import { formOptionQueries } from '../api/form-options';
+import { formOptionQueries } from '@/lib/children/form-options';
 
 /** The state commands a child in `status` can take: (de)activate, then archive or bring back. */
 function stateCommands(status: ChildRow['status']): ChildCommand[] {

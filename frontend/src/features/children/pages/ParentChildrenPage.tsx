@@ -5,8 +5,8 @@ import { DataTable, useTableState, type Column } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { hasAbility } from '@/lib/session/get-current-user';
 import { useSession } from '@/lib/session/session-context';
-import { children, type ChildRow } from '../api/children';
-import { childName } from '../components/child-form-model';
+import { children, type ChildRow } from '@/lib/children/children';
+import { childName } from '@/lib/child-form/child-form-model';
 import { StatusBadge } from '../components/StatusBadge';
 
 /** `/parents/{parentId}/children`: a parent's own children (a parent always sees theirs), with edit links. */

@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { PersonActions, StatusBadge } from '@/components/people/PersonActions';
 import { SetPasswordModal } from '@/components/people/SetPasswordModal';
 import { QueryState, SectionCard } from '@/components/SectionCard';
-import { SubjectSettingsForm } from '@/features/children';
+import { SubjectSettingsForm } from '@/components/child-form/SubjectSettingsForm';
 import { useAllergenOptions } from '@/lib/allergens/allergen-options';
 import { institutionsWorkers, useWorkerCommands, type InstitutionWorker } from '../api/institutions-workers';
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/SectionCard';
 import type { CurrentUser } from '@/lib/session/get-current-user';
-import { SubjectSettingsForm } from '@/features/children';
+import { SubjectSettingsForm } from '@/components/child-form/SubjectSettingsForm';
 
 /** The id the calendar's automarking modal links to (`/profile#automark`). */
 export const AUTOMARK_SECTION_ID = 'automark';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { CARD_NUMBER_PATTERN, dietServes } from '@/features/children';
+import { CARD_NUMBER_PATTERN, dietServes } from '@/lib/child-form/child-form-model';
 import { isValidNrb } from '@/lib/nrb';
 import { BANK_ACCOUNT_MAX_LENGTH, PHONE_MAX_LENGTH, PHONE_PATTERN, stripSpaces } from '@/lib/validation';
 import type { ChildOptions, RegisterRequest, RegistrationChild, RegistrationSettings, UserType, WorkerOptions } from '../api/registration';

@@ -1,4 +1,4 @@
-import { dietAllowsAllergens, toSubjectSettingsRequest, type ChildFormValues } from '@/features/children';
+import { dietAllowsAllergens, toSubjectSettingsRequest, type ChildFormValues } from '@/lib/child-form/child-form-model';
 import type { ChildOptions, RegistrationChild } from '../api/registration';
 
 /** A child of the local list: the form's values (to edit again) and the registerData entry sent with the account. */

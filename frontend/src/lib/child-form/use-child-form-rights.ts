@@ -4,7 +4,7 @@ import { useSession } from '@/lib/session/session-context';
 import { ordersConfigEndpoint } from '@/lib/settings/orders-config';
 import { parentsSettingsEndpoint } from '@/lib/settings/parents-settings';
 import { presencesMarkingConfigEndpoint } from '@/lib/settings/presences-marking-config';
-import type { RegistrationChildOptions } from '../api/form-options';
+import type { RegistrationChildOptions } from '@/lib/children/form-options';
 import { childFormAccess, type ChildFormAccess, type ChildFormMode } from './child-form-model';
 
 export type { ChildFormMode, InstitutionInput } from './child-form-model';

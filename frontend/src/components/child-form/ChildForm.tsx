@@ -24,7 +24,7 @@ import { useSettings } from '@/lib/settings/settings-endpoint';
 import { feesEndpoint } from '@/lib/settings/fees';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUserEdits } from '@/lib/use-user-edits';
-import { getActiveFutureOrdersCount, useSaveChild, type LoadedChild } from '../api/children';
+import { getActiveFutureOrdersCount, useSaveChild, type LoadedChild } from '@/lib/children/children';
 import {
   formOptionQueries,
   useGroupedItems,
@@ -32,7 +32,7 @@ import {
   type DietOption,
   type InstitutionOption,
   type RegistrationChildOptions,
-} from '../api/form-options';
+} from '@/lib/children/form-options';
 import { AutomarkSettings, NotificationSettings, SettingsLogs } from './AutomarkSettings';
 import {
   CARD_NUMBER_MAX_LENGTH,
@@ -49,8 +49,8 @@ import {
   withOptionDefaults,
   type ChildFormOptions,
   type ChildFormValues,
-} from './child-form-model';
-import { useChildFormRights, type ChildFormMode } from './use-child-form-rights';
+} from '@/lib/child-form/child-form-model';
+import { useChildFormRights, type ChildFormMode } from '@/lib/child-form/use-child-form-rights';
 
 /** Spec §9: the slug typed by a parent is looked up after one second without typing. */
 export const SLUG_DEBOUNCE_MS = 1000;

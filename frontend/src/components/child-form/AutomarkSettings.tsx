@@ -3,8 +3,8 @@ import { Alert, Button, Form, Modal, Spinner, Table } from 'react-bootstrap';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, DateField, NumberField, SelectField, TextField } from '@/components/form';
-import type { GroupedCategory, GroupedMealType } from '../api/form-options';
-import { defaultItemOf, WEEKDAYS, type ChildFormValues, type SettingsLog } from './child-form-model';
+import type { GroupedCategory, GroupedMealType } from '@/lib/children/form-options';
+import { defaultItemOf, WEEKDAYS, type ChildFormValues, type SettingsLog } from '@/lib/child-form/child-form-model';
 import { formatDateTime } from '@/lib/format';
 
 interface MealTypesPickerProps {

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import type { components } from '@/api/schema';
-import type { ChildRequest, LoadedChild } from '../api/children';
+import type { ChildRequest, LoadedChild } from '@/lib/children/children';
 import type { CalendarDay } from '@/lib/calendar/types';
-import type { ClassroomOption, DietOption, GroupedCategory, GroupedMealType, InstitutionOption } from '../api/form-options';
+import type { ClassroomOption, DietOption, GroupedCategory, GroupedMealType, InstitutionOption } from '@/lib/children/form-options';
 
 type Schemas = components['schemas'];
 

@@ -13,7 +13,7 @@ import { addMonths, monthOf, todayIso } from '@/lib/calendar/dates';
 import { useSettings } from '@/lib/settings/settings-endpoint';
 import { feesEndpoint } from '@/lib/settings/fees';
 import { applyServerErrors } from '@/lib/form-errors';
-import { useSaveSubjectSettings, useSubjectSettings } from '../api/subject-settings';
+import { useSaveSubjectSettings, useSubjectSettings } from '@/lib/children/subject-settings';
 import { AutomarkSettings, NotificationSettings } from './AutomarkSettings';
 import {
   autoselectableMealTypes,
@@ -22,7 +22,7 @@ import {
   subjectSettingsSchema,
   toSubjectSettingsRequest,
   type ChildFormValues,
-} from './child-form-model';
+} from '@/lib/child-form/child-form-model';
 
 const SERVER_FIELDS: readonly Path<ChildFormValues>[] = [
   'calendarSubjectSettings.automarkEndDate',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '@/lib/i18n';
-import type { ClassroomOption, DietOption, GroupedCategory, GroupedMealType, InstitutionOption } from './api/form-options';
+import type { ClassroomOption, DietOption, GroupedCategory, GroupedMealType, InstitutionOption } from '@/lib/children/form-options';
 import {
   changedCascadeFields,
   childFieldChanged,
@@ -18,7 +18,7 @@ import {
   type ChildFormRightsInput,
   type ChildFormValues,
   type PriceListsGroupChoice,
-} from './components/child-form-model';
+} from './child-form-model';
 
 const withTime = (missingOrdersTriggerTime: string, missingOrdersEnabled = true) => ({
   ...emptyChildValues(),
