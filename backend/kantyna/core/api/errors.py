@@ -41,6 +41,8 @@ from kantyna.core.exceptions import (
 logger = logging.getLogger(__name__)
 
 INVALID = MESSAGES[status.HTTP_400_BAD_REQUEST]
+INSUFFICIENT_FUNDS = "Insufficient funds."
+KEY_CONFLICT = "This key was already used for another transaction."
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,10 @@ ERRORS: dict[str, Refusal] = {
     "ledger.correcting_a_correction": _invalid(_("Correct the original transaction, not its correction.")),
     "ledger.amount_unchanged": _invalid(_("The amount is unchanged.")),
     "ledger.already_reversed": _conflict(_("This transaction is already reversed.")),
+    # An idempotency key booked before for another movement (account, kind or amount).
+    "ledger.key_conflict": _conflict(KEY_CONFLICT, _("This key was already used for another transaction.")),
+    # Charges would take the balance below the floor; `extra` carries the balance and the amount required.
+    "ledger.insufficient_funds": _conflict(INSUFFICIENT_FUNDS),
     # logistics
     "kitchen.institution_listed_twice": _invalid(_("This institution is already listed.")),
     "kitchen.meal_type_taken": _invalid(
@@ -244,6 +250,11 @@ def as_api_error(error: DomainError) -> ApiError:
         extra=error.extra,
         headers=refusal.headers(error.params) if refusal.headers else None,
     )
+
+
+def refusal_message(error: DomainError | ApiError) -> str:
+    """The message of a refusal reported beside others (one per subject of a bulk marking), not raised."""
+    return (as_api_error(error) if isinstance(error, DomainError) else error).message
 
 
 def api_exception_handler(exc, context):

@@ -29,6 +29,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from kantyna.audit.services import audit_record
+from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
 from kantyna.core.money import money_amount
 from kantyna.core.permissions import CUSTOMER_ROLES
@@ -37,7 +38,6 @@ from kantyna.ledger.locks import lock_ledger_account
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
 from kantyna.ledger.selectors import ledger_last_month_unpaid
 from kantyna.ledger.services import (
-    INSUFFICIENT_FUNDS,
     LedgerEntry,
     balance_per_children,
     ledger_account_for,
@@ -114,10 +114,8 @@ def _require_funds_for_uncharged(account: LedgerAccount, fee: Decimal) -> None:
         LIVE, order__payer_id=account.user_id, charged_at__isnull=True, **scope
     ).aggregate(total=Sum("price"))["total"] or Decimal("0.00")
     if uncharged + fee > 0 and locked.balance - uncharged - fee < ledger_funds_floor():
-        raise ApiError(
-            INSUFFICIENT_FUNDS,
-            status_code=409,
-            extra={"balance": money(locked.balance), "required": money(uncharged + fee)},
+        raise DomainError(
+            "ledger.insufficient_funds", extra={"balance": money(locked.balance), "required": money(uncharged + fee)}
         )
 
 

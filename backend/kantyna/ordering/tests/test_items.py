@@ -9,6 +9,7 @@ import pytest
 from django.db import transaction
 from django.db.models import Sum
 
+from kantyna.core.api.errors import INSUFFICIENT_FUNDS, as_api_error
 from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT
@@ -246,9 +247,10 @@ def test_given_insufficient_funds_then_nothing_is_ordered(world, tenant_a):
         actor=None, parent=poor, first_name="A", last_name="B", classroom=world.classroom, diet=world.catalog.standard
     )
     subject = subject_resolve("child", child.pk, actor=poor)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_place(actor=poor, subject=subject, requests=[ItemRequest(next_monday(), world.catalog.lunch.pk)])
-    assert refused.value.status_code == 409
+    assert refused.value.code == "ledger.insufficient_funds"
+    assert as_api_error(refused.value).status_code == 409
     assert OrderItem.objects.filter(child=child).count() == 0
     set_settings("debits_config", apply_allowed_debit=True, allowed_debit={"amount": "20.00", "currency": "PLN"})
     assert items_place(
@@ -433,7 +435,6 @@ def test_given_balances_split_per_child_after_the_charge_when_cancelled_then_ref
 
 
 def test_given_in_order_day_charging_when_a_parent_marks_beyond_the_funds_then_refused_and_staff_not(world, tenant_a):
-    from kantyna.ledger.services import INSUFFICIENT_FUNDS
     from kantyna.testing.world import deposit
 
     set_settings("fees", order_charge_time="in_order_day")
@@ -448,12 +449,14 @@ def test_given_in_order_day_charging_when_a_parent_marks_beyond_the_funds_then_r
     monday = next_monday()
     assert items_place(actor=poor, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)]).created
 
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as raised:
         items_place(actor=poor, subject=subject, requests=[ItemRequest(monday, world.catalog.soup.pk)])
 
-    assert refused.value.status_code == 409
-    assert refused.value.message == INSUFFICIENT_FUNDS
-    assert refused.value.extra == {
+    assert raised.value.code == "ledger.insufficient_funds"
+    refused = as_api_error(raised.value)
+    assert refused.status_code == 409
+    assert refused.message == INSUFFICIENT_FUNDS
+    assert refused.extra == {
         "balance": {"amount": "15.00", "currency": "PLN"},
         "required": {"amount": "17.50", "currency": "PLN"},
     }
