@@ -465,7 +465,7 @@ def _bulk_mark(request, subjects, dates: list[date], meal_type_ids, fee) -> Resp
                 result = presences_default(
                     actor=request.user, subject=subject, dates=open_days, staff_override=True, manipulation_fee=fee
                 )
-        except (ApiError, DomainError) as error:
+        except DomainError as error:
             errors.append({"type": subject.type, "id": subject.id, "message": refusal_message(error)})
             continue
         created += len(result.created)

@@ -11,7 +11,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from kantyna.core.errors import DomainError
-from kantyna.core.exceptions import ApiError
 from kantyna.ordering.cutoff import cutoff_config
 from kantyna.ordering.models import OrderItem
 from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
@@ -26,7 +25,7 @@ class ManyResult:
     cancelled: list[tuple[Subject, OrderItem]] = field(default_factory=list)
     skipped: int = 0
     # Each refused subject with its refusal, worded by the API layer.
-    refused: list[tuple[Subject, ApiError | DomainError]] = field(default_factory=list)
+    refused: list[tuple[Subject, DomainError]] = field(default_factory=list)
 
 
 @transaction.atomic
@@ -63,7 +62,7 @@ def items_place_many(
                     cutoff=cutoff,
                     pricer=pricer,
                 )
-        except (ApiError, DomainError) as error:
+        except DomainError as error:
             result.refused.append((subject, error))
             continue
         if placed.fee:
@@ -96,7 +95,7 @@ def absences_mark_many(
                     staff_override=staff_override,
                     now=now,
                 )
-        except (ApiError, DomainError) as error:
+        except DomainError as error:
             result.refused.append((subject, error))
             continue
         result.cancelled += [(subject, item) for item in cancelled]
