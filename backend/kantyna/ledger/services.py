@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
-from kantyna.core.exceptions import ApiError
 from kantyna.core.money import money_amount
 from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.serializers import money
@@ -27,8 +26,6 @@ from kantyna.people.models import Child
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
-INSUFFICIENT_FUNDS = "Insufficient funds."
-KEY_CONFLICT = "This key was already used for another transaction."
 KINDS = {choice.value for choice in TransactionKind}
 # Sign of the amount a person types for a manual transaction of each kind (a correction is typed signed).
 MANUAL_SIGNS = {
@@ -56,11 +53,7 @@ def _refuse_key_conflict(entry: LedgerEntry, account_id: int, booked: tuple[int,
     """A key already booked must describe the same movement (account, kind, amount): then posting it again is a
     replay. Anything else is refused (409), never answered with the other row as if it were this one."""
     if booked != (account_id, entry.kind, money_amount(entry.amount)):
-        raise ApiError(
-            KEY_CONFLICT,
-            status_code=409,
-            errors={"idempotency_key": [_("This key was already used for another transaction.")]},
-        )
+        raise DomainError("ledger.key_conflict", field="idempotency_key")
 
 
 def ledger_funds_floor() -> Decimal:
@@ -94,7 +87,7 @@ def ledger_post_many(
     with the same account, kind and amount; a key booked for anything else is refused with 409).
 
     `ledger_post_bulk` for one account. Must be called inside transaction.atomic(). With `check_funds`, refuses
-    (409 INSUFFICIENT_FUNDS, nothing booked) when the new entries take money and the balance after them would fall
+    ("ledger.insufficient_funds", nothing booked) when the new entries take money and the balance after them would fall
     below the floor (-allowed_debit when debits_config.apply_allowed_debit, else 0). One "ledger.post" audit entry
     names the keys booked."""
     if not transaction.get_connection().in_atomic_block:
@@ -104,11 +97,7 @@ def ledger_post_many(
     )
     if result.refused:
         balance, change = result.shortfalls[account.pk]
-        raise ApiError(
-            INSUFFICIENT_FUNDS,
-            status_code=409,
-            extra={"balance": money(balance), "required": money(-change)},
-        )
+        raise DomainError("ledger.insufficient_funds", extra={"balance": money(balance), "required": money(-change)})
     if result.created:
         account.balance = result.balances[account.pk]
         audit_record(

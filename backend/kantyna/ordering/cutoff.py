@@ -14,8 +14,6 @@ from django.utils import timezone
 from kantyna.tenancy.models import Tenant
 from kantyna.tenant_settings.selectors import settings_get
 
-ORDERING_CLOSED = "Ordering for this day is closed."
-FREE_DAY = "Meals are not served on this day."
 DEFAULT_TIMEZONE = "Europe/Warsaw"
 
 

@@ -41,6 +41,19 @@ from kantyna.core.exceptions import (
 logger = logging.getLogger(__name__)
 
 INVALID = MESSAGES[status.HTTP_400_BAD_REQUEST]
+INSUFFICIENT_FUNDS = "Insufficient funds."
+KEY_CONFLICT = "This key was already used for another transaction."
+ORDERING_CLOSED = "Ordering for this day is closed."
+FREE_DAY = "Meals are not served on this day."
+SUBJECT_INACTIVE = "This meal receiver is not active."
+INSTITUTION_INACTIVE = "This institution is not active."
+MEAL_TYPE_UNAVAILABLE = "This meal type is not served in this institution."
+NO_PRICE = "This meal cannot be ordered on this day."
+DIET_NOT_ALLOWED = "Only the meal receiver's diet can be ordered."
+ONLY_ONE_MEAL = "Only one meal a day can be ordered."
+NOTES_NOT_ALLOWED = "Notes are not allowed."
+ALREADY_SERVED = "A served meal cannot be cancelled."
+LAST_MONTH_UNPAID = "Last month is not paid."
 
 
 @dataclass(frozen=True)
@@ -50,11 +63,18 @@ class Refusal:
     detail: object = None
     # Response headers computed from the params (a 429's Retry-After).
     headers: Callable[[Mapping], dict] | None = None
+    # How dates in the params read (a Django date format name or pattern).
+    dates: str = "d.m.Y"
 
 
 def _invalid(detail) -> Refusal:
     """The common case: 400 "The given data was invalid." with `detail` under the field."""
     return Refusal(status.HTTP_400_BAD_REQUEST, INVALID, detail)
+
+
+def _ordering(message, detail, status_code=status.HTTP_400_BAD_REQUEST) -> Refusal:
+    """A refused order item: a stable English message, the translated detail with dates in the short format."""
+    return Refusal(status_code, message, detail, dates="SHORT_DATE_FORMAT")
 
 
 def _conflict(message, detail=None) -> Refusal:
@@ -103,6 +123,10 @@ ERRORS: dict[str, Refusal] = {
     "ledger.correcting_a_correction": _invalid(_("Correct the original transaction, not its correction.")),
     "ledger.amount_unchanged": _invalid(_("The amount is unchanged.")),
     "ledger.already_reversed": _conflict(_("This transaction is already reversed.")),
+    # An idempotency key booked before for another movement (account, kind or amount).
+    "ledger.key_conflict": _conflict(KEY_CONFLICT, _("This key was already used for another transaction.")),
+    # Charges would take the balance below the floor; `extra` carries the balance and the amount required.
+    "ledger.insufficient_funds": _conflict(INSUFFICIENT_FUNDS),
     # logistics
     "kitchen.institution_listed_twice": _invalid(_("This institution is already listed.")),
     "kitchen.meal_type_taken": _invalid(
@@ -134,6 +158,24 @@ ERRORS: dict[str, Refusal] = {
     "order.paid_by_someone_else": _invalid(_("This meal receiver is paid for by someone else.")),
     "order.not_removable": _conflict("An order with served or charged meals cannot be removed."),
     "order.prepaid_not_allowed": Refusal(status.HTTP_403_FORBIDDEN, "Prepaid orders are not allowed."),
+    "order.day_closed": _ordering(ORDERING_CLOSED, _("Ordering for %(date)s is closed.")),
+    "order.free_day": _ordering(FREE_DAY, _("Meals are not served on %(date)s.")),
+    "order.subject_inactive": _ordering(SUBJECT_INACTIVE, _("This meal receiver is not active.")),
+    "order.institution_inactive": _ordering(INSTITUTION_INACTIVE, _("This institution is not active.")),
+    "order.key_reused": _ordering(
+        INVALID, _("This request key was already used for another order."), status.HTTP_409_CONFLICT
+    ),
+    "order.notes_not_allowed": _ordering(NOTES_NOT_ALLOWED, _("Notes are not allowed.")),
+    "order.diet_not_allowed": _ordering(DIET_NOT_ALLOWED, _("Only the meal receiver's diet can be ordered.")),
+    "order.only_one_meal": _ordering(ONLY_ONE_MEAL, _("Only one meal a day can be ordered.")),
+    "order.meal_type_unavailable": _ordering(
+        MEAL_TYPE_UNAVAILABLE, _("This meal type is not served in this institution.")
+    ),
+    "order.no_price": _ordering(NO_PRICE, _("This meal cannot be ordered on %(date)s.")),
+    "order.already_served": _ordering(ALREADY_SERVED, _("A served meal cannot be cancelled.")),
+    "order.last_month_unpaid": _ordering(
+        LAST_MONTH_UNPAID, _("Last month is not paid: top up the balance to order meals."), status.HTTP_409_CONFLICT
+    ),
     "order.nothing_to_order": Refusal(
         status.HTTP_400_BAD_REQUEST,
         "There are no days to order in this month.",
@@ -216,16 +258,16 @@ ERRORS: dict[str, Refusal] = {
 }
 
 
-def _param(value):
+def _param(value, dates: str):
     if isinstance(value, datetime.date):
-        return date_format(value, "d.m.Y")
+        return date_format(value, dates)
     return value
 
 
-def _text(template, params: Mapping) -> str:
+def _text(template, params: Mapping, dates: str = "d.m.Y") -> str:
     if not params:
         return str(template)
-    return str(template % {name: _param(value) for name, value in params.items()})
+    return str(template % {name: _param(value, dates) for name, value in params.items()})
 
 
 def as_api_error(error: DomainError) -> ApiError:
@@ -233,17 +275,22 @@ def as_api_error(error: DomainError) -> ApiError:
     refusal = ERRORS[error.code]
     errors: dict[str, list[str]] = {}
     if error.field is not None:
-        errors[error.field] = [_text(refusal.detail or refusal.message, error.params)]
+        errors[error.field] = [_text(refusal.detail or refusal.message, error.params, refusal.dates)]
     for problem in error.problems:
         rule = ERRORS[problem.code]
-        errors.setdefault(problem.field, []).append(_text(rule.detail or rule.message, problem.params))
+        errors.setdefault(problem.field, []).append(_text(rule.detail or rule.message, problem.params, rule.dates))
     return ApiError(
-        _text(refusal.message, error.params),
+        _text(refusal.message, error.params, refusal.dates),
         errors=errors,
         status_code=refusal.status,
         extra=error.extra,
         headers=refusal.headers(error.params) if refusal.headers else None,
     )
+
+
+def refusal_message(error: DomainError) -> str:
+    """The message of a refusal reported beside others (one per subject of a bulk marking), not raised."""
+    return as_api_error(error).message
 
 
 def api_exception_handler(exc, context):

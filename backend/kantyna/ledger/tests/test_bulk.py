@@ -11,11 +11,12 @@ from django.db import transaction
 from django.test.utils import CaptureQueriesContext
 
 from kantyna.audit.models import AuditEntry
-from kantyna.core.exceptions import ApiError
+from kantyna.core.api.errors import KEY_CONFLICT, as_api_error
+from kantyna.core.errors import DomainError
 from kantyna.core.serializers import money
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
 from kantyna.ledger.selectors import ledger_balance_mismatches
-from kantyna.ledger.services import KEY_CONFLICT, LedgerEntry, ledger_account_for, ledger_post_bulk
+from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post_bulk
 from kantyna.ledger.tests.helpers import book, set_settings
 from kantyna.tenancy.services import in_tenant
 
@@ -151,7 +152,7 @@ def test_given_a_key_booked_on_another_account_when_posted_in_bulk_then_409_and_
     users, accounts = payers
     book(users[0], "deposit", "30.00", key="shared")
 
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as raised:
         post(
             {
                 accounts[1].pk: [LedgerEntry(kind="deposit", amount=Decimal("5.00"), idempotency_key="fresh")],
@@ -159,8 +160,10 @@ def test_given_a_key_booked_on_another_account_when_posted_in_bulk_then_409_and_
             }
         )
 
-    assert refused.value.status_code == 409
-    assert refused.value.message == KEY_CONFLICT
+    assert raised.value.code == "ledger.key_conflict"
+    refused = as_api_error(raised.value)
+    assert refused.status_code == 409
+    assert refused.message == KEY_CONFLICT
     assert list(LedgerTransaction.objects.values_list("idempotency_key", flat=True)) == ["shared"]
     assert dict(LedgerAccount.objects.values_list("pk", "balance")) == {
         accounts[0].pk: Decimal("30.00"),

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kantyna.core.exceptions import ApiError
+from kantyna.core.api.errors import as_api_error
+from kantyna.core.errors import DomainError
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.ledger.selectors import ledger_balance, ledger_balance_mismatches
 from kantyna.ledger.tests.helpers import book
@@ -38,9 +39,10 @@ def test_given_random_postings_then_cached_balance_equals_the_sum(tenant_a, ops)
     with in_tenant(tenant_a):
         for kind, amount, key in ops:
             if key in booked and booked[key] != (kind, amount):
-                with pytest.raises(ApiError) as refused:
+                with pytest.raises(DomainError) as refused:
                     book(parent, kind, str(SIGNS[kind] * amount), key=f"p{parent.pk}:{key}")
-                assert refused.value.status_code == 409
+                assert refused.value.code == "ledger.key_conflict"
+                assert as_api_error(refused.value).status_code == 409
                 continue
             book(parent, kind, str(SIGNS[kind] * amount), key=f"p{parent.pk}:{key}")
             if key not in booked:

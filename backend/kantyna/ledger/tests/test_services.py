@@ -9,14 +9,12 @@ import pytest
 from django.db import transaction
 from django.db.utils import DatabaseError
 
+from kantyna.core.api.errors import INSUFFICIENT_FUNDS, KEY_CONFLICT, as_api_error
 from kantyna.core.errors import DomainError
-from kantyna.core.exceptions import ApiError
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
 from kantyna.ledger.selectors import ledger_balance, user_balance
 from kantyna.ledger.services import (
-    INSUFFICIENT_FUNDS,
-    KEY_CONFLICT,
     LedgerEntry,
     deposit_create,
     ledger_account_for,
@@ -86,11 +84,13 @@ def test_given_a_key_booked_on_another_account_or_for_another_amount_when_posted
             (parent, "refund", "10.00"),
             (parent, "deposit", "12.50"),
         ):
-            with pytest.raises(ApiError) as refused:
+            with pytest.raises(DomainError) as raised:
                 book(user, kind, amount, key="refund:item:1")
-            assert refused.value.status_code == 409
-            assert refused.value.message == KEY_CONFLICT
-            assert refused.value.errors == {"idempotency_key": ["This key was already used for another transaction."]}
+            assert raised.value.code == "ledger.key_conflict"
+            refused = as_api_error(raised.value)
+            assert refused.status_code == 409
+            assert refused.message == KEY_CONFLICT
+            assert refused.errors == {"idempotency_key": ["This key was already used for another transaction."]}
         assert LedgerTransaction.objects.count() == 1
         assert ledger_balance(parent) == Decimal("12.50")
         assert ledger_balance(other) == Decimal("0.00")
@@ -111,11 +111,13 @@ def test_given_a_batch_with_a_duplicate_key_when_posted_then_it_is_booked_once(t
 def test_given_too_little_money_when_charging_with_check_funds_then_409_and_nothing_booked(tenant_a, parent):
     with in_tenant(tenant_a):
         book(parent, "deposit", "10.00")
-        with pytest.raises(ApiError) as refused:
+        with pytest.raises(DomainError) as raised:
             book(parent, "charge", "-10.01", check_funds=True)
-        assert refused.value.message == INSUFFICIENT_FUNDS
-        assert refused.value.status_code == 409
-        assert refused.value.extra == {
+        assert raised.value.code == "ledger.insufficient_funds"
+        refused = as_api_error(raised.value)
+        assert refused.message == INSUFFICIENT_FUNDS
+        assert refused.status_code == 409
+        assert refused.extra == {
             "balance": {"amount": "10.00", "currency": "PLN"},
             "required": {"amount": "10.01", "currency": "PLN"},
         }
@@ -128,7 +130,7 @@ def test_given_an_allowed_debit_when_charging_then_the_balance_may_go_down_to_mi
     with in_tenant(tenant_a):
         set_settings("debits_config", apply_allowed_debit=True, allowed_debit={"amount": "30.00", "currency": "PLN"})
         book(parent, "charge", "-30.00", check_funds=True)
-        with pytest.raises(ApiError):
+        with pytest.raises(DomainError, match=r"ledger\.insufficient_funds"):
             book(parent, "charge", "-0.01", check_funds=True)
         assert ledger_balance(parent) == Decimal("-30.00")
 
@@ -136,7 +138,7 @@ def test_given_an_allowed_debit_when_charging_then_the_balance_may_go_down_to_mi
 def test_given_an_allowed_debit_not_applied_when_charging_then_the_floor_is_zero(tenant_a, parent):
     with in_tenant(tenant_a):
         set_settings("debits_config", apply_allowed_debit=False, allowed_debit={"amount": "30.00", "currency": "PLN"})
-        with pytest.raises(ApiError):
+        with pytest.raises(DomainError, match=r"ledger\.insufficient_funds"):
             book(parent, "charge", "-1.00", check_funds=True)
 
 

@@ -17,7 +17,9 @@ from rest_framework import status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from kantyna.core.api.errors import refusal_message
 from kantyna.core.dates import day_of, month_bounds
+from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
 from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.permissions import has_ability
@@ -359,7 +361,9 @@ def _many_response(request, subjects, result) -> Response:
             "created": [{**s.item_data(item, show), "subject": ref(subject)} for subject, item in result.created],
             "cancelled": [{**s.item_data(item, show), "subject": ref(subject)} for subject, item in result.cancelled],
             "skipped": result.skipped,
-            "refused": [{"subject": ref(subject), "message": message} for subject, message in result.refused],
+            "refused": [
+                {"subject": ref(subject), "message": refusal_message(error)} for subject, error in result.refused
+            ],
             **_money_after(subjects[0].payer),
         }
     )
@@ -461,8 +465,8 @@ def _bulk_mark(request, subjects, dates: list[date], meal_type_ids, fee) -> Resp
                 result = presences_default(
                     actor=request.user, subject=subject, dates=open_days, staff_override=True, manipulation_fee=fee
                 )
-        except ApiError as error:
-            errors.append({"type": subject.type, "id": subject.id, "message": error.message})
+        except DomainError as error:
+            errors.append({"type": subject.type, "id": subject.id, "message": refusal_message(error)})
             continue
         created += len(result.created)
         skipped += len(result.skipped)

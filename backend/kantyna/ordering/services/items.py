@@ -25,11 +25,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from kantyna.audit.services import audit_record
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
 from kantyna.core.money import money_amount
 from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.serializers import money
@@ -37,14 +36,13 @@ from kantyna.ledger.locks import lock_ledger_account
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
 from kantyna.ledger.selectors import ledger_last_month_unpaid
 from kantyna.ledger.services import (
-    INSUFFICIENT_FUNDS,
     LedgerEntry,
     balance_per_children,
     ledger_account_for,
     ledger_funds_floor,
     ledger_post_many,
 )
-from kantyna.ordering.cutoff import FREE_DAY, ORDERING_CLOSED, Cutoff, cutoff_config, tenant_today
+from kantyna.ordering.cutoff import Cutoff, cutoff_config, tenant_today
 from kantyna.ordering.models import LIVE, Absence, FreeDay, Order, OrderItem
 from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
 from kantyna.ordering.subjects import (
@@ -55,17 +53,6 @@ from kantyna.ordering.texts import item_ledger_description
 from kantyna.people.reach import Reach
 from kantyna.tenant_settings.selectors import settings_get, settings_row
 
-INVALID = "The given data was invalid."
-SUBJECT_INACTIVE = "This meal receiver is not active."
-INSTITUTION_INACTIVE = "This institution is not active."
-MEAL_TYPE_UNAVAILABLE = "This meal type is not served in this institution."
-NO_PRICE = "This meal cannot be ordered on this day."
-DIET_NOT_ALLOWED = "Only the meal receiver's diet can be ordered."
-ONLY_ONE_MEAL = "Only one meal a day can be ordered."
-NOTES_NOT_ALLOWED = "Notes are not allowed."
-ALREADY_SERVED = "A served meal cannot be cancelled."
-IDEMPOTENCY_REUSED = "This request key was already used for another order."
-LAST_MONTH_UNPAID = "Last month is not paid."
 DEFAULT_FEE = object()  # items_place(manipulation_fee=DEFAULT_FEE): the tenant's rule
 
 
@@ -96,12 +83,7 @@ def _require_last_month_paid(payer, today: date) -> None:
     """presencesMarkingConfig.requireLastMonthToBePaid: a customer whose balance closed last month below zero
     orders again once it is settled by a payment (staff may still order for them)."""
     if payer.pk in ledger_last_month_unpaid([payer.pk], today):
-        _refuse(
-            LAST_MONTH_UNPAID,
-            "subject",
-            _("Last month is not paid: top up the balance to order meals."),
-            409,
-        )
+        raise DomainError("order.last_month_unpaid", field="subject")
 
 
 def _require_funds_for_uncharged(account: LedgerAccount, fee: Decimal) -> None:
@@ -114,24 +96,14 @@ def _require_funds_for_uncharged(account: LedgerAccount, fee: Decimal) -> None:
         LIVE, order__payer_id=account.user_id, charged_at__isnull=True, **scope
     ).aggregate(total=Sum("price"))["total"] or Decimal("0.00")
     if uncharged + fee > 0 and locked.balance - uncharged - fee < ledger_funds_floor():
-        raise ApiError(
-            INSUFFICIENT_FUNDS,
-            status_code=409,
-            extra={"balance": money(locked.balance), "required": money(uncharged + fee)},
+        raise DomainError(
+            "ledger.insufficient_funds", extra={"balance": money(locked.balance), "required": money(uncharged + fee)}
         )
-
-
-def _refuse(message: str, field_name: str, detail: str, status_code: int = 400) -> None:
-    raise ApiError(message, errors={field_name: [detail]}, status_code=status_code)
-
-
-def _day(value: date) -> str:
-    return date_format(value, "SHORT_DATE_FORMAT")
 
 
 def refuse_closed_day(day: date) -> None:
     """The one refusal of a change to a day past its cut-off: ordering, cancelling or an absence."""
-    _refuse(ORDERING_CLOSED, "date", _("Ordering for %(date)s is closed.") % {"date": _day(day)})
+    raise DomainError("order.day_closed", field="date", params={"date": day})
 
 
 def free_days_for(institution_ids: Iterable[int], first: date, last: date) -> dict[int | None, set[date]]:
@@ -212,9 +184,9 @@ class _Placing:
 
 def _require_active(subject: Subject) -> None:
     if not subject.is_active:
-        _refuse(SUBJECT_INACTIVE, "subject", _("This meal receiver is not active."))
+        raise DomainError("order.subject_inactive", field="subject")
     if not subject.institution.is_active:
-        _refuse(INSTITUTION_INACTIVE, "subject", _("This institution is not active."))
+        raise DomainError("order.institution_inactive", field="subject")
 
 
 def _claim_key(placing: _Placing) -> tuple[Order | None, PlaceResult | None]:
@@ -238,7 +210,7 @@ def _claim_key(placing: _Placing) -> tuple[Order | None, PlaceResult | None]:
     if existing is None:
         return None, None
     if existing.payer_id != placing.subject.payer.pk:
-        _refuse(INVALID, "idempotencyKey", _("This request key was already used for another order."), 409)
+        raise DomainError("order.key_reused", field="idempotencyKey")
     return None, PlaceResult(order=existing, created=list(existing.items.all()), replayed=True)
 
 
@@ -253,19 +225,19 @@ def _checked_requests(placing: _Placing, requests: list[ItemRequest], config: di
     free = free_days_for([subject.institution.pk], requests[0].date, requests[-1].date)
     for request in requests:
         if is_free(free, subject.institution.pk, request.date):
-            _refuse(FREE_DAY, "date", _("Meals are not served on %(date)s.") % {"date": _day(request.date)})
+            raise DomainError("order.free_day", field="date", params={"date": request.date})
         if not placing.override and not cutoff.is_open(request.date, placing.now):
             refuse_closed_day(request.date)
         if request.note and not config.get("allow_notes"):
-            _refuse(NOTES_NOT_ALLOWED, "note", _("Notes are not allowed."))
+            raise DomainError("order.notes_not_allowed", field="note")
         if request.diet_id and request.diet_id != subject.diet.pk and not config.get("allow_any_diets"):
-            _refuse(DIET_NOT_ALLOWED, "dietId", _("Only the meal receiver's diet can be ordered."))
+            raise DomainError("order.diet_not_allowed", field="dietId")
     if config.get("allow_only_one_diet_and_meal_type"):
         per_day = defaultdict(int)
         for request in requests:
             per_day[request.date] += 1
         if any(count > 1 for count in per_day.values()):
-            _refuse(ONLY_ONE_MEAL, "mealTypeId", _("Only one meal a day can be ordered."))
+            raise DomainError("order.only_one_meal", field="mealTypeId")
     return requests
 
 
@@ -291,9 +263,9 @@ def _priced_rows(
             skipped.append(request)
             continue
         if config.get("allow_only_one_diet_and_meal_type") and request.date in live_days:
-            _refuse(ONLY_ONE_MEAL, "mealTypeId", _("Only one meal a day can be ordered."))
+            raise DomainError("order.only_one_meal", field="mealTypeId")
         if not pricer.meal_type_available(subject, request.meal_type_id):
-            _refuse(MEAL_TYPE_UNAVAILABLE, "mealTypeId", _("This meal type is not served in this institution."))
+            raise DomainError("order.meal_type_unavailable", field="mealTypeId")
         item = pricer.choose(
             subject,
             request.date,
@@ -303,9 +275,7 @@ def _priced_rows(
             price_list_item_id=request.price_list_item_id,
         )
         if item is None:
-            _refuse(
-                NO_PRICE, "mealTypeId", _("This meal cannot be ordered on %(date)s.") % {"date": _day(request.date)}
-            )
+            raise DomainError("order.no_price", field="mealTypeId", params={"date": request.date})
         price = pricer.price(subject, request.date, item)
         rows.append(
             OrderItem(
@@ -487,7 +457,7 @@ def _check_reach(actor, items: list[OrderItem]) -> None:
     reachable_children = set(reach.children().filter(pk__in=child_ids).values_list("pk", flat=True))
     reachable_workers = set(reach.workers().filter(pk__in=worker_ids).values_list("pk", flat=True))
     if child_ids - reachable_children or worker_ids - reachable_workers:
-        raise ApiError("Not found.", status_code=404)
+        raise DomainError("record.not_found")
 
 
 @transaction.atomic
@@ -521,7 +491,7 @@ def items_cancel(
         if item.status == OrderItem.Status.CANCELLED:
             continue
         if item.status == OrderItem.Status.SERVED:
-            _refuse(ALREADY_SERVED, "items", _("A served meal cannot be cancelled."))
+            raise DomainError("order.already_served", field="items")
         if not override and not cutoff.is_open(item.date, now):
             refuse_closed_day(item.date)
         to_cancel.append(item)

@@ -10,7 +10,7 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError
 from kantyna.ordering.cutoff import cutoff_config
 from kantyna.ordering.models import OrderItem
 from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
@@ -24,7 +24,8 @@ class ManyResult:
     created: list[tuple[Subject, OrderItem]] = field(default_factory=list)
     cancelled: list[tuple[Subject, OrderItem]] = field(default_factory=list)
     skipped: int = 0
-    refused: list[tuple[Subject, str]] = field(default_factory=list)
+    # Each refused subject with its refusal, worded by the API layer.
+    refused: list[tuple[Subject, DomainError]] = field(default_factory=list)
 
 
 @transaction.atomic
@@ -61,8 +62,8 @@ def items_place_many(
                     cutoff=cutoff,
                     pricer=pricer,
                 )
-        except ApiError as error:
-            result.refused.append((subject, error.message))
+        except DomainError as error:
+            result.refused.append((subject, error))
             continue
         if placed.fee:
             fee = None
@@ -94,8 +95,8 @@ def absences_mark_many(
                     staff_override=staff_override,
                     now=now,
                 )
-        except ApiError as error:
-            result.refused.append((subject, error.message))
+        except DomainError as error:
+            result.refused.append((subject, error))
             continue
         result.cancelled += [(subject, item) for item in cancelled]
     return result

@@ -10,10 +10,10 @@ from decimal import Decimal
 import pytest
 from django.db import connection
 
-from kantyna.core.exceptions import ApiError
+from kantyna.core.api.errors import INSUFFICIENT_FUNDS, as_api_error
+from kantyna.core.errors import DomainError
 from kantyna.ledger.models import LedgerAccount
 from kantyna.ledger.selectors import ledger_balance_mismatches
-from kantyna.ledger.services import INSUFFICIENT_FUNDS
 from kantyna.ordering.models import OrderItem
 from kantyna.ordering.services.automark import automark_run
 from kantyna.ordering.services.items import ItemRequest, items_place
@@ -57,7 +57,11 @@ def test_automark_bulk_charge_while_a_parent_marks_with_tight_funds(tight_world,
     outcomes = run_concurrently(tenant_a, parent, job)
 
     assert outcomes[1] is None
-    assert outcomes[0] is None or (isinstance(outcomes[0], ApiError) and str(outcomes[0].message) == INSUFFICIENT_FUNDS)
+    assert outcomes[0] is None or (
+        isinstance(outcomes[0], DomainError)
+        and outcomes[0].code == "ledger.insufficient_funds"
+        and as_api_error(outcomes[0]).message == INSUFFICIENT_FUNDS
+    )
     with in_tenant(tenant_a):
         account = LedgerAccount.objects.get(user=world.parent, child=None)
         assert account.balance >= 0

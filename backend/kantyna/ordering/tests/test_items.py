@@ -9,17 +9,22 @@ import pytest
 from django.db import transaction
 from django.db.models import Sum
 
-from kantyna.core.errors import DomainError
-from kantyna.core.exceptions import ApiError
-from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT
-from kantyna.ledger.models import LedgerTransaction
-from kantyna.ordering.cutoff import FREE_DAY, ORDERING_CLOSED
-from kantyna.ordering.models import Absence, FreeDay, OrderItem
-from kantyna.ordering.services.items import (
+from kantyna.core.api.errors import (
     DIET_NOT_ALLOWED,
+    FREE_DAY,
+    INSUFFICIENT_FUNDS,
+    LAST_MONTH_UNPAID,
     MEAL_TYPE_UNAVAILABLE,
     NOTES_NOT_ALLOWED,
     ONLY_ONE_MEAL,
+    ORDERING_CLOSED,
+    as_api_error,
+)
+from kantyna.core.errors import DomainError
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT
+from kantyna.ledger.models import LedgerTransaction
+from kantyna.ordering.models import Absence, FreeDay, OrderItem
+from kantyna.ordering.services.items import (
     ItemRequest,
     items_cancel,
     items_place,
@@ -100,11 +105,12 @@ def test_given_the_cutoff_passed_when_a_parent_marks_then_refused_but_admin_may_
     after = at(monday - timedelta(days=1), 12, 0)
     before = at(monday - timedelta(days=1), 11, 59)
 
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_place(
             actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)], now=after
         )
-    assert refused.value.message == ORDERING_CLOSED
+    assert refused.value.code == "order.day_closed"
+    assert as_api_error(refused.value).message == ORDERING_CLOSED
 
     ok = items_place(
         actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)], now=before
@@ -122,7 +128,7 @@ def test_given_the_cutoff_passed_when_a_parent_marks_then_refused_but_admin_may_
     )
     assert len(forced.created) == 1
     # A parent cannot use the override.
-    with pytest.raises(ApiError):
+    with pytest.raises(DomainError):
         items_place(
             actor=world.parent,
             subject=subject,
@@ -141,7 +147,7 @@ def test_given_the_tenant_timezone_then_the_cutoff_is_its_local_time(world):
     subject = subject_resolve("child", world.child.pk, actor=world.parent)
     sunday = monday - timedelta(days=1)
     utc_1130 = datetime(sunday.year, sunday.month, sunday.day, 11, 30, tzinfo=UTC)
-    with pytest.raises(ApiError):
+    with pytest.raises(DomainError):
         items_place(
             actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)], now=utc_1130
         )
@@ -155,40 +161,44 @@ def test_given_a_free_day_when_marking_then_refused(world):
     monday = next_monday()
     FreeDay.objects.create(date=monday, institution=world.institution, name="Dyrektorski")
     subject = subject_resolve("child", world.child.pk, actor=world.parent)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_place(actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)])
-    assert refused.value.message == FREE_DAY
+    assert refused.value.code == "order.free_day"
+    assert as_api_error(refused.value).message == FREE_DAY
 
 
 def test_given_diet_and_notes_rules_then_they_are_enforced(world):
     monday = next_monday()
     subject = subject_resolve("child", world.child.pk, actor=world.parent)
     veg = ItemRequest(monday, world.catalog.lunch.pk, diet_id=world.catalog.vegetarian.pk)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_place(actor=world.parent, subject=subject, requests=[veg])
-    assert refused.value.message == DIET_NOT_ALLOWED
+    assert refused.value.code == "order.diet_not_allowed"
+    assert as_api_error(refused.value).message == DIET_NOT_ALLOWED
     set_settings("presences_marking_config", allow_any_diets=True, allow_notes=False)
     assert items_place(actor=world.parent, subject=subject, requests=[veg]).created[0].price == Decimal("13.00")
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_place(
             actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.soup.pk, note="x")]
         )
-    assert refused.value.message == NOTES_NOT_ALLOWED
+    assert refused.value.code == "order.notes_not_allowed"
+    assert as_api_error(refused.value).message == NOTES_NOT_ALLOWED
 
 
 def test_given_only_one_meal_a_day_then_a_second_meal_type_is_refused(world):
     monday = next_monday()
     set_settings("presences_marking_config", allow_only_one_diet_and_meal_type=True)
     subject = subject_resolve("child", world.child.pk, actor=world.parent)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_place(
             actor=world.parent,
             subject=subject,
             requests=[ItemRequest(monday, world.catalog.lunch.pk), ItemRequest(monday, world.catalog.soup.pk)],
         )
-    assert refused.value.message == ONLY_ONE_MEAL
+    assert refused.value.code == "order.only_one_meal"
+    assert as_api_error(refused.value).message == ONLY_ONE_MEAL
     items_place(actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)])
-    with pytest.raises(ApiError):
+    with pytest.raises(DomainError):
         items_place(actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.soup.pk)])
 
 
@@ -199,9 +209,10 @@ def test_given_a_meal_type_not_served_in_the_institution_then_refused(world):
         meal_type=world.catalog.soup, institution=world.institution, is_available=False
     )
     subject = subject_resolve("child", world.child.pk, actor=world.parent)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_place(actor=world.parent, subject=subject, requests=[ItemRequest(next_monday(), world.catalog.soup.pk)])
-    assert refused.value.message == MEAL_TYPE_UNAVAILABLE
+    assert refused.value.code == "order.meal_type_unavailable"
+    assert as_api_error(refused.value).message == MEAL_TYPE_UNAVAILABLE
 
 
 def test_given_a_discount_until_a_date_then_it_applies_until_then(world):
@@ -234,7 +245,7 @@ def test_given_an_explicit_portion_and_hidden_items_then_choice_follows_them(wor
     from kantyna.pricing.models import PriceListItem
 
     PriceListItem.objects.filter(meal_type=world.catalog.soup).update(hidden_for=["parents"])
-    with pytest.raises(ApiError):
+    with pytest.raises(DomainError):
         items_place(actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.soup.pk)])
 
 
@@ -246,9 +257,10 @@ def test_given_insufficient_funds_then_nothing_is_ordered(world, tenant_a):
         actor=None, parent=poor, first_name="A", last_name="B", classroom=world.classroom, diet=world.catalog.standard
     )
     subject = subject_resolve("child", child.pk, actor=poor)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_place(actor=poor, subject=subject, requests=[ItemRequest(next_monday(), world.catalog.lunch.pk)])
-    assert refused.value.status_code == 409
+    assert refused.value.code == "ledger.insufficient_funds"
+    assert as_api_error(refused.value).status_code == 409
     assert OrderItem.objects.filter(child=child).count() == 0
     set_settings("debits_config", apply_allowed_debit=True, allowed_debit={"amount": "20.00", "currency": "PLN"})
     assert items_place(
@@ -303,9 +315,10 @@ def test_given_the_cutoff_passed_when_a_parent_cancels_then_refused(world):
     set_settings("orders_config", order_deadline_days_before=1, order_deadline_time="12:00")
     subject = subject_resolve("child", world.child.pk, actor=world.parent)
     result = items_place(actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)])
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_cancel(actor=world.parent, items=result.created, now=at(monday, 8))
-    assert refused.value.message == ORDERING_CLOSED
+    assert refused.value.code == "order.day_closed"
+    assert as_api_error(refused.value).message == ORDERING_CLOSED
     assert OrderItem.objects.get(pk=result.created[0].pk).status == "active"
 
 
@@ -315,9 +328,10 @@ def test_given_another_parents_item_when_cancelling_then_not_found(world, tenant
         actor=world.parent, subject=subject, requests=[ItemRequest(next_monday(), world.catalog.lunch.pk)]
     )
     stranger = make_user(tenant_a, ROLE_PARENT)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_cancel(actor=stranger, items=result.created)
-    assert refused.value.status_code == 404
+    assert refused.value.code == "record.not_found"
+    assert as_api_error(refused.value).status_code == 404
 
 
 def test_given_an_absence_when_marking_presence_then_the_absence_goes(world):
@@ -358,7 +372,6 @@ def test_given_last_month_unpaid_when_the_tenant_requires_it_then_the_parent_is_
     set_settings("presences_marking_config", require_last_month_to_be_paid=True)
     from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
     from kantyna.ordering.cutoff import tenant_today
-    from kantyna.ordering.services.items import LAST_MONTH_UNPAID
 
     last_month = tenant_today().replace(day=1) - timedelta(days=1)
     with transaction.atomic():
@@ -373,9 +386,10 @@ def test_given_last_month_unpaid_when_the_tenant_requires_it_then_the_parent_is_
     monday = next_monday()
 
     # When the parent marks a day, then it is refused and nothing is ordered
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         items_place(actor=world.parent, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)])
-    assert (refused.value.message, refused.value.status_code) == (LAST_MONTH_UNPAID, 409)
+    assert refused.value.code == "order.last_month_unpaid"
+    assert (as_api_error(refused.value).message, as_api_error(refused.value).status_code) == (LAST_MONTH_UNPAID, 409)
     assert not OrderItem.objects.filter(child=world.child).exists()
 
     # And staff may still order for the child
@@ -399,11 +413,12 @@ def test_given_last_month_unpaid_when_the_tenant_requires_it_then_the_parent_is_
     ).aggregate(total=Sum("amount"))["total"]
     assert before_this_month == Decimal("-600.00")
     pay("99.99", "test:partial")
-    with pytest.raises(ApiError) as still_refused:
+    with pytest.raises(DomainError) as still_refused:
         items_place(
             actor=world.parent, subject=subject, requests=[ItemRequest(monday + timedelta(1), world.catalog.lunch.pk)]
         )
-    assert still_refused.value.message == LAST_MONTH_UNPAID
+    assert still_refused.value.code == "order.last_month_unpaid"
+    assert as_api_error(still_refused.value).message == LAST_MONTH_UNPAID
 
     # And once the parent has paid it (booked today), ordering is open again, whatever this month's charges
     # (the balance: 500.00 - 600.00 - 12.50 for the staff's order + 99.99 + 50.01 = 37.50)
@@ -433,7 +448,6 @@ def test_given_balances_split_per_child_after_the_charge_when_cancelled_then_ref
 
 
 def test_given_in_order_day_charging_when_a_parent_marks_beyond_the_funds_then_refused_and_staff_not(world, tenant_a):
-    from kantyna.ledger.services import INSUFFICIENT_FUNDS
     from kantyna.testing.world import deposit
 
     set_settings("fees", order_charge_time="in_order_day")
@@ -448,12 +462,14 @@ def test_given_in_order_day_charging_when_a_parent_marks_beyond_the_funds_then_r
     monday = next_monday()
     assert items_place(actor=poor, subject=subject, requests=[ItemRequest(monday, world.catalog.lunch.pk)]).created
 
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as raised:
         items_place(actor=poor, subject=subject, requests=[ItemRequest(monday, world.catalog.soup.pk)])
 
-    assert refused.value.status_code == 409
-    assert refused.value.message == INSUFFICIENT_FUNDS
-    assert refused.value.extra == {
+    assert raised.value.code == "ledger.insufficient_funds"
+    refused = as_api_error(raised.value)
+    assert refused.status_code == 409
+    assert refused.message == INSUFFICIENT_FUNDS
+    assert refused.extra == {
         "balance": {"amount": "15.00", "currency": "PLN"},
         "required": {"amount": "17.50", "currency": "PLN"},
     }

@@ -12,7 +12,8 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kantyna.core.exceptions import ApiError
+from kantyna.core.api.errors import as_api_error
+from kantyna.core.errors import DomainError
 from kantyna.ordering.models import OrderItem
 from kantyna.ordering.services.absences import absence_mark
 from kantyna.ordering.services.items import ItemRequest, items_cancel, items_place
@@ -65,9 +66,10 @@ def test_books_always_balance(world, ops):
                 if key in live:
                     assert items_place(actor=world.parent, subject=subject, requests=[request]).created == []
                 elif expected_balance - PRICES[second] < 0:
-                    with pytest.raises(ApiError) as refused:
+                    with pytest.raises(DomainError) as refused:
                         items_place(actor=world.parent, subject=subject, requests=[request])
-                    assert refused.value.status_code == 409
+                    assert refused.value.code == "ledger.insufficient_funds"
+                    assert as_api_error(refused.value).status_code == 409
                 else:
                     assert len(items_place(actor=world.parent, subject=subject, requests=[request]).created) == 1
                     live.add(key)
