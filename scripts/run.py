@@ -198,6 +198,10 @@ def main() -> int:
         [
             PYTHON, "-m", "gunicorn", "config.wsgi", "--bind", f"{host}:{port}",
             "--workers", os.environ.get("WEB_WORKERS", "3"), "--access-logfile", "-", "--graceful-timeout", "5",
+            # Threads behind a poller, not sync workers: here browsers talk to gunicorn directly (no buffering
+            # proxy), and a browser keeps sockets it opened and then did not use (a request cancelled by
+            # navigation); a sync worker blocks reading such a socket, and two of them stalled the site ~20 s.
+            "--worker-class", "gthread", "--threads", os.environ.get("WEB_THREADS", "4"),
         ],
         env,
     )
