@@ -76,6 +76,7 @@ TENANT_APPS = [
     "kantyna.registration",
     "kantyna.ledger",
     "kantyna.ordering",
+    "kantyna.terminal",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -52,6 +52,8 @@ urlpatterns = [
     # ordering and money
     path("", include("kantyna.ledger.api.urls")),
     path("", include("kantyna.ordering.api.urls")),
+    # serving
+    path("", include("kantyna.terminal.api.urls")),
     # shell counters
     path("orders/totalAmounts", orders.ActiveOrdersAmountView.as_view()),
     path("notifications/unread", users.UnreadNotificationsView.as_view()),

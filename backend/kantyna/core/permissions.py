@@ -64,7 +64,8 @@ ABILITIES: dict[str, Rule] = {
     "catalog.manage": rule(ROLE_ADMIN),
     "tenant.access": rule(*ROLES),
     "prices.see": rule(ROLE_ADMIN, setting="can_see_prices"),
-    "terminal.use": rule(ROLE_ADMIN, ROLE_COOK),
+    # Serving at the terminal (issue 13): institutions admins their institutions' people (people.reach.Reach).
+    "terminal.use": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_COOK),
     "children.edit": rule(ROLE_ADMIN, ROLE_PARENT, permission="children_edit"),
     "calendar.view": rule(ROLE_ADMIN, permission="children_edit"),
     # A subject's calendar: customers their own subjects, staff within reach (ordering.subjects.subject_resolve).

@@ -202,3 +202,25 @@ def menus_overlapping(queryset: QuerySet[MealsMenu], first: date | None, last: d
     if last is not None:
         condition &= Q(date_from__lte=last)
     return queryset.filter(condition)
+
+
+def dishes_of_day(*, day: date, institution_ids: set[int] | None = None) -> dict[tuple[int, int, int], str]:
+    """The menu's dish of `day` per (institution, meal type, diet): the names of the meals the menus covering
+    that institution and diet place on that day and meal type, joined ", " in the menu's order (one query, for a
+    whole roster). `institution_ids` None: every institution."""
+    items = MealsMenuItem.objects.filter(date=day)
+    if institution_ids is not None:
+        items = items.filter(menu__institutions__in=institution_ids)
+    rows = items.order_by("position", "id").values_list(
+        "menu__institutions", "meal_type_id", "menu__diets", "meal__name"
+    )
+    names: dict[tuple[int, int, int], list[str]] = {}
+    for institution_id, meal_type_id, diet_id, name in rows:
+        if institution_id is None or diet_id is None:
+            continue
+        if institution_ids is not None and institution_id not in institution_ids:
+            continue
+        dish = names.setdefault((institution_id, meal_type_id, diet_id), [])
+        if name not in dish:
+            dish.append(name)
+    return {key: ", ".join(dish) for key, dish in names.items()}

@@ -8,7 +8,8 @@
   terminal name them).
 - Cooks reach every child: they look children up by dining card and assign cards at the terminal. What they
   may do with a child stops at their abilities (`cards.edit`, `terminal.use`): no ordering ability is granted
-  to a cook, so ordering's commands stay closed to them.
+  to a cook, so ordering's commands stay closed to them. At the terminal they serve every worker too
+  (`served_workers`).
 
 The CRUD base in core does not know this module: an API view names it (`reach_class = Reach`) and the rows it
 scopes (`reach_rows = "children"`), see `core.viewsets.CrudViewSet.scope_queryset`.
@@ -111,6 +112,14 @@ class Reach:
         if self.is_institutions_admin:
             condition |= Q(institution__in=self._assigned_institutions())
         return queryset.filter(condition)
+
+    def served_workers(self, queryset: QuerySet[WorkerProfile] | None = None) -> QuerySet[WorkerProfile]:
+        """The workers whose meals the actor serves at the terminal: a cook every worker (the kitchen serves every
+        institution), anyone else those of `workers()`."""
+        queryset = WorkerProfile.objects.all() if queryset is None else queryset
+        if ROLE_COOK in self.roles and not self.is_institutions_admin:
+            return queryset
+        return self.workers(queryset)
 
     # --- users ------------------------------------------------------------------------------------------------
 

@@ -63,6 +63,8 @@ class OrdersConfigSerializer(KantynaSerializer):
     )
     # Each year's public holidays are added to the free days (ordering.services.free_days.public_holidays_offer).
     public_holidays_free_days = serializers.BooleanField(default=True)
+    # The terminal may order a meal on the spot for someone without one (terminal/{type}/{id}/presences).
+    terminal_orders_enabled = serializers.BooleanField(default=False)
 
 
 class PresencesMarkingConfigSerializer(KantynaSerializer):

@@ -181,6 +181,14 @@ ERRORS: dict[str, Refusal] = {
         "There are no days to order in this month.",
         _("There are no days to order in this month."),
     ),
+    # terminal: a scan's refusals, worded in the user's language (the terminal shows the message as it is)
+    "scan.unknown_card": Refusal(status.HTTP_404_NOT_FOUND, _("Unknown card.")),
+    "scan.inactive": _conflict(_("This child is inactive.")),
+    "scan.worker_inactive": _conflict(_("This worker is inactive.")),
+    "scan.no_order": Refusal(status.HTTP_404_NOT_FOUND, _("No meal ordered for this day.")),
+    "scan.already_served": _conflict(_("Already served at %(time)s.")),
+    "scan.duplicate": _conflict(_("Served twice: already served at %(time)s by %(name)s (offline scan).")),
+    "terminal.orders_disabled": Refusal(status.HTTP_403_FORBIDDEN, _("Ordering at the terminal is not enabled.")),
     # people
     "card.invalid": _invalid(_("The card number must have 6 to 10 characters: digits or capital letters.")),
     "card.taken": _invalid(_("This card number is already used.")),

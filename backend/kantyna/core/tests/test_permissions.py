@@ -38,6 +38,7 @@ EXPECTED = {
         "notifications.receive",
         "profile.edit",
         "tenant.access",
+        "terminal.use",
         "transactions.view",
     ],
     ROLE_PARENT: [

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
 from kantyna.core.money import money_amount
-from kantyna.core.permissions import CUSTOMER_ROLES
+from kantyna.core.permissions import CUSTOMER_ROLES, has_ability
 from kantyna.core.serializers import money
 from kantyna.ledger.locks import lock_ledger_account
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
@@ -374,6 +374,7 @@ def items_place(
     order: Order | None = None,
     kind: str = "regular",
     staff_override: bool = False,
+    at_terminal: bool = False,
     automarked: bool = False,
     idempotency_key: str | None = None,
     manipulation_fee=DEFAULT_FEE,
@@ -386,13 +387,16 @@ def items_place(
     type already live are skipped, not refused: marking twice is harmless. Returns the created items.
 
     The steps: the subject is active → the idempotency key, checked once → last month paid → the requests
-    checked → priced → written → charged → audited."""
+    checked → priced → written → charged → audited.
+
+    `at_terminal`: the terminal serves the meals at once (a presence on the spot, `terminal.use`): the cut-off is
+    overridden for whoever may use the terminal, a cook too; every other rule stays."""
     placing = _Placing(
         actor=actor,
         subject=subject,
         order=order,
         kind=kind,
-        override=staff_override and is_staff(actor),
+        override=(staff_override and is_staff(actor)) or (at_terminal and has_ability(actor, "terminal.use")),
         automarked=automarked,
         idempotency_key=idempotency_key,
         manipulation_fee=manipulation_fee,

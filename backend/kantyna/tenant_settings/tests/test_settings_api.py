@@ -58,6 +58,7 @@ DEFAULTS = {
         "orderDeadlineDaysBefore": 1,
         "orderDeadlineTime": "12:00",
         "publicHolidaysFreeDays": True,
+        "terminalOrdersEnabled": False,
     },
     "paymentMethodsConfig": {
         "tpayEnabled": False,
@@ -145,6 +146,7 @@ EDITS = {
             "orderDeadlineDaysBefore": 14,
             "orderDeadlineTime": "09:30",
             "publicHolidaysFreeDays": False,
+            "terminalOrdersEnabled": True,
         },
         None,
     ),

@@ -1,0 +1,245 @@
+"""Shapes of the terminal's calls (TERMINAL_API contract, issue 13): a receiver, the day's items to serve, a
+scan's result, the roster, the live count and the scan log; and the inputs they take."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from kantyna.core.params import ids_of
+from kantyna.core.serializers import KantynaSerializer
+from kantyna.ordering.api.orders_serializers import choice_field
+from kantyna.terminal.models import ScannedCardEntry
+from kantyna.terminal.selectors import TYPES, Serving
+
+RESULTS = ScannedCardEntry.Result.choices
+SOURCES = ScannedCardEntry.Source.choices
+ITEM_STATUSES = ("active", "served")
+
+
+# Inputs ---------------------------------------------------------------------------------------------------------
+
+
+class MealTypesIdsField(serializers.CharField):
+    """`1,2,3` in a query string: the meal types' ids."""
+
+    def to_internal_value(self, data):
+        ids = ids_of(super().to_internal_value(data))
+        if not ids:
+            raise serializers.ValidationError(_("Give meal type ids separated by commas."))
+        return ids
+
+
+class ScanCardSerializer(KantynaSerializer):
+    meal_types_ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**31 - 1), min_length=1, max_length=20
+    )
+    client_scan_id = serializers.CharField(max_length=64, required=False, help_text="The device's id of the scan.")
+    scanned_at = serializers.DateTimeField(required=False, allow_null=True, help_text="When the device saw the card.")
+    terminal_id = serializers.CharField(max_length=64, required=False, allow_blank=True)
+    offline = serializers.BooleanField(default=False, help_text="Accepted offline by the device, synced now.")
+
+
+class MarkAsScannedSerializer(KantynaSerializer):
+    client_scan_id = serializers.CharField(max_length=64, required=False)
+
+
+class PresenceSerializer(KantynaSerializer):
+    date = serializers.DateField()
+    meal_types_ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**31 - 1), min_length=1, max_length=20
+    )
+    client_scan_id = serializers.CharField(max_length=64, required=False)
+
+
+class DayQuerySerializer(KantynaSerializer):
+    date = serializers.DateField(required=False, help_text="Default: today.")
+    meal_types_ids = MealTypesIdsField(required=False, help_text="Comma-separated ids; default: every meal type.")
+
+
+class SearchQuerySerializer(DayQuerySerializer):
+    search = serializers.CharField(max_length=100, required=False, allow_blank=True)
+
+
+class RosterQuerySerializer(KantynaSerializer):
+    date = serializers.DateField(required=False, help_text="Default: today.")
+    institution_id = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+
+
+class SummaryQuerySerializer(DayQuerySerializer):
+    institution_id = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+
+
+class EntriesQuerySerializer(KantynaSerializer):
+    date = serializers.DateField(required=False)
+    institution_id = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+    result = choice_field(RESULTS, "ScanResultKind", required=False)
+
+
+# Outputs --------------------------------------------------------------------------------------------------------
+
+
+class RefSerializer(KantynaSerializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class UserRefSerializer(KantynaSerializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="full_name")
+
+
+class SubjectSerializer(KantynaSerializer):
+    """A receiver (`selectors.Receiver`): a worker's id is their user's id."""
+
+    type = choice_field(TYPES, "TerminalSubjectType")
+    id = serializers.IntegerField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    card_number = serializers.CharField(allow_null=True)
+    institution = RefSerializer()
+    classroom = RefSerializer(allow_null=True)
+    diet = RefSerializer(source="profile.diet")
+    allergens = RefSerializer(many=True, source="profile.allergies.all")
+    allergies_note = serializers.CharField(source="profile.allergies_note")
+    is_active = serializers.BooleanField()
+
+
+class ServingItemSerializer(KantynaSerializer):
+    id = serializers.IntegerField()
+    date = serializers.DateField()
+    meal_type = RefSerializer()
+    diet = RefSerializer()
+    portion_size = RefSerializer()
+    dish = serializers.SerializerMethodField(help_text="The menu's dish(es) of the day, joined with commas.")
+    status = choice_field(ITEM_STATUSES, "ServingItemStatus")
+    served_at = serializers.DateTimeField(allow_null=True)
+    served_by = UserRefSerializer(allow_null=True)
+
+    def get_dish(self, item) -> str | None:
+        serving = self.context.get("serving")
+        return serving.dish_of(item) if serving is not None else None
+
+
+class ServingSerializer(KantynaSerializer):
+    subject = SubjectSerializer()
+    items = ServingItemSerializer(many=True)
+
+
+def serving_json(serving: Serving) -> dict:
+    return {
+        "subject": dict(SubjectSerializer(serving.receiver).data),
+        "items": [
+            dict(row) for row in ServingItemSerializer(serving.items, many=True, context={"serving": serving}).data
+        ],
+    }
+
+
+class ScanResultSerializer(KantynaSerializer):
+    entry_id = serializers.IntegerField()
+    client_scan_id = serializers.CharField()
+    result = choice_field(RESULTS, "ScanResultKind")
+    subject = SubjectSerializer(allow_null=True)
+    items = ServingItemSerializer(many=True)
+    served_now = serializers.ListField(child=serializers.IntegerField())
+    message = serializers.CharField()
+
+
+class ScanStatusSerializer(KantynaSerializer):
+    status = serializers.BooleanField()
+    scan = ScanResultSerializer()
+
+
+class RosterSerializer(KantynaSerializer):
+    date = serializers.DateField()
+    generated_at = serializers.DateTimeField()
+    subjects = ServingSerializer(many=True)
+
+
+class SummaryRowSerializer(KantynaSerializer):
+    meal_type = RefSerializer()
+    diet = RefSerializer()
+    portion_size = RefSerializer()
+    ordered = serializers.IntegerField()
+    served = serializers.IntegerField()
+    left = serializers.IntegerField()
+
+
+class SummaryTotalsSerializer(KantynaSerializer):
+    ordered = serializers.IntegerField()
+    served = serializers.IntegerField()
+    left = serializers.IntegerField()
+
+
+class SummarySerializer(KantynaSerializer):
+    rows = SummaryRowSerializer(many=True)
+    totals = SummaryTotalsSerializer()
+
+
+class DetailsSubjectSerializer(KantynaSerializer):
+    """A receiver in the details rows (without allergens)."""
+
+    type = choice_field(TYPES, "TerminalSubjectType")
+    id = serializers.IntegerField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    card_number = serializers.CharField(allow_null=True)
+    institution = RefSerializer()
+    classroom = RefSerializer(allow_null=True)
+    diet = RefSerializer(source="profile.diet")
+    is_active = serializers.BooleanField()
+
+
+class SummaryDetailSerializer(KantynaSerializer):
+    subject = DetailsSubjectSerializer(source="receiver")
+    meal_type = RefSerializer()
+    diet = RefSerializer()
+    portion_size = RefSerializer()
+    status = choice_field(ITEM_STATUSES, "ServingItemStatus")
+    served_at = serializers.DateTimeField(allow_null=True)
+
+
+class EntrySubjectSerializer(KantynaSerializer):
+    type = choice_field(TYPES, "TerminalSubjectType")
+    id = serializers.IntegerField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+
+
+class EntrySerializer(KantynaSerializer):
+    id = serializers.IntegerField()
+    client_scan_id = serializers.CharField()
+    card_number = serializers.CharField()
+    date = serializers.DateField()
+    scanned_at = serializers.DateTimeField(allow_null=True)
+    received_at = serializers.DateTimeField()
+    result = choice_field(RESULTS, "ScanResultKind")
+    source = choice_field(SOURCES, "ScanSource")
+    offline = serializers.BooleanField()
+    needs_follow_up = serializers.BooleanField()
+    message = serializers.CharField()
+    subject = serializers.SerializerMethodField()
+    institution = RefSerializer(allow_null=True)
+    meal_types = serializers.SerializerMethodField()
+    served_by = UserRefSerializer(allow_null=True)
+    terminal_id = serializers.CharField()
+
+    @extend_schema_field(EntrySubjectSerializer(allow_null=True))
+    def get_subject(self, entry):
+        if entry.child is not None:
+            return {
+                "type": "child",
+                "id": entry.child.pk,
+                "first_name": entry.child.first_name,
+                "last_name": entry.child.last_name,
+            }
+        if entry.worker is not None:
+            user = entry.worker.user
+            return {"type": "worker", "id": user.pk, "first_name": user.first_name, "last_name": user.last_name}
+        return None
+
+    @extend_schema_field(RefSerializer(many=True))
+    def get_meal_types(self, entry):
+        names = self.context.get("meal_type_names", {})
+        return [{"id": pk, "name": names[pk]} for pk in entry.meal_type_ids if pk in names]

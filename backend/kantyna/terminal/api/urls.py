@@ -1,0 +1,3 @@
+from kantyna.terminal.api.views import urlpatterns
+
+__all__ = ["urlpatterns"]

@@ -1,0 +1,304 @@
+"""The terminal's calls (spec areas `terminal` and `scannedCardEntries`, TERMINAL_API contract): scan a card, look
+a receiver up by card or name, serve by hand, order on the spot, the offline roster, the live count, the log.
+
+Views parse, call one service or selector and serialize. A scan's answer (served or refused) is worded here and
+handed to the service as `answer`, which stores it with the log entry: a replayed `clientScanId` answers the
+same status and body. Refusals carry `scan` (the ScanResult) beside the error shape's message."""
+
+from __future__ import annotations
+
+from django.urls import path, re_path
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from djangorestframework_camel_case.util import underscoreize
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.response import Response
+
+from kantyna.core.api.errors import as_api_error
+from kantyna.core.dates import day_of
+from kantyna.core.errors import DomainError
+from kantyna.core.exceptions import ApiError, error_body
+from kantyna.core.pagination import PagePagination, page_of
+from kantyna.core.params import id_of
+from kantyna.core.viewsets import ApiView
+from kantyna.ordering.cutoff import tenant_today
+from kantyna.terminal import selectors, services
+from kantyna.terminal.api import serializers as s
+from kantyna.terminal.selectors import Receiver
+
+ABILITY = "terminal.use"
+INVALID = "The given data was invalid."
+
+
+def _query(request, serializer_class) -> dict:
+    query = serializer_class(data=underscoreize(request.query_params.dict()))
+    query.is_valid(raise_exception=True)
+    return query.validated_data
+
+
+def _body(request, serializer_class) -> dict:
+    body = serializer_class(data=request.data)
+    body.is_valid(raise_exception=True)
+    return body.validated_data
+
+
+def _day(text: str):
+    day = day_of(text)
+    if day is None:
+        raise ApiError(INVALID, errors={"date": [_("Enter a date as YYYY-MM-DD.")]})
+    return day
+
+
+def scan_json(outcome: services.ScanOutcome, message: str) -> dict:
+    serving = outcome.serving
+    shown = s.serving_json(serving) if serving is not None else {"subject": None, "items": []}
+    return {
+        "entry_id": outcome.entry.pk,
+        "client_scan_id": outcome.entry.client_scan_id,
+        "result": outcome.result,
+        "subject": shown["subject"],
+        "items": shown["items"],
+        "served_now": list(outcome.served_now),
+        "message": message,
+    }
+
+
+def _answer(wrapped: bool):
+    """The wording of a scan's outcome: 200 with the ScanResult (`{status, scan}` when `wrapped`), or the error
+    shape of the refusal's code with `scan` inside."""
+
+    def answer(outcome: services.ScanOutcome) -> tuple[int, dict, str]:
+        if outcome.refusal is None:
+            message = _("Served.")
+            scan = scan_json(outcome, message)
+            return 200, ({"status": True, "scan": scan} if wrapped else scan), message
+        refused = as_api_error(outcome.refusal)
+        scan = scan_json(outcome, refused.message)
+        return refused.status_code, {**error_body(refused.message, refused.errors), "scan": scan}, refused.message
+
+    return answer
+
+
+def _answered(outcome: services.ScanOutcome) -> Response:
+    """The stored answer of the entry: the same status and body for the first call and every replay."""
+    return Response(outcome.entry.response_body, status=outcome.entry.status_code)
+
+
+class ScanCardView(ApiView):
+    """`POST terminal/scanCard/{date}/{cardNumber}`: serve the card's holder the day's meals of `mealTypesIds`."""
+
+    ability = ABILITY
+
+    @extend_schema(request=s.ScanCardSerializer, responses=s.ScanResultSerializer)
+    def post(self, request, date: str, card_number: str):
+        day = _day(date)
+        data = _body(request, s.ScanCardSerializer)
+        outcome = services.scan_card(
+            actor=request.user,
+            card_number=card_number,
+            day=day,
+            meal_type_ids=data["meal_types_ids"],
+            client_scan_id=data.get("client_scan_id"),
+            scanned_at=data.get("scanned_at"),
+            terminal_id=data.get("terminal_id") or "",
+            offline=data["offline"],
+            answer=_answer(wrapped=False),
+        )
+        return _answered(outcome)
+
+
+class MarkAsScannedView(ApiView):
+    """`POST terminal/calendarDays/{id}/markAsScanned`: one order item served by hand."""
+
+    ability = ABILITY
+
+    @extend_schema(request=s.MarkAsScannedSerializer, responses=s.ScanStatusSerializer)
+    def post(self, request, id: str):
+        item_id = id_of(id)
+        if item_id is None:
+            raise DomainError("record.not_found")
+        data = _body(request, s.MarkAsScannedSerializer)
+        outcome = services.mark_as_scanned(
+            actor=request.user, item_id=item_id, client_scan_id=data.get("client_scan_id"), answer=_answer(True)
+        )
+        return _answered(outcome)
+
+
+class PresenceView(ApiView):
+    """`POST terminal/{type}/{id}/presences`: order the missing meals on the spot and serve them."""
+
+    ability = ABILITY
+
+    @extend_schema(request=s.PresenceSerializer, responses=s.ScanStatusSerializer)
+    def post(self, request, type: str, id: str):
+        pk = id_of(id)
+        if pk is None:
+            raise DomainError("record.not_found")
+        data = _body(request, s.PresenceSerializer)
+        outcome = services.presence_on_the_spot(
+            actor=request.user,
+            type=type,
+            id=pk,
+            day=data["date"],
+            meal_type_ids=data["meal_types_ids"],
+            client_scan_id=data.get("client_scan_id"),
+            answer=_answer(True),
+        )
+        return _answered(outcome)
+
+
+class SubjectByCardView(ApiView):
+    """`GET terminal/subjects/cardNumber/{n}`: who holds the card and their items of the day; nothing logged."""
+
+    ability = ABILITY
+
+    @extend_schema(parameters=[s.DayQuerySerializer], responses=s.ServingSerializer)
+    def get(self, request, card_number: str):
+        query = _query(request, s.DayQuerySerializer)
+        receiver = selectors.receiver_by_card(actor=request.user, card_number=card_number)
+        if receiver is None:
+            raise DomainError("scan.unknown_card")
+        day = query.get("date") or tenant_today()
+        (serving,) = selectors.servings_of([receiver], day=day, meal_type_ids=query.get("meal_types_ids"))
+        return Response(s.serving_json(serving))
+
+
+class SubjectsSearchView(ApiView):
+    """`GET terminal/subjects?search=`: receivers by name (either order, accents ignored) or card number prefix."""
+
+    ability = ABILITY
+
+    @extend_schema(
+        parameters=[s.SearchQuerySerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
+        responses=page_of(s.ServingSerializer),
+    )
+    def get(self, request):
+        query = _query(request, s.SearchQuerySerializer)
+        paginator = PagePagination()
+        paginator.paginate_queryset([], request)  # reads and checks page and perPage
+        total, servings = selectors.receivers_search(
+            actor=request.user,
+            text=query.get("search") or "",
+            day=query.get("date") or tenant_today(),
+            meal_type_ids=query.get("meal_types_ids"),
+            page=paginator.page,
+            per_page=paginator.per_page,
+        )
+        paginator.total = total
+        return paginator.get_paginated_response([s.serving_json(serving) for serving in servings])
+
+
+class RosterView(ApiView):
+    """`GET terminal/roster`: the day's roster for the device to serve offline."""
+
+    ability = ABILITY
+
+    @extend_schema(parameters=[s.RosterQuerySerializer], responses=s.RosterSerializer)
+    def get(self, request):
+        query = _query(request, s.RosterQuerySerializer)
+        day = query.get("date") or tenant_today()
+        servings = selectors.roster(actor=request.user, day=day, institution_id=query.get("institution_id"))
+        return Response(
+            {
+                "date": day.isoformat(),
+                "generated_at": s.serializers.DateTimeField().to_representation(timezone.now()),
+                "subjects": [s.serving_json(serving) for serving in servings],
+            }
+        )
+
+
+def _ref(row: dict, name: str) -> dict:
+    return {"id": row[f"{name}_id"], "name": row[f"{name}__name"]}
+
+
+class SummaryView(ApiView):
+    """`GET terminal/summary`: ordered, served and left per meal type, diet and portion size."""
+
+    ability = ABILITY
+
+    @extend_schema(parameters=[s.SummaryQuerySerializer], responses=s.SummarySerializer)
+    def get(self, request):
+        query = _query(request, s.SummaryQuerySerializer)
+        rows = selectors.summary(
+            actor=request.user,
+            day=query.get("date") or tenant_today(),
+            meal_type_ids=query.get("meal_types_ids"),
+            institution_id=query.get("institution_id"),
+        )
+        counts = ("ordered", "served", "left")
+        return Response(
+            {
+                "rows": [
+                    {
+                        "meal_type": _ref(row, "meal_type"),
+                        "diet": _ref(row, "diet"),
+                        "portion_size": _ref(row, "portion_size"),
+                        **{count: row[count] for count in counts},
+                    }
+                    for row in rows
+                ],
+                "totals": {count: sum(row[count] for row in rows) for count in counts},
+            }
+        )
+
+
+class SummaryDetailsView(ApiView):
+    """`GET terminal/summary/details`: the same count one row per person and meal (paged)."""
+
+    ability = ABILITY
+
+    @extend_schema(
+        parameters=[s.SummaryQuerySerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
+        responses=page_of(s.SummaryDetailSerializer),
+    )
+    def get(self, request):
+        query = _query(request, s.SummaryQuerySerializer)
+        items = selectors.summary_details(
+            actor=request.user,
+            day=query.get("date") or tenant_today(),
+            meal_type_ids=query.get("meal_types_ids"),
+            institution_id=query.get("institution_id"),
+        )
+        paginator = PagePagination()
+        page = paginator.paginate_queryset(items, request)
+        for item in page:
+            item.receiver = Receiver(child=item.child) if item.child_id else Receiver(worker=item.worker)
+        return paginator.get_paginated_response(s.SummaryDetailSerializer(page, many=True).data)
+
+
+class EntriesView(ApiView):
+    """`GET scannedCardEntries`: the scan log, newest first (filters: date, institution, result)."""
+
+    ability = ABILITY
+
+    @extend_schema(
+        parameters=[s.EntriesQuerySerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
+        responses=page_of(s.EntrySerializer),
+    )
+    def get(self, request):
+        query = _query(request, s.EntriesQuerySerializer)
+        queryset = selectors.entries(
+            actor=request.user,
+            day=query.get("date"),
+            institution_id=query.get("institution_id"),
+            result=query.get("result"),
+        )
+        paginator = PagePagination()
+        page = paginator.paginate_queryset(queryset, request)
+        names = selectors.meal_type_names(pk for entry in page for pk in entry.meal_type_ids)
+        return paginator.get_paginated_response(
+            s.EntrySerializer(page, many=True, context={"meal_type_names": names}).data
+        )
+
+
+urlpatterns = [
+    path("terminal/scanCard/<str:date>/<str:card_number>", ScanCardView.as_view()),
+    path("terminal/calendarDays/<str:id>/markAsScanned", MarkAsScannedView.as_view()),
+    path("terminal/subjects/cardNumber/<str:card_number>", SubjectByCardView.as_view()),
+    path("terminal/subjects", SubjectsSearchView.as_view()),
+    path("terminal/roster", RosterView.as_view()),
+    path("terminal/summary", SummaryView.as_view()),
+    path("terminal/summary/details", SummaryDetailsView.as_view()),
+    re_path(r"^terminal/(?P<type>child|worker)/(?P<id>[^/]+)/presences$", PresenceView.as_view()),
+    path("scannedCardEntries", EntriesView.as_view()),
+]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TerminalConfig(AppConfig):
+    name = "kantyna.terminal"
+    label = "terminal"

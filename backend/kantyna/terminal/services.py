@@ -1,0 +1,300 @@
+"""Serving at the terminal (issue 13): a card scan, a meal marked as served by hand, a presence ordered on the spot.
+
+Each command is one transaction that
+1. claims its log entry by the device's `client_scan_id` (unique): a replay — the same queue sent twice, or two
+   requests of one scan at once (the second waits on the index, then reads the first's entry) — answers what
+   the first answer was and changes nothing;
+2. locks the receiver's live items of the day (`SELECT ... FOR UPDATE`, in id order as ordering's cancel does):
+   two terminals scanning one card queue here, the second then sees the meal served;
+3. serves the active ones (status, time, who), or decides the refusal;
+4. words the answer through the API's `answer` (status, body, message) and stores it with the entry, so the log
+   holds refusals too and a replay returns the same bytes.
+Refusals are returned (`ScanOutcome.refusal`, a `DomainError` not raised), never raised inside the block: the
+entry must commit with them. Errors that are not scans (an item out of reach, ordering's own refusals of a
+presence) are raised and leave no entry.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from kantyna.audit.services import audit_record
+from kantyna.core.errors import DomainError
+from kantyna.ordering.cutoff import tenant_now
+from kantyna.ordering.models import LIVE, OrderItem
+from kantyna.ordering.services.items import ItemRequest, items_place
+from kantyna.ordering.subjects import CHILD_RELATIONS, WORKER_RELATIONS, subject_of_child, subject_of_worker
+from kantyna.people.models import Child, WorkerProfile
+from kantyna.tenant_settings.selectors import settings_get
+from kantyna.terminal.models import ScannedCardEntry
+from kantyna.terminal.selectors import Receiver, Serving, card_number_clean, receiver_by_card, receiver_of, serving_of
+
+Result = ScannedCardEntry.Result
+Source = ScannedCardEntry.Source
+# How far back a device's own scan time is taken as the serving time (an offline queue synced later).
+SCANNED_AT_TRUSTED_FOR = timedelta(days=7)
+
+
+@dataclass
+class ScanOutcome:
+    """What a command decided: the entry, the result, the receiver with the day's items, the ids served now, and
+    the refusal (None when served). `replayed`: the entry answered before; its stored answer is the answer."""
+
+    entry: ScannedCardEntry
+    result: str = ""
+    serving: Serving | None = None
+    served_now: list[int] = field(default_factory=list)
+    refusal: DomainError | None = None
+    replayed: bool = False
+
+
+# The API's wording of an outcome: (HTTP status, body, message).
+Answer = Callable[[ScanOutcome], tuple[int, dict, str]]
+
+
+def new_client_scan_id() -> str:
+    return str(uuid.uuid4())
+
+
+def served_time(scanned_at: datetime | None, now: datetime) -> datetime:
+    """The device's scan time when it is in the last 7 days (an offline scan synced later), else now."""
+    if scanned_at is not None and now - SCANNED_AT_TRUSTED_FOR <= scanned_at <= now:
+        return scanned_at
+    return now
+
+
+def _replay(client_scan_id: str) -> ScanOutcome | None:
+    entry = ScannedCardEntry.objects.filter(client_scan_id=client_scan_id).first()
+    return ScanOutcome(entry=entry, result=entry.result, replayed=True) if entry is not None else None
+
+
+def _claim(client_scan_id: str, **fields) -> tuple[ScannedCardEntry | None, ScanOutcome | None]:
+    """(the entry this call claimed, None) or (None, the replay of the entry the id already has). Two first uses
+    at once meet at the unique index: the second waits for the first to commit, then replays it."""
+    replay = _replay(client_scan_id)
+    if replay is not None:
+        return None, replay
+    try:
+        with transaction.atomic():
+            return ScannedCardEntry.objects.create(client_scan_id=client_scan_id, **fields), None
+    except IntegrityError:
+        return None, _replay(client_scan_id)
+
+
+def _lock_items(receiver: Receiver, day: date, meal_type_ids: list[int]) -> list[OrderItem]:
+    """The receiver's live items of the day and meal types, locked in id order (the order ordering locks in)."""
+    return list(
+        OrderItem.objects.select_for_update(of=("self",))
+        .filter(LIVE, date=day, meal_type_id__in=meal_type_ids, **receiver.item_filter)
+        .select_related("meal_type", "diet", "portion_size", "served_by")
+        .order_by("pk")
+    )
+
+
+def _clock(moment: datetime) -> str:
+    return tenant_now(moment).strftime("%H:%M")
+
+
+def _serve(*, actor, items: list[OrderItem], at: datetime, outcome: ScanOutcome, offline: bool) -> None:
+    """Serve the active items among the locked `items`, or refuse: already served (a duplicate when an offline
+    scan meets a meal another scan served)."""
+    active = [item for item in items if item.status == OrderItem.Status.ACTIVE]
+    if not active:
+        last = max(items, key=lambda item: (item.served_at or at, item.pk))
+        moment = _clock(last.served_at or at)
+        if offline:
+            who = last.served_by.full_name if last.served_by is not None else "?"
+            outcome.result = Result.DUPLICATE
+            outcome.refusal = DomainError("scan.duplicate", params={"time": moment, "name": who})
+        else:
+            outcome.result = Result.ALREADY_SERVED
+            outcome.refusal = DomainError("scan.already_served", params={"time": moment})
+        return
+    ids = [item.pk for item in active]
+    OrderItem.objects.filter(pk__in=ids).update(status=OrderItem.Status.SERVED, served_at=at, served_by=actor)
+    for item in active:
+        item.status, item.served_at, item.served_by = OrderItem.Status.SERVED, at, actor
+    outcome.result = Result.SERVED
+    outcome.served_now = ids
+    audit_record(actor=actor, action="order_items.serve", target=None, data={"items": ids})
+
+
+def _finish(outcome: ScanOutcome, *, actor, offline: bool, answer: Answer) -> ScanOutcome:
+    """Word the answer and store it with the entry: the log row and the replay."""
+    entry = outcome.entry
+    receiver = outcome.serving.receiver if outcome.serving is not None else None
+    status_code, body, message = answer(outcome)
+    entry.result = outcome.result
+    entry.child = receiver.child if receiver is not None else None
+    entry.worker = receiver.worker if receiver is not None else None
+    entry.institution = receiver.institution if receiver is not None else None
+    entry.served_item_ids = outcome.served_now
+    entry.served_by = actor
+    entry.needs_follow_up = offline and outcome.result != Result.SERVED
+    entry.message = message
+    entry.status_code = status_code
+    entry.response_body = body
+    entry.save()
+    return outcome
+
+
+@transaction.atomic
+def scan_card(
+    *,
+    actor,
+    card_number: str,
+    day: date,
+    meal_type_ids: list[int],
+    answer: Answer,
+    client_scan_id: str | None = None,
+    scanned_at: datetime | None = None,
+    terminal_id: str = "",
+    offline: bool = False,
+    now: datetime | None = None,
+) -> ScanOutcome:
+    """A card scanned for `day` and the meal types being served: every active item of them is served, or the
+    scan is refused (unknown card — also outside the actor's reach —, inactive receiver, no order, already
+    served, an offline duplicate). Always one log entry per client scan id."""
+    now = now or timezone.now()
+    entry, replay = _claim(
+        client_scan_id or new_client_scan_id(),
+        card_number=card_number_clean(card_number)[:64],
+        date=day,
+        meal_type_ids=sorted(set(meal_type_ids)),
+        source=Source.CARD,
+        offline=offline,
+        scanned_at=scanned_at,
+        received_at=now,
+        served_by=actor,
+        terminal_id=terminal_id or "",
+    )
+    if replay is not None:
+        return replay
+    outcome = ScanOutcome(entry=entry)
+    receiver = receiver_by_card(actor=actor, card_number=card_number)
+    if receiver is None:
+        outcome.result = Result.UNKNOWN_CARD
+        outcome.refusal = DomainError("scan.unknown_card")
+    elif not receiver.is_active:
+        outcome.serving = Serving(receiver)
+        outcome.result = Result.INACTIVE
+        outcome.refusal = (
+            DomainError("scan.inactive") if receiver.child is not None else DomainError("scan.worker_inactive")
+        )
+    else:
+        items = _lock_items(receiver, day, meal_type_ids)
+        outcome.serving = serving_of(receiver, day=day, items=items)
+        if not items:
+            outcome.result = Result.NO_ORDER
+            outcome.refusal = DomainError("scan.no_order")
+        else:
+            _serve(actor=actor, items=items, at=served_time(scanned_at, now), outcome=outcome, offline=offline)
+    return _finish(outcome, actor=actor, offline=offline, answer=answer)
+
+
+@transaction.atomic
+def mark_as_scanned(
+    *, actor, item_id: int, answer: Answer, client_scan_id: str | None = None, now: datetime | None = None
+) -> ScanOutcome:
+    """A day's item served by hand (no card at hand). Cancelled, unknown or out of reach: not found (no entry);
+    already served: refused with the scan, logged."""
+    now = now or timezone.now()
+    client_scan_id = client_scan_id or new_client_scan_id()
+    replay = _replay(client_scan_id)
+    if replay is not None:
+        return replay
+    item = (
+        OrderItem.objects.select_for_update(of=("self",))
+        .filter(LIVE, pk=item_id)
+        .select_related("meal_type", "diet", "portion_size", "served_by")
+        .first()
+    )
+    receiver = None
+    if item is not None:
+        if item.child_id is not None:
+            receiver = receiver_of(actor=actor, type="child", id=item.child_id)
+        else:
+            worker = WorkerProfile.objects.filter(pk=item.worker_id).values_list("user_id", flat=True).first()
+            receiver = receiver_of(actor=actor, type="worker", id=worker)
+    if receiver is None:
+        raise DomainError("record.not_found")
+    entry, replay = _claim(
+        client_scan_id,
+        card_number=receiver.card_number or "",
+        date=item.date,
+        meal_type_ids=[item.meal_type_id],
+        source=Source.MANUAL,
+        received_at=now,
+        served_by=actor,
+    )
+    if replay is not None:
+        return replay
+    outcome = ScanOutcome(entry=entry, serving=serving_of(receiver, day=item.date, items=[item]))
+    _serve(actor=actor, items=[item], at=now, outcome=outcome, offline=False)
+    return _finish(outcome, actor=actor, offline=False, answer=answer)
+
+
+@transaction.atomic
+def presence_on_the_spot(
+    *,
+    actor,
+    type: str,
+    id: int,
+    day: date,
+    meal_type_ids: list[int],
+    answer: Answer,
+    client_scan_id: str | None = None,
+    now: datetime | None = None,
+) -> ScanOutcome:
+    """Someone without an order is served: the missing items are ordered through ordering's `items_place` (the
+    cut-off overridden for the terminal, priced and charged as usual, the payer's funds checked, no manipulation
+    fee) and served at once. Only when the tenant enables `ordersConfig.terminalOrdersEnabled`; ordering's own
+    refusals are raised (nothing is ordered nor logged)."""
+    if not settings_get("orders_config").get("terminal_orders_enabled"):
+        raise DomainError("terminal.orders_disabled")
+    now = now or timezone.now()
+    client_scan_id = client_scan_id or new_client_scan_id()
+    replay = _replay(client_scan_id)
+    if replay is not None:
+        return replay
+    receiver = receiver_of(actor=actor, type=type, id=id)
+    if receiver is None:
+        raise DomainError("record.not_found")
+    entry, replay = _claim(
+        client_scan_id,
+        card_number=receiver.card_number or "",
+        date=day,
+        meal_type_ids=sorted(set(meal_type_ids)),
+        source=Source.PRESENCE,
+        received_at=now,
+        served_by=actor,
+    )
+    if replay is not None:
+        return replay
+    if receiver.child is not None:
+        subject = subject_of_child(Child.objects.select_related(*CHILD_RELATIONS).get(pk=receiver.child.pk))
+    else:
+        subject = subject_of_worker(WorkerProfile.objects.select_related(*WORKER_RELATIONS).get(pk=receiver.worker.pk))
+    items_place(
+        actor=actor,
+        subject=subject,
+        requests=[ItemRequest(date=day, meal_type_id=meal_type_id) for meal_type_id in sorted(set(meal_type_ids))],
+        at_terminal=True,
+        manipulation_fee=None,
+        check_funds=True,
+        now=now,
+    )
+    items = _lock_items(receiver, day, meal_type_ids)
+    outcome = ScanOutcome(entry=entry, serving=serving_of(receiver, day=day, items=items))
+    if items:
+        _serve(actor=actor, items=items, at=now, outcome=outcome, offline=False)
+    else:  # every meal type skipped by ordering (none placed, none live): nothing to serve
+        outcome.result = Result.NO_ORDER
+        outcome.refusal = DomainError("scan.no_order")
+    return _finish(outcome, actor=actor, offline=False, answer=answer)
