@@ -43,9 +43,10 @@ class ScannedCardEntry(models.Model):
     # An offline scan the server refused or recorded as a duplicate: the staff look at it.
     needs_follow_up = models.BooleanField(default=False)
     message = models.TextField(blank=True)
-    # The answer given (its replay): the HTTP status and the body before camelCasing.
+    # The answer given (its replay): the HTTP status and the body before camelCasing, as JSON text (jsonb would
+    # reorder its keys: a replay answers the same bytes).
     status_code = models.PositiveSmallIntegerField(default=0)
-    response_body = models.JSONField(default=dict, blank=True)
+    response_body = models.TextField(blank=True)
     # The order items this scan served (ids of ordering.OrderItem).
     served_item_ids = ArrayField(models.IntegerField(), default=list, blank=True)
     scanned_at = models.DateTimeField(null=True, blank=True)

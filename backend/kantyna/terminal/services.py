@@ -16,11 +16,13 @@ presence) are raised and leave no entry.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -139,7 +141,7 @@ def _finish(outcome: ScanOutcome, *, actor, offline: bool, answer: Answer) -> Sc
     entry.needs_follow_up = offline and outcome.result != Result.SERVED
     entry.message = message
     entry.status_code = status_code
-    entry.response_body = body
+    entry.response_body = json.dumps(body, cls=DjangoJSONEncoder, ensure_ascii=False)
     entry.save()
     return outcome
 

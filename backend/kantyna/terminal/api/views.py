@@ -7,6 +7,8 @@ same status and body. Refusals carry `scan` (the ScanResult) beside the error sh
 
 from __future__ import annotations
 
+import json
+
 from django.urls import path, re_path
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -81,7 +83,7 @@ def _answer(wrapped: bool):
 
 def _answered(outcome: services.ScanOutcome) -> Response:
     """The stored answer of the entry: the same status and body for the first call and every replay."""
-    return Response(outcome.entry.response_body, status=outcome.entry.status_code)
+    return Response(json.loads(outcome.entry.response_body), status=outcome.entry.status_code)
 
 
 class ScanCardView(ApiView):
