@@ -24,9 +24,12 @@ WORKER = "worker"
 TYPES = (CHILD, WORKER)
 SEARCH_MIN_LENGTH = 2
 SEARCH_LIMIT = 500  # matches looked at per kind of receiver: a name search, not an export
-# Accents folded for the name search (Polish first; the database has no `unaccent`).
-ACCENTED = "ąćęłńóśźżáàâäãåčďéèêëěíìîïňñôöõřšťúùûüůýÿž"
-PLAIN = "acelnoszzaaaaaacdeeeeeiiiinnooorstuuuuuyyz"
+# Accents folded for the name search (Polish first; the database has no `unaccent`, and its lower() may leave
+# non-ASCII capitals alone under the C locale, so capitals are folded too).
+_ACCENTED = "ąćęłńóśźżáàâäãåčďéèêëěíìîïňñôöõřšťúùûüůýÿž"
+_PLAIN = "acelnoszzaaaaaacdeeeeeiiiinnooorstuuuuuyyz"
+ACCENTED = _ACCENTED + _ACCENTED.upper()
+PLAIN = _PLAIN + _PLAIN
 FOLD = str.maketrans(ACCENTED, PLAIN)
 
 
@@ -199,7 +202,7 @@ def _folded(*fields) -> Func:
         if index:
             parts.append(Value(" "))
         parts.append(F(name))
-    return Func(Lower(Concat(*parts)), Value(ACCENTED), Value(PLAIN), function="translate")
+    return Lower(Func(Concat(*parts), Value(ACCENTED), Value(PLAIN), function="translate"))
 
 
 def _matching(queryset: QuerySet, words: list[str], card: str, first: str, last: str) -> QuerySet:
