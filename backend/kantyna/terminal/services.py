@@ -258,8 +258,6 @@ def presence_on_the_spot(
     cut-off overridden for the terminal, priced and charged as usual, the payer's funds checked, no manipulation
     fee) and served at once. Only when the tenant enables `ordersConfig.terminalOrdersEnabled`; ordering's own
     refusals are raised (nothing is ordered nor logged)."""
-    if not settings_get("orders_config").get("terminal_orders_enabled"):
-        raise DomainError("terminal.orders_disabled")
     now = now or timezone.now()
     client_scan_id = client_scan_id or new_client_scan_id()
     replay = _replay(client_scan_id)
@@ -268,6 +266,8 @@ def presence_on_the_spot(
     receiver = receiver_of(actor=actor, type=type, id=id)
     if receiver is None:
         raise DomainError("record.not_found")
+    if not settings_get("orders_config").get("terminal_orders_enabled"):
+        raise DomainError("terminal.orders_disabled")
     entry, replay = _claim(
         client_scan_id,
         card_number=receiver.card_number or "",
