@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.db import transaction
 
+from kantyna.core.errors import DomainError
 from kantyna.ledger.services import deposit_create
 from kantyna.ordering.cutoff import cutoff_config, tenant_now, tenant_today
 from kantyna.ordering.models import FreeDay
@@ -32,9 +33,34 @@ def _open_weekdays() -> list:
     return [day for day in days if day.weekday() < 5 and cutoff.is_open(day, now) and day not in free]
 
 
+def _order_first_choices(subject, days, *, actor=None, staff_override: bool = False) -> None:
+    """Order the autoselected meals of `days`, else the first meal type the subject can have (default portion)."""
+    result = presences_default(actor=actor, subject=subject, dates=days, staff_override=staff_override)
+    if result.created:
+        return
+    pricer = Pricer([subject], days[0], days[-1])
+    requests = []
+    for day in days:
+        choices = pricer.choices(subject, day, diet_id=subject.diet.pk)
+        if choices:
+            first_meal_type = choices[0].meal_type_id
+            item = pricer.choose(subject, day, meal_type_id=first_meal_type, diet_id=subject.diet.pk)
+            requests.append(ItemRequest(day, first_meal_type, price_list_item_id=item.pk))
+    if requests:
+        items_place(actor=actor, subject=subject, requests=requests, pricer=pricer, staff_override=staff_override)
+
+
+def _today_is_served() -> bool:
+    today = tenant_today()
+    return today.weekday() < 5 and not FreeDay.objects.filter(institution__isnull=True, date=today).exists()
+
+
 @transaction.atomic
-def seed_orders(*, customers: list[User]) -> None:
+def seed_orders(*, customers: list[User], admin: User | None = None) -> None:
+    """Money and meals for the rest of this week and the next; and, on a school day, today's meals ordered by
+    `admin` past the cut-off, so the cook has someone to serve at the terminal (the demo's cards)."""
     days = _open_weekdays()
+    today = tenant_today() if admin is not None and _today_is_served() else None
     for customer in customers:
         deposit_create(
             actor=None,
@@ -43,20 +69,12 @@ def seed_orders(*, customers: list[User]) -> None:
             description="Wpłata powitalna (demo)",
             idempotency_key=f"demo:deposit:{customer.pk}",
         )
-        if not days:
-            continue
         for subject in subjects_of_user(customer):
-            result = presences_default(actor=None, subject=subject, dates=days)
-            if result.created:
-                continue
-            # No autoselected meals: order the first meal type the subject can have, in its default portion.
-            pricer = Pricer([subject], days[0], days[-1])
-            requests = []
-            for day in days:
-                choices = pricer.choices(subject, day, diet_id=subject.diet.pk)
-                if choices:
-                    first_meal_type = choices[0].meal_type_id
-                    item = pricer.choose(subject, day, meal_type_id=first_meal_type, diet_id=subject.diet.pk)
-                    requests.append(ItemRequest(day, first_meal_type, price_list_item_id=item.pk))
-            if requests:
-                items_place(actor=None, subject=subject, requests=requests, pricer=pricer)
+            if today is not None and today not in days:
+                try:
+                    with transaction.atomic():
+                        _order_first_choices(subject, [today], actor=admin, staff_override=True)
+                except DomainError:  # the subject's institution is closed today: nobody to serve there
+                    pass
+            if days:
+                _order_first_choices(subject, days)

@@ -4656,6 +4656,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/scannedCardEntries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET scannedCardEntries`: the scan log, newest first (filters: date, institution, result). */
+        get: operations["api_frontend_scannedCardEntries_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/tenant/status": {
         parameters: {
             query?: never;
@@ -4668,6 +4685,142 @@ export interface paths {
          *     the registration data that shows the Register block.
          */
         get: operations["api_frontend_tenant_status_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/terminal/{type}/{id}/presences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST terminal/{type}/{id}/presences`: order the missing meals on the spot and serve them. */
+        post: operations["api_frontend_terminal_presences_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/terminal/calendarDays/{id}/markAsScanned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST terminal/calendarDays/{id}/markAsScanned`: one order item served by hand. */
+        post: operations["api_frontend_terminal_calendarDays_markAsScanned_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/terminal/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET terminal/roster`: the day's roster for the device to serve offline. */
+        get: operations["api_frontend_terminal_roster_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/terminal/scanCard/{date}/{cardNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `POST terminal/scanCard/{date}/{cardNumber}`: serve the card's holder the day's meals of `mealTypesIds`. */
+        post: operations["api_frontend_terminal_scanCard_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/terminal/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET terminal/subjects?search=`: receivers by name (either order, accents ignored) or card number prefix. */
+        get: operations["api_frontend_terminal_subjects_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/terminal/subjects/cardNumber/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET terminal/subjects/cardNumber/{n}`: who holds the card and their items of the day; nothing logged. */
+        get: operations["api_frontend_terminal_subjects_cardNumber_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/terminal/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET terminal/summary`: ordered, served and left per meal type, diet and portion size. */
+        get: operations["api_frontend_terminal_summary_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/terminal/summary/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `GET terminal/summary/details`: the same count one row per person and meal (paged). */
+        get: operations["api_frontend_terminal_summary_details_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5946,6 +6099,18 @@ export interface components {
         DeleteAccountRequest: {
             password: string;
         };
+        /** @description A receiver in the details rows (without allergens). */
+        DetailsSubject: {
+            type: components["schemas"]["TerminalSubjectType"];
+            id: number;
+            firstName: string;
+            lastName: string;
+            cardNumber: string | null;
+            institution: components["schemas"]["Ref"];
+            classroom: components["schemas"]["Ref"] | null;
+            diet: components["schemas"]["Ref"];
+            isActive: boolean;
+        };
         Diet: {
             readonly id: number;
             name: string;
@@ -6041,6 +6206,39 @@ export interface components {
             readonly corrections: components["schemas"]["Money"];
             /** @description Balance at the end of the month (from booked_on). */
             readonly balance: components["schemas"]["Money"];
+        };
+        Entry: {
+            id: number;
+            clientScanId: string;
+            cardNumber: string;
+            /** Format: date */
+            date: string;
+            /** Format: date-time */
+            scannedAt: string | null;
+            /** Format: date-time */
+            receivedAt: string;
+            result: components["schemas"]["ScanResultKind"];
+            source: components["schemas"]["ScanSource"];
+            offline: boolean;
+            needsFollowUp: boolean;
+            message: string;
+            readonly subject: components["schemas"]["EntrySubject"] | null;
+            institution: components["schemas"]["Ref"] | null;
+            readonly mealTypes: components["schemas"]["Ref"][];
+            servedBy: components["schemas"]["UserRef"] | null;
+            terminalId: string;
+        };
+        EntryPage: {
+            items: components["schemas"]["Entry"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        EntrySubject: {
+            type: components["schemas"]["TerminalSubjectType"];
+            id: number;
+            firstName: string;
+            lastName: string;
         };
         /** @description The body of a list's export (`POST <list>/export`); the list's filters come in the query string. */
         ExportFormatRequest: {
@@ -6659,6 +6857,9 @@ export interface components {
             /** @default  */
             idempotencyKey: string;
             subjects: components["schemas"]["CalendarSubjectRefRequest"][];
+        };
+        MarkAsScannedRequest: {
+            clientScanId?: string;
         };
         MarkedPresencesDraft: {
             readonly id: number;
@@ -7295,6 +7496,8 @@ export interface components {
             orderDeadlineTime: string;
             /** @default true */
             publicHolidaysFreeDays: boolean;
+            /** @default false */
+            terminalOrdersEnabled: boolean;
         };
         OrdersConfigRequest: {
             /** @default 10 */
@@ -7307,6 +7510,8 @@ export interface components {
             orderDeadlineTime: string;
             /** @default true */
             publicHolidaysFreeDays: boolean;
+            /** @default false */
+            terminalOrdersEnabled: boolean;
         };
         OrdersIdsRequest: {
             ordersIds: number[];
@@ -7884,6 +8089,12 @@ export interface components {
             /** @default  */
             note: string;
         };
+        PresenceRequest: {
+            /** Format: date */
+            date: string;
+            mealTypesIds: number[];
+            clientScanId?: string;
+        };
         PresencesMarkingConfig: {
             /** @default false */
             allowAnyDiets: boolean;
@@ -8046,6 +8257,10 @@ export interface components {
             defaultForInstitutionsWorkers: boolean;
             /** @default false */
             forGroupOrders: boolean;
+        };
+        Ref: {
+            id: number;
+            name: string;
         };
         RegisterAs: {
             registerAs: components["schemas"]["RegisterAsEnum"];
@@ -8211,6 +8426,13 @@ export interface components {
             password: string;
             passwordConfirmation: string;
         };
+        Roster: {
+            /** Format: date */
+            date: string;
+            /** Format: date-time */
+            generatedAt: string;
+            subjects: components["schemas"]["Serving"][];
+        };
         RouteNumber: {
             readonly id: number;
             number: string;
@@ -8230,9 +8452,68 @@ export interface components {
             description: string;
             driverId?: number | null;
         };
+        ScanCardRequest: {
+            mealTypesIds: number[];
+            /** @description The device's id of the scan. */
+            clientScanId?: string;
+            /**
+             * Format: date-time
+             * @description When the device saw the card.
+             */
+            scannedAt?: string | null;
+            terminalId?: string;
+            /**
+             * @description Accepted offline by the device, synced now.
+             * @default false
+             */
+            offline: boolean;
+        };
+        ScanResult: {
+            entryId: number;
+            clientScanId: string;
+            result: components["schemas"]["ScanResultKind"];
+            subject: components["schemas"]["Subject"] | null;
+            items: components["schemas"]["ServingItem"][];
+            servedNow: number[];
+            message: string;
+        };
+        /** @enum {string} */
+        ScanResultKind: "served" | "already_served" | "no_order" | "unknown_card" | "inactive" | "duplicate";
+        /** @enum {string} */
+        ScanSource: "card" | "manual" | "presence";
+        ScanStatus: {
+            status: boolean;
+            scan: components["schemas"]["ScanResult"];
+        };
         SendPasswordResetTokenRequest: {
             /** Format: email */
             emailAddress: string;
+        };
+        Serving: {
+            subject: components["schemas"]["Subject"];
+            items: components["schemas"]["ServingItem"][];
+        };
+        ServingItem: {
+            id: number;
+            /** Format: date */
+            date: string;
+            mealType: components["schemas"]["Ref"];
+            diet: components["schemas"]["Ref"];
+            portionSize: components["schemas"]["Ref"];
+            /** @description The menu's dish(es) of the day, joined with commas. */
+            readonly dish: string | null;
+            status: components["schemas"]["ServingItemStatus"];
+            /** Format: date-time */
+            servedAt: string | null;
+            servedBy: components["schemas"]["UserRef"] | null;
+        };
+        /** @enum {string} */
+        ServingItemStatus: "active" | "served";
+        ServingPage: {
+            items: components["schemas"]["Serving"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         /** @description changePasswordData: staff set a person's password. */
         SetPasswordRequest: {
@@ -8278,6 +8559,20 @@ export interface components {
         };
         Status: {
             status: boolean;
+        };
+        /** @description A receiver (`selectors.Receiver`): a worker's id is their user's id. */
+        Subject: {
+            type: components["schemas"]["TerminalSubjectType"];
+            id: number;
+            firstName: string;
+            lastName: string;
+            cardNumber: string | null;
+            institution: components["schemas"]["Ref"];
+            classroom: components["schemas"]["Ref"] | null;
+            diet: components["schemas"]["Ref"];
+            allergens: components["schemas"]["Ref"][];
+            allergiesNote: string;
+            isActive: boolean;
         };
         /**
          * @description Spec §3 calendarSubjectSettings. On write every key is optional: a missing one keeps its value.
@@ -8333,6 +8628,38 @@ export interface components {
             calendarSubjectSettings?: components["schemas"]["SubjectCalendarSettingsRequest"];
             subjectNotificationsSettings?: components["schemas"]["SubjectMissingOrdersSettingsRequest"];
         };
+        Summary: {
+            rows: components["schemas"]["SummaryRow"][];
+            totals: components["schemas"]["SummaryTotals"];
+        };
+        SummaryDetail: {
+            subject: components["schemas"]["DetailsSubject"];
+            mealType: components["schemas"]["Ref"];
+            diet: components["schemas"]["Ref"];
+            portionSize: components["schemas"]["Ref"];
+            status: components["schemas"]["ServingItemStatus"];
+            /** Format: date-time */
+            servedAt: string | null;
+        };
+        SummaryDetailPage: {
+            items: components["schemas"]["SummaryDetail"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        SummaryRow: {
+            mealType: components["schemas"]["Ref"];
+            diet: components["schemas"]["Ref"];
+            portionSize: components["schemas"]["Ref"];
+            ordered: number;
+            served: number;
+            left: number;
+        };
+        SummaryTotals: {
+            ordered: number;
+            served: number;
+            left: number;
+        };
         TenantAccess: {
             slug: string;
             name: string;
@@ -8352,6 +8679,8 @@ export interface components {
             loginUrl: string;
             data: components["schemas"]["TenantRegistration"] | null;
         };
+        /** @enum {string} */
+        TerminalSubjectType: "child" | "worker";
         TermsUrls: {
             termsAndConditionsUrl: string | null;
             privacyPolicyUrl: string | null;
@@ -8517,6 +8846,10 @@ export interface components {
             total: number;
             page: number;
             perPage: number;
+        };
+        UserRef: {
+            id: number;
+            name: string;
         };
         UserSettings: {
             canSeePrices: boolean;
@@ -17028,6 +17361,31 @@ export interface operations {
             };
         };
     };
+    api_frontend_scannedCardEntries_retrieve: {
+        parameters: {
+            query?: {
+                date?: string;
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                result?: "already_served" | "duplicate" | "inactive" | "no_order" | "served" | "unknown_card";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryPage"];
+                };
+            };
+        };
+    };
     api_frontend_tenant_status_retrieve: {
         parameters: {
             query?: never;
@@ -17043,6 +17401,217 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenantStatus"];
+                };
+            };
+        };
+    };
+    api_frontend_terminal_presences_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresenceRequest"];
+                "multipart/form-data": components["schemas"]["PresenceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PresenceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanStatus"];
+                };
+            };
+        };
+    };
+    api_frontend_terminal_calendarDays_markAsScanned_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarkAsScannedRequest"];
+                "multipart/form-data": components["schemas"]["MarkAsScannedRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MarkAsScannedRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanStatus"];
+                };
+            };
+        };
+    };
+    api_frontend_terminal_roster_retrieve: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: today. */
+                date?: string;
+                institutionId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Roster"];
+                };
+            };
+        };
+    };
+    api_frontend_terminal_scanCard_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardNumber: string;
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanCardRequest"];
+                "multipart/form-data": components["schemas"]["ScanCardRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ScanCardRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResult"];
+                };
+            };
+        };
+    };
+    api_frontend_terminal_subjects_retrieve: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: today. */
+                date?: string;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+                page?: number;
+                perPage?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServingPage"];
+                };
+            };
+        };
+    };
+    api_frontend_terminal_subjects_cardNumber_retrieve: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: today. */
+                date?: string;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path: {
+                n: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Serving"];
+                };
+            };
+        };
+    };
+    api_frontend_terminal_summary_retrieve: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: today. */
+                date?: string;
+                institutionId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Summary"];
+                };
+            };
+        };
+    };
+    api_frontend_terminal_summary_details_retrieve: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: today. */
+                date?: string;
+                institutionId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryDetailPage"];
                 };
             };
         };

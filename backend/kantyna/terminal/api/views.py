@@ -13,6 +13,7 @@ from django.urls import path, re_path
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from djangorestframework_camel_case.util import underscoreize
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 
@@ -30,6 +31,12 @@ from kantyna.terminal.selectors import Receiver
 
 ABILITY = "terminal.use"
 INVALID = "The given data was invalid."
+
+# Query parameters as the clients send them (camelCase; the views read either spelling).
+DATE = OpenApiParameter("date", OpenApiTypes.DATE, description="YYYY-MM-DD; default: today.")
+MEAL_TYPES = OpenApiParameter("mealTypesIds", str, description="Comma-separated meal type ids; default: every one.")
+INSTITUTION = OpenApiParameter("institutionId", int)
+PAGE = [OpenApiParameter("page", int), OpenApiParameter("perPage", int)]
 
 
 def _query(request, serializer_class) -> dict:
@@ -92,12 +99,12 @@ class ScanCardView(ApiView):
     ability = ABILITY
 
     @extend_schema(request=s.ScanCardSerializer, responses=s.ScanResultSerializer)
-    def post(self, request, date: str, card_number: str):
+    def post(self, request, date: str, cardNumber: str):
         day = _day(date)
         data = _body(request, s.ScanCardSerializer)
         outcome = services.scan_card(
             actor=request.user,
-            card_number=card_number,
+            card_number=cardNumber,
             day=day,
             meal_type_ids=data["meal_types_ids"],
             client_scan_id=data.get("client_scan_id"),
@@ -154,10 +161,10 @@ class SubjectByCardView(ApiView):
 
     ability = ABILITY
 
-    @extend_schema(parameters=[s.DayQuerySerializer], responses=s.ServingSerializer)
-    def get(self, request, card_number: str):
+    @extend_schema(parameters=[DATE, MEAL_TYPES], responses=s.ServingSerializer)
+    def get(self, request, n: str):
         query = _query(request, s.DayQuerySerializer)
-        receiver = selectors.receiver_by_card(actor=request.user, card_number=card_number)
+        receiver = selectors.receiver_by_card(actor=request.user, card_number=n)
         if receiver is None:
             raise DomainError("scan.unknown_card")
         day = query.get("date") or tenant_today()
@@ -171,7 +178,7 @@ class SubjectsSearchView(ApiView):
     ability = ABILITY
 
     @extend_schema(
-        parameters=[s.SearchQuerySerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
+        parameters=[OpenApiParameter("search", str), DATE, MEAL_TYPES, *PAGE],
         responses=page_of(s.ServingSerializer),
     )
     def get(self, request):
@@ -195,7 +202,7 @@ class RosterView(ApiView):
 
     ability = ABILITY
 
-    @extend_schema(parameters=[s.RosterQuerySerializer], responses=s.RosterSerializer)
+    @extend_schema(parameters=[DATE, INSTITUTION], responses=s.RosterSerializer)
     def get(self, request):
         query = _query(request, s.RosterQuerySerializer)
         day = query.get("date") or tenant_today()
@@ -218,7 +225,7 @@ class SummaryView(ApiView):
 
     ability = ABILITY
 
-    @extend_schema(parameters=[s.SummaryQuerySerializer], responses=s.SummarySerializer)
+    @extend_schema(parameters=[DATE, MEAL_TYPES, INSTITUTION], responses=s.SummarySerializer)
     def get(self, request):
         query = _query(request, s.SummaryQuerySerializer)
         rows = selectors.summary(
@@ -250,7 +257,7 @@ class SummaryDetailsView(ApiView):
     ability = ABILITY
 
     @extend_schema(
-        parameters=[s.SummaryQuerySerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
+        parameters=[DATE, MEAL_TYPES, INSTITUTION, *PAGE],
         responses=page_of(s.SummaryDetailSerializer),
     )
     def get(self, request):
@@ -274,7 +281,12 @@ class EntriesView(ApiView):
     ability = ABILITY
 
     @extend_schema(
-        parameters=[s.EntriesQuerySerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
+        parameters=[
+            OpenApiParameter("date", OpenApiTypes.DATE),
+            INSTITUTION,
+            OpenApiParameter("result", str, enum=[value for value, _label in s.RESULTS]),
+            *PAGE,
+        ],
         responses=page_of(s.EntrySerializer),
     )
     def get(self, request):
@@ -294,9 +306,9 @@ class EntriesView(ApiView):
 
 
 urlpatterns = [
-    path("terminal/scanCard/<str:date>/<str:card_number>", ScanCardView.as_view()),
+    path("terminal/scanCard/<str:date>/<str:cardNumber>", ScanCardView.as_view()),
     path("terminal/calendarDays/<str:id>/markAsScanned", MarkAsScannedView.as_view()),
-    path("terminal/subjects/cardNumber/<str:card_number>", SubjectByCardView.as_view()),
+    path("terminal/subjects/cardNumber/<str:n>", SubjectByCardView.as_view()),
     path("terminal/subjects", SubjectsSearchView.as_view()),
     path("terminal/roster", RosterView.as_view()),
     path("terminal/summary", SummaryView.as_view()),

@@ -55,7 +55,8 @@ def seed_demo_tenant() -> None:
         parents = _users(PARENTS, lambda row: [ROLE_PARENT])
         workers = _users(WORKERS, lambda row: [ROLE_INSTITUTION_WORKER])
         seed_catalog_and_people(parents=parents, workers=workers)
-        seed_orders(customers=[*parents, *workers])
+        admin = next(user for user in staff if ROLE_ADMIN in user.roles)
+        seed_orders(customers=[*parents, *workers], admin=admin)
         institutions_admin = next(user for user in staff if "ROLE_INSTITUTIONS_ADMIN" in user.roles)
         institutions_admin.institutions.set(Institution.objects.filter(kind__in=["school", "kindergarten"]))
         settings_update(
@@ -63,6 +64,8 @@ def seed_demo_tenant() -> None:
             key="parents_settings",
             data={"allow_self_registration": True, "iban_account_number_part": "1020"},
         )
+        # The cook may serve someone without an order at the terminal (ordered on the spot, issue 13).
+        settings_update(actor=None, key="orders_config", data={"terminal_orders_enabled": True})
         # Both parents and institution workers may register themselves (the e2e journeys use both).
         settings_update(actor=None, key="general", data={"register_as": "both"})
         settings_update(
