@@ -222,6 +222,7 @@ PARAMS: dict[str, Callable[[AuditEntry, _Page], dict]] = {
     "ledger.reverse": _ledger_correction,
     "order_items.place": _items,
     "order_items.cancel": _items,
+    "order_items.serve": _items,
     "absence.mark": _dates_param,
     "absence.remove": _dates_param,
     "free_day.create": _free_day,

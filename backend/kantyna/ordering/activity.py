@@ -11,7 +11,7 @@ def ordering_activity_page_load(page, entries: list[AuditEntry]) -> None:
     item_ids = {row.reference_id for row in page.transactions.values() if row.reference_type == "order_item"} | {
         item_id
         for entry in entries
-        if entry.action in ("order_items.place", "order_items.cancel")
+        if entry.action in ("order_items.place", "order_items.cancel", "order_items.serve")
         for item_id in entry.data.get("items", [])
         if isinstance(item_id, int)
     }
