@@ -52,7 +52,7 @@ NO_PRICE = "This meal cannot be ordered on this day."
 DIET_NOT_ALLOWED = "Only the meal receiver's diet can be ordered."
 ONLY_ONE_MEAL = "Only one meal a day can be ordered."
 NOTES_NOT_ALLOWED = "Notes are not allowed."
-ALREADY_SERVED = "A served meal cannot be cancelled."
+ALREADY_SERVED = "This meal was already served."
 LAST_MONTH_UNPAID = "Last month is not paid."
 
 
@@ -172,7 +172,8 @@ ERRORS: dict[str, Refusal] = {
         MEAL_TYPE_UNAVAILABLE, _("This meal type is not served in this institution.")
     ),
     "order.no_price": _ordering(NO_PRICE, _("This meal cannot be ordered on %(date)s.")),
-    "order.already_served": _ordering(ALREADY_SERVED, _("A served meal cannot be cancelled.")),
+    # A served meal was eaten: no cancel path (items, absences, orders, bulk) takes it back, staff's neither.
+    "order_item.served": _ordering(ALREADY_SERVED, _("This meal was already served."), status.HTTP_409_CONFLICT),
     "order.last_month_unpaid": _ordering(
         LAST_MONTH_UNPAID, _("Last month is not paid: top up the balance to order meals."), status.HTTP_409_CONFLICT
     ),
