@@ -1126,6 +1126,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/children/diningCards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Dining cards on paper: A4 sheets of credit-card-size cards (ID-1, 85.6 x 54 mm), 2 x 5 a page, each with the
+         *     child's name, institution and classroom, the card number as a Code 39 barcode (what the terminal's USB reader
+         *     types) and as text. fpdf2 with the bundled Source Sans Pro as every print of the project (`menus.documents`),
+         *     so Polish letters need no system font. Children without a card number are not drawn: the last page lists them.
+         */
+        get: operations["api_frontend_children_diningCards_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/children/export": {
         parameters: {
             query?: never;
@@ -5569,6 +5591,11 @@ export interface components {
             priceListItemId: number | null;
             price: components["schemas"]["Money"] | null;
             status: components["schemas"]["CalendarItemStatusEnum"];
+            /**
+             * Format: date-time
+             * @description When the meal was handed out (status served).
+             */
+            servedAt: string | null;
             note: string;
             automarked: boolean;
         };
@@ -5636,6 +5663,11 @@ export interface components {
             price: components["schemas"]["Money"] | null;
             /** @description As the calendar item's status: active, cancelled or served. */
             status: string;
+            /**
+             * Format: date-time
+             * @description When the meal was handed out (status served).
+             */
+            servedAt: string | null;
             note: string;
             automarked: boolean;
             subject: components["schemas"]["CalendarSubjectRef"];
@@ -7389,7 +7421,7 @@ export interface components {
             cancelledAt?: string | null;
             /** Format: date-time */
             servedAt?: string | null;
-            /** @description Active and still open for the caller (staff may cancel after the cut-off). */
+            /** @description Active and still open for the caller (staff may cancel after the cut-off); never a served meal. */
             readonly canCancel: boolean;
         };
         OrderItemRequestRequest: {
@@ -7421,6 +7453,8 @@ export interface components {
             dateTo: string | null;
             itemsCount: number;
             activeItemsCount: number;
+            /** @description Meals already handed out (status served). */
+            servedItemsCount: number;
             readonly grossAmount: components["schemas"]["Money"] | null;
             subjectNames: string[];
         };
@@ -10842,6 +10876,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_children_diningCards_retrieve: {
+        parameters: {
+            query?: {
+                /** @description The classroom's active children. */
+                classroomId?: number;
+                /** @description Comma-separated children ids, e.g. 3,5,8. */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF sheet of cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
         };

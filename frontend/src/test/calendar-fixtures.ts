@@ -38,6 +38,7 @@ export function item(id: number, mealType: { id: number; name: string }, price: 
     priceListItemId: null,
     price: price === null ? null : pln(price),
     status: 'active',
+    servedAt: null,
     note: '',
     automarked: false,
     ...overrides,

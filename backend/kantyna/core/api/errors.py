@@ -52,7 +52,7 @@ NO_PRICE = "This meal cannot be ordered on this day."
 DIET_NOT_ALLOWED = "Only the meal receiver's diet can be ordered."
 ONLY_ONE_MEAL = "Only one meal a day can be ordered."
 NOTES_NOT_ALLOWED = "Notes are not allowed."
-ALREADY_SERVED = "A served meal cannot be cancelled."
+ALREADY_SERVED = "This meal was already served."
 LAST_MONTH_UNPAID = "Last month is not paid."
 
 
@@ -172,7 +172,8 @@ ERRORS: dict[str, Refusal] = {
         MEAL_TYPE_UNAVAILABLE, _("This meal type is not served in this institution.")
     ),
     "order.no_price": _ordering(NO_PRICE, _("This meal cannot be ordered on %(date)s.")),
-    "order.already_served": _ordering(ALREADY_SERVED, _("A served meal cannot be cancelled.")),
+    # A served meal was eaten: no cancel path (items, absences, orders, bulk) takes it back, staff's neither.
+    "order_item.served": _ordering(ALREADY_SERVED, _("This meal was already served."), status.HTTP_409_CONFLICT),
     "order.last_month_unpaid": _ordering(
         LAST_MONTH_UNPAID, _("Last month is not paid: top up the balance to order meals."), status.HTTP_409_CONFLICT
     ),
@@ -192,6 +193,7 @@ ERRORS: dict[str, Refusal] = {
     # people
     "card.invalid": _invalid(_("The card number must have 6 to 10 characters: digits or capital letters.")),
     "card.taken": _invalid(_("This card number is already used.")),
+    "dining_cards.disabled": Refusal(status.HTTP_403_FORBIDDEN, "Dining cards are not enabled."),
     "child.field_not_allowed": _invalid(_("You are not allowed to change this field.")),
     "child.classroom_required": Refusal(status.HTTP_400_BAD_REQUEST, _("The child must be assigned to classroom.")),
     "child.classroom_outside_institution": _invalid(_("The classroom does not belong to the chosen institution.")),

@@ -72,8 +72,12 @@ class CalendarItemSerializer(KantynaSerializer):
     price_list_item_id = serializers.IntegerField(allow_null=True)
     price = MoneySerializer(allow_null=True)
     status = serializers.ChoiceField(choices=["active", "cancelled", "served"])
+    served_at = serializers.DateTimeField(allow_null=True, help_text="When the meal was handed out (status served).")
     note = MultilineCharField(allow_blank=True)
     automarked = serializers.BooleanField()
+
+
+_DATETIME = serializers.DateTimeField()  # as the order details write served_at
 
 
 def item_data(item, show_prices: bool) -> dict:
@@ -91,6 +95,7 @@ def item_data(item, show_prices: bool) -> dict:
         "price_list_item_id": item.price_list_item_id,
         "price": money_or_none(item.price, show_prices),
         "status": item.status,
+        "served_at": _DATETIME.to_representation(item.served_at) if item.served_at else None,
         "note": item.note,
         "automarked": item.automarked,
     }

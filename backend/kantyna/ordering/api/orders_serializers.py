@@ -108,6 +108,7 @@ class OrderListItemSerializer(KantynaModelSerializer):
     date_to = serializers.DateField(allow_null=True)
     items_count = serializers.IntegerField()
     active_items_count = serializers.IntegerField()
+    served_items_count = serializers.IntegerField(help_text="Meals already handed out (status served).")
     gross_amount = PriceField()
     subject_names = serializers.ListField(child=serializers.CharField())
 
@@ -125,6 +126,7 @@ class OrderListItemSerializer(KantynaModelSerializer):
             "date_to",
             "items_count",
             "active_items_count",
+            "served_items_count",
             "gross_amount",
             "subject_names",
         ]
@@ -206,7 +208,7 @@ class OrderItemSerializer(KantynaModelSerializer):
         return OrderSubjectSerializer(subject_ref(item)).data
 
     def get_can_cancel(self, item) -> bool:
-        """Active and still open for the caller (staff may cancel after the cut-off)."""
+        """Active and still open for the caller (staff may cancel after the cut-off); never a served meal."""
         can_cancel = self.context.get("can_cancel")
         return bool(item.status == OrderItem.Status.ACTIVE and can_cancel and can_cancel(item))
 

@@ -177,6 +177,7 @@ def order_list(*, user, filters: OrderFilters) -> QuerySet[Order]:
         date_to=Max("items__date"),
         items_count=Count("items"),
         active_items_count=Count("items", filter=Q(items__status=OrderItem.Status.ACTIVE)),
+        served_items_count=Count("items", filter=Q(items__status=OrderItem.Status.SERVED)),
         gross_amount=Coalesce(Sum("items__price", filter=Q(items__status__in=LIVE_STATUSES)), Value(Decimal("0.00"))),
         subject_names=ArrayAgg(_subject_name(), distinct=True, default=Value([])),
     ).order_by("-created_at", "-id")  # Meta.ordering does not apply to a grouped query

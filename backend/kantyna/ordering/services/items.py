@@ -106,6 +106,13 @@ def refuse_closed_day(day: date) -> None:
     raise DomainError("order.day_closed", field="date", params={"date": day})
 
 
+def refuse_served(item: OrderItem, *, field: str = "items") -> None:
+    """The one refusal of cancelling a served meal (409 `order_item.served`), by anyone: a parent's cancel or
+    absence, and staff's too, past the cut-off or not — a served meal was eaten, so its charge stands. Giving
+    the money back is a different matter (a ledger correction or refund), not a cancel."""
+    raise DomainError("order_item.served", field=field, params={"date": item.date})
+
+
 def free_days_for(institution_ids: Iterable[int], first: date, last: date) -> dict[int | None, set[date]]:
     """Free days in [first, last]: `{None: global days, institution id: its own days}` (one query)."""
     rows = FreeDay.objects.filter(date__range=(first, last)).filter(
@@ -474,8 +481,8 @@ def items_cancel(
     cutoff: Cutoff | None = None,
 ) -> list[OrderItem]:
     """Cancel the live items among `items` (already cancelled ones are left alone: a repeated cancel is
-    harmless) and refund what was charged. After the cut-off customers are refused; staff may override.
-    Returns the items this call cancelled."""
+    harmless) and refund what was charged. After the cut-off customers are refused; staff may override. A
+    served item refuses the whole call, for everyone (`refuse_served`). Returns the items this call cancelled."""
     now = now or timezone.now()
     override = staff_override and is_staff(actor)
     ids = sorted({item.pk for item in items})
@@ -495,7 +502,7 @@ def items_cancel(
         if item.status == OrderItem.Status.CANCELLED:
             continue
         if item.status == OrderItem.Status.SERVED:
-            raise DomainError("order.already_served", field="items")
+            refuse_served(item)  # before the cut-off: the clearer reason
         if not override and not cutoff.is_open(item.date, now):
             refuse_closed_day(item.date)
         to_cancel.append(item)

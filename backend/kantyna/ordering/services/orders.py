@@ -20,7 +20,14 @@ from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.models import Order, OrderItem
 from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
 from kantyna.ordering.selectors.orders import items_visible_to
-from kantyna.ordering.services.items import ItemRequest, free_days_for, is_free, items_cancel, items_place
+from kantyna.ordering.services.items import (
+    ItemRequest,
+    free_days_for,
+    is_free,
+    items_cancel,
+    items_place,
+    refuse_served,
+)
 from kantyna.ordering.subjects import CHILD, WORKER, Subject, is_staff, subject_resolve
 from kantyna.tenant_settings.selectors import settings_get
 
@@ -144,9 +151,15 @@ def order_update(
 
 
 def _cancellable(actor, items: list[OrderItem]) -> list[OrderItem]:
-    """Active meals the actor may cancel now: staff all of them, customers those still open. When none is open,
-    every active one goes to the core, which refuses with the cut-off's message."""
+    """Among live meals, those the actor may cancel now: staff every active one, customers those still open. When
+    none is open, every active one goes to the core, which refuses with the cut-off's message. Served meals stay
+    as they are; when nothing but served meals was asked for, the call is refused (`refuse_served`, for staff
+    too: a served meal was eaten)."""
     active = [item for item in items if item.status == OrderItem.Status.ACTIVE]
+    if not active:
+        served = [item for item in items if item.status == OrderItem.Status.SERVED]
+        if served:
+            refuse_served(min(served, key=lambda item: (item.date, item.pk)))
     if cancels_as_staff(actor):
         return active
     cutoff = cutoff_config()
@@ -158,7 +171,9 @@ def _cancellable(actor, items: list[OrderItem]) -> list[OrderItem]:
 def orders_cancel(*, actor, orders: list[Order]) -> list[OrderItem]:
     """Cancel the orders' active meals within the actor's reach (see `_cancellable`), all or none."""
     items = list(
-        items_visible_to(actor).filter(order__in=[order.pk for order in orders], status=OrderItem.Status.ACTIVE)
+        items_visible_to(actor).filter(
+            order__in=[order.pk for order in orders], status__in=[OrderItem.Status.ACTIVE, OrderItem.Status.SERVED]
+        )
     )
     cancelled = items_cancel(actor=actor, items=_cancellable(actor, items), staff_override=cancels_as_staff(actor))
     for order in orders:
@@ -184,7 +199,7 @@ def meal_type_cancel(
             **subject.item_filter,
             meal_type_id=meal_type_id,
             date__range=(date_from, date_to),
-            status=OrderItem.Status.ACTIVE,
+            status__in=[OrderItem.Status.ACTIVE, OrderItem.Status.SERVED],
         )
     )
     cancelled = items_cancel(actor=actor, items=_cancellable(actor, items), staff_override=cancels_as_staff(actor))

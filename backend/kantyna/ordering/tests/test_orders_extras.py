@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
-import zlib
 from datetime import datetime, timedelta
 
 import pytest
@@ -27,6 +25,7 @@ from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.factories import make_user
+from kantyna.testing.pdf import pdf_texts
 from kantyna.testing.queries import assert_num_queries
 from kantyna.testing.world import make_world, set_settings
 from kantyna.users.models import User
@@ -62,60 +61,6 @@ def created_text(tenant, order) -> str:
     with in_tenant(tenant):
         order.refresh_from_db()
         return f"{timezone.localtime(order.created_at, tenant_zone()):%d.%m.%Y %H:%M}"
-
-
-def pdf_texts(content: bytes) -> list[str]:
-    """The text runs of a PDF written by fpdf2 (Type0 fonts with ToUnicode maps, Flate or plain streams), in
-    drawing order: a cell's line is one text. Enough to assert exactly what the pages say without a PDF library."""
-    objects = {int(number): body for number, body in re.findall(rb"(\d+) 0 obj\s*(.*?)\s*endobj", content, re.S)}
-
-    def stream(body: bytes) -> bytes:
-        data = re.search(rb"stream\r?\n(.*?)\r?\nendstream", body, re.S).group(1)
-        return zlib.decompress(data) if b"/FlateDecode" in body else data
-
-    def unicode_map(body: bytes) -> dict[int, str]:
-        text = stream(body).decode("latin-1")
-        mapping = {}
-        for section in re.findall(r"beginbfchar(.*?)endbfchar", text, re.S):
-            for source, target in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", section):
-                mapping[int(source, 16)] = bytes.fromhex(target).decode("utf-16-be")
-        for section in re.findall(r"beginbfrange(.*?)endbfrange", text, re.S):
-            for start, end, target in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", section):
-                for offset, code in enumerate(range(int(start, 16), int(end, 16) + 1)):
-                    mapping[code] = chr(int(target, 16) + offset)
-        return mapping
-
-    fonts = {}
-    for body in objects.values():
-        for name, number in re.findall(rb"/(F\d+) (\d+) 0 R", body):
-            to_unicode = re.search(rb"/ToUnicode (\d+) 0 R", objects[int(number)])
-            fonts[name.decode()] = unicode_map(objects[int(to_unicode.group(1))])
-    escapes = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
-
-    def unescape(raw: bytes) -> bytes:
-        def one(match):
-            token = match.group(1)
-            return bytes([int(token, 8)]) if token[:1].isdigit() else escapes.get(token, token)
-
-        return re.sub(rb"\\([0-7]{1,3}|.)", one, raw, flags=re.S)
-
-    texts = []
-    for _number, page in sorted(objects.items()):
-        if not re.search(rb"/Type /Page\b", page):
-            continue
-        contents = objects[int(re.search(rb"/Contents (\d+) 0 R", page).group(1))]
-        font: dict[int, str] = {}
-        run = ""
-        for match in re.finditer(rb"/(F\d+) [\d.]+ Tf|\(((?:\\.|[^\\)])*)\) Tj|\bET\b", stream(contents), re.S):
-            if match.group(1):
-                font = fonts[match.group(1).decode()]
-            elif match.group(2) is not None:
-                raw = unescape(match.group(2))
-                run += "".join(font.get(int.from_bytes(raw[i : i + 2], "big"), "?") for i in range(0, len(raw), 2))
-            elif run:  # ET: a text object (one cell's line; the page-count alias is a run of its own) ends
-                texts.append(run)
-                run = ""
-    return texts
 
 
 # Confirmation (PDF) ------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from djangorestframework_camel_case.parser import CamelCaseMultiPartParser
+from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -28,10 +29,10 @@ from kantyna.core.serializers import ExportFormatSerializer, ImportErrorSerializ
 from kantyna.core.spreadsheets import XLSX_TYPE, export_file
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin, status_response
 from kantyna.institutions.models import Classroom
-from kantyna.menus.documents import file_response
+from kantyna.menus.documents import PDF_TYPE, file_response
 from kantyna.ordering.selectors import orders as order_selectors
 from kantyna.ordering.subjects import subject_resolve
-from kantyna.people import imports
+from kantyna.people import documents, imports
 from kantyna.people.api import children_serializers as serializers
 from kantyna.people.models import Child
 from kantyna.people.reach import Reach
@@ -60,6 +61,8 @@ CHILDREN_ABILITIES = {
     "export": EXPORT,
     "import_file": "children.import",
     "import_template": "children.import",
+    # Printing the cards is staff work on children (admin, institutions admin with children_edit), within reach.
+    "dining_cards": STAFF,
 }
 
 
@@ -263,6 +266,27 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
         file_format = form.validated_data["format"]
         content, content_type = export_file(rows, sheet_title=_("Children"), file_format=file_format)
         return file_response(content, filename=f"{name}.{file_format}", content_type=content_type)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("classroomId", int, required=False, description="The classroom's active children."),
+            OpenApiParameter("ids", str, required=False, description="Comma-separated children ids, e.g. 3,5,8."),
+        ],
+        responses={(200, PDF_TYPE): OpenApiResponse(OpenApiTypes.BINARY, description="The PDF sheet of cards")},
+        description=documents.__doc__,
+    )
+    @action(detail=False, methods=["get"], url_path="diningCards")
+    def dining_cards(self, request):
+        query = serializers.DiningCardsQuerySerializer(data=underscoreize(request.query_params.dict()))
+        query.is_valid(raise_exception=True)
+        children = selectors.dining_cards_children(
+            actor=request.user,
+            classroom_id=query.validated_data.get("classroom_id"),
+            ids=query.validated_data.get("ids"),
+        )
+        return file_response(
+            documents.render_dining_cards(children), filename=documents.dining_cards_file_name(), content_type=PDF_TYPE
+        )
 
     @extend_schema(
         request={"multipart/form-data": serializers.ChildrenImportSerializer},

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kantyna.catalog.models import Allergen, Diet, MealType
+from kantyna.core.params import ids_of
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.core.serializers import (
     ClockTimeField,
@@ -325,3 +326,26 @@ class ChildrenImportSerializer(KantynaSerializer):
 class ChildrenImportResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     created = serializers.IntegerField()
+
+
+MAX_DINING_CARDS = 500
+
+
+class DiningCardsQuerySerializer(KantynaSerializer):
+    """`children/diningCards`: the children of one classroom, or the chosen ones (`ids`: comma-separated)."""
+
+    classroom_id = serializers.IntegerField(required=False, min_value=1)
+    ids = serializers.CharField(required=False, help_text="Comma-separated children ids, e.g. 3,5,8.")
+
+    def validate_ids(self, value):
+        parsed = ids_of(value)
+        if parsed is None:
+            raise serializers.ValidationError(_("Give children ids separated by commas, e.g. 3,5,8."))
+        if len(set(parsed)) > MAX_DINING_CARDS:
+            raise serializers.ValidationError(_("At most %(count)d children at once.") % {"count": MAX_DINING_CARDS})
+        return parsed
+
+    def validate(self, data):
+        if ("classroom_id" in data) == ("ids" in data):
+            raise serializers.ValidationError({"classroom_id": [_("Choose a classroom or children.")]})
+        return data

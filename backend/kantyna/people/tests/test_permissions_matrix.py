@@ -1,12 +1,12 @@
 """Every people endpoint (children and their commands, export and import, children groups, institution workers
-groups, institution workers; dining cards through children's changeCardNumber) x every persona: the expected
+groups, institution workers; dining cards through children's changeCardNumber and diningCards) x every persona: the expected
 status, a refusal changes nothing, an allowed write changes something; and tenant A's token on tenant B's host is
 401 while B's admin cannot reach A's rows (kantyna/testing/matrix.py).
 
 Who may call what: spec api-calls.tsv / routes.tsv and §6, and the ability table (core/permissions.py). Children:
 read with children.edit or parents.view (admin, parent, institutions admin with children_edit or parents_view);
 write with children.edit; activation and archiving with children.change_sensitive (staff: admin, institutions
-admin with children_edit); export with change_sensitive or parents.view; import admin only; a card with cards.edit
+admin with children_edit), printing dining cards too; export with change_sensitive or parents.view; import admin only; a card with cards.edit
 (admin, cook, customers, institutions admin with children_edit). Reach: admins and cooks every child, institutions
 admins their institutions' children, parents their own. Children groups, workers groups and workers: admin only,
 but the children groups' options (institutions admins with children_edit pick a child's group).
@@ -151,6 +151,10 @@ ROWS = [
     # Dining cards (cards.edit): workers hold the ability but reach no child; cooks reach every child.
     Row("child card", "PUT", CHILD + "/changeCardNumber", CARDS, "children_edit", personas(WORKER), {"cardNumber": "AB1234"}, writes=True),
     Row("child of another family card", "PUT", STRANGER + "/changeCardNumber", personas(ADMIN, COOK), "children_edit", personas(IA, PARENT, WORKER), {"cardNumber": "AB1234"}, writes=True),
+    # Printing dining cards (children.change_sensitive: staff, within reach; the stranger is out of the ia's reach).
+    Row("children dining cards of a classroom", "GET", "children/diningCards?classroomId={classroom}", STAFF, "children_edit", foreign=404),
+    Row("children dining cards of chosen children", "GET", "children/diningCards?ids={child},{child2}", STAFF, "children_edit", foreign=404),
+    Row("dining cards of another family's child", "GET", "children/diningCards?ids={stranger}", ADMIN_ONLY, "children_edit", personas(IA), foreign=404),
     # The import: admin only.
     PeopleRow("children import", "POST", "children/import", ADMIN_ONLY, body=import_body, writes=True, foreign=400, multipart=True),
     Row("children import template", "GET", "children/import/template", ADMIN_ONLY),

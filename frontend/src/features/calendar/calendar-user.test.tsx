@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { formatMoney as formatMoneyNbsp } from '@/lib/format';
+import { formatDateTime, formatMoney as formatMoneyNbsp } from '@/lib/format';
 import type { Money } from '@/lib/money';
 import { subjectKey, type AbsencesRequest, type CalendarDay, type PresencesRequest, type SubjectRef } from '@/lib/calendar/types';
 import { calendarMonth, item, LUNCH, manyMarked, pln, SOUP, subject } from '@/test/calendar-fixtures';
@@ -267,6 +267,27 @@ describe('the customer calendar (/calendar/user)', () => {
     expect(await screen.findByText('Meals cancelled for Ala Nowak.')).toBeInTheDocument();
     expect(screen.getByText('No days selected')).toBeInTheDocument();
     await waitFor(() => expect(served.draftsDeleted).toBeGreaterThan(0));
+  });
+
+  it('shows a served meal with its time and never cancels its day', async () => {
+    signIn();
+    const servedAt = '2026-11-25T12:04:00+01:00';
+    const served = serveCalendar({ alaDays: { '2026-11-25': { items: [item(71, LUNCH, '12.50', { status: 'served', servedAt })] } } });
+    const { user } = renderApp('/calendar/user');
+    await user.click(await screen.findByRole('checkbox', { name: 'Olek Nowak' }));
+    await waitFor(() => expect(day(WED)).not.toHaveAttribute('aria-disabled'));
+    const time = formatDateTime(servedAt, 'en', { timeStyle: 'short' });
+    // The day's button describes itself with its content: the served lunch and when it was handed out.
+    expect(day(WED)).toHaveAccessibleDescription(`✓ Lunch · ${formatMoneyNbsp(pln('12.50'))} · Served ${time}`);
+
+    await user.click(day(WED));
+    await user.click(screen.getByRole('button', { name: 'Cancel meals' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Cancel meals' });
+
+    expect(within(sheet).getByText('1 day with a served meal is left out: a served meal cannot be cancelled.')).toBeInTheDocument();
+    expect(within(within(sheet).getByRole('table', { name: 'Summary' })).getByRole('row', { name: /Meals to cancel/ })).toHaveTextContent('0');
+    expect(within(sheet).getByRole('button', { name: 'Cancel meals' })).toBeDisabled();
+    expect(served.absences).toEqual([]);
   });
 
   it('orders each receiver’s usual meal types on the open selected days', async () => {

@@ -297,6 +297,79 @@ describe('children list', () => {
   });
 });
 
+describe('dining cards', () => {
+  function serveCards(enabled = true) {
+    const requests: URLSearchParams[] = [];
+    const config = { reads: 0 };
+    server.use(
+      http.get(apiUrl('children'), () => HttpResponse.json(page([row(), row({ id: 8, firstName: 'Jan', cardNumber: null })]))),
+      http.get(apiUrl('common/settings/ordersConfig'), () => {
+        config.reads += 1;
+        return HttpResponse.json({
+          cardNumberLength: 8,
+          diningCardsEnabled: enabled,
+          orderDeadlineDaysBefore: 1,
+          orderDeadlineTime: '12:00',
+          publicHolidaysFreeDays: true,
+        } satisfies Schemas['OrdersConfig']);
+      }),
+      http.get(apiUrl('children/diningCards'), ({ request }) => {
+        requests.push(new URL(request.url).searchParams);
+        return new HttpResponse('%PDF-1.3', {
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': "attachment; filename=\"dining-cards.pdf\"; filename*=UTF-8''dining-cards.pdf" },
+        });
+      }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:cards');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    return { requests, createObjectURL, config };
+  }
+
+  it('prints the dining cards of the selected children, then clears the selection', async () => {
+    signInAs(ADMIN);
+    serveOptions();
+    const { requests, createObjectURL } = serveCards();
+    const { user } = renderApp('/children');
+    const table = await screen.findByRole('table', { name: 'Children' });
+    await within(table).findByRole('cell', { name: 'Nowak Ola' });
+
+    for (const checkbox of within(table).getAllByRole('checkbox', { name: 'Select row' })) await user.click(checkbox);
+    await user.click(within(screen.getByRole('region', { name: 'Actions on selected rows' })).getByRole('button', { name: 'Print dining cards' }));
+
+    await waitFor(() => expect(requests.map((query) => query.toString())).toEqual(['ids=7%2C8']));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Actions on selected rows' })).not.toBeInTheDocument());
+  });
+
+  it('prints the dining cards of the filtered classroom', async () => {
+    signInAs(ADMIN);
+    serveOptions();
+    const { requests } = serveCards();
+    const { user } = renderApp('/children?institutionId=1');
+    await screen.findByRole('cell', { name: 'Nowak Ola' });
+    expect(screen.queryByRole('button', { name: "Print the classroom's dining cards" })).not.toBeInTheDocument();
+
+    await waitFor(() => expect(screen.getByRole('option', { name: '1b' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Classroom'), '1b');
+    await user.click(await screen.findByRole('button', { name: "Print the classroom's dining cards" }));
+
+    await waitFor(() => expect(requests.map((query) => query.get('classroomId'))).toEqual(['12']));
+  });
+
+  it('offers no printing when the tenant does not use dining cards', async () => {
+    signInAs(ADMIN);
+    serveOptions();
+    const { config } = serveCards(false);
+    renderApp('/children?institutionId=1&classroomId=11');
+    const table = await screen.findByRole('table', { name: 'Children' });
+    await within(table).findByRole('cell', { name: 'Nowak Ola' });
+    await waitFor(() => expect(config.reads).toBeGreaterThan(0));
+    await screen.findByRole('option', { name: '1a' });
+    expect(within(table).queryByRole('checkbox', { name: 'Select row' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Print the classroom's dining cards" })).not.toBeInTheDocument();
+  });
+});
+
 describe('child form (create and edit)', () => {
   it('requires a classroom, follows the cascades and sends the default group, then toasts the creation', async () => {
     signInAs(ADMIN);

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { formatDateTime } from '@/lib/format';
 import { describe, expect, it, vi } from 'vitest';
 import { calendarMonth, subject } from '@/test/calendar-fixtures';
 import type { Role } from '@/lib/session/get-current-user';
@@ -37,6 +38,7 @@ const row = (id: number, overrides: Partial<Schemas['OrderListItem']> = {}): Sch
   dateTo: '2026-12-01',
   itemsCount: 2,
   activeItemsCount: 2,
+  servedItemsCount: 0,
   grossAmount: money('25.00'),
   subjectNames: ['Ola Nowak'],
   ...overrides,
@@ -248,6 +250,35 @@ describe('order details', () => {
     await user.click(within(table).getByRole('button', { name: 'Cancel Lunch (Ola Nowak) on 30/11/2026' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(cancelled).toEqual(['71']));
+  });
+
+  it('shows a served meal as served with its time, without a cancel button, and counts it in the list', async () => {
+    signIn();
+    serveUser(['ROLE_ADMIN'], STAFF_ABILITIES);
+    const servedAt = '2026-11-30T12:04:00+01:00';
+    server.use(
+      http.get(apiUrl('orders/7'), () =>
+        HttpResponse.json(detail({ items: [orderItem(71, '2026-11-30', { status: 'served', servedAt, canCancel: false }), orderItem(72, '2026-12-01')] })),
+      ),
+      http.get(apiUrl('orders'), () => HttpResponse.json(page([row(7, { activeItemsCount: 1, servedItemsCount: 1 })]))),
+      http.get(apiUrl('orders_totals'), () =>
+        HttpResponse.json({ ordersCount: 1, items: { active: 1, cancelled: 0, served: 1 }, grossAmount: money('25.00') } satisfies Schemas['OrderTotals']),
+      ),
+      http.get(apiUrl('orders/mealTypes'), () => HttpResponse.json([])),
+      serveInstitutions(),
+    );
+    const { user } = renderApp('/orders');
+
+    const list = await screen.findByRole('table', { name: 'Orders' });
+    await waitFor(() => expect(within(list).getAllByRole('row')[1]).toHaveTextContent('1 of 2 active · 1 served'));
+    await user.click(within(list).getByRole('link', { name: '7' }));
+
+    const table = await screen.findByRole('table', { name: 'Meals' });
+    const [, served, active] = within(table).getAllByRole('row');
+    expect(within(served!).getByText('Served')).toBeInTheDocument();
+    expect(within(served!).getByText(`Served ${formatDateTime(servedAt, 'en')}`)).toBeInTheDocument();
+    expect(within(served!).queryByRole('button', { name: /^Cancel / })).not.toBeInTheDocument();
+    expect(within(active!).getByRole('button', { name: 'Cancel Lunch (Ola Nowak) on 01/12/2026' })).toBeInTheDocument();
   });
 
   it('orders the same meals on other days and opens the new order', async () => {

@@ -60,6 +60,9 @@ export interface AbsencesRequest {
 
 export const isLive = (item: CalendarItem) => item.status === 'active' || item.status === 'served';
 
+/** A day with a served meal: the meal was eaten, so nobody cancels the day (the server refuses it too). */
+export const hasServed = (day: CalendarDay) => day.items.some((item) => item.status === 'served');
+
 /**
  * The offer a choice means: the chosen portion size, else the default portion, else the first one; in the
  * receiver's own diet when the day offers several (tenants that allow any diet list them all).

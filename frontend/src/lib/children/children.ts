@@ -107,6 +107,15 @@ export function exportChildren(format: ExportFormat, params: ListParams): Promis
   return downloadFile(`children/export${exportQuery(params)}`, { method: 'POST', body: { format }, fallbackName: `children.${format}` });
 }
 
+/** Whose dining cards to print: a classroom's active children, or chosen children. */
+export type DiningCardsChoice = { classroomId: number } | { ids: readonly number[] };
+
+/** `GET children/diningCards?classroomId=` or `?ids=3,5,8`: the PDF sheet of cards, saved under the server's name. */
+export function downloadDiningCards(choice: DiningCardsChoice): Promise<void> {
+  const query = 'classroomId' in choice ? `classroomId=${choice.classroomId}` : `ids=${choice.ids.join(',')}`;
+  return downloadFile(`children/diningCards?${query}`, { fallbackName: 'dining-cards.pdf' });
+}
+
 export type ChildrenImportResult = Schemas['ChildrenImportResult'];
 
 /** `POST children/import` (multipart `file`); a refused file rejects with ImportRejected (lib/files). */

@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { isLive, type CalendarDay } from '@/lib/calendar/types';
 
 export interface DayEntry {
@@ -29,6 +29,9 @@ export function DayContent({
   wrapMenu?: boolean;
 }) {
   const { t } = useTranslation('calendar');
+  // "Served 12:04": the time the terminal handed the meal out, in the browser's timezone.
+  const servedText = (servedAt: string | null) =>
+    servedAt ? t('servedAt', { time: formatDateTime(servedAt, undefined, { timeStyle: 'short' }) }) : t('served');
   const days = entries.map((entry) => entry.day).filter((day): day is CalendarDay => day !== undefined);
   if (days.length === 0) return null;
   const freeDay = days.every((day) => day.isFreeDay) ? days[0] : undefined;
@@ -73,6 +76,7 @@ export function DayContent({
                 {item.status === 'served' ? '✓ ' : ''}
                 {item.mealTypeName}
                 {showPrices && item.price ? ` · ${formatMoney(item.price)}` : ''}
+                {item.status === 'served' ? ` · ${servedText(item.servedAt)}` : ''}
               </Badge>
             ))}
             {live.length === 0 && !day.absence && day.isOpen && showPrices && (

@@ -190,6 +190,7 @@ export function MarkSheet(props: MarkSheetProps) {
         {after && isNegativeAmount(after.amount) && <Alert variant="warning">{t('sheet.negativeBalance')}</Alert>}
         {mode === 'order' && <p className="small text-body-secondary mb-1">{t('sheet.orderDefaultsHint')}</p>}
         {mode === 'order' && chargesOnOrderDay && <p className="small text-body-secondary mb-0">{t('sheet.chargedOnOrderDay')}</p>}
+        {mode === 'cancel' && plan.servedDays ? <Alert variant="info">{t('sheet.servedLeftOut', { count: plan.servedDays })}</Alert> : null}
         {mode === 'cancel' && <p className="small text-body-secondary mb-0">{t('sheet.cancelHint')}</p>}
       </Modal.Body>
       <Modal.Footer>

@@ -139,6 +139,21 @@ describe('plans', () => {
     expect(planAbsences([hidden], ['2026-11-24'], false).total).toBeNull();
   });
 
+  it('never cancels a day with a served meal: it is left out and counted, the refund is of active meals only', () => {
+    const served = item(9, LUNCH, '12.50', { status: 'served', servedAt: '2026-11-24T12:04:00+01:00' });
+    const fed = receiver(8, [day('2026-11-24', { items: [served, item(10, SOUP, '4.50')] }), day('2026-11-25', { items: [item(11, LUNCH, '12.50')] })]);
+
+    const plan = planAbsences([fed], ['2026-11-24', '2026-11-25'], true);
+
+    expect(plan.commands.map((command) => command.body)).toEqual([{ dates: ['2026-11-25'] }]);
+    expect(plan.count).toBe(1);
+    expect(plan.total).toEqual(money('12.50'));
+    expect(plan.servedDays).toBe(1);
+    const onlyServed = planAbsences([fed], ['2026-11-24'], true);
+    expect(onlyServed.commands).toEqual([]);
+    expect(onlyServed.servedDays).toBe(1);
+  });
+
   it('leaves out a receiver with nothing new to order or cancel', () => {
     const fed = receiver(5, [day('2026-11-24', { items: [item(8, LUNCH, '12.50')] })]);
     expect(planPresences([fed], ['2026-11-24'], [{ mealTypeId: LUNCH.id }], false).commands).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Money } from '@/lib/money';
 import type { AbsencesRequest, CalendarDay, NamedRef, PresencesRequest, SubjectRef } from '@/lib/calendar/types';
-import { isLive, offerFor } from '@/lib/calendar/types';
+import { hasServed, isLive, offerFor } from '@/lib/calendar/types';
 import type { IsoDate } from '@/lib/calendar/dates';
 
 /** One receiver's days of the months on screen. */
@@ -80,6 +80,8 @@ export interface Plan<TBody> {
   count: number;
   /** What the meals cost at the prices the calendar shows; null when a price is hidden or unknown. */
   total: Money | null;
+  /** Selected days left out because a meal was already served on them (cancelling only). */
+  servedDays?: number;
 }
 
 function sumPrices(prices: (Money | null | undefined)[]): Money | null {
@@ -136,17 +138,23 @@ export function planPresences(
 /**
  * What "cancel" sends: per receiver that has a selected markable day with an active meal or no absence yet,
  * every selected markable day (re-marking an absence changes nothing; the same days make the same body for
- * every receiver). The refund counts active (not yet served) meals only.
+ * every receiver). A day with a served meal is left out for that receiver (`servedDays` counts them): a served
+ * meal was eaten and cannot be cancelled. The refund counts active meals only.
  */
 export function planAbsences(receivers: readonly ReceiverDays[], dates: readonly IsoDate[], staff: boolean): Plan<AbsencesRequest> {
   const commands: Plan<AbsencesRequest>['commands'] = [];
   const prices: (Money | null | undefined)[] = [];
+  let servedDays = 0;
   for (const receiver of receivers) {
     const absenceDates: IsoDate[] = [];
     let needed = false;
     for (const date of dates) {
       const day = receiver.days.get(date);
       if (!isMarkable(day, staff)) continue;
+      if (hasServed(day)) {
+        servedDays += 1;
+        continue;
+      }
       const active = day.items.filter((item) => item.status === 'active');
       absenceDates.push(date);
       if (active.length === 0 && day.absence) continue;
@@ -155,7 +163,8 @@ export function planAbsences(receivers: readonly ReceiverDays[], dates: readonly
     }
     if (needed) commands.push({ subject: receiver.subject, name: receiver.name, body: { dates: absenceDates } });
   }
-  return { commands, count: prices.length, total: prices.length ? sumPrices(prices) : { amount: '0.00', currency: 'PLN' } };
+  const total: Money | null = prices.length ? sumPrices(prices) : { amount: '0.00', currency: 'PLN' };
+  return { commands, count: prices.length, total, servedDays };
 }
 
 /** Receivers whose requests are the same, joined: one request of the several-subjects calls per batch. */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Button } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-context';
@@ -10,7 +11,18 @@ import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
 import { hasAbility } from '@/lib/session/get-current-user';
 import { useSession } from '@/lib/session/session-context';
-import { CHILD_STATUSES, children, exportChildren, useChildCommand, type ChildCommand, type ChildRow } from '@/lib/children/children';
+import { ApiError } from '@/api/client';
+import {
+  CHILD_STATUSES,
+  children,
+  downloadDiningCards,
+  exportChildren,
+  useChildCommand,
+  type ChildCommand,
+  type ChildRow,
+  type DiningCardsChoice,
+} from '@/lib/children/children';
+import { ordersConfigEndpoint } from '@/lib/settings/orders-config';
 import { ChangeCardNumberModal, ChangeClassroomModal } from '../components/ChildQuickChanges';
 import { childName } from '@/lib/child-form/child-form-model';
 import { StatusBadge } from '../components/StatusBadge';
@@ -41,7 +53,29 @@ function useStateCommands() {
   };
 }
 
-/** `/children`: every child the user reaches, with filters, search, sort, state commands, export and import. */
+/** Downloads the dining cards PDF; a refusal is told in a toast. Returns whether it went through. */
+function usePrintDiningCards() {
+  const { t } = useTranslation('children');
+  const [printing, setPrinting] = useState(false);
+  const print = async (choice: DiningCardsChoice) => {
+    setPrinting(true);
+    try {
+      await downloadDiningCards(choice);
+      return true;
+    } catch (error) {
+      notify({ type: 'error', message: error instanceof ApiError ? error.message : t('diningCards.failed') });
+      return false;
+    } finally {
+      setPrinting(false);
+    }
+  };
+  return { print, printing };
+}
+
+/**
+ * `/children`: every child the user reaches, with filters, search, sort, state commands, export and import; staff
+ * print the dining cards of the filtered classroom or of the selected children (when the tenant uses cards).
+ */
 export function ChildrenPage() {
   const { t } = useTranslation(['children', 'routes']);
   const { user } = useSession();
@@ -61,6 +95,10 @@ export function ChildrenPage() {
   const remove = useConfirmedRemove(children);
   const run = useStateCommands();
   const title = t('routes:areas.children');
+  const ordersConfig = useQuery({ ...ordersConfigEndpoint.queryOptions(), enabled: canManage });
+  const canPrintCards = canManage && ordersConfig.data?.diningCardsEnabled === true;
+  const classroomId = Number(table.filters.classroomId) || 0;
+  const { print, printing } = usePrintDiningCards();
 
   const columns: Column<ChildRow>[] = [
     { key: 'name', header: t('fields.name'), sortKey: 'lastName', cell: (row) => `${row.lastName} ${row.firstName}` },
@@ -83,6 +121,11 @@ export function ChildrenPage() {
         title={title}
         actions={
           <>
+            {canPrintCards && classroomId > 0 && (
+              <Button variant="outline-primary" disabled={printing} onClick={() => void print({ classroomId })}>
+                {t('diningCards.printClassroom')}
+              </Button>
+            )}
             <ExportMenu onExport={(format) => exportChildren(format, table.params)} />
             {canImport && (
               <Link to="/children/import" className="btn btn-outline-primary">
@@ -167,6 +210,20 @@ export function ChildrenPage() {
             )}
           </div>
         )}
+        bulkActions={
+          canPrintCards
+            ? (selected, clear) => (
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  disabled={printing}
+                  onClick={() => void print({ ids: selected.map((row) => row.id) }).then((done) => done && clear())}
+                >
+                  {t('diningCards.printSelected')}
+                </Button>
+              )
+            : undefined
+        }
       />
       <ChangeClassroomModal child={movingClassroom} onClose={() => setMovingClassroom(null)} />
       <ChangeCardNumberModal child={changingCard} onClose={() => setChangingCard(null)} />

@@ -158,6 +158,9 @@ export function OrderDetailsPage() {
                 <td className="text-end text-nowrap">{formatMoney(item.price, language)}</td>
                 <td>
                   <StatusBadge status={item.status} />
+                  {item.status === 'served' && item.servedAt && (
+                    <div className="small text-body-secondary text-nowrap">{t('servedAt', { time: formatDateTime(item.servedAt, language) })}</div>
+                  )}
                 </td>
                 <td>{item.note}</td>
                 <td className="text-end">

@@ -49,7 +49,14 @@ export function OrdersPage() {
     { key: 'payer', header: t('fields.payer'), cell: (row) => row.payer.name },
     { key: 'receivers', header: t('fields.receivers'), cell: (row) => row.subjectNames.join(', ') },
     { key: 'dates', header: t('fields.dates'), cell: dates, className: 'text-nowrap' },
-    { key: 'meals', header: t('fields.meals'), cell: (row) => t('mealsCount', { active: row.activeItemsCount, count: row.itemsCount }) },
+    {
+      key: 'meals',
+      header: t('fields.meals'),
+      cell: (row) =>
+        [t('mealsCount', { active: row.activeItemsCount, count: row.itemsCount }), row.servedItemsCount > 0 ? t('servedCount', { count: row.servedItemsCount }) : null]
+          .filter(Boolean)
+          .join(' · '),
+    },
     { key: 'amount', header: t('fields.amount'), cell: (row) => formatMoney(row.grossAmount, language), className: 'text-end text-nowrap' },
     { key: 'kind', header: t('fields.kind'), cell: (row) => t(`kind.${row.kind}`) },
     { key: 'status', header: t('fields.status'), cell: (row) => <StatusBadge status={row.status} /> },
