@@ -193,7 +193,7 @@ ERRORS: dict[str, Refusal] = {
     # people
     "card.invalid": _invalid(_("The card number must have 6 to 10 characters: digits or capital letters.")),
     "card.taken": _invalid(_("This card number is already used.")),
-    "dining_cards.disabled": Refusal(status.HTTP_403_FORBIDDEN, "Dining cards are not enabled."),
+    "dining_cards.disabled": Refusal(status.HTTP_403_FORBIDDEN, _("Dining cards are not enabled.")),
     "child.field_not_allowed": _invalid(_("You are not allowed to change this field.")),
     "child.classroom_required": Refusal(status.HTTP_400_BAD_REQUEST, _("The child must be assigned to classroom.")),
     "child.classroom_outside_institution": _invalid(_("The classroom does not belong to the chosen institution.")),

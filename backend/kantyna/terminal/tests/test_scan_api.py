@@ -333,6 +333,6 @@ def test_given_a_served_item_when_the_parent_cancels_then_refused(tenant_a, serv
     response = Api(tenant_a, serving.world.parent).post(f"orders/{order_id}/items/{serving.item.pk}/cancel", {})
 
     assert response.status_code in (400, 409)
-    assert response.json()["message"] == "A served meal cannot be cancelled."
+    assert response.json()["message"] == "This meal was already served."
     with in_tenant(tenant_a):
         assert OrderItem.objects.get(pk=serving.item.pk).status == "served"
