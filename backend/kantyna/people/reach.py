@@ -136,6 +136,22 @@ class Reach:
             condition |= Q(institution__in=self._assigned_institutions())
         return queryset.filter(condition)
 
+    def managed_subjects(self, *, child: str = "child", worker: str = "worker") -> Q:
+        """A condition on rows about a meal receiver (`child` and `worker` name the relations, as on an order
+        item): the children and workers of an institutions admin's institutions; none for anyone else (an admin's
+        `everything` is checked first by the caller)."""
+        if not self.is_institutions_admin:
+            return Q(pk__in=[])
+        institutions = self._assigned_institutions()
+        return Q(**{f"{child}__institution__in": institutions}) | Q(**{f"{worker}__institution__in": institutions})
+
+    def paid_by_actor(self, *, payer: str = "payer") -> Q:
+        """A condition on rows paid for by someone (`payer` names the relation): a customer's own; none for staff
+        (customers pay for their and their children's meals)."""
+        if self.actor is not None and self.roles & CUSTOMER_ROLES:
+            return Q(**{payer: self.actor})
+        return Q(pk__in=[])
+
     # --- users ------------------------------------------------------------------------------------------------
 
     def _users_there(self) -> Q:
