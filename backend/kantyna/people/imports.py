@@ -22,7 +22,7 @@ from openpyxl.styles import Font
 
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.catalog.selectors import diet_serves
-from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open_xlsx
+from kantyna.core.spreadsheets import RowError, guard_cell, import_rejected, open_xlsx
 from kantyna.core.validators import MULTILINE_TEXT, SINGLE_LINE_TEXT
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.services.cards import CARD_IN_USE, CARD_NUMBER_RE, card_numbers_taken
@@ -86,13 +86,13 @@ def _parents(emails: set[str]) -> dict[str, User]:
 
 
 def read_children(upload: UploadedFile) -> list[ImportedChild]:
-    """Every data row of the first sheet, validated; ImportRejected with every problem found otherwise."""
+    """Every data row of the first sheet, validated; an import_rejected refusal with every problem found otherwise."""
     sheet = open_xlsx(upload, limit=upload_max_file_size()).worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = [_text(cell).casefold() for cell in (next(rows, None) or ())][: len(HEADERS)]
     header += [""] * (len(HEADERS) - len(header))
     if any(cell not in accepted for cell, accepted in zip(header, HEADERS, strict=True)):
-        raise ImportRejected(
+        raise import_rejected(
             file_errors=[
                 _(
                     "The first row must hold the column headers of the template: First name, Last name, "
@@ -108,9 +108,9 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
             continue
         raw.append((number, cells))
         if len(raw) > MAX_ROWS:
-            raise ImportRejected(file_errors=[_("The file has more than %(count)s rows.") % {"count": MAX_ROWS}])
+            raise import_rejected(file_errors=[_("The file has more than %(count)s rows.") % {"count": MAX_ROWS}])
     if not raw:
-        raise ImportRejected(file_errors=[_("The file has no rows to import.")])
+        raise import_rejected(file_errors=[_("The file has no rows to import.")])
 
     institutions, classrooms, diets, default_diet, allergens = _lookups()
     parents = _parents({cells[2].casefold() for _number, cells in raw if cells[2]})
@@ -196,7 +196,7 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
             }
         )
     if errors:
-        raise ImportRejected(rows=errors)
+        raise import_rejected(rows=errors)
     return parsed
 
 

@@ -25,7 +25,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from kantyna.core.errors import DomainError
+from kantyna.core.errors import DomainError, Problem
 from kantyna.core.exceptions import (
     GENERIC_MESSAGE,
     IN_USE_MESSAGE,
@@ -54,6 +54,7 @@ ONLY_ONE_MEAL = "Only one meal a day can be ordered."
 NOTES_NOT_ALLOWED = "Notes are not allowed."
 ALREADY_SERVED = "A served meal cannot be cancelled."
 LAST_MONTH_UNPAID = "Last month is not paid."
+IMPORT_ERRORS_MESSAGE = "The file has errors; nothing was imported."
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,11 @@ ERRORS: dict[str, Refusal] = {
     "invalid": Refusal(status.HTTP_400_BAD_REQUEST, INVALID),
     "record.in_use": _in_use(),
     "record.not_found": Refusal(status.HTTP_404_NOT_FOUND, MESSAGES[status.HTTP_404_NOT_FOUND]),
+    # A spreadsheet import refused (`core.spreadsheets.import_rejected`), nothing stored: a problem per fault of the
+    # file and per bad cell, whose message the importer worded or is itself a refusal (a `Problem`) worded here.
+    "import.rejected": Refusal(status.HTTP_400_BAD_REQUEST, IMPORT_ERRORS_MESSAGE),
+    "import.file_error": _invalid("%(message)s"),
+    "import.row_error": _invalid(_("Row %(row)s, column %(column)s: %(message)s")),
     # catalog
     "meal_type.portion_size_priced": _invalid(_("A price list still sells this meal type in a removed portion size.")),
     # institutions
@@ -259,6 +265,8 @@ ERRORS: dict[str, Refusal] = {
 
 
 def _param(value, dates: str):
+    if isinstance(value, Problem):  # a refusal inside another's facts (one bad cell of an import)
+        return _detail(value)
     if isinstance(value, datetime.date):
         return date_format(value, dates)
     return value
@@ -270,6 +278,23 @@ def _text(template, params: Mapping, dates: str = "d.m.Y") -> str:
     return str(template % {name: _param(value, dates) for name, value in params.items()})
 
 
+def _detail(problem: Problem) -> str:
+    """The text under a field for one problem."""
+    rule = ERRORS[problem.code]
+    return _text(rule.detail or rule.message, problem.params, rule.dates)
+
+
+def _worded(value):
+    """`extra` as the client reads it: any refusal inside it (a `Problem`) worded through the table."""
+    if isinstance(value, Problem):
+        return _detail(value)
+    if isinstance(value, Mapping):
+        return {key: _worded(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_worded(item) for item in value]
+    return value
+
+
 def as_api_error(error: DomainError) -> ApiError:
     """The refusal `error` stands for, in the spec's error shape."""
     refusal = ERRORS[error.code]
@@ -277,13 +302,12 @@ def as_api_error(error: DomainError) -> ApiError:
     if error.field is not None:
         errors[error.field] = [_text(refusal.detail or refusal.message, error.params, refusal.dates)]
     for problem in error.problems:
-        rule = ERRORS[problem.code]
-        errors.setdefault(problem.field, []).append(_text(rule.detail or rule.message, problem.params, rule.dates))
+        errors.setdefault(problem.field, []).append(_detail(problem))
     return ApiError(
         _text(refusal.message, error.params, refusal.dates),
         errors=errors,
         status_code=refusal.status,
-        extra=error.extra,
+        extra=_worded(error.extra),
         headers=refusal.headers(error.params) if refusal.headers else None,
     )
 

@@ -36,7 +36,7 @@ from kantyna.catalog.selectors import diet_serves
 from kantyna.core.errors import DomainError, Problem
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, has_ability
 from kantyna.core.services import model_update
-from kantyna.core.spreadsheets import ImportRejected, RowError
+from kantyna.core.spreadsheets import RowError, import_rejected
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, CalendarSubjectSettingsLog, Child
 from kantyna.people.reach import Reach
@@ -438,11 +438,11 @@ class ImportedChild(TypedDict):
 def children_import(*, actor, rows: list[ImportedChild], file_name: str = "") -> dict[str, int]:
     """Create every child of a validated file (kantyna.people.imports) at once: a constant number of queries
     whatever the number of rows. Card numbers are checked again under the card lock (a row may have been taken
-    since the file was read: ImportRejected listing their rows, nothing stored)."""
+    since the file was read: an import_rejected refusal listing their rows, nothing stored)."""
     card_numbers_lock()
     taken = card_numbers_taken({row["card_number"] for row in rows if row["card_number"]})
     if taken:
-        raise ImportRejected(
+        raise import_rejected(
             rows=[RowError(row["row"], "G", CARD_IN_USE) for row in rows if row["card_number"] in taken]
         )
     default_group = default_children_group()
