@@ -188,6 +188,8 @@ ERRORS: dict[str, Refusal] = {
         _("There are no days to order in this month."),
     ),
     # people
+    # A discount (a child's or a worker's) needs its percent.
+    "discount.percent_required": _invalid(_("Enter the discount percent.")),
     "card.invalid": _invalid(_("The card number must have 6 to 10 characters: digits or capital letters.")),
     "card.taken": _invalid(_("This card number is already used.")),
     "child.field_not_allowed": _invalid(_("You are not allowed to change this field.")),
@@ -200,7 +202,6 @@ ERRORS: dict[str, Refusal] = {
         "This child has orders or transactions and cannot be deleted; archive the child instead."
     ),
     "worker.group_of_another_institution": _invalid(_("This group belongs to another institution.")),
-    "worker.discount_percent_required": _invalid(_("Enter the discount percent.")),
     "worker.has_history": _in_use(_("The worker has orders or transactions: archive them instead.")),
     "subject_settings.item_outside_price_list": _invalid(
         _("Choose items of the receiver's price list for the autoselected meal types.")
@@ -310,6 +311,13 @@ def as_api_error(error: DomainError) -> ApiError:
         extra=_worded(error.extra),
         headers=refusal.headers(error.params) if refusal.headers else None,
     )
+
+
+def field_text(code: str):
+    """The text refusal `code` puts under its field (lazy, translated when shown), for an API-layer check of the
+    same rule (a serializer's `required` message, a registrant's card): each rule is worded once, here."""
+    refusal = ERRORS[code]
+    return refusal.detail or refusal.message
 
 
 def refusal_message(error: DomainError) -> str:
