@@ -57,16 +57,16 @@ class RowError:
     message: str | Problem
 
 
-def import_rejected(*, rows: Iterable[RowError] = (), file_errors: Iterable[str] = ()) -> DomainError:
+def import_rejected(*, rows: Iterable[RowError] = (), file_errors: Iterable[str | Problem] = ()) -> DomainError:
     """The file cannot be imported; nothing was stored: a domain error ("import.rejected") like any other refusal.
 
     The API's table words it as the error shape plus `rows`: `errors.file` says what is wrong with the file,
     `errors.rows` holds one readable line per bad cell for any client, `rows` the same cells structured for the
-    report table (a cell's `Problem` worded there too)."""
+    report table (a cell's `Problem` worded there too). A fault of the file, too, is a text or a `Problem`."""
     cells = [{"row": error.row, "column": error.column, "message": _cell_message(error.message)} for error in rows]
     return DomainError(
         "import.rejected",
-        problems=[Problem("import.file_error", "file", {"message": str(message)}) for message in file_errors]
+        problems=[Problem("import.file_error", "file", {"message": _cell_message(message)}) for message in file_errors]
         + [Problem("import.row_error", "rows", cell) for cell in cells],
         extra={"rows": cells},
     )
