@@ -23,12 +23,14 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
+
+# scripts/ports.py: run as a script, this file's directory is on sys.path.
+from ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -46,12 +48,6 @@ UNAVAILABLE = {"message": "Service temporarily unavailable. Please try again in 
 
 def log(message: str) -> None:
     print(f"[restart-check] {time.strftime('%H:%M:%S')} {message}", flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_for(what: str, condition, timeout: float, every: float = 0.3):

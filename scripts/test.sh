@@ -16,8 +16,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-port_taken() { "$PY" -c 'import socket, sys; sys.exit(socket.socket().connect_ex(("127.0.0.1", int(sys.argv[1]))) != 0)' "$1"; }
-free_port() { "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port_taken() { "$PY" "$ROOT/scripts/ports.py" taken "$1"; }
+free_port() { "$PY" "$ROOT/scripts/ports.py" free; }
 
 ensure_db() {
   if [ -z "${DATABASE_URL:-}" ]; then

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from kantyna.audit.models import AuditEntry
 from kantyna.audit.selectors import audit_target_names
+from kantyna.core.registry import Registry
 from kantyna.core.serializers import money
 
 Details = dict  # {"params": dict, "changes": list[dict]}
@@ -85,13 +86,9 @@ def _changes(entry: AuditEntry, page: _Page) -> list[dict]:
 # registers a loader in its AppConfig.ready, so audit knows nothing above it. Loaders run in the order of
 # registration (INSTALLED_APPS, lowest app first), so one may use what a lower app's loader read.
 PageLoader = Callable[["_Page", list[AuditEntry]], None]
-_PAGE_LOADERS: list[PageLoader] = []
-
-
-def register_page_loader(loader: PageLoader) -> None:
-    """`loader(page, entries)` sets on the page what its app's entries name (read once per kind)."""
-    if loader not in _PAGE_LOADERS:
-        _PAGE_LOADERS.append(loader)
+# `loader(page, entries)` sets on the page what its app's entries name (read once per kind).
+_PAGE_LOADERS: Registry[PageLoader] = Registry()
+register_page_loader = _PAGE_LOADERS.register
 
 
 class _Page:

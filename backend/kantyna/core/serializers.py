@@ -171,7 +171,7 @@ class ImportRowErrorSerializer(KantynaSerializer):
 
 class ImportErrorSerializer(KantynaSerializer):
     """400 of a spreadsheet import: the one error shape, plus `rows` (every bad cell of the file) when the file was
-    read (core.spreadsheets.ImportRejected). A request refused before that (no file, not a spreadsheet) has the
+    read (core.spreadsheets.import_rejected). A request refused before that (no file, not a spreadsheet) has the
     plain error shape. Nothing was imported."""
 
     message = serializers.CharField()

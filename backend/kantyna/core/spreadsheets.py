@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import zipfile
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from io import BytesIO, StringIO
@@ -19,10 +19,9 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils.exceptions import InvalidFileException
 
-from kantyna.core.exceptions import ApiError
+from kantyna.core.errors import DomainError, Problem
 from kantyna.core.uploads import validate_upload
 
-IMPORT_ERRORS_MESSAGE = "The file has errors; nothing was imported."
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV_TYPE = "text/csv; charset=utf-8"
 EXPORT_FORMATS = ("xlsx", "csv")
@@ -49,28 +48,32 @@ def guard_cell(value):
 
 @dataclass(frozen=True)
 class RowError:
-    """One bad cell: `row` as the sheet numbers it (the header is row 1), `column` its letter (A, B, ...)."""
+    """One bad cell: `row` as the sheet numbers it (the header is row 1), `column` its letter (A, B, ...), and
+    `message` what is wrong: a text the importer worded (a cell's format), or a `Problem` when a rule with its own
+    refusal code refused the cell (a taken card number), worded by the API's error table like that refusal."""
 
     row: int
     column: str
-    message: str
+    message: str | Problem
 
 
-class ImportRejected(ApiError):
-    """The file cannot be imported; nothing was stored.
+def import_rejected(*, rows: Iterable[RowError] = (), file_errors: Iterable[str | Problem] = ()) -> DomainError:
+    """The file cannot be imported; nothing was stored: a domain error ("import.rejected") like any other refusal.
 
-    The body is the API's error shape plus `rows`: `errors.file` says what is wrong with the file, `errors.rows`
-    holds one readable line per bad cell for any client, `rows` the same cells structured for the report table."""
+    The API's table words it as the error shape plus `rows`: `errors.file` says what is wrong with the file,
+    `errors.rows` holds one readable line per bad cell for any client, `rows` the same cells structured for the
+    report table (a cell's `Problem` worded there too). A fault of the file, too, is a text or a `Problem`."""
+    cells = [{"row": error.row, "column": error.column, "message": _cell_message(error.message)} for error in rows]
+    return DomainError(
+        "import.rejected",
+        problems=[Problem("import.file_error", "file", {"message": _cell_message(message)}) for message in file_errors]
+        + [Problem("import.row_error", "rows", cell) for cell in cells],
+        extra={"rows": cells},
+    )
 
-    def __init__(self, *, rows: Iterable[RowError] = (), file_errors: Iterable[str] = ()):
-        self.rows = [RowError(error.row, error.column, str(error.message)) for error in rows]
-        self.file_errors = [str(message) for message in file_errors]
-        errors = {}
-        if self.file_errors:
-            errors["file"] = self.file_errors
-        if self.rows:
-            errors["rows"] = [_("Row %(row)s, column %(column)s: %(message)s") % asdict(error) for error in self.rows]
-        super().__init__(IMPORT_ERRORS_MESSAGE, errors=errors, extra={"rows": [asdict(error) for error in self.rows]})
+
+def _cell_message(message: str | Problem) -> str | Problem:
+    return message if isinstance(message, Problem) else str(message)
 
 
 def open_xlsx(upload: UploadedFile, *, limit: int, field: str = "file") -> Workbook:
@@ -81,7 +84,7 @@ def open_xlsx(upload: UploadedFile, *, limit: int, field: str = "file") -> Workb
         return load_workbook(BytesIO(upload.read()), read_only=True, data_only=True)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
         # A ZIP that is not a workbook (a DOCX renamed, a damaged file) passes the signature check but not this one.
-        raise ImportRejected(file_errors=[_("The file is not a valid XLSX workbook.")]) from None
+        raise import_rejected(file_errors=[_("The file is not a valid XLSX workbook.")]) from None
 
 
 def _csv_cell(value):

@@ -15,7 +15,7 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from kantyna.catalog.models import Allergen
-from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open_xlsx
+from kantyna.core.spreadsheets import RowError, guard_cell, import_rejected, open_xlsx
 from kantyna.core.validators import SINGLE_LINE_TEXT
 from kantyna.meals.models import Ingredient, Unit
 from kantyna.meals.services import ImportedIngredient
@@ -48,13 +48,13 @@ def _allergens_by_key() -> dict[str, Allergen]:
 
 
 def read_ingredients(upload: UploadedFile) -> list[ImportedIngredient]:
-    """Every data row of the first sheet, validated; ImportRejected with every problem found otherwise."""
+    """Every data row of the first sheet, validated; an import_rejected refusal with every problem found otherwise."""
     sheet = open_xlsx(upload, limit=upload_max_file_size()).worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = [_text(cell).casefold() for cell in (next(rows, None) or ())][: len(HEADERS)]
     header += [""] * (len(HEADERS) - len(header))
     if any(cell not in accepted for cell, accepted in zip(header, HEADERS, strict=True)):
-        raise ImportRejected(
+        raise import_rejected(
             file_errors=[_("The first row must hold the column headers of the template: Name, Unit, Allergens.")]
         )
 
@@ -69,7 +69,7 @@ def read_ingredients(upload: UploadedFile) -> list[ImportedIngredient]:
             continue  # blank lines between blocks are common in hand-made sheets
         filled += 1
         if filled > MAX_ROWS:
-            raise ImportRejected(file_errors=[_("The file has more than %(count)s rows.") % {"count": MAX_ROWS}])
+            raise import_rejected(file_errors=[_("The file has more than %(count)s rows.") % {"count": MAX_ROWS}])
         row_errors = []
         if not name:
             row_errors.append(RowError(number, "A", _("The name is required.")))
@@ -103,9 +103,9 @@ def read_ingredients(upload: UploadedFile) -> list[ImportedIngredient]:
         else:
             parsed.append({"name": name, "unit": UNIT_SPELLINGS[unit.casefold()], "allergens": found})
     if errors:
-        raise ImportRejected(rows=errors)
+        raise import_rejected(rows=errors)
     if not parsed:
-        raise ImportRejected(file_errors=[_("The file has no rows to import.")])
+        raise import_rejected(file_errors=[_("The file has no rows to import.")])
     return parsed
 
 

@@ -16,8 +16,10 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 
 from kantyna.catalog.models import MealType
-from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open_xlsx
+from kantyna.core.errors import DomainError, Problem
+from kantyna.core.spreadsheets import RowError, guard_cell, import_rejected, open_xlsx
 from kantyna.meals.models import Meal
+from kantyna.menus.models import MAX_MENU_DAYS
 from kantyna.tenant_settings.selectors import upload_max_file_size
 
 MAX_ROWS = 5000
@@ -25,8 +27,8 @@ MAX_ROWS = 5000
 COLUMNS = [("A", "Data", "Date"), ("B", "Typ posiłku", "Meal type"), ("C", "Posiłek", "Meal")]
 
 
-def _file_error(message) -> ImportRejected:
-    return ImportRejected(file_errors=[message])
+def _file_error(message) -> DomainError:
+    return import_rejected(file_errors=[message])
 
 
 def _parse_date(value) -> date | None:
@@ -117,13 +119,13 @@ def read_menu_rows(upload, *, date_from: date | None, date_to: date | None) -> l
         items.append((day, meal_type, found[0]))
 
     if errors:
-        raise ImportRejected(rows=errors)
+        raise import_rejected(rows=errors)
     if not items:
         raise _file_error(_("The file has no menu rows."))
     if date_from is None and date_to is None:
         days = [day for day, _mt, _m in items]
-        if (max(days) - min(days)).days >= 366:
-            raise _file_error(_("A menu may cover at most %(days)s days.") % {"days": 366})
+        if (max(days) - min(days)).days + 1 > MAX_MENU_DAYS:
+            raise _file_error(Problem("menu.too_long", "date_to", {"days": MAX_MENU_DAYS}))
     return items
 
 

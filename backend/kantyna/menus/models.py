@@ -10,6 +10,9 @@ from kantyna.catalog.models import Diet, MealType
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal
 
+# A menu covers at most a year of days (its form and its import refuse more).
+MAX_MENU_DAYS = 366
+
 
 class MealsMenu(models.Model):
     """A menu covers institutions and diets over a date range; its items place meals on dates and meal types."""

@@ -1,5 +1,8 @@
 """Reads of menus: who may see or edit which menus, the items that apply to an institution and diet, and the
-month grid (dates x meal types) that screens, prints and exports share."""
+month grid (dates x meal types) that screens, prints and exports share.
+
+Who reaches which institution's menus is decided by the one row reach (`people.reach.Reach`), above this app:
+the API layer passes its institution ids in (`menus/api/access.py`), None meaning every institution."""
 
 from __future__ import annotations
 
@@ -10,71 +13,33 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.core.dates import month_bounds
-from kantyna.core.permissions import (
-    ROLE_ADMIN,
-    ROLE_COOK,
-    ROLE_EMPLOYEE,
-    ROLE_INSTITUTION_WORKER,
-    ROLE_INSTITUTIONS_ADMIN,
-    ROLE_MANAGE_REPORTS,
-    ROLE_PARENT,
-    ROLE_TICKET_ADMIN,
-    has_ability,
-)
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal, MealIngredient
 from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
 
-# Kitchen and office staff serve or support every institution, so they read every menu.
-UNRESTRICTED_READ_ROLES = frozenset({ROLE_ADMIN, ROLE_COOK, ROLE_TICKET_ADMIN, ROLE_MANAGE_REPORTS, ROLE_EMPLOYEE})
 
-
-def visible_institution_ids(user) -> set[int] | None:
-    """Institutions whose menus `user` may read; None means all of them.
-
-    Institutions admins read their institutions, parents their children's, workers their own."""
-    roles = set(user.roles or [])
-    if roles & UNRESTRICTED_READ_ROLES:
-        return None
-    ids: set[int] = set()
-    if ROLE_INSTITUTIONS_ADMIN in roles or ROLE_INSTITUTION_WORKER in roles:
-        ids.update(user.institutions.values_list("id", flat=True))
-    if ROLE_INSTITUTION_WORKER in roles:
-        ids.update(Institution.objects.filter(workers__user=user).values_list("id", flat=True))
-    if ROLE_PARENT in roles:
-        ids.update(Institution.objects.filter(children__parent=user).values_list("id", flat=True))
-    return ids
-
-
-def editable_institution_ids(user) -> set[int] | None:
-    """Institutions whose menus `user` may change; None means all (admins). Requires the `menu.edit` ability."""
-    if not has_ability(user, "menu.edit"):
-        return set()
-    if ROLE_ADMIN in (user.roles or []):
-        return None
-    return set(user.institutions.values_list("id", flat=True))
-
-
-def menus_visible_to(user, queryset: QuerySet[MealsMenu] | None = None) -> QuerySet[MealsMenu]:
+def menus_visible_to(ids: set[int] | None, queryset: QuerySet[MealsMenu] | None = None) -> QuerySet[MealsMenu]:
+    """The menus of the readable institutions `ids` (None: every menu)."""
     queryset = MealsMenu.objects.all() if queryset is None else queryset
-    ids = visible_institution_ids(user)
     if ids is None:
         return queryset
     return queryset.filter(pk__in=MealsMenu.objects.filter(institutions__in=ids).values("pk"))
 
 
-def menu_editable_by(user, menu: MealsMenu) -> bool:
-    """A menu shared with institutions the user does not manage stays theirs to read, not to change."""
-    ids = editable_institution_ids(user)
+def menu_editable_within(ids: set[int] | None, menu: MealsMenu) -> bool:
+    """Whether the editable institutions `ids` (None: every one) cover the menu: a menu shared with institutions
+    the user does not manage stays theirs to read, not to change."""
     if ids is None:
         return True
     menu_ids = {institution.pk for institution in menu.institutions.all()}
     return bool(menu_ids) and menu_ids <= ids
 
 
-def menu_files_visible_to(user, queryset: QuerySet[MealsMenuFile] | None = None) -> QuerySet[MealsMenuFile]:
+def menu_files_visible_to(
+    ids: set[int] | None, queryset: QuerySet[MealsMenuFile] | None = None
+) -> QuerySet[MealsMenuFile]:
+    """The menu files of the readable institutions `ids` (None: every file)."""
     queryset = MealsMenuFile.objects.all() if queryset is None else queryset
-    ids = visible_institution_ids(user)
     return queryset if ids is None else queryset.filter(institution__in=ids)
 
 
@@ -98,14 +63,15 @@ def items_with_meals(queryset: QuerySet[MealsMenuItem]) -> QuerySet[MealsMenuIte
 
 def items_that_apply(
     *,
-    user,
+    readable_ids: set[int] | None,
     date_from: date,
     date_to: date,
     institution_id: int | None = None,
     diet_id: int | None = None,
 ) -> QuerySet[MealsMenuItem]:
-    """Items of the menus the user may read that cover the institution and diet (when given) in the dates."""
-    menus = menus_visible_to(user)
+    """Items of the menus of the readable institutions that cover the institution and diet (when given) in the
+    dates."""
+    menus = menus_visible_to(readable_ids)
     if institution_id is not None:
         menus = menus.filter(institutions=institution_id)
     if diet_id is not None:

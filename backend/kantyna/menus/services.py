@@ -18,11 +18,10 @@ from kantyna.core.uploads import store_upload, validate_upload
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal
 from kantyna.menus.importing import read_menu_rows
-from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
+from kantyna.menus.models import MAX_MENU_DAYS, MealsMenu, MealsMenuFile, MealsMenuItem
 from kantyna.menus.selectors import dates_between
 from kantyna.tenant_settings.selectors import upload_max_file_size
 
-MAX_MENU_DAYS = 366
 MENU_FILE_TYPES = ("pdf", "jpg", "png")
 
 # (date, meal type, meal): how callers describe an item; positions follow the order within a cell.

@@ -22,10 +22,11 @@ from openpyxl.styles import Font
 
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.catalog.selectors import diet_serves
-from kantyna.core.spreadsheets import ImportRejected, RowError, guard_cell, open_xlsx
+from kantyna.core.errors import Problem
+from kantyna.core.spreadsheets import RowError, guard_cell, import_rejected, open_xlsx
 from kantyna.core.validators import MULTILINE_TEXT, SINGLE_LINE_TEXT
 from kantyna.institutions.models import Classroom, Institution
-from kantyna.people.services.cards import CARD_IN_USE, CARD_NUMBER_RE, card_numbers_taken
+from kantyna.people.services.cards import CARD_NUMBER_RE, card_numbers_taken
 from kantyna.people.services.children import ImportedChild
 from kantyna.tenant_settings.selectors import upload_max_file_size
 from kantyna.users.models import User
@@ -86,13 +87,13 @@ def _parents(emails: set[str]) -> dict[str, User]:
 
 
 def read_children(upload: UploadedFile) -> list[ImportedChild]:
-    """Every data row of the first sheet, validated; ImportRejected with every problem found otherwise."""
+    """Every data row of the first sheet, validated; an import_rejected refusal with every problem found otherwise."""
     sheet = open_xlsx(upload, limit=upload_max_file_size()).worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = [_text(cell).casefold() for cell in (next(rows, None) or ())][: len(HEADERS)]
     header += [""] * (len(HEADERS) - len(header))
     if any(cell not in accepted for cell, accepted in zip(header, HEADERS, strict=True)):
-        raise ImportRejected(
+        raise import_rejected(
             file_errors=[
                 _(
                     "The first row must hold the column headers of the template: First name, Last name, "
@@ -108,9 +109,9 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
             continue
         raw.append((number, cells))
         if len(raw) > MAX_ROWS:
-            raise ImportRejected(file_errors=[_("The file has more than %(count)s rows.") % {"count": MAX_ROWS}])
+            raise import_rejected(file_errors=[_("The file has more than %(count)s rows.") % {"count": MAX_ROWS}])
     if not raw:
-        raise ImportRejected(file_errors=[_("The file has no rows to import.")])
+        raise import_rejected(file_errors=[_("The file has no rows to import.")])
 
     institutions, classrooms, diets, default_diet, allergens = _lookups()
     parents = _parents({cells[2].casefold() for _number, cells in raw if cells[2]})
@@ -123,7 +124,7 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
         first, last, email, institution_key, classroom_name, diet_name, card, allergen_list, note, general = cells
         row_errors: list[RowError] = []
 
-        def error(column: str, message: str, row_errors=row_errors, number=number) -> None:
+        def error(column: str, message: str | Problem, row_errors=row_errors, number=number) -> None:
             row_errors.append(RowError(number, column, message))
 
         for column, value in (("A", first), ("B", last)):
@@ -143,7 +144,7 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
         elif institution is None:
             error("D", _("There is no institution %(name)s.") % {"name": institution_key})
         if not classroom_name:
-            error("E", _("The child must be assigned to classroom."))
+            error("E", Problem("child.classroom_required", "classroom_id"))
         elif institution is not None:
             classroom = classrooms.get((institution.pk, classroom_name.casefold()))
             if classroom is None:
@@ -152,13 +153,13 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
         if diet is None:
             error("F", _("There is no diet %(name)s.") % {"name": diet_name} if diet_name else _("Choose a diet."))
         elif institution is not None and not diet_serves(diet, institution):
-            error("F", _("This diet is not served in the chosen institution."))
+            error("F", Problem("child.diet_not_served", "diet_id"))
         card_number = card or None
         if card_number:
             if not CARD_NUMBER_RE.match(card_number):
-                error("G", _("The card number must have 6 to 10 characters: digits or capital letters."))
+                error("G", Problem("card.invalid", "card_number"))
             elif card_number in taken:
-                error("G", str(CARD_IN_USE))
+                error("G", Problem("card.taken", "card_number"))
             elif card_number in first_row_of_card:
                 error("G", _("This card number is already in row %(row)s.") % {"row": first_row_of_card[card_number]})
             else:
@@ -196,7 +197,7 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
             }
         )
     if errors:
-        raise ImportRejected(rows=errors)
+        raise import_rejected(rows=errors)
     return parsed
 
 

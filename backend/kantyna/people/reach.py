@@ -6,6 +6,8 @@
 - A parent reaches their own children; an institution worker their own worker profile.
 - Customers see only active institutions; cooks and other staff every institution (the kitchen and the
   terminal name them).
+- Menus are read where one belongs (`served_institution_ids`): kitchen and office staff everywhere, an
+  institutions admin in their institutions, a worker in their own, a parent in their children's.
 - Cooks reach every child: they look children up by dining card and assign cards at the terminal. What they
   may do with a child stops at their abilities (`cards.edit`, `terminal.use`): no ordering ability is granted
   to a cook, so ordering's commands stay closed to them. At the terminal they serve every worker too
@@ -25,13 +27,19 @@ from kantyna.core.permissions import (
     CUSTOMER_ROLES,
     ROLE_ADMIN,
     ROLE_COOK,
+    ROLE_EMPLOYEE,
     ROLE_INSTITUTION_WORKER,
     ROLE_INSTITUTIONS_ADMIN,
+    ROLE_MANAGE_REPORTS,
     ROLE_PARENT,
+    ROLE_TICKET_ADMIN,
 )
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.users.models import User
+
+# Kitchen and office staff serve or support every institution, so they read what is shared with all (menus).
+SERVING_EVERYWHERE_ROLES = frozenset({ROLE_ADMIN, ROLE_COOK, ROLE_TICKET_ADMIN, ROLE_MANAGE_REPORTS, ROLE_EMPLOYEE})
 
 
 class Reach:
@@ -52,6 +60,22 @@ class Reach:
         if self.is_institutions_admin:
             return set(self.actor.institutions.values_list("id", flat=True))
         return set()
+
+    @cached_property
+    def served_institution_ids(self) -> set[int] | None:
+        """The institutions whose shared content (menus) the actor reads: None (every one) for the system, admins,
+        cooks and office staff; else an institutions admin's institutions, a worker's own (assigned, or of their
+        worker profile) and a parent's children's."""
+        if self.actor is None or self.roles & SERVING_EVERYWHERE_ROLES:
+            return None
+        ids: set[int] = set()
+        if self.is_institutions_admin or ROLE_INSTITUTION_WORKER in self.roles:
+            ids.update(self.actor.institutions.values_list("id", flat=True))
+        if ROLE_INSTITUTION_WORKER in self.roles:
+            ids.update(Institution.objects.filter(workers__user=self.actor).values_list("id", flat=True))
+        if ROLE_PARENT in self.roles:
+            ids.update(Institution.objects.filter(children__parent=self.actor).values_list("id", flat=True))
+        return ids
 
     @property
     def placement_institution_ids(self) -> set[int] | None:
@@ -120,6 +144,22 @@ class Reach:
         if ROLE_COOK in self.roles and not self.is_institutions_admin:
             return queryset
         return self.workers(queryset)
+
+    def managed_subjects(self, *, child: str = "child", worker: str = "worker") -> Q:
+        """A condition on rows about a meal receiver (`child` and `worker` name the relations, as on an order
+        item): the children and workers of an institutions admin's institutions; none for anyone else (an admin's
+        `everything` is checked first by the caller)."""
+        if not self.is_institutions_admin:
+            return Q(pk__in=[])
+        institutions = self._assigned_institutions()
+        return Q(**{f"{child}__institution__in": institutions}) | Q(**{f"{worker}__institution__in": institutions})
+
+    def paid_by_actor(self, *, payer: str = "payer") -> Q:
+        """A condition on rows paid for by someone (`payer` names the relation): a customer's own; none for staff
+        (customers pay for their and their children's meals)."""
+        if self.actor is not None and self.roles & CUSTOMER_ROLES:
+            return Q(**{payer: self.actor})
+        return Q(pk__in=[])
 
     # --- users ------------------------------------------------------------------------------------------------
 

@@ -241,6 +241,21 @@ def cross_tenant_test(rows, state: Callable[[Any], Any], *, ids: Callable[[Any],
     return test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes
 
 
+def route_coverage_test(
+    rows, routes: set[tuple[str, str]], *, area: str, ids: Callable[[Any], dict] = lambda world: world.ids
+):
+    """The route coverage test of a matrix module: every route and method of the area (`routes`, from `routes_of`)
+    has a row and every row calls one of them, so a new endpoint cannot ship untested. Assign it to a `test_...`
+    name of the module (which has a `world` fixture; `ids(world)`: the rows' ids)."""
+
+    def test_the_table_covers_every_route_and_method_of_the_area(world):
+        covered = {route_of(row, ids(world)) for row in rows}
+        assert routes - covered == set(), "routes without a row"
+        assert covered - routes == set(), f"rows of no {area} route"
+
+    return test_the_table_covers_every_route_and_method_of_the_area
+
+
 def routes_of(urlpatterns) -> set[tuple[str, str]]:
     """`(view class name, HTTP method)` for every route of `urlpatterns` and every method its view answers."""
     found = set()

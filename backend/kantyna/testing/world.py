@@ -151,6 +151,13 @@ def make_default_price_lists(c: Catalog, number: int) -> tuple[PriceListsGroup, 
 # Institutions and people -------------------------------------------------------------------------------------------
 
 
+def make_school(number: int = 1) -> Institution:
+    """School `Szkoła Podstawowa nr {number}` (slug `sp-{number}`), without classrooms."""
+    return institution_create(
+        actor=None, name=f"Szkoła Podstawowa nr {number}", short_name=f"SP {number}", slug=f"sp-{number}", kind="school"
+    )
+
+
 def make_institution_with_classroom(number: int) -> tuple[Institution, Classroom]:
     """School `Szkoła {number}` with its classroom `{number}A`."""
     institution = institution_create(

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kantyna.core.registry import Registry
 from kantyna.users.models import User
 
-_USER_HISTORY: list[Callable[[User], bool]] = []
-
-
-def register_user_history(check: Callable[[User], bool]) -> None:
-    """`check(user)` is True when the user has rows of the registering app that must outlive them."""
-    if check not in _USER_HISTORY:
-        _USER_HISTORY.append(check)
+# `check(user)` is True when the user has rows of the registering app that must outlive them.
+_USER_HISTORY: Registry[Callable[[User], bool]] = Registry()
+register_user_history = _USER_HISTORY.register
 
 
 def user_has_history(user: User) -> bool:
-    return any(check(user) for check in _USER_HISTORY)
+    return _USER_HISTORY.any(user)

@@ -8,7 +8,7 @@ import pytest
 
 from kantyna.catalog import services
 from kantyna.catalog.models import Diet
-from kantyna.institutions.services import classroom_create, institution_create
+from kantyna.institutions.services import classroom_create
 from kantyna.meals.services import meal_create
 from kantyna.menus.services import meals_menu_create
 from kantyna.people.services.children import child_create
@@ -19,12 +19,7 @@ from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.crud import CrudApiTests
 from kantyna.testing.factories import make_user
-
-
-def make_institution(index: int = 1):
-    return institution_create(
-        actor=None, name=f"Szkoła Podstawowa nr {index}", short_name=f"SP {index}", slug=f"sp-{index}", kind="school"
-    )
+from kantyna.testing.world import make_school
 
 
 class TestDietsApi(CrudApiTests):
@@ -35,7 +30,7 @@ class TestDietsApi(CrudApiTests):
     changed_field = "name"
 
     def make_instance(self, tenant, index):
-        institution = make_institution(100 + Diet.objects.count())
+        institution = make_school(100 + Diet.objects.count())
         diet = services.diet_create(
             actor=None, name=f"Dieta {index} {Diet.objects.count()}", institutions=[institution]
         )
@@ -44,7 +39,7 @@ class TestDietsApi(CrudApiTests):
 
     def create_payload(self, tenant):
         with in_tenant(tenant):
-            institution = make_institution(900 + Diet.objects.count())
+            institution = make_school(900 + Diet.objects.count())
         return {
             "name": "Bezmleczna",
             "isDefault": False,
@@ -167,7 +162,7 @@ def test_given_a_default_diet_when_updating_it_as_not_default_then_no_diet_is_de
 
 def test_options_give_value_text_default_institutions_and_allergens_flag(tenant_a):
     with in_tenant(tenant_a):
-        school = make_institution(1)
+        school = make_school(1)
         standard = services.diet_create(actor=None, name="Standardowa", institutions=[school], is_default=True)
         gluten_free = services.diet_create(actor=None, name="Bezglutenowa", allow_changing_allergens=False)
 
@@ -193,7 +188,7 @@ def test_options_give_value_text_default_institutions_and_allergens_flag(tenant_
 
 def test_given_an_institution_filter_then_only_its_diets_are_listed(tenant_a):
     with in_tenant(tenant_a):
-        school, kindergarten = make_institution(1), make_institution(2)
+        school, kindergarten = make_school(1), make_school(2)
         services.diet_create(actor=None, name="Standardowa", institutions=[school, kindergarten])
         services.diet_create(actor=None, name="Przedszkolna", institutions=[kindergarten])
 
@@ -205,7 +200,7 @@ def test_given_an_institution_filter_then_only_its_diets_are_listed(tenant_a):
 def _diet_in_use_by(kind: str, tenant) -> Diet:
     with in_tenant(tenant):
         diet = services.diet_create(actor=None, name="Wegetariańska")
-        institution = make_institution(1)
+        institution = make_school(1)
         if kind == "child":
             classroom = classroom_create(actor=None, institution=institution, name="1a")
             child_create(

@@ -8,7 +8,6 @@ import pytest
 
 from kantyna.catalog import services
 from kantyna.catalog.models import MealType, MealTypeCategory, MealTypeInstitutionSetting, PortionSize
-from kantyna.institutions.services import institution_create
 from kantyna.meals.services import meal_create
 from kantyna.menus.services import meals_menu_create
 from kantyna.pricing.services import price_list_create, price_lists_group_create
@@ -17,17 +16,12 @@ from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.crud import CrudApiTests
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import make_school
 
 
 def portion(name: str = "Normalna", **kwargs) -> PortionSize:
     return PortionSize.objects.filter(name=name).first() or services.portion_size_create(
         actor=None, name=name, **kwargs
-    )
-
-
-def make_institution(index: int):
-    return institution_create(
-        actor=None, name=f"Szkoła Podstawowa nr {index}", short_name=f"SP {index}", slug=f"sp-{index}", kind="school"
     )
 
 
@@ -226,7 +220,7 @@ def test_options_give_value_text_and_what_the_child_form_needs(tenant_a, meals):
 
 def test_given_no_settings_then_every_institution_offers_every_meal_type(tenant_a, meals):
     with in_tenant(tenant_a):
-        school = make_institution(1)
+        school = make_school(1)
 
     response = Api(tenant_a, make_user(tenant_a, "ROLE_PARENT")).get(
         "mealTypeInstitutionSettings/groupedByInstitutions"
@@ -244,7 +238,7 @@ def test_given_no_settings_then_every_institution_offers_every_meal_type(tenant_
 
 def test_given_breakfast_switched_off_at_a_school_then_lists_and_categories_there_leave_it_out(tenant_a, meals):
     with in_tenant(tenant_a):
-        school, kindergarten = make_institution(1), make_institution(2)
+        school, kindergarten = make_school(1), make_school(2)
     api = admin_api(tenant_a)
 
     response = api.put(f"mealTypeInstitutionSettings/institutions/{school.pk}", {"mealTypesIds": [meals["lunch"].pk]})
@@ -266,7 +260,7 @@ def test_given_breakfast_switched_off_at_a_school_then_lists_and_categories_ther
 
 def test_given_a_meal_type_created_after_the_settings_then_it_is_offered_everywhere(tenant_a, meals):
     with in_tenant(tenant_a):
-        school = make_institution(1)
+        school = make_school(1)
         services.meal_types_set_available_at_institution(actor=None, institution=school, meal_types=[meals["lunch"]])
         snack = services.meal_type_create(actor=None, name="Podwieczorek", position=3, portion_sizes=[meals["normal"]])
 
@@ -277,7 +271,7 @@ def test_given_a_meal_type_created_after_the_settings_then_it_is_offered_everywh
 
 def test_given_an_institutions_admin_when_setting_availability_then_403_and_nothing_changes(tenant_a, meals):
     with in_tenant(tenant_a):
-        school = make_institution(1)
+        school = make_school(1)
     api = Api(tenant_a, make_user(tenant_a, "ROLE_INSTITUTIONS_ADMIN", permissions=["menu_edit"]))
 
     response = api.put(f"mealTypeInstitutionSettings/institutions/{school.pk}", {"mealTypesIds": []})
@@ -289,7 +283,7 @@ def test_given_an_institutions_admin_when_setting_availability_then_403_and_noth
 
 def test_given_another_tenants_institution_when_setting_availability_then_404(tenant_a, tenant_b, meals):
     with in_tenant(tenant_a):
-        school = make_institution(1)
+        school = make_school(1)
 
     response = admin_api(tenant_b).put(f"mealTypeInstitutionSettings/institutions/{school.pk}", {"mealTypesIds": []})
 
@@ -300,7 +294,7 @@ def test_given_another_tenants_institution_when_setting_availability_then_404(te
 
 def test_the_grouped_settings_need_a_token_and_stay_in_the_tenant(tenant_a, tenant_b, meals):
     with in_tenant(tenant_a):
-        make_institution(1)
+        make_school(1)
 
     assert_error(Api(tenant_a).get("mealTypeInstitutionSettings/groupedByInstitutions"), 401, "Unauthenticated.")
     assert admin_api(tenant_b).get("mealTypeInstitutionSettings/groupedByInstitutions").json() == []
@@ -314,7 +308,7 @@ def test_given_a_meal_type_on_a_menu_when_deleting_then_409_and_it_stays(tenant_
             name="Jadłospis",
             date_from=date(2026, 9, 1),
             date_to=date(2026, 9, 30),
-            institutions=[make_institution(1)],
+            institutions=[make_school(1)],
             diets=[diet],
             items=[(date(2026, 9, 1), meals["lunch"], meal_create(actor=None, name="Pierogi ruskie"))],
         )

@@ -25,7 +25,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from kantyna.core.errors import DomainError
+from kantyna.core.errors import DomainError, Problem
 from kantyna.core.exceptions import (
     GENERIC_MESSAGE,
     IN_USE_MESSAGE,
@@ -54,6 +54,7 @@ ONLY_ONE_MEAL = "Only one meal a day can be ordered."
 NOTES_NOT_ALLOWED = "Notes are not allowed."
 ALREADY_SERVED = "This meal was already served."
 LAST_MONTH_UNPAID = "Last month is not paid."
+IMPORT_ERRORS_MESSAGE = "The file has errors; nothing was imported."
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,11 @@ ERRORS: dict[str, Refusal] = {
     "invalid": Refusal(status.HTTP_400_BAD_REQUEST, INVALID),
     "record.in_use": _in_use(),
     "record.not_found": Refusal(status.HTTP_404_NOT_FOUND, MESSAGES[status.HTTP_404_NOT_FOUND]),
+    # A spreadsheet import refused (`core.spreadsheets.import_rejected`), nothing stored: a problem per fault of the
+    # file and per bad cell, whose message the importer worded or is itself a refusal (a `Problem`) worded here.
+    "import.rejected": Refusal(status.HTTP_400_BAD_REQUEST, IMPORT_ERRORS_MESSAGE),
+    "import.file_error": _invalid("%(message)s"),
+    "import.row_error": _invalid(_("Row %(row)s, column %(column)s: %(message)s")),
     # catalog
     "meal_type.portion_size_priced": _invalid(_("A price list still sells this meal type in a removed portion size.")),
     # institutions
@@ -191,6 +197,8 @@ ERRORS: dict[str, Refusal] = {
     "scan.duplicate": _conflict(_("Served twice: already served at %(time)s by %(name)s (offline scan).")),
     "terminal.orders_disabled": Refusal(status.HTTP_403_FORBIDDEN, _("Ordering at the terminal is not enabled.")),
     # people
+    # A discount (a child's or a worker's) needs its percent.
+    "discount.percent_required": _invalid(_("Enter the discount percent.")),
     "card.invalid": _invalid(_("The card number must have 6 to 10 characters: digits or capital letters.")),
     "card.taken": _invalid(_("This card number is already used.")),
     "dining_cards.disabled": Refusal(status.HTTP_403_FORBIDDEN, _("Dining cards are not enabled.")),
@@ -204,7 +212,6 @@ ERRORS: dict[str, Refusal] = {
         "This child has orders or transactions and cannot be deleted; archive the child instead."
     ),
     "worker.group_of_another_institution": _invalid(_("This group belongs to another institution.")),
-    "worker.discount_percent_required": _invalid(_("Enter the discount percent.")),
     "worker.has_history": _in_use(_("The worker has orders or transactions: archive them instead.")),
     "subject_settings.item_outside_price_list": _invalid(
         _("Choose items of the receiver's price list for the autoselected meal types.")
@@ -269,6 +276,8 @@ ERRORS: dict[str, Refusal] = {
 
 
 def _param(value, dates: str):
+    if isinstance(value, Problem):  # a refusal inside another's facts (one bad cell of an import)
+        return _detail(value)
     if isinstance(value, datetime.date):
         return date_format(value, dates)
     return value
@@ -280,6 +289,23 @@ def _text(template, params: Mapping, dates: str = "d.m.Y") -> str:
     return str(template % {name: _param(value, dates) for name, value in params.items()})
 
 
+def _detail(problem: Problem) -> str:
+    """The text under a field for one problem."""
+    rule = ERRORS[problem.code]
+    return _text(rule.detail or rule.message, problem.params, rule.dates)
+
+
+def _worded(value):
+    """`extra` as the client reads it: any refusal inside it (a `Problem`) worded through the table."""
+    if isinstance(value, Problem):
+        return _detail(value)
+    if isinstance(value, Mapping):
+        return {key: _worded(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_worded(item) for item in value]
+    return value
+
+
 def as_api_error(error: DomainError) -> ApiError:
     """The refusal `error` stands for, in the spec's error shape."""
     refusal = ERRORS[error.code]
@@ -287,15 +313,21 @@ def as_api_error(error: DomainError) -> ApiError:
     if error.field is not None:
         errors[error.field] = [_text(refusal.detail or refusal.message, error.params, refusal.dates)]
     for problem in error.problems:
-        rule = ERRORS[problem.code]
-        errors.setdefault(problem.field, []).append(_text(rule.detail or rule.message, problem.params, rule.dates))
+        errors.setdefault(problem.field, []).append(_detail(problem))
     return ApiError(
         _text(refusal.message, error.params, refusal.dates),
         errors=errors,
         status_code=refusal.status,
-        extra=error.extra,
+        extra=_worded(error.extra),
         headers=refusal.headers(error.params) if refusal.headers else None,
     )
+
+
+def field_text(code: str):
+    """The text refusal `code` puts under its field (lazy, translated when shown), for an API-layer check of the
+    same rule (a serializer's `required` message, a registrant's card): each rule is worded once, here."""
+    refusal = ERRORS[code]
+    return refusal.detail or refusal.message
 
 
 def refusal_message(error: DomainError) -> str:

@@ -8,6 +8,7 @@ from django.utils import translation
 
 from kantyna.core.api.errors import ERRORS, api_exception_handler, as_api_error
 from kantyna.core.errors import DomainError, Problem
+from kantyna.core.spreadsheets import RowError, import_rejected
 
 SOURCE = Path(__file__).resolve().parents[2]
 RAISERS = {"DomainError", "Problem"}
@@ -78,3 +79,29 @@ def test_a_field_detail_is_translated_and_the_message_stays_english():
     assert api_error.errors["portion_sizes_ids"] != [
         "A price list still sells this meal type in a removed portion size."
     ]
+
+
+def test_an_import_refusal_words_its_file_faults_and_cells_including_a_cell_refused_by_a_rule():
+    error = import_rejected(
+        file_errors=["The file has no rows to import."],
+        rows=[RowError(2, "A", "This field is required."), RowError(3, "G", Problem("card.taken", "card_number"))],
+    )
+
+    with translation.override("en"):
+        response = api_exception_handler(error, {"request": None})
+
+    assert response.status_code == 400
+    assert response.data == {
+        "message": "The file has errors; nothing was imported.",
+        "errors": {
+            "file": ["The file has no rows to import."],
+            "rows": [
+                "Row 2, column A: This field is required.",
+                "Row 3, column G: This card number is already used.",
+            ],
+        },
+        "rows": [
+            {"row": 2, "column": "A", "message": "This field is required."},
+            {"row": 3, "column": "G", "message": "This card number is already used."},
+        ],
+    }

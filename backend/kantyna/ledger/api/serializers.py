@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from kantyna.core.api.errors import field_text
 from kantyna.core.dates import MonthField
 from kantyna.core.serializers import (
     MAX_BOOKING,
@@ -120,7 +121,7 @@ class TransactionCreateSerializer(KantynaSerializer):
     def validate(self, attrs):
         child = attrs.get("child")
         if child is not None and child.parent_id != attrs["user"].pk:
-            raise serializers.ValidationError({"child_id": [_("This child does not belong to this payer.")]})
+            raise serializers.ValidationError({"child_id": [field_text("ledger.child_of_another_payer")]})
         return attrs
 
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from django.db import transaction
 from django.db.utils import DatabaseError
+from django.utils import translation
 
 from kantyna.core.api.errors import INSUFFICIENT_FUNDS, KEY_CONFLICT, as_api_error
 from kantyna.core.errors import DomainError
@@ -87,7 +88,8 @@ def test_given_a_key_booked_on_another_account_or_for_another_amount_when_posted
             with pytest.raises(DomainError) as raised:
                 book(user, kind, amount, key="refund:item:1")
             assert raised.value.code == "ledger.key_conflict"
-            refused = as_api_error(raised.value)
+            with translation.override("en"):  # the tenant's language is Polish; the texts asserted are English
+                refused = as_api_error(raised.value)
             assert refused.status_code == 409
             assert refused.message == KEY_CONFLICT
             assert refused.errors == {"idempotency_key": ["This key was already used for another transaction."]}

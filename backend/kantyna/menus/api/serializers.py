@@ -8,8 +8,8 @@ from kantyna.core.dates import MonthField
 from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal
+from kantyna.menus.api.access import editable_institution_ids
 from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
-from kantyna.menus.selectors import editable_institution_ids
 
 
 def check_editable_institutions(serializer: serializers.Serializer, institutions) -> None:

@@ -28,6 +28,7 @@ from kantyna.core.uploads import CONTENT_TYPES
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin
 from kantyna.menus import documents, selectors, services
 from kantyna.menus.api import serializers
+from kantyna.menus.api.access import editable_institution_ids, readable_institution_ids
 from kantyna.menus.importing import import_template
 from kantyna.menus.models import MealsMenu, MealsMenuFile
 
@@ -105,13 +106,15 @@ class MealsMenuViewSet(OptionsMixin, CrudViewSet):
         return queryset.filter(name__icontains=search) if search else queryset
 
     def scope_queryset(self, queryset):
-        return selectors.menus_visible_to(self.request.user, queryset)
+        return selectors.menus_visible_to(readable_institution_ids(self.request.user), queryset)
 
     def get_object(self):
         # Not filtered by the list's query parameters: items/find has its own `search` and dates.
         menu = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"])
         self.check_object_permissions(self.request, menu)
-        if self.action in self.write_actions and not selectors.menu_editable_by(self.request.user, menu):
+        if self.action in self.write_actions and not selectors.menu_editable_within(
+            editable_institution_ids(self.request.user), menu
+        ):
             raise PermissionDenied()
         return menu
 
@@ -129,7 +132,9 @@ class MealsMenuViewSet(OptionsMixin, CrudViewSet):
         """The items of the readable menus that cover the institution and diet (when given) in the dates."""
         query = serializers.MealsMenuItemsQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        queryset = selectors.items_that_apply(user=request.user, **query.validated_data)
+        queryset = selectors.items_that_apply(
+            readable_ids=readable_institution_ids(request.user), **query.validated_data
+        )
         return self._paginated(queryset, serializers.MealsMenuItemSerializer)
 
     def _paginated(self, queryset, serializer_class):
@@ -209,7 +214,7 @@ class MealsMenuViewSet(OptionsMixin, CrudViewSet):
         institutions = list(menu.institutions.all())
         if institution_id is not None:
             return next((i for i in institutions if i.pk == institution_id), None)
-        visible = selectors.visible_institution_ids(self.request.user)
+        visible = readable_institution_ids(self.request.user)
         if visible is None:
             return None
         mine = [i for i in institutions if i.pk in visible]
@@ -295,7 +300,7 @@ class MealsMenuViewSet(OptionsMixin, CrudViewSet):
         source = get_object_or_404(self.get_queryset(), pk=data.pop("meals_menu_id"))
         if "institutions" not in data:
             # The copy keeps the source's institutions: they too must be the caller's to manage.
-            allowed = selectors.editable_institution_ids(request.user)
+            allowed = editable_institution_ids(request.user)
             if allowed is not None and not {i.pk for i in source.institutions.all()} <= allowed:
                 raise ValidationError({"institutionsIds": [_("You can only choose institutions you manage.")]})
         menu = services.meals_menu_create_similar(actor=request.user, source=source, **data)
@@ -375,7 +380,9 @@ class MealsMenuExportDocxView(ApiView):
         body = serializers.MealsMenuExportDocxSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        menu = get_object_or_404(selectors.menus_visible_to(request.user), pk=data["meals_menu_id"])
+        menu = get_object_or_404(
+            selectors.menus_visible_to(readable_institution_ids(request.user)), pk=data["meals_menu_id"]
+        )
         viewset = MealsMenuViewSet(request=request, format_kwarg=None)
         grids = viewset._grids(menu, data)
         return documents.file_response(
@@ -428,12 +435,12 @@ class MealsMenuFileViewSet(CrudViewSet):
         return queryset
 
     def scope_queryset(self, queryset):
-        return selectors.menu_files_visible_to(self.request.user, queryset)
+        return selectors.menu_files_visible_to(readable_institution_ids(self.request.user), queryset)
 
     def get_object(self):
         instance = super().get_object()
         if self.action in {"update", "destroy"}:
-            allowed = selectors.editable_institution_ids(self.request.user)
+            allowed = editable_institution_ids(self.request.user)
             if allowed is not None and instance.institution_id not in allowed:
                 raise PermissionDenied()
         return instance

@@ -186,6 +186,24 @@ def test_given_a_member_of_another_institution_then_the_menu_is_not_theirs(tenan
     assert_error(api.get(f"mealsMenus/{menu.pk}/month/2026-11/data"), 404, "Not found.")
 
 
+MEMBERS_READ_THEIRS = {ROLE_PARENT, ROLE_INSTITUTION_WORKER, ROLE_INSTITUTIONS_ADMIN}
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_each_role_reads_the_menus_of_where_it_belongs_and_changes_those_it_manages(tenant_a, w, menu, role):
+    """Given a menu of the member's institution and one of another, kitchen and office staff read both, members
+    (parent, worker, institutions admin) theirs only; admins change both, an institutions admin their own."""
+    with in_tenant(tenant_a):
+        other = make_menu(w, name="Drugi", institutions=[w.other_institution], items=[])
+    api = Api(tenant_a, member(tenant_a, role))
+
+    listed = {row["id"] for row in api.get("mealsMenus", {"perPage": 50}).json()["items"]}
+    editable = {pk for pk in (menu.pk, other.pk) if api.put(f"mealsMenus/{pk}/updateParts", {}).status_code == 200}
+
+    assert listed == ({menu.pk} if role in MEMBERS_READ_THEIRS else {menu.pk, other.pk})
+    assert editable == {ROLE_ADMIN: {menu.pk, other.pk}, ROLE_INSTITUTIONS_ADMIN: {menu.pk}}.get(role, set())
+
+
 def test_a_cook_reads_every_menu(tenant_a, w, menu):
     with in_tenant(tenant_a):
         make_menu(w, name="Drugi", institutions=[w.other_institution])

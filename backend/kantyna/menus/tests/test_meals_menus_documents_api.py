@@ -163,6 +163,7 @@ def test_given_dates_when_importing_rows_outside_them_are_reported(tenant_a, w, 
         (SimpleUploadedFile("a.xlsx", b"PK\x03\x04broken zip"), "The file is not a valid XLSX workbook.", True),
         ("wrong header", "The first row must name the columns: Data, Typ posiłku, Posiłek.", True),
         ("no rows", "The file has no menu rows.", True),
+        ("over a year", "A menu may cover at most 366 days.", True),
     ],
 )
 def test_given_a_wrong_file_when_importing_then_400_on_file(tenant_a, w, admin, file, message, refusal):
@@ -170,6 +171,8 @@ def test_given_a_wrong_file_when_importing_then_400_on_file(tenant_a, w, admin, 
         file = xlsx([("2026-12-01", "Obiad", "Pierogi ruskie")], header=("Dzień", "Co", "Danie"))
     elif file == "no rows":
         file = xlsx([])
+    elif file == "over a year":
+        file = xlsx([("2026-01-01", "Obiad", "Pierogi ruskie"), ("2027-01-02", "Obiad", "Pierogi ruskie")])
     response = admin.post("mealsMenus/importMealsMenuFromExcelFile", import_body(w, file), format="multipart")
     if refusal:
         assert response.status_code == 400

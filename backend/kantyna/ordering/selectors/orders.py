@@ -30,11 +30,11 @@ from django.db.models.functions import Coalesce, Concat
 
 from kantyna.catalog.models import MealType
 from kantyna.core.params import id_of
-from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
 from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.models import Order, OrderItem
 from kantyna.ordering.subjects import CHILD, WORKER, is_staff
 from kantyna.people.models import Child
+from kantyna.people.reach import Reach
 from kantyna.pricing.models import PriceList
 
 LIVE_STATUSES = (OrderItem.Status.ACTIVE, OrderItem.Status.SERVED)
@@ -101,39 +101,27 @@ class OrderFilters:
         return bool(self.item_condition())
 
 
-def _items_within_reach(user) -> Q:
-    """Order items of subjects `user` manages as staff (an institutions admin's institutions)."""
-    institutions = user.institutions.values("id")
-    return Q(child__institution__in=institutions) | Q(worker__institution__in=institutions)
-
-
 def orders_visible_to(user) -> QuerySet[Order]:
-    roles = set(user.roles or [])
+    """Orders `user` may read, by the one row reach: an admin all, an institutions admin those with a meal for a
+    subject of their institutions, a customer those they pay for."""
+    reach = Reach(user)
     orders = Order.objects.all()
-    if ROLE_ADMIN in roles:
+    if reach.everything:
         return orders
-    condition = Q(pk__in=[])
-    if ROLE_INSTITUTIONS_ADMIN in roles:
-        managed = OrderItem.objects.filter(_items_within_reach(user), order=OuterRef("pk"))
-        condition |= Q(Exists(managed))
-    if roles & {ROLE_PARENT, ROLE_INSTITUTION_WORKER}:
-        condition |= Q(payer=user)
+    condition = reach.paid_by_actor(payer="payer")
+    if reach.is_institutions_admin:
+        condition |= Q(Exists(OrderItem.objects.filter(reach.managed_subjects(), order=OuterRef("pk"))))
     return orders.filter(condition)
 
 
 def items_visible_to(user) -> QuerySet[OrderItem]:
     """Order items `user` may read: an admin all, an institutions admin those of their institutions' subjects,
     a customer those of the orders they pay for."""
-    roles = set(user.roles or [])
+    reach = Reach(user)
     items = OrderItem.objects.all()
-    if ROLE_ADMIN in roles:
+    if reach.everything:
         return items
-    condition = Q(pk__in=[])
-    if ROLE_INSTITUTIONS_ADMIN in roles:
-        condition |= _items_within_reach(user)
-    if roles & {ROLE_PARENT, ROLE_INSTITUTION_WORKER}:
-        condition |= Q(order__payer=user)
-    return items.filter(condition)
+    return items.filter(reach.managed_subjects() | reach.paid_by_actor(payer="order__payer"))
 
 
 def _subject_name():
@@ -228,8 +216,8 @@ def order_totals(*, user, filters: OrderFilters) -> dict:
 def order_get(*, user, order_id: int) -> Order | None:
     """One visible order with its meals; an institutions admin sees only the meals of their institutions."""
     items = OrderItem.objects.select_related(*ITEM_RELATIONS).order_by("date", "meal_type__position", "id")
-    roles = set(user.roles or [])
-    if ROLE_ADMIN not in roles and ROLE_INSTITUTIONS_ADMIN in roles:
+    reach = Reach(user)
+    if not reach.everything and reach.is_institutions_admin:
         items = items_visible_to(user).select_related(*ITEM_RELATIONS).order_by("date", "meal_type__position", "id")
     return (
         orders_visible_to(user)

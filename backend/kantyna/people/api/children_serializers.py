@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kantyna.catalog.models import Allergen, Diet, MealType
+from kantyna.core.api.errors import field_text
 from kantyna.core.params import ids_of
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.core.serializers import (
@@ -20,11 +21,11 @@ from kantyna.core.serializers import (
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, Child, ChildrenGroup
 from kantyna.people.selectors.children import child_settings
-from kantyna.people.services.children import CLASSROOM_REQUIRED
 from kantyna.pricing.models import PriceListItem, PriceListsGroup
 from kantyna.users.models import User
 
-DISCOUNT_PERCENT_REQUIRED = _("Enter the discount percent.")
+CLASSROOM_REQUIRED = field_text("child.classroom_required")
+DISCOUNT_PERCENT_REQUIRED = field_text("discount.percent_required")
 
 
 # Subject settings -------------------------------------------------------------------------------------------

@@ -12,13 +12,14 @@ from rest_framework import serializers
 from rest_framework.routers import SimpleRouter
 
 from kantyna.catalog.models import Allergen, Diet
+from kantyna.core.api.errors import field_text
 from kantyna.core.serializers import KantynaModelSerializer, MultilineCharField, PlainDecimalField
 from kantyna.core.viewsets import CrudViewSet, OptionsMixin
 from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
 from kantyna.people.selectors import workers as selectors
 from kantyna.people.services import workers as services
-from kantyna.people.services.cards import CARD_INVALID, CARD_NUMBER_RE
+from kantyna.people.services.cards import CARD_NUMBER_RE
 from kantyna.pricing.models import PriceListsGroup
 from kantyna.users.api.people_common import PersonCommandsMixin
 from kantyna.users.api.serializers import PHONE_RE, KeepOmittedOnUpdateMixin
@@ -41,7 +42,7 @@ def validate_card_number(value: str | None) -> str | None:
     if not value:
         return None
     if not CARD_NUMBER_RE.match(value):
-        raise serializers.ValidationError(CARD_INVALID)
+        raise serializers.ValidationError(field_text("card.invalid"))
     return value
 
 

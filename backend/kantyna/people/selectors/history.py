@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kantyna.core.registry import Registry
 from kantyna.people.models import Child
 
-_CHILD_HISTORY: list[Callable[[Child], bool]] = []
-
-
-def register_child_history(check: Callable[[Child], bool]) -> None:
-    """`check(child)` is True when the child has rows of the registering app that must outlive them."""
-    if check not in _CHILD_HISTORY:
-        _CHILD_HISTORY.append(check)
+# `check(child)` is True when the child has rows of the registering app that must outlive them.
+_CHILD_HISTORY: Registry[Callable[[Child], bool]] = Registry()
+register_child_history = _CHILD_HISTORY.register
 
 
 def child_has_history(child: Child) -> bool:
-    return any(check(child) for check in _CHILD_HISTORY)
+    return _CHILD_HISTORY.any(child)

@@ -10,13 +10,10 @@ from __future__ import annotations
 import re
 
 from django.db import connection
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.core.errors import DomainError
 from kantyna.people.models import Child, WorkerProfile
 
-CARD_IN_USE = _("This card number is already used.")
-CARD_INVALID = _("The card number must have 6 to 10 characters: digits or capital letters.")
 CARD_NUMBER_RE = re.compile(r"^[0-9A-Z]{6,10}$")
 # Any constant; with the schema's hash it serializes the card checks of one tenant until commit.
 _CARD_LOCK_KEY = 7_316_001

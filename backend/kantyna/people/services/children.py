@@ -28,7 +28,6 @@ from typing import TypedDict
 from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Allergen, Diet
@@ -36,13 +35,12 @@ from kantyna.catalog.selectors import diet_serves
 from kantyna.core.errors import DomainError, Problem
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, has_ability
 from kantyna.core.services import model_update
-from kantyna.core.spreadsheets import ImportRejected, RowError
+from kantyna.core.spreadsheets import RowError, import_rejected
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, CalendarSubjectSettingsLog, Child
 from kantyna.people.reach import Reach
 from kantyna.people.selectors.history import child_has_history
 from kantyna.people.services.cards import (
-    CARD_IN_USE,
     card_number_free,
     card_number_normalize,
     card_numbers_lock,
@@ -58,9 +56,6 @@ from kantyna.pricing.models import PriceListsGroup
 from kantyna.pricing.selectors import default_children_group, members_price_lists_group, members_price_lists_group_id
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
-
-CLASSROOM_REQUIRED = _("The child must be assigned to classroom.")
-DIET_NOT_SERVED = _("This diet is not served in the chosen institution.")
 
 # Field name → API key (for errors).
 API_KEYS = {
@@ -438,12 +433,16 @@ class ImportedChild(TypedDict):
 def children_import(*, actor, rows: list[ImportedChild], file_name: str = "") -> dict[str, int]:
     """Create every child of a validated file (kantyna.people.imports) at once: a constant number of queries
     whatever the number of rows. Card numbers are checked again under the card lock (a row may have been taken
-    since the file was read: ImportRejected listing their rows, nothing stored)."""
+    since the file was read: an import_rejected refusal listing their rows, nothing stored)."""
     card_numbers_lock()
     taken = card_numbers_taken({row["card_number"] for row in rows if row["card_number"]})
     if taken:
-        raise ImportRejected(
-            rows=[RowError(row["row"], "G", CARD_IN_USE) for row in rows if row["card_number"] in taken]
+        raise import_rejected(
+            rows=[
+                RowError(row["row"], "G", Problem("card.taken", "card_number"))
+                for row in rows
+                if row["card_number"] in taken
+            ]
         )
     default_group = default_children_group()
     default_group_id = default_group.pk if default_group is not None else None

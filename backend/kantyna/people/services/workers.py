@@ -63,7 +63,7 @@ def _apply_worker_rules(*, instance: WorkerProfile | None, values: dict) -> None
     if group is not None and group.institution_id not in (None, institution.pk):
         problems.append(Problem("worker.group_of_another_institution", "group_id"))
     if has_discount and not discount_percent:
-        problems.append(Problem("worker.discount_percent_required", "discount_percent"))
+        problems.append(Problem("discount.percent_required", "discount_percent"))
     if problems:
         raise DomainError("invalid", problems=problems)
     if not diet.allow_changing_allergens:

@@ -45,7 +45,7 @@ from kantyna.testing.matrix import (
     cross_tenant_test,
     make_personas,
     personas,
-    route_of,
+    route_coverage_test,
     routes_of,
     run_row,
 )
@@ -297,13 +297,16 @@ def state(tenant):
         }
 
 
-def test_the_table_covers_every_people_route_and_method(world):
-    # The meal receivers' settings (calendar/subjectsSettings, notifications/.../settings) are the ordering matrix's.
-    receivers_settings = ("SubjectSettingsView", "SubjectNotificationsSettingsView")
-    routes = {route for route in routes_of(people_urlpatterns) if route[0] not in receivers_settings}
-    covered = {route_of(row, world.ids) for row in ROWS}
-    assert routes - covered == set(), "routes without a row"
-    assert covered - routes == set(), "rows of no people route"
+# The meal receivers' settings (calendar/subjectsSettings, notifications/.../settings) are the ordering matrix's.
+test_the_table_covers_every_people_route_and_method = route_coverage_test(
+    ROWS,
+    {
+        route
+        for route in routes_of(people_urlpatterns)
+        if route[0] not in ("SubjectSettingsView", "SubjectNotificationsSettingsView")
+    },
+    area="people",
+)
 
 
 @pytest.mark.parametrize("row", ROWS, ids=str)

@@ -14,6 +14,7 @@ from rest_framework import serializers
 from kantyna.catalog.api.serializers import DietOptionSerializer, MealTypeCategoryOptionSerializer
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.catalog.selectors import diet_serves
+from kantyna.core.api.errors import field_text
 from kantyna.core.serializers import ClockTimeField, KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.core.validators import nrb_is_valid
 from kantyna.identity.models import Account
@@ -37,15 +38,15 @@ REQUIRED = _("This field is required.")
 PHONE_INVALID = _("Enter 7 or 9 digits, optionally separated by spaces.")
 BANK_FORMAT = _("Enter 2 digits and six groups of 4 digits, optionally separated by spaces.")
 BANK_INVALID = _("Enter a valid 26-digit bank account number.")
-CLASSROOM_REQUIRED = _("The child must be assigned to classroom.")
-CLASSROOM_ELSEWHERE = _("The classroom does not belong to the chosen institution.")
+CLASSROOM_REQUIRED = field_text("child.classroom_required")
+CLASSROOM_ELSEWHERE = field_text("child.classroom_outside_institution")
 INSTITUTION_UNAVAILABLE = _("This institution is not available.")
 DIET_UNAVAILABLE = _("This diet is not available at the chosen institution.")
 GROUP_ELSEWHERE = _("The group does not belong to the chosen institution.")
 ALLERGENS_NOT_ALLOWED = _("Allergens cannot be changed for this diet.")
 ALLERGIES_NOTE_NOT_ALLOWED = _("The allergies note cannot be changed.")
 CARD_FORMAT = _("Enter 6 to 10 digits or capital letters.")
-CARD_IN_USE = _("This card number is already used.")
+CARD_IN_USE = field_text("card.taken")
 CARDS_DISABLED = _("Dining cards are not used here: leave the card number empty.")
 CARD_REPEATED = _("The same card number is given twice.")
 TERMS_REQUIRED = _("Accept the terms and conditions and the privacy policy.")

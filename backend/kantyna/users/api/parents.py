@@ -13,7 +13,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.routers import SimpleRouter
 
 from kantyna.core.pagination import PagePagination, page_of
-from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT, has_ability
+from kantyna.core.permissions import ROLE_PARENT, has_ability
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import CrudViewSet, status_response
 from kantyna.people.models import Child
@@ -31,12 +31,14 @@ from kantyna.users.services import parents as services
 
 
 def _children_queryset(actor, own: bool = False):
-    """The children an actor may see: all for admins (and a parent's own), else those of their institutions."""
+    """The children an actor may see, by the one row reach: a parent's own (`Reach.children`), else those of the
+    institutions the actor reaches (every one for an admin, an institutions admin's)."""
 
     children = Child.objects.select_related("institution", "classroom").order_by("last_name", "first_name", "id")
-    if not own and ROLE_ADMIN not in actor.roles:
-        children = children.filter(institution__in=actor.institutions.values("pk"))
-    return children
+    reach = Reach(actor)
+    if own:
+        return reach.children(children).filter(parent=actor)
+    return children if reach.institution_ids is None else children.filter(institution__in=reach.institution_ids)
 
 
 class ParentFilter(PersonFilter):
@@ -111,7 +113,7 @@ class ParentViewSet(PersonCommandsMixin, CrudViewSet):
     def children(self, request, pk=None):
         """Staff who may view parents see the children in their reach; a parent sees their own (only)."""
         if str(request.user.pk) == str(pk) and ROLE_PARENT in request.user.roles:
-            children = _children_queryset(request.user, own=True).filter(parent=request.user)
+            children = _children_queryset(request.user, own=True)
         elif has_ability(request.user, "parents.view"):
             children = _children_queryset(request.user).filter(parent=self.get_object())
         else:

@@ -290,6 +290,32 @@ def test_given_a_parent_when_flagging_payments_overdue_then_default_true_and_fal
     assert api.get(f"parents/{parent.pk}").json()["paymentsOverdue"] is False
 
 
+def test_given_a_parent_with_children_in_two_institutions_then_each_viewer_sees_those_in_their_reach(tenant_a):
+    """Admins see every child of a parent, an institutions admin those of their institutions, the parent their own."""
+    mine, other = make_institution(tenant_a), make_institution(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    near_child = make_child(tenant_a, parent, institution=mine)
+    far_child = make_child(tenant_a, parent, institution=other)
+    viewers = {
+        "admin": Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)),
+        "institutions admin": Api(tenant_a, institutions_admin(tenant_a, mine)),
+        "parent": Api(tenant_a, parent),
+    }
+
+    listed = {
+        name: sorted(item["id"] for item in api.get(f"parents/{parent.pk}/children").json()["items"])
+        for name, api in viewers.items()
+    }
+    detailed = {
+        name: sorted(child["id"] for child in viewers[name].get(f"parents/{parent.pk}").json()["children"])
+        for name in ("admin", "institutions admin")
+    }
+
+    both = sorted([near_child.pk, far_child.pk])
+    assert listed == {"admin": both, "institutions admin": [near_child.pk], "parent": both}
+    assert detailed == {"admin": both, "institutions admin": [near_child.pk]}
+
+
 def test_given_a_parent_when_reading_own_children_then_only_own_and_not_someone_elses(tenant_a):
     parent, stranger = make_user(tenant_a, ROLE_PARENT), make_user(tenant_a, ROLE_PARENT)
     child = make_child(tenant_a, parent)
