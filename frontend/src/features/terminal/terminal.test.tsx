@@ -5,7 +5,7 @@ import { todayIso } from '@/lib/calendar/dates';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import type { Roster, ScanResult, ServingItem, Subject, Summary, SummaryDetail, SubjectWithItems } from './api/terminal';
+import type { Roster, ScannedCardEntry, ScanResult, ServingItem, Subject, Summary, SummaryDetail, SubjectWithItems } from './api/terminal';
 import { saveServingChoice, terminalKeys } from './model/device-storage';
 
 const TODAY = todayIso();
@@ -147,7 +147,7 @@ describe('terminal: scanning', () => {
 
   it('given the network is down, when a card is scanned, then the roster decides, the scan waits, and back online it is sent once with the same id', async () => {
     const { user } = openTerminal();
-    await waitFor(() => expect(statusBar()).toHaveTextContent("Day's list on this device: 1 people"));
+    await waitFor(() => expect(statusBar()).toHaveTextContent("Day's list on this device: 1 person"));
     const attempts: Array<Record<string, unknown>> = [];
     server.use(
       http.post(apiUrl(`terminal/scanCard/${TODAY}/1234`), async ({ request }) => {
@@ -196,7 +196,7 @@ describe('terminal: scanning', () => {
 
   it('given an offline scan the server refuses on sync, then it goes to the follow-up list', async () => {
     const { user } = openTerminal();
-    await waitFor(() => expect(statusBar()).toHaveTextContent("Day's list on this device: 1 people"));
+    await waitFor(() => expect(statusBar()).toHaveTextContent("Day's list on this device: 1 person"));
     server.use(http.post(apiUrl(`terminal/scanCard/${TODAY}/1234`), () => HttpResponse.error()));
     await scan(user, '1234');
     await waitFor(() => expect(statusBar()).toHaveTextContent('1 scan waiting to be sent'));
@@ -302,5 +302,59 @@ describe('terminal: without a card', () => {
 
     await waitFor(() => expect(resultPanel()).toHaveTextContent('Not enough funds to order this meal.'));
     expect(resultPanel()).toHaveTextContent('Do not serve');
+  });
+});
+
+describe('terminal: scan log', () => {
+  const entry = (overrides: Partial<ScannedCardEntry>): ScannedCardEntry => ({
+    id: 1,
+    clientScanId: 'a',
+    cardNumber: '1234',
+    date: TODAY,
+    scannedAt: `${TODAY}T11:04:00Z`,
+    receivedAt: `${TODAY}T11:04:00Z`,
+    result: 'served',
+    source: 'card',
+    offline: false,
+    needsFollowUp: false,
+    message: 'Served.',
+    subject: { type: 'child', id: 7, firstName: 'Ola', lastName: 'Kowalska' },
+    institution: { id: 1, name: 'SP 12' },
+    mealTypes: [LUNCH],
+    servedBy: { id: 1, name: 'Anna Nowak' },
+    terminalId: 't-1',
+    ...overrides,
+  });
+
+  it('lists every scan with its result, filters by day, institution and result, and highlights the rows needing follow-up', async () => {
+    const searches: string[] = [];
+    const { user } = openTerminal('/terminal?tab=log');
+    server.use(
+      http.get(apiUrl('institutions/options'), () => HttpResponse.json(page([{ value: 1, text: 'SP 12' }]))),
+      http.get(apiUrl('scannedCardEntries'), ({ request }) => {
+        searches.push(new URL(request.url).searchParams.toString());
+        return HttpResponse.json(
+          page([
+            entry({ id: 2, clientScanId: 'b', result: 'duplicate', offline: true, needsFollowUp: true, message: 'Served twice: already served at 12:04 by Ewa Cook (offline scan).' }),
+            entry({}),
+          ]),
+        );
+      }),
+    );
+
+    const table = await screen.findByRole('table', { name: 'Scans' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const [, duplicate, served] = within(table).getAllByRole('row');
+    expect(duplicate).toHaveClass('table-warning');
+    expect(duplicate).toHaveTextContent('Served twiceofflineNeeds follow-up');
+    expect(duplicate).toHaveTextContent('Served twice: already served at 12:04 by Ewa Cook (offline scan).');
+    expect(served).not.toHaveClass('table-warning');
+    expect(served).toHaveTextContent('Ola KowalskaSP 121234LunchServedCardAnna NowakServed.');
+    expect(searches[0]).toBe('page=1&perPage=20');
+
+    await user.selectOptions(screen.getByLabelText('Result'), 'Served twice');
+    await waitFor(() => expect(searches.at(-1)).toBe('page=1&perPage=20&result=duplicate'));
+    await user.selectOptions(screen.getByLabelText('Institution'), 'SP 12');
+    await waitFor(() => expect(searches.at(-1)).toBe('page=1&perPage=20&institutionId=1&result=duplicate'));
   });
 });

@@ -170,14 +170,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A kitchen's failing Wi-Fi often hangs rather than fails: past this the scan is decided on the device. The
+ * request may still reach the server; the queued copy carries the same clientScanId, so it is applied once.
+ */
+export const COMMAND_TIMEOUT_MS = 5_000;
+
 async function command<T>(path: string, body: unknown): Promise<CommandAnswer<T>> {
   const headers = apiHeaders();
   headers.set('Content-Type', 'application/json');
+  const controller = new AbortController();
+  const timer = window.setTimeout(() => controller.abort(), COMMAND_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(requestUrl(path), { method: 'POST', headers, body: JSON.stringify(body) });
+    response = await fetch(requestUrl(path), { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
   } catch (error) {
     throw new TerminalUnreachable(error);
+  } finally {
+    window.clearTimeout(timer);
   }
   if (UNHANDLED_STATUSES.has(response.status)) throw new TerminalUnreachable();
   if (response.status === 401) {
