@@ -55,7 +55,6 @@ export function ScanForm({ onScan }: { onScan: (cardNumber: string) => void }) {
           onChange={(event) => setValue(event.target.value)}
           placeholder={t('scan.placeholder')}
           autoComplete="off"
-          inputMode="numeric"
           autoFocus
         />
         <Button type="submit" variant="primary">

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { removeKey } from '@/lib/storage';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   getRoster,
@@ -20,6 +21,7 @@ import {
   saveQueue,
   saveRoster,
   terminalId,
+  terminalKeys,
 } from '../model/device-storage';
 import { addFollowUps, enqueue, removeScans, syncQueue, type FollowUp, type QueuedScan, type SendOutcome } from '../model/queue';
 import { applyServerItems, decideLocally, shouldQueue, withPendingScans, type LocalDecision } from '../model/roster';
@@ -69,9 +71,22 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
   const syncing = useRef<Promise<void> | null>(null);
   const dateRef = useRef(date);
 
+  // When the device's storage is full the roster still serves this page from memory.
+  const memoryRoster = useRef<Roster | null>(null);
+  const currentRoster = useCallback(
+    (day: string): Roster | null => loadRoster(host(), day) ?? (memoryRoster.current?.date === day ? memoryRoster.current : null),
+    [],
+  );
+
   const storeRoster = useCallback((next: Roster | null) => {
     if (!next) return;
-    saveRoster(host(), next);
+    memoryRoster.current = next;
+    try {
+      saveRoster(host(), next);
+    } catch {
+      // QuotaExceededError: the stale copy must not answer for the new one.
+      removeKey(terminalKeys.roster(host(), next.date));
+    }
     setRosterState({ date: next.date, roster: next });
   }, []);
 
@@ -185,7 +200,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
       const ids = [...mealTypesIds];
       const decideOffline = (): ScanOutcome => {
         setOnline(false);
-        const stored = loadRoster(host(), date);
+        const stored = currentRoster(date);
         const { decision, roster: next } = decideLocally(stored, cardNumber, ids, scannedAt);
         if (next !== stored) storeRoster(next);
         const queued = shouldQueue(decision);
@@ -208,23 +223,28 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
       };
       // The browser knows it has no network: decide at once rather than wait for the request to fail.
       if (!navigator.onLine) return decideOffline();
+      // Waiting scans go first: a child served offline and scanned again once the network is back must meet
+      // the server knowing of the first serving. Still unreachable: the device decides, without a second wait.
+      if (loadQueue(host()).length > 0) {
+        await sync();
+        if (loadQueue(host()).length > 0) return decideOffline();
+      }
       try {
         const answer = await scanCard(date, cardNumber.trim(), { mealTypesIds: ids, clientScanId, scannedAt, terminalId: terminalId() });
         setOnline(true);
         void queryClient.invalidateQueries({ queryKey: TERMINAL_KEY });
-        if (loadQueue(host()).length > 0) void sync();
         if (answer.ok) {
-          storeRoster(applyServerItems(loadRoster(host(), date), answer.data.subject, answer.data.items));
+          storeRoster(applyServerItems(currentRoster(date), answer.data.subject, answer.data.items));
           return { source: 'server', ok: true, message: answer.data.message, scan: answer.data };
         }
-        if (answer.scan) storeRoster(applyServerItems(loadRoster(host(), date), answer.scan.subject, answer.scan.items));
+        if (answer.scan) storeRoster(applyServerItems(currentRoster(date), answer.scan.subject, answer.scan.items));
         return { source: 'server', ok: false, message: answer.message, scan: answer.scan };
       } catch (error) {
         if (error instanceof TerminalUnreachable) return decideOffline();
         throw error;
       }
     },
-    [date, mealTypesIds, queryClient, storeRoster, sync, updateQueue],
+    [currentRoster, date, mealTypesIds, queryClient, storeRoster, sync, updateQueue],
   );
 
   const clearFollowUp = useCallback((clientScanId: string) => {
@@ -235,9 +255,9 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
 
   const applyServerScan = useCallback(
     (result: ScanResult | null) => {
-      if (result) storeRoster(applyServerItems(loadRoster(host(), date), result.subject, result.items));
+      if (result) storeRoster(applyServerItems(currentRoster(date), result.subject, result.items));
     },
-    [date, storeRoster],
+    [currentRoster, date, storeRoster],
   );
 
   return { online, queued: queue.length, followUps, lastSync, roster, scan, sync, clearFollowUp, applyServerScan };
