@@ -43,7 +43,8 @@ export interface ServingDevice {
   lastSync: string | null;
   roster: Roster | null;
   scan: (cardNumber: string) => Promise<ScanOutcome>;
-  sync: () => Promise<void>;
+  /** Sends the waiting scans; true when none is left unanswered. */
+  sync: () => Promise<boolean>;
   clearFollowUp: (clientScanId: string) => void;
   /** A manual serving (lookup) answered by the server: the roster takes its items. */
   applyServerScan: (scan: ScanResult | null) => void;
@@ -68,7 +69,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
   const [rosterState, setRosterState] = useState(() => ({ date, roster: loadRoster(host(), date) }));
   if (rosterState.date !== date) setRosterState({ date, roster: loadRoster(host(), date) });
   const roster = rosterState.date === date ? rosterState.roster : null;
-  const syncing = useRef<Promise<void> | null>(null);
+  const syncing = useRef<Promise<boolean> | null>(null);
   const dateRef = useRef(date);
 
   // When the device's storage is full the roster still serves this page from memory.
@@ -116,11 +117,11 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
     }
   }, [markSynced, storeRoster]);
 
-  const sync = useCallback((): Promise<void> => {
+  const sync = useCallback((): Promise<boolean> => {
     if (syncing.current) return syncing.current;
-    const run = async () => {
+    const run = async (): Promise<boolean> => {
       const pending = loadQueue(host());
-      if (pending.length === 0) return;
+      if (pending.length === 0) return true;
       const send = async (scan: QueuedScan): Promise<SendOutcome> => {
         try {
           const answer = await scanCard(scan.date, scan.cardNumber, {
@@ -156,6 +157,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
       } else {
         setOnline(false);
       }
+      return report.complete;
     };
     syncing.current = run().finally(() => {
       syncing.current = null;
@@ -225,10 +227,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
       if (!navigator.onLine) return decideOffline();
       // Waiting scans go first: a child served offline and scanned again once the network is back must meet
       // the server knowing of the first serving. Still unreachable: the device decides, without a second wait.
-      if (loadQueue(host()).length > 0) {
-        await sync();
-        if (loadQueue(host()).length > 0) return decideOffline();
-      }
+      if (loadQueue(host()).length > 0 && !(await sync())) return decideOffline();
       try {
         const answer = await scanCard(date, cardNumber.trim(), { mealTypesIds: ids, clientScanId, scannedAt, terminalId: terminalId() });
         setOnline(true);
