@@ -117,7 +117,7 @@ describe('terminal: scanning', () => {
     await scan(user, '1234');
 
     await waitFor(() => expect(resultPanel()).toHaveTextContent('Already served at 12:04.'));
-    expect(resultPanel()).toHaveTextContent('Check');
+    expect(resultPanel()).toHaveTextContent('Do not serve');
     expect(resultPanel()).toHaveTextContent('Ola Kowalska');
     expect(within(resultPanel()).getByRole('alert', { name: 'Allergies' })).toBeInTheDocument();
     expect(statusBar()).toHaveTextContent('0 scans waiting to be sent');

@@ -99,7 +99,6 @@ function SubjectCard({ entry, serving, mealTypes, presencesAllowed, onOutcome }:
               <Badge bg="success">{t('result.servedAt', { time: formatTime(item.servedAt, i18n.language) })}</Badge>
             ) : (
               <Button
-                size="sm"
                 variant="success"
                 disabled={busy || !subject.isActive}
                 aria-label={`${t('lookup.markAsServed')}: ${item.mealType.name}, ${name}`}
@@ -112,7 +111,7 @@ function SubjectCard({ entry, serving, mealTypes, presencesAllowed, onOutcome }:
         ))}
       </ul>
       {presencesAllowed && missing.length > 0 && subject.isActive && (
-        <Button size="sm" variant="outline-primary" disabled={busy} aria-label={`${t('lookup.serveWithoutOrder')}: ${name}`} onClick={() => void serveWithoutOrder()}>
+        <Button variant="outline-primary" disabled={busy} aria-label={`${t('lookup.serveWithoutOrder')}: ${name}`} onClick={() => void serveWithoutOrder()}>
           {t('lookup.serveWithoutOrder')}
         </Button>
       )}

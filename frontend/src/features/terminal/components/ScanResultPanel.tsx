@@ -15,6 +15,8 @@ type Tone = 'success' | 'warning' | 'danger';
 
 interface ResultView {
   tone: Tone;
+  /** Hand it out, do not (a refusal, already served included), or look into it (offline, unchecked). */
+  verdict: 'serve' | 'refuse' | 'check';
   message: string;
   subject: Subject | null;
   items: LocalItem[];
@@ -37,6 +39,7 @@ function useResultView(outcome: ScanOutcome): ResultView {
     const tone: Tone = outcome.ok && (!result || result === 'served') ? 'success' : result === 'already_served' || result === 'duplicate' ? 'warning' : 'danger';
     return {
       tone,
+      verdict: tone === 'success' ? 'serve' : 'refuse',
       message: outcome.message,
       subject: scan?.subject ?? null,
       items: scan?.items ?? [],
@@ -52,6 +55,7 @@ function useResultView(outcome: ScanOutcome): ResultView {
   const tone: Tone = decision.result === 'served' ? 'success' : decision.result === 'already_served' || decision.result === 'unverified' ? 'warning' : 'danger';
   return {
     tone,
+    verdict: decision.result === 'served' ? 'serve' : decision.result === 'unverified' ? 'check' : 'refuse',
     message: t(`result.local.${key}`, { time }),
     subject: decision.subject,
     items: decision.items,
@@ -84,7 +88,7 @@ function OutcomeView({ outcome }: { outcome: ScanOutcome }) {
   const { t } = useTranslation('terminal');
   const view = useResultView(outcome);
   const { subject } = view;
-  const headline = view.tone === 'success' ? t('result.served') : view.tone === 'warning' ? t('result.warning') : t('result.refused');
+  const headline = view.verdict === 'serve' ? t('result.served') : view.verdict === 'check' ? t('result.warning') : t('result.refused');
   return (
     <>
       <div className={`rounded border border-3 px-3 py-2 mb-2 ${TONE_CLASSES[view.tone]}`}>
@@ -115,21 +119,23 @@ function OutcomeView({ outcome }: { outcome: ScanOutcome }) {
         </>
       )}
       {view.items.length > 0 && (
-        <Table bordered className="fs-4 mb-0" aria-label={t('result.handOut')}>
-          <tbody>
-            {view.items.map((item) => (
-              <tr key={item.id}>
-                <th scope="row">{item.mealType.name}</th>
-                <td>{item.diet.name}</td>
-                <td>{item.portionSize.name}</td>
-                <td>{item.dish ?? <span className="text-body-secondary fs-6">{t('result.noDish')}</span>}</td>
-                <td className="text-nowrap">
-                  <ItemStatus item={item} servedNow={view.servedNow} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <div className="table-responsive">
+          <Table bordered className="fs-4 mb-0" aria-label={t('result.handOut')}>
+            <tbody>
+              {view.items.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row">{item.mealType.name}</th>
+                  <td>{item.diet.name}</td>
+                  <td>{item.portionSize.name}</td>
+                  <td>{item.dish ?? <span className="text-body-secondary fs-6">{t('result.noDish')}</span>}</td>
+                  <td>
+                    <ItemStatus item={item} servedNow={view.servedNow} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
       )}
     </>
   );
