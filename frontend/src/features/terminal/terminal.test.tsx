@@ -97,7 +97,13 @@ describe('terminal: scanning', () => {
     expect(field).toHaveValue('');
     expect(field).toHaveFocus();
     expect(bodies).toEqual([
-      { mealTypesIds: [2], clientScanId: expect.stringMatching(/^[0-9a-f-]{36}$/), scannedAt: expect.any(String), terminalId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      {
+        mealTypesIds: [2],
+        clientScanId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        scannedAt: expect.any(String),
+        terminalId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        offline: false,
+      },
     ]);
     expect(statusBar()).toHaveTextContent('Online');
     expect(statusBar()).toHaveTextContent('0 scans waiting to be sent');

@@ -103,7 +103,7 @@ export interface Summary {
 }
 
 export interface SummaryDetail {
-  subject: Omit<Subject, 'allergens'> & { allergens?: IdName[] };
+  subject: Omit<Subject, 'allergens' | 'allergiesNote'>;
   mealType: IdName;
   diet: IdName;
   portionSize: IdName;
@@ -118,7 +118,8 @@ export interface ScannedCardEntry {
   clientScanId: string;
   cardNumber: string;
   date: string;
-  scannedAt: string;
+  /** When the device saw the card; null for an entry made without one. */
+  scannedAt: string | null;
   receivedAt: string;
   result: ScanResultCode;
   source: ScanSource;

@@ -45,7 +45,7 @@ export function ScanLog() {
   const institutions = useStaffOptions(OPTION_PATHS.institutions);
 
   const columns: Column<ScannedCardEntry>[] = [
-    { key: 'scannedAt', header: t('log.scannedAt'), cell: (row) => formatDateTime(row.scannedAt, i18n.language, TIME), className: 'text-nowrap' },
+    { key: 'scannedAt', header: t('log.scannedAt'), cell: (row) => formatDateTime(row.scannedAt ?? row.receivedAt, i18n.language, TIME), className: 'text-nowrap' },
     {
       key: 'person',
       header: t('log.person'),

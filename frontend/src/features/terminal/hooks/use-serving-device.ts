@@ -229,7 +229,13 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
       // the server knowing of the first serving. Still unreachable: the device decides, without a second wait.
       if (loadQueue(host()).length > 0 && !(await sync())) return decideOffline();
       try {
-        const answer = await scanCard(date, cardNumber.trim(), { mealTypesIds: ids, clientScanId, scannedAt, terminalId: terminalId() });
+        const answer = await scanCard(date, cardNumber.trim(), {
+          mealTypesIds: ids,
+          clientScanId,
+          scannedAt,
+          terminalId: terminalId(),
+          offline: false,
+        });
         setOnline(true);
         void queryClient.invalidateQueries({ queryKey: TERMINAL_KEY });
         if (answer.ok) {
