@@ -200,28 +200,46 @@ describe('terminal: scanning', () => {
     expect(JSON.parse(window.localStorage.getItem(terminalKeys.queue(window.location.host)) ?? '[]')).toEqual([]);
   });
 
-  it('given scans waiting, when the next card is scanned with the network back, then the waiting scans are sent first, in order', async () => {
+  it('given the server unreachable, then the next scans are decided at once; once the waiting scans are sent, scans go to the server again', async () => {
     const { user } = openTerminal();
     await waitFor(() => expect(statusBar()).toHaveTextContent("Day's list on this device: 1 person"));
-    server.use(http.post(apiUrl(`terminal/scanCard/${TODAY}/:card`), () => HttpResponse.error()));
-    await scan(user, '1234');
-    await waitFor(() => expect(statusBar()).toHaveTextContent('1 scan waiting to be sent'));
-
     const sent: string[] = [];
+    const record = async (card: string, request: Request) => {
+      const body = (await request.json()) as { offline?: boolean };
+      sent.push(`${card}${body.offline ? ' offline' : ''}`);
+    };
     server.use(
       http.post(apiUrl(`terminal/scanCard/${TODAY}/:card`), async ({ params, request }) => {
-        const body = (await request.json()) as { offline?: boolean };
-        sent.push(`${String(params.card)}${body.offline ? ' offline' : ''}`);
+        await record(String(params.card), request);
+        return HttpResponse.error();
+      }),
+    );
+    await scan(user, '1234');
+    await waitFor(() => expect(statusBar()).toHaveTextContent('1 scan waiting to be sent'));
+    await waitFor(() => expect(sent).toEqual(['1234', '1234 offline']));
+
+    // Known offline: the device answers without asking the server (an unknown card is refused, not queued).
+    await scan(user, '5678');
+    await waitFor(() => expect(resultPanel()).toHaveTextContent('Unknown card.'));
+    expect(resultPanel()).toHaveTextContent('Offline decision');
+    expect(sent).toEqual(['1234', '1234 offline']);
+
+    server.use(
+      http.post(apiUrl(`terminal/scanCard/${TODAY}/:card`), async ({ params, request }) => {
+        await record(String(params.card), request);
         return params.card === '1234'
           ? HttpResponse.json(scanResult({}))
           : HttpResponse.json({ message: 'Unknown card.', errors: {}, scan: scanResult({ result: 'unknown_card', subject: null, items: [], servedNow: [] }) }, { status: 404 });
       }),
     );
-    await scan(user, '5678');
+    await user.click(within(statusBar()).getByRole('button', { name: 'Send now' }));
+    await waitFor(() => expect(statusBar()).toHaveTextContent('0 scans waiting to be sent'));
+    expect(statusBar()).toHaveTextContent('Online');
 
-    await waitFor(() => expect(resultPanel()).toHaveTextContent('Unknown card.'));
-    expect(sent).toEqual(['1234 offline', '5678']);
-    expect(statusBar()).toHaveTextContent('0 scans waiting to be sent');
+    await scan(user, '5678');
+    await waitFor(() => expect(sent).toEqual(['1234', '1234 offline', '1234 offline', '5678']));
+    await waitFor(() => expect(resultPanel()).not.toHaveTextContent('Offline decision'));
+    expect(resultPanel()).toHaveTextContent('Unknown card.');
   });
 
   it('given an offline scan the server refuses on sync, then it goes to the follow-up list', async () => {

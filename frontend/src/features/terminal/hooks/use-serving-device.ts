@@ -28,8 +28,11 @@ import { applyServerItems, decideLocally, shouldQueue, withPendingScans, type Lo
 
 /** How often the day's roster is downloaded again in the background. */
 export const ROSTER_REFRESH_MS = 3 * 60_000;
-/** How often waiting scans are retried while some wait (besides the browser's online event). */
-export const SYNC_RETRY_MS = 20_000;
+/**
+ * How often the device tries the server again while scans wait or the server was unreachable (besides the
+ * browser's online event): meanwhile scans are decided on the device at once, not after a request's timeout.
+ */
+export const SYNC_RETRY_MS = 10_000;
 
 /** What the screen shows after a scan: the server's answer, or the device's own decision when offline. */
 export type ScanOutcome =
@@ -60,7 +63,13 @@ const nowIso = () => new Date().toISOString();
  */
 export function useServingDevice(date: string, mealTypesIds: readonly number[]): ServingDevice {
   const queryClient = useQueryClient();
-  const [online, setOnline] = useState(() => navigator.onLine);
+  const [online, setOnlineState] = useState(() => navigator.onLine);
+  // Read by a scan at once (the state is a render behind): false after a request found no server.
+  const reachable = useRef(navigator.onLine);
+  const setOnline = useCallback((value: boolean) => {
+    reachable.current = value;
+    setOnlineState(value);
+  }, []);
   const [queue, setQueue] = useState<QueuedScan[]>(() => loadQueue(host()));
   const [followUps, setFollowUps] = useState<FollowUp[]>(() => loadFollowUps(host()));
   const [lastSync, setLastSync] = useState<string | null>(() => loadLastSync(host()));
@@ -96,7 +105,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
     saveLastSync(host(), at);
     setLastSync(at);
     setOnline(true);
-  }, []);
+  }, [setOnline]);
 
   // Every change of the queue goes through storage first: another tab of the same device sees it.
   const updateQueue = useCallback((change: (current: QueuedScan[]) => QueuedScan[]) => {
@@ -115,7 +124,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
     } catch (error) {
       if (error instanceof TypeError) setOnline(false);
     }
-  }, [markSynced, storeRoster]);
+  }, [markSynced, setOnline, storeRoster]);
 
   const sync = useCallback((): Promise<boolean> => {
     if (syncing.current) return syncing.current;
@@ -163,7 +172,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
       syncing.current = null;
     });
     return syncing.current;
-  }, [markSynced, queryClient, refreshRoster, updateQueue]);
+  }, [markSynced, queryClient, refreshRoster, setOnline, updateQueue]);
 
   // The served day's roster: from the device at once, then from the server, again every few minutes.
   useEffect(() => {
@@ -185,15 +194,17 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
       window.removeEventListener('online', goOnline);
       window.removeEventListener('offline', goOffline);
     };
-  }, [sync]);
+  }, [setOnline, sync]);
 
+  // Waiting scans are sent, or, with none waiting, the roster download tells when the server is back.
   const waiting = queue.length > 0;
   useEffect(() => {
-    if (!waiting) return;
-    void sync();
-    const timer = window.setInterval(() => void sync(), SYNC_RETRY_MS);
+    if (!waiting && online) return;
+    const retry = () => void (waiting ? sync() : refreshRoster());
+    if (waiting) retry();
+    const timer = window.setInterval(retry, SYNC_RETRY_MS);
     return () => window.clearInterval(timer);
-  }, [waiting, sync]);
+  }, [waiting, online, sync, refreshRoster]);
 
   const scan = useCallback(
     async (cardNumber: string): Promise<ScanOutcome> => {
@@ -223,8 +234,9 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
         }
         return { source: 'local', decision, queued };
       };
-      // The browser knows it has no network: decide at once rather than wait for the request to fail.
-      if (!navigator.onLine) return decideOffline();
+      // The browser knows it has no network, or the last request found no server: decide at once rather than
+      // keep the queue of children waiting for a request to time out; the retries above notice the way back.
+      if (!navigator.onLine || !reachable.current) return decideOffline();
       // Waiting scans go first: a child served offline and scanned again once the network is back must meet
       // the server knowing of the first serving. Still unreachable: the device decides, without a second wait.
       if (loadQueue(host()).length > 0 && !(await sync())) return decideOffline();
@@ -249,7 +261,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
         throw error;
       }
     },
-    [currentRoster, date, mealTypesIds, queryClient, storeRoster, sync, updateQueue],
+    [currentRoster, date, mealTypesIds, queryClient, setOnline, storeRoster, sync, updateQueue],
   );
 
   const clearFollowUp = useCallback((clientScanId: string) => {
