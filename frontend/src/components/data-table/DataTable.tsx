@@ -50,6 +50,8 @@ export interface DataTableProps<T extends { id: RowId }> {
   bulkActions?: (selected: T[], clearSelection: () => void) => ReactNode;
   /** Height of the scrolling body under the sticky header; `null` lets the table grow. */
   maxHeight?: number | string | null;
+  /** A row's own class (a row needing attention: `table-warning`); the selected row's highlight wins. */
+  rowClassName?: (row: T) => string | undefined;
 }
 
 export function DataTable<T extends { id: RowId }>({
@@ -62,6 +64,7 @@ export function DataTable<T extends { id: RowId }>({
   rowActions,
   bulkActions,
   maxHeight = FULL_PAGE_MAX_HEIGHT,
+  rowClassName,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const id = useId();
@@ -119,7 +122,7 @@ export function DataTable<T extends { id: RowId }>({
     );
   } else {
     body = rows.map((row) => (
-      <tr key={row.id} className={selectedIds.has(row.id) ? 'table-active' : undefined}>
+      <tr key={row.id} className={selectedIds.has(row.id) ? 'table-active' : rowClassName?.(row)}>
         {selectable && (
           <td>
             <Form.Check
