@@ -8,10 +8,10 @@ import pytest
 from django.db import connection
 
 from kantyna.ordering.models import OrderItem
+from kantyna.tenancy.services import in_tenant
 from kantyna.terminal.models import ScannedCardEntry
 from kantyna.terminal.services import scan_card
 from kantyna.terminal.tests.helpers import CARD, make_serving
-from kantyna.tenancy.services import in_tenant
 from kantyna.testing.concurrency import run_concurrently
 
 pytestmark = [pytest.mark.race, pytest.mark.django_db(transaction=True)]

@@ -8,9 +8,9 @@ import pytest
 from kantyna.catalog.models import Allergen
 from kantyna.people.models import Child
 from kantyna.people.services.children import child_create
+from kantyna.tenancy.services import in_tenant
 from kantyna.terminal.models import ScannedCardEntry
 from kantyna.terminal.tests.helpers import CARD, CARD2, WORKER_CARD, institutions_admin_of, make_serving, order_today
-from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api
 from kantyna.testing.queries import capture_queries
 from kantyna.testing.world import make_institution_with_classroom
