@@ -187,7 +187,7 @@ class SubjectsSearchView(ApiView):
             per_page=paginator.per_page,
         )
         paginator.total = total
-        return paginator.get_paginated_response([s.serving_json(serving) for serving in servings])
+        return paginator.get_paginated_response(s.servings_json(servings))
 
 
 class RosterView(ApiView):
@@ -204,7 +204,7 @@ class RosterView(ApiView):
             {
                 "date": day.isoformat(),
                 "generated_at": s.serializers.DateTimeField().to_representation(timezone.now()),
-                "subjects": [s.serving_json(serving) for serving in servings],
+                "subjects": s.servings_json(servings),
             }
         )
 
