@@ -213,6 +213,9 @@ def main() -> None:
             .annotate(total=Count("id"), active=Count("id", filter=Q(status=OrderItem.Status.ACTIVE)))
             .filter(active=F("total")).order_by("-date").values_list("date", flat=True).first()
         )
+        if day is None:
+            raise SystemExit("No day whose lunches are all active (the generated month is over): pass --day, or "
+                             "regenerate the tenant (bench/generate.py --replace).")
         if ScannedCardEntry.objects.filter(served_by=cook).exists() or OrderItem.objects.filter(served_by=cook).exists():
             raise SystemExit("A previous run left served items or scan entries: run bench/terminal.py --restore.")
         active_before = OrderItem.objects.filter(date=day, status=OrderItem.Status.ACTIVE).count()
