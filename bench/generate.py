@@ -12,6 +12,7 @@ from django.contrib.auth.hashers import make_password
 from django.db import connection, transaction
 
 from kantyna.catalog import services as catalog
+from kantyna.core.permissions import ROLE_COOK
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.menus.models import MealsMenu, MealsMenuItem
 from kantyna.meals.services import meal_create
@@ -29,6 +30,7 @@ PARENTS = 14_000
 CHILDREN = 20_000
 WORKERS = 1_000
 PASSWORD = "bench-password"
+COOK_EMAIL = "cook@bench.test"  # the kitchen's cook: the terminal bench (bench/terminal.py) scans as them
 BATCH = 2_000
 
 
@@ -37,6 +39,8 @@ def main() -> None:
     parser.add_argument("--replace", action="store_true", help="drop the bench tenant first")
     parser.add_argument("--fund", action="store_true",
                         help="only book the funding deposits on the existing tenant (idempotent), then stop")
+    parser.add_argument("--cook", action="store_true",
+                        help="only add the cook user to the existing tenant (idempotent), then stop")
     args = parser.parse_args()
     connection.set_schema_to_public()
     existing = Tenant.objects.filter(slug=common.BENCH_SLUG).first()
@@ -45,6 +49,12 @@ def main() -> None:
             raise SystemExit("Tenant `bench` does not exist; generate it first.")
         with in_tenant(existing):
             fund_payers()
+        return
+    if args.cook:
+        if not existing:
+            raise SystemExit("Tenant `bench` does not exist; generate it first.")
+        with in_tenant(existing):
+            cook_add()
         return
     if existing and not args.replace:
         raise SystemExit("Tenant `bench` exists; use --replace to rebuild it.")
@@ -58,6 +68,7 @@ def main() -> None:
     with in_tenant(tenant), transaction.atomic():
         user_create(actor=None, email="admin@bench.test", first_name="Bench", last_name="Admin",
                     roles=["ROLE_ADMIN"], password=PASSWORD)
+        cook_add()
         catalog.allergens_seed_eu(actor=None)
         normal = catalog.portion_size_create(actor=None, name="Normalna", is_default=True)
         group = price_lists_group_create(actor=None, name="Cennik", default_for_children=True,
@@ -150,6 +161,16 @@ def generate_ledger(users, rng) -> int:
     LedgerTransaction.objects.bulk_create(rows, batch_size=BATCH)
     LedgerAccount.objects.bulk_update(accounts, ["balance"], batch_size=BATCH)
     return count
+
+
+def cook_add() -> None:
+    """The kitchen's cook, `cook@bench.test` (ROLE_COOK: serves every institution at the terminal). Idempotent."""
+    if User.objects.filter(account__email=COOK_EMAIL).exists():
+        print(f"Cook: {COOK_EMAIL} already there.")
+        return
+    user_create(actor=None, email=COOK_EMAIL, first_name="Bench", last_name="Cook", roles=[ROLE_COOK],
+                password=PASSWORD)
+    print(f"Cook: {COOK_EMAIL} added.")
 
 
 FUNDED_SHARE = 0.9  # the rest keep their small balance: the automark's refusal path has work too

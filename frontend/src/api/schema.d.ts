@@ -6463,7 +6463,7 @@ export interface components {
         HiddenWeekdaysEnum: "poniedziałek" | "wtorek" | "środa" | "czwartek" | "piątek" | "sobota" | "niedziela";
         /**
          * @description 400 of a spreadsheet import: the one error shape, plus `rows` (every bad cell of the file) when the file was
-         *     read (core.spreadsheets.ImportRejected). A request refused before that (no file, not a spreadsheet) has the
+         *     read (core.spreadsheets.import_rejected). A request refused before that (no file, not a spreadsheet) has the
          *     plain error shape. Nothing was imported.
          */
         ImportError: {

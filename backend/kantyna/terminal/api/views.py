@@ -24,6 +24,8 @@ from kantyna.core.exceptions import ApiError, error_body
 from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.params import id_of
 from kantyna.core.viewsets import ApiView
+from kantyna.ordering.api.calendar import CalendarRenderer
+from kantyna.ordering.api.calendar_serializers import Camelized
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.terminal import selectors, services
 from kantyna.terminal.api import serializers as s
@@ -194,13 +196,14 @@ class SubjectsSearchView(ApiView):
             per_page=paginator.per_page,
         )
         paginator.total = total
-        return paginator.get_paginated_response([s.serving_json(serving) for serving in servings])
+        return paginator.get_paginated_response(s.servings_json(servings))
 
 
 class RosterView(ApiView):
     """`GET terminal/roster`: the day's roster for the device to serve offline."""
 
     ability = ABILITY
+    renderer_classes = [CalendarRenderer]  # sends the camelCase body as built (a roster is hundreds of receivers)
 
     @extend_schema(parameters=[DATE, INSTITUTION], responses=s.RosterSerializer)
     def get(self, request):
@@ -208,11 +211,11 @@ class RosterView(ApiView):
         day = query.get("date") or tenant_today()
         servings = selectors.roster(actor=request.user, day=day, institution_id=query.get("institution_id"))
         return Response(
-            {
-                "date": day.isoformat(),
-                "generated_at": s.serializers.DateTimeField().to_representation(timezone.now()),
-                "subjects": [s.serving_json(serving) for serving in servings],
-            }
+            Camelized(
+                date=day.isoformat(),
+                generatedAt=s.serializers.DateTimeField().to_representation(timezone.now()),
+                subjects=s.servings_json(servings),
+            )
         )
 
 

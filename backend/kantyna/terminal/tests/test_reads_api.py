@@ -3,13 +3,20 @@ scan log; each within reach and in a number of queries that does not grow with t
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from django.utils import timezone
+from djangorestframework_camel_case.util import camelize
 
 from kantyna.catalog.models import Allergen
+from kantyna.ordering.models import OrderItem
 from kantyna.people.models import Child
 from kantyna.people.services.children import child_create
 from kantyna.tenancy.services import in_tenant
+from kantyna.terminal.api.serializers import ServingSerializer, servings_json
 from kantyna.terminal.models import ScannedCardEntry
+from kantyna.terminal.selectors import roster
 from kantyna.terminal.tests.helpers import CARD, CARD2, WORKER_CARD, institutions_admin_of, make_serving, order_today
 from kantyna.testing import Api
 from kantyna.testing.queries import capture_queries
@@ -95,6 +102,28 @@ def test_given_the_roster_then_every_carded_subject_with_a_meal_that_day(tenant_
     assert cards == [CARD, WORKER_CARD]  # child2 (CARD2) has no meal today
     assert CARD2 not in cards
     assert body["subjects"][0]["items"][0]["dish"] == "Pierogi, Kompot"
+
+
+def test_given_a_served_child_with_allergens_and_a_worker_then_the_hand_built_servings_equal_the_serializers(
+    tenant_a, serving
+):
+    """The roster and the scans build their bodies by hand (speed); ServingSerializer documents them: equal."""
+    with in_tenant(tenant_a):
+        serving.world.child.allergies.add(Allergen.objects.create(name="Orzechy"))
+        OrderItem.objects.filter(pk=serving.item.pk).update(
+            status="served", served_at=timezone.now(), served_by=serving.cook
+        )
+        servings = roster(actor=serving.cook, day=serving.today)
+
+        by_hand = servings_json(servings)
+        documented = [
+            camelize(ServingSerializer({"subject": one.receiver, "items": one.items}, context={"serving": one}).data)
+            for one in servings
+        ]
+
+    assert [row["subject"]["type"] for row in by_hand] == ["child", "worker"]
+    assert by_hand[0]["subject"]["allergens"] and by_hand[0]["items"][0]["servedBy"]
+    assert json.loads(json.dumps(by_hand)) == json.loads(json.dumps(documented))
 
 
 def test_given_an_institutions_admin_then_the_roster_holds_only_their_institutions(tenant_a, serving):
