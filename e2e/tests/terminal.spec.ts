@@ -206,6 +206,7 @@ test('a cook serves by card, online and offline, each child once, and the parent
     await expect(result).toContainText('Decyzja offline');
     await expect(result).toContainText('Wydano (offline).');
     await expect(result).toContainText(nameOf(other));
+    await expect(result).toContainText('Zapisano na tym urządzeniu; zostanie wysłane po odzyskaniu połączenia.');
     await expect(status).toContainText(index === 0 ? '1 skan czeka na wysłanie' : '2 skany czekają na wysłanie');
   }
   await page.screenshot({ path: test.info().outputPath('offline.png'), fullPage: true });
@@ -222,6 +223,9 @@ test('a cook serves by card, online and offline, each child once, and the parent
   await page.context().setOffline(false);
   await expect(status).toContainText('Online');
   await expect(status).toContainText('0 skanów czeka na wysłanie', { timeout: 40_000 });
+  // The last child's offline decision stays on screen, now marked as sent.
+  await expect(result).toContainText('Wysłano na serwer.');
+  await expect(result).not.toContainText('zostanie wysłane po odzyskaniu połączenia');
   await page.screenshot({ path: test.info().outputPath('synced.png'), fullPage: true });
   const afterSync = await roster(page, cookToken, servingDay);
   for (const [index, other] of others.entries()) {

@@ -95,7 +95,7 @@ export function TerminalPage() {
         />
       </div>
       {mealTypesIds.length === 0 && mealTypeOptions.data && <p className="text-warning-emphasis">{t('serving.chooseMealTypes')}</p>}
-      <ScanResultPanel display={display} />
+      <ScanResultPanel display={display} waitingIds={device.waitingIds} />
       <UrlTabs tabs={TABS} active={tab} label={t('tabs.label')} title={(key) => t(`tabs.${key}`)} />
       {tab === 'count' && <LiveCount serving={serving} />}
       {tab === 'lookup' && <LookupPanel serving={serving} mealTypes={mealTypes} presencesAllowed={presencesAllowed} onOutcome={showOutcome} />}
