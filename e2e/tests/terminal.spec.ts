@@ -163,10 +163,11 @@ test('a cook serves by card, online and offline, each child once, and the parent
   const options = page.getByRole('listbox', { name: 'Wydawane teraz posiłki' });
   for (const name of mealTypes) await options.getByRole('option', { name, exact: true }).click();
   for (const name of mealTypes) await expect(options.getByRole('option', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('Escape');
+  // A tap beside the picker closes it and gives the card field its focus back, ready for the reader.
+  await page.getByRole('heading', { level: 1, name: 'Terminal' }).click();
+  await expect(options).toBeHidden();
   // The day's roster is on the device (for offline serving) before the first child comes.
   await expect(status).toContainText(/Lista dnia na tym urządzeniu: \d+/);
-  await page.getByRole('textbox', { name: 'Numer karty' }).click();
 
   // --- A child with an order: served, who it is and the allergies in red. ---
   const result = page.getByRole('region', { name: 'Wynik skanu' });
