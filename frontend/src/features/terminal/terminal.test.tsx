@@ -170,6 +170,7 @@ describe('terminal: scanning', () => {
     expect(within(resultPanel()).getByRole('alert', { name: 'Allergies' })).toHaveTextContent('Milk');
     expect(statusBar()).toHaveTextContent('Offline');
     expect(statusBar()).toHaveTextContent('1 scan waiting to be sent');
+    expect(resultPanel()).toHaveTextContent('Saved on this device; it will be sent when the connection is back.');
     expect(JSON.parse(window.localStorage.getItem(terminalKeys.queue(window.location.host)) ?? '[]')).toHaveLength(1);
 
     // The same card again while offline: served already, on this device; nothing more is queued.
@@ -198,6 +199,25 @@ describe('terminal: scanning', () => {
       },
     ]);
     expect(JSON.parse(window.localStorage.getItem(terminalKeys.queue(window.location.host)) ?? '[]')).toEqual([]);
+  });
+
+  it('given a scan decided offline on screen, when the queue is sent, then the screen says it was sent, not that it waits', async () => {
+    const { user } = openTerminal();
+    await waitFor(() => expect(statusBar()).toHaveTextContent("Day's list on this device: 1 person"));
+    server.use(http.post(apiUrl(`terminal/scanCard/${TODAY}/1234`), () => HttpResponse.error()));
+    await scan(user, '1234');
+    await waitFor(() => expect(resultPanel()).toHaveTextContent('Saved on this device; it will be sent when the connection is back.'));
+    expect(resultPanel()).not.toHaveTextContent('Sent to the server.');
+
+    server.use(http.post(apiUrl(`terminal/scanCard/${TODAY}/1234`), () => HttpResponse.json(scanResult({}))));
+    window.dispatchEvent(new Event('online'));
+
+    await waitFor(() => expect(statusBar()).toHaveTextContent('0 scans waiting to be sent'));
+    await waitFor(() => expect(resultPanel()).toHaveTextContent('Sent to the server.'));
+    expect(resultPanel()).not.toHaveTextContent('it will be sent');
+    // Still the device's decision about Ola, shown as it was taken.
+    expect(resultPanel()).toHaveTextContent('Served (offline).');
+    expect(resultPanel()).toHaveTextContent('Ola Kowalska');
   });
 
   it('given the server unreachable, then the next scans are decided at once; once the waiting scans are sent, scans go to the server again', async () => {

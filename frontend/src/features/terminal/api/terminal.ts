@@ -1,140 +1,28 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { components } from '@/api/schema';
 import { api, apiHeaders, expectOk, failedResponseError, requestUrl, type ApiError } from '@/api/client';
-import type { Page } from '@/lib/crud';
 import { translateServerMessage } from '@/lib/i18n';
 
-/*
- * The terminal's calls (docs: TERMINAL_API.md, issue 13). The server's generated types do not have them yet, so
- * they are written here by hand, named after the contract, in this one file: swap them for
- * `components['schemas'][...]` once `npm run gen:api` knows them.
- */
+/* The terminal's calls (TERMINAL_API.md, issue 13), typed by the server's generated schema. */
 
-export interface IdName {
-  id: number;
-  name: string;
-}
+type Schemas = components['schemas'];
 
-export type SubjectType = 'child' | 'worker';
+export type Subject = Schemas['Subject'];
+export type SubjectType = Schemas['TerminalSubjectType'];
+export type ServingItem = Schemas['ServingItem'];
+export type ScanResultKind = Schemas['ScanResultKind'];
+export type ScanResult = Schemas['ScanResult'];
+/** A subject with their items of the day: a roster row, a lookup row. */
+export type SubjectWithItems = Schemas['Serving'];
+export type Roster = Schemas['Roster'];
+export type Summary = Schemas['Summary'];
+export type SummaryDetail = Schemas['SummaryDetail'];
+export type ScannedCardEntry = Schemas['Entry'];
+/** The answer of the commands that serve without a card (mark as served, serve without order). */
+export type ScanStatus = Schemas['ScanStatus'];
 
-export interface Subject {
-  type: SubjectType;
-  id: number;
-  firstName: string;
-  lastName: string;
-  cardNumber: string | null;
-  institution: IdName;
-  classroom: IdName | null;
-  diet: IdName;
-  allergens: IdName[];
-  allergiesNote: string;
-  isActive: boolean;
-}
-
-export interface ServingItem {
-  id: number;
-  date: string;
-  mealType: IdName;
-  diet: IdName;
-  portionSize: IdName;
-  dish: string | null;
-  status: 'active' | 'served';
-  servedAt: string | null;
-  servedBy: IdName | null;
-}
-
-export type ScanResultCode = 'served' | 'already_served' | 'no_order' | 'unknown_card' | 'inactive' | 'duplicate';
-
-export interface ScanResult {
-  entryId: number;
-  clientScanId: string;
-  result: ScanResultCode;
-  subject: Subject | null;
-  items: ServingItem[];
-  servedNow: number[];
-  message: string;
-}
-
-export interface SubjectWithItems {
-  subject: Subject;
-  items: ServingItem[];
-}
-
-export interface ScanCardRequest {
-  mealTypesIds: number[];
-  clientScanId?: string;
-  scannedAt?: string;
-  terminalId?: string;
-  offline?: boolean;
-}
-
-export interface MarkAsScannedRequest {
-  clientScanId?: string;
-}
-
-export interface PresencesRequest {
-  date: string;
-  mealTypesIds: number[];
-  clientScanId?: string;
-}
-
-export interface ScanCommandResponse {
-  status: true;
-  scan: ScanResult;
-}
-
-export interface Roster {
-  date: string;
-  generatedAt: string;
-  subjects: SubjectWithItems[];
-}
-
-export interface SummaryRow {
-  mealType: IdName;
-  diet: IdName;
-  portionSize: IdName;
-  ordered: number;
-  served: number;
-  left: number;
-}
-
-export interface Summary {
-  rows: SummaryRow[];
-  totals: { ordered: number; served: number; left: number };
-}
-
-export interface SummaryDetail {
-  subject: Omit<Subject, 'allergens' | 'allergiesNote'>;
-  mealType: IdName;
-  diet: IdName;
-  portionSize: IdName;
-  status: 'active' | 'served';
-  servedAt: string | null;
-}
-
-export type ScanSource = 'card' | 'manual' | 'presence';
-
-export interface ScannedCardEntry {
-  id: number;
-  clientScanId: string;
-  cardNumber: string;
-  date: string;
-  /** When the device saw the card; null for an entry made without one. */
-  scannedAt: string | null;
-  receivedAt: string;
-  result: ScanResultCode;
-  source: ScanSource;
-  offline: boolean;
-  needsFollowUp: boolean;
-  message: string;
-  subject: { type: SubjectType; id: number; firstName: string; lastName: string } | null;
-  institution: IdName | null;
-  mealTypes: IdName[];
-  servedBy: IdName | null;
-  terminalId: string;
-}
-
-/** The error shape; a refused scan also carries who it was (`scan`). */
-export interface TerminalErrorBody {
+/** The error shape (not in the schema: every endpoint shares it); a refused scan also carries who it was (`scan`). */
+interface TerminalErrorBody {
   message?: string;
   errors?: Record<string, unknown>;
   scan?: ScanResult;
@@ -209,14 +97,14 @@ async function command<T>(path: string, body: unknown): Promise<CommandAnswer<T>
   return { ok: false, status: response.status, message, scan };
 }
 
-export const scanCard = (date: string, cardNumber: string, body: ScanCardRequest) =>
+export const scanCard = (date: string, cardNumber: string, body: Schemas['ScanCardRequest']) =>
   command<ScanResult>(`terminal/scanCard/${date}/${encodeURIComponent(cardNumber)}`, body);
 
-export const markAsScanned = (itemId: number, body: MarkAsScannedRequest) =>
-  command<ScanCommandResponse>(`terminal/calendarDays/${itemId}/markAsScanned`, body);
+export const markAsScanned = (itemId: number, body: Schemas['MarkAsScannedRequest']) =>
+  command<ScanStatus>(`terminal/calendarDays/${itemId}/markAsScanned`, body);
 
-export const servePresence = (type: SubjectType, id: number, body: PresencesRequest) =>
-  command<ScanCommandResponse>(`terminal/${type}/${id}/presences`, body);
+export const servePresence = (type: SubjectType, id: number, body: Schemas['PresenceRequest']) =>
+  command<ScanStatus>(`terminal/${type}/${id}/presences`, body);
 
 const ids = (values: readonly number[]) => (values.length ? values.join(',') : undefined);
 
@@ -233,7 +121,7 @@ export const subjectsSearchQuery = (search: string, { date, mealTypesIds }: Serv
     queryKey: ['terminal', 'subjects', search, date, mealTypesIds],
     queryFn: async () =>
       expectOk(
-        await api.get<Page<SubjectWithItems>>('terminal/subjects', { search, date, mealTypesIds: ids(mealTypesIds), page: 1, perPage: 20 }),
+        await api.get<Schemas['ServingPage']>('terminal/subjects', { search, date, mealTypesIds: ids(mealTypesIds), page: 1, perPage: 20 }),
       ),
     enabled: search.trim().length >= 2,
   });
@@ -255,7 +143,7 @@ export const summaryDetailsQuery = ({ date, mealTypesIds }: ServingQuery, page: 
     queryKey: ['terminal', 'summary', 'details', date, mealTypesIds, page],
     queryFn: async () =>
       expectOk(
-        await api.get<Page<SummaryDetail>>('terminal/summary/details', { date, mealTypesIds: ids(mealTypesIds), page, perPage: 50 }),
+        await api.get<Schemas['SummaryDetailPage']>('terminal/summary/details', { date, mealTypesIds: ids(mealTypesIds), page, perPage: 50 }),
       ),
     refetchInterval: LIVE_COUNT_REFRESH_MS,
     placeholderData: keepPreviousData,
@@ -264,7 +152,7 @@ export const summaryDetailsQuery = ({ date, mealTypesIds }: ServingQuery, page: 
 export const scannedCardEntriesQuery = (params: Readonly<Record<string, string | number | boolean | null | undefined>>) =>
   queryOptions({
     queryKey: ['terminal', 'scannedCardEntries', params],
-    queryFn: async () => expectOk(await api.get<Page<ScannedCardEntry>>('scannedCardEntries', params)),
+    queryFn: async () => expectOk(await api.get<Schemas['EntryPage']>('scannedCardEntries', params)),
     placeholderData: keepPreviousData,
   });
 

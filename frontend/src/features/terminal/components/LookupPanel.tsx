@@ -14,7 +14,7 @@ import {
   TerminalUnreachable,
   useSubjectsSearch,
   type CommandAnswer,
-  type ScanCommandResponse,
+  type ScanStatus,
   type ServingQuery,
   type SubjectWithItems,
 } from '../api/terminal';
@@ -44,7 +44,7 @@ function SubjectCard({ entry, serving, mealTypes, presencesAllowed, onOutcome }:
   const covered = new Set(items.map((item) => item.mealType.id));
   const missing = serving.mealTypesIds.filter((id) => !covered.has(id));
 
-  const run = async (call: () => Promise<CommandAnswer<ScanCommandResponse>>) => {
+  const run = async (call: () => Promise<CommandAnswer<ScanStatus>>) => {
     setBusy(true);
     setOffline(false);
     try {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, FilterDate, FilterSelect, useTableState, type Column } from '@/components/data-table';
 import { OPTION_PATHS, useStaffOptions } from '@/lib/calendar/options';
 import { formatDateTime } from '@/lib/format';
-import { scannedCardEntriesQuery, type ScannedCardEntry, type ScanResultCode } from '../api/terminal';
+import { scannedCardEntriesQuery, type ScannedCardEntry, type ScanResultKind } from '../api/terminal';
 import type { FollowUp } from '../model/queue';
 
-const RESULTS: readonly ScanResultCode[] = ['served', 'already_served', 'no_order', 'unknown_card', 'inactive', 'duplicate'];
+const RESULTS: readonly ScanResultKind[] = ['served', 'already_served', 'no_order', 'unknown_card', 'inactive', 'duplicate'];
 
 const TIME: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' };
 

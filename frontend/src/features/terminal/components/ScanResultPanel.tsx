@@ -22,7 +22,8 @@ interface ResultView {
   items: LocalItem[];
   servedNow: readonly number[];
   offline: boolean;
-  queued: boolean;
+  /** Decided on the device and queued: still waiting to be sent, or sent since. */
+  queued: 'waiting' | 'sent' | null;
 }
 
 const TONE_CLASSES: Record<Tone, string> = {
@@ -31,7 +32,7 @@ const TONE_CLASSES: Record<Tone, string> = {
   danger: 'bg-danger text-white border-danger',
 };
 
-function useResultView(outcome: ScanOutcome): ResultView {
+function useResultView(outcome: ScanOutcome, waitingIds: ReadonlySet<string>): ResultView {
   const { t, i18n } = useTranslation('terminal');
   if (outcome.source === 'server') {
     const scan = outcome.scan;
@@ -45,10 +46,11 @@ function useResultView(outcome: ScanOutcome): ResultView {
       items: scan?.items ?? [],
       servedNow: scan?.servedNow ?? [],
       offline: false,
-      queued: false,
+      queued: null,
     };
   }
-  const { decision, queued } = outcome;
+  const { decision } = outcome;
+  const queued = !outcome.queued ? null : waitingIds.has(outcome.clientScanId) ? 'waiting' : 'sent';
   const time = formatTime(decision.servedAt, i18n.language);
   const key =
     decision.result === 'already_served' && decision.servedLocally ? 'already_served_locally' : decision.result;
@@ -84,9 +86,9 @@ export function AllergyAlert({ subject, large = false }: { subject: Pick<Subject
   );
 }
 
-function OutcomeView({ outcome }: { outcome: ScanOutcome }) {
+function OutcomeView({ outcome, waitingIds }: { outcome: ScanOutcome; waitingIds: ReadonlySet<string> }) {
   const { t } = useTranslation('terminal');
-  const view = useResultView(outcome);
+  const view = useResultView(outcome, waitingIds);
   const { subject } = view;
   const headline = view.verdict === 'serve' ? t('result.served') : view.verdict === 'check' ? t('result.warning') : t('result.refused');
   return (
@@ -97,7 +99,7 @@ function OutcomeView({ outcome }: { outcome: ScanOutcome }) {
           {view.offline && <Badge bg="dark">{t('result.offlineBadge')}</Badge>}
         </div>
         <p className="fs-4 mb-0">{view.message}</p>
-        {view.queued && <p className="mb-0">{t('result.queued')}</p>}
+        {view.queued && <p className="mb-0">{t(view.queued === 'waiting' ? 'result.queued' : 'result.sent')}</p>}
       </div>
       {subject && (
         <>
@@ -141,14 +143,17 @@ function OutcomeView({ outcome }: { outcome: ScanOutcome }) {
   );
 }
 
-/** The latest scan's answer, large enough to read from a step away. */
-export function ScanResultPanel({ display }: { display: ResultDisplay | null }) {
+/**
+ * The latest scan's answer, large enough to read from a step away. An offline decision says whether its scan
+ * still waits to be sent (`waitingIds`: the device's queue) or has reached the server since.
+ */
+export function ScanResultPanel({ display, waitingIds }: { display: ResultDisplay | null; waitingIds: ReadonlySet<string> }) {
   const { t } = useTranslation('terminal');
   return (
     <section aria-label={t('result.label')} aria-live="polite" className="my-3" style={{ minHeight: '6rem' }}>
       {display?.kind === 'pending' && <p className="fs-4 text-body-secondary">{t('scan.checking', { card: display.card })}</p>}
       {display?.kind === 'notice' && <p className="fs-4 rounded border border-warning bg-warning-subtle px-3 py-2">{display.message}</p>}
-      {display?.kind === 'outcome' && <OutcomeView outcome={display.outcome} />}
+      {display?.kind === 'outcome' && <OutcomeView outcome={display.outcome} waitingIds={waitingIds} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { removeKey } from '@/lib/storage';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   getRoster,
   isRetryableStatus,
@@ -37,11 +37,13 @@ export const SYNC_RETRY_MS = 10_000;
 /** What the screen shows after a scan: the server's answer, or the device's own decision when offline. */
 export type ScanOutcome =
   | { source: 'server'; ok: boolean; message: string; scan: ScanResult | null }
-  | { source: 'local'; decision: LocalDecision; queued: boolean };
+  | { source: 'local'; decision: LocalDecision; queued: boolean; clientScanId: string };
 
 export interface ServingDevice {
   online: boolean;
   queued: number;
+  /** The client ids of the scans waiting to be sent. */
+  waitingIds: ReadonlySet<string>;
   followUps: FollowUp[];
   lastSync: string | null;
   roster: Roster | null;
@@ -232,7 +234,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
             }),
           );
         }
-        return { source: 'local', decision, queued };
+        return { source: 'local', decision, queued, clientScanId };
       };
       // The browser knows it has no network, or the last request found no server: decide at once rather than
       // keep the queue of children waiting for a request to time out; the retries above notice the way back.
@@ -277,5 +279,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
     [currentRoster, date, storeRoster],
   );
 
-  return { online, queued: queue.length, followUps, lastSync, roster, scan, sync, clearFollowUp, applyServerScan };
+  const waitingIds = useMemo(() => new Set(queue.map((entry) => entry.clientScanId)), [queue]);
+
+  return { online, queued: queue.length, waitingIds, followUps, lastSync, roster, scan, sync, clearFollowUp, applyServerScan };
 }

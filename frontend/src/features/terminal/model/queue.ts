@@ -1,4 +1,4 @@
-import type { ScanResult, ScanResultCode } from '../api/terminal';
+import type { ScanResult, ScanResultKind } from '../api/terminal';
 
 /**
  * Scans accepted offline wait here, in the order they were made, until the server answers them. Pure: the
@@ -24,7 +24,7 @@ export interface FollowUp {
   cardNumber: string;
   scannedAt: string;
   subjectName: string | null;
-  result: ScanResultCode | null;
+  result: ScanResultKind | null;
   message: string;
   answeredAt: string;
 }

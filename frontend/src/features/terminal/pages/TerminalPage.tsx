@@ -30,8 +30,7 @@ export function TerminalPage() {
   const [choice, setChoice] = useState(() => loadServingChoice(host, todayIso()));
   const mealTypeOptions = useStaffOptions(OPTION_PATHS.mealTypes);
   const ordersConfig = useSettings(ordersConfigEndpoint);
-  // ordersConfig.terminalOrdersEnabled comes with the terminal's backend; absent means off.
-  const presencesAllowed = (ordersConfig.data as { terminalOrdersEnabled?: boolean } | undefined)?.terminalOrdersEnabled === true;
+  const presencesAllowed = ordersConfig.data?.terminalOrdersEnabled === true;
   const mealTypes = useMemo(() => mealTypeOptions.data ?? [], [mealTypeOptions.data]);
   // A remembered meal type the tenant has since removed is not served.
   const mealTypesIds = useMemo(
@@ -96,7 +95,7 @@ export function TerminalPage() {
         />
       </div>
       {mealTypesIds.length === 0 && mealTypeOptions.data && <p className="text-warning-emphasis">{t('serving.chooseMealTypes')}</p>}
-      <ScanResultPanel display={display} />
+      <ScanResultPanel display={display} waitingIds={device.waitingIds} />
       <UrlTabs tabs={TABS} active={tab} label={t('tabs.label')} title={(key) => t(`tabs.${key}`)} />
       {tab === 'count' && <LiveCount serving={serving} />}
       {tab === 'lookup' && <LookupPanel serving={serving} mealTypes={mealTypes} presencesAllowed={presencesAllowed} onOutcome={showOutcome} />}
