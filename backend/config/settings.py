@@ -75,6 +75,7 @@ TENANT_APPS = [
     "kantyna.people",
     "kantyna.registration",
     "kantyna.ledger",
+    "kantyna.statements",
     "kantyna.ordering",
     "kantyna.terminal",
 ]
