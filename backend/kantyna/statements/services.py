@@ -6,7 +6,7 @@ in two statements is booked once)."""
 from __future__ import annotations
 
 from django.core.files.uploadedfile import UploadedFile
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from kantyna.audit.services import audit_record
@@ -45,28 +45,27 @@ def statement_import(
             csv_profile=csv_profile if file_format == "csv" and csv_profile in CSV_PROFILES else "",
             uploaded_by=actor,
         )
-        ImportedPayment.objects.bulk_create(
+        _copy_items(
             [
-                ImportedPayment(
-                    file=imported,
-                    position=position,
-                    fingerprint=match.fingerprint,
-                    booked_on=line.booked_on,
-                    amount=line.amount,
-                    currency=line.currency[:3],
-                    sender_name=line.sender_name[:255],
-                    sender_account=line.sender_account[:40],
-                    title=line.title[:500],
-                    counter_account=line.counter_account[:40],
-                    bank_reference=line.bank_reference[:100],
-                    match_kind=match.kind,
-                    skip_reason=match.skip_reason,
-                    user_id=match.user_id,
-                    child_id=match.child_id,
+                (
+                    imported.pk,
+                    position,
+                    match.fingerprint,
+                    line.booked_on,
+                    line.amount,
+                    line.currency[:3],
+                    line.sender_name[:255],
+                    line.sender_account[:40],
+                    line.title[:500],
+                    line.counter_account[:40],
+                    line.bank_reference[:100],
+                    match.kind,
+                    match.skip_reason,
+                    match.user_id,
+                    match.child_id,
                 )
                 for position, (line, match) in enumerate(zip(lines, matches, strict=True), start=1)
-            ],
-            batch_size=5000,
+            ]
         )
         audit_record(
             actor=actor,
@@ -75,6 +74,37 @@ def statement_import(
             data={"format": file_format, "lines": len(lines)},
         )
     return imported
+
+
+ITEM_COLUMNS = (
+    "file_id",
+    "position",
+    "fingerprint",
+    "booked_on",
+    "amount",
+    "currency",
+    "sender_name",
+    "sender_account",
+    "title",
+    "counter_account",
+    "bank_reference",
+    "match_kind",
+    "skip_reason",
+    "user_id",
+    "child_id",
+)
+
+
+def _copy_items(rows: list[tuple]) -> None:
+    """Store a statement's lines with one `COPY ... FROM STDIN` (20,000 lines: the ORM's bulk_create spends seconds
+    building its INSERT)."""
+    table = connection.ops.quote_name(ImportedPayment._meta.db_table)
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {table} ({', '.join(ITEM_COLUMNS)}) FROM STDIN") as copy,
+    ):
+        for row in rows:
+            copy.write_row(row)
 
 
 def _draft(file: ImportedPaymentsFile) -> None:
@@ -138,6 +168,19 @@ def _accounts(pairs: set[tuple[int, int | None]]) -> dict[tuple[int, int | None]
     return found
 
 
+def _link_deposits(file: ImportedPaymentsFile) -> int:
+    """Point each line at the deposit booked for it (one UPDATE joined on the deposit's reference); how many."""
+    items = connection.ops.quote_name(ImportedPayment._meta.db_table)
+    ledger = connection.ops.quote_name(LedgerTransaction._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {items} AS i SET transaction_id = t.id FROM {ledger} AS t "
+            "WHERE i.file_id = %s AND t.reference_type = %s AND t.reference_id = i.id AND t.kind = 'deposit'",
+            [file.pk, REFERENCE_TYPE],
+        )
+        return cursor.rowcount
+
+
 @transaction.atomic
 def statement_confirm(*, actor: User, file: ImportedPaymentsFile) -> dict:
     """Book one deposit per matched credit (by account, by title, or set by hand; suggestions are not booked)
@@ -169,19 +212,17 @@ def statement_confirm(*, actor: User, file: ImportedPaymentsFile) -> dict:
                 booked_on=item.booked_on,
             )
         )
-    result = ledger_post_bulk(actor=actor, entries_by_account=entries, audit_action=None)
-    by_key = {row.idempotency_key: row.pk for row in result.created}
-    for item in items:
-        item.transaction_id = by_key.get(ledger_key(item.fingerprint))
-    for item in late:
-        item.match_kind = MatchKind.ALREADY_IMPORTED
-    ImportedPayment.objects.bulk_update(items, ["transaction"], batch_size=5000)
-    ImportedPayment.objects.bulk_update(late, ["match_kind"], batch_size=5000)
+    result = ledger_post_bulk(actor=actor, entries_by_account=entries, audit_action=None, return_rows=False)
+    booked_count = _link_deposits(file)
+    # Lines whose key was booked before this file (or by another file meanwhile) are already imported.
+    file.items.filter(match_kind__in=BOOKABLE, user__isnull=False, transaction__isnull=True).update(
+        match_kind=MatchKind.ALREADY_IMPORTED
+    )
     file.status = FileStatus.CONFIRMED
     file.confirmed_by = actor
     file.confirmed_at = timezone.now()
     file.save(update_fields=["status", "confirmed_by", "confirmed_at"])
-    summary = {"count": len(result.created), "total": result.total}
+    summary = {"count": booked_count, "total": result.total}
     audit_record(
         actor=actor,
         action="statement.confirm",
