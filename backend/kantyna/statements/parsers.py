@@ -177,8 +177,8 @@ def detect_format(data: bytes) -> str | None:
         return "camt053"
     if re.search(rb"(^|\n|\{4:\r?\n?):20:", head) and b":61:" in data:
         return "mt940"
-    first = head.split(b"\n", 1)[0]
-    if first.count(b";") >= 2 or first.count(b",") >= 2:
+    # A bank's CSV export may start with a few lines about the account before its header.
+    if any(line.count(b";") >= 2 or line.count(b",") >= 2 for line in head.split(b"\n")[:30]):
         return "csv"
     return None
 

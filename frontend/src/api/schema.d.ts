@@ -6615,7 +6615,9 @@ export interface components {
             readonly booked: boolean;
         };
         ImportedPaymentUpdateRequest: {
+            /** Format: int64 */
             userId: number | null;
+            /** Format: int64 */
             childId?: number | null;
         };
         ImportedPaymentsFile: {
@@ -6648,6 +6650,12 @@ export interface components {
             readonly toBookSum: components["schemas"]["Money"];
             readonly bookedSum: components["schemas"]["Money"];
             readonly items: components["schemas"]["ImportedPaymentsPage"];
+        };
+        ImportedPaymentsFilePage: {
+            items: components["schemas"]["ImportedPaymentsFile"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         ImportedPaymentsFileUploadRequest: {
             /** Format: binary */
@@ -12938,7 +12946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportedPaymentsFile"][];
+                    "application/json": components["schemas"]["ImportedPaymentsFilePage"];
                 };
             };
         };

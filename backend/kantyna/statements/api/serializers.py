@@ -114,9 +114,12 @@ class ItemsQuerySerializer(KantynaSerializer):
     search = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+MAX_ID = 2**63 - 1  # a bigint primary key
+
+
 class ImportedPaymentUpdateSerializer(KantynaSerializer):
-    user_id = serializers.IntegerField(allow_null=True)
-    child_id = serializers.IntegerField(allow_null=True, required=False, default=None)
+    user_id = serializers.IntegerField(allow_null=True, min_value=1, max_value=MAX_ID)
+    child_id = serializers.IntegerField(allow_null=True, required=False, default=None, min_value=1, max_value=MAX_ID)
 
 
 class ConfirmResultSerializer(KantynaSerializer):

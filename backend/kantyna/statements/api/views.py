@@ -11,7 +11,7 @@ from rest_framework import status
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
-from kantyna.core.pagination import PagePagination
+from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.serializers import money
 from kantyna.core.viewsets import ApiView
 from kantyna.people.models import Child
@@ -29,7 +29,11 @@ class ImportedPaymentsFilesView(ApiView):
     ability = ABILITY
     parser_classes = [CamelCaseMultiPartParser, MultiPartParser, FormParser]
 
-    @extend_schema(parameters=PAGE, responses=s.ImportedPaymentsFileSerializer(many=True))
+    @extend_schema(
+        operation_id="api_frontend_importedPaymentsFiles_list",
+        parameters=PAGE,
+        responses=page_of(s.ImportedPaymentsFileSerializer),
+    )
     def get(self, request):
         paginator = PagePagination()
         page = paginator.paginate_queryset(selectors.files_list(), request, view=self)

@@ -86,10 +86,10 @@ def test_given_a_generic_csv_when_imported_then_decimal_commas_and_spaced_accoun
         assert imported.items.get(position=1).sender_account == "61102026290000123456789012"
 
 
-def test_given_an_mbank_csv_in_cp1250_when_imported_with_its_profile_then_summary_lines_are_left_out(world):
+def test_given_an_mbank_csv_in_cp1250_when_imported_with_its_profile_then_it_is_detected_and_summaries_left_out(world):
     with in_tenant(world.tenant):
         imported = statement_import(
-            actor=world.admin, upload=upload(world, "statement.mbank.csv.tmpl"), file_format="csv", csv_profile="mbank"
+            actor=world.admin, upload=upload(world, "statement.mbank.csv.tmpl"), csv_profile="mbank"
         )
 
         assert imported.csv_profile == "mbank"
