@@ -256,3 +256,20 @@ def test_given_a_skipped_line_when_assigning_it_then_it_is_refused_and_unchanged
         assert refusal.value.code == "statement.item_not_bookable"
         debit.refresh_from_db()
         assert (debit.match_kind, debit.user_id) == ("skipped", None)
+
+
+def test_given_balances_per_child_when_assigning_a_child_then_only_the_payers_own_child_is_accepted(world):
+    with in_tenant(world.tenant):
+        from kantyna.tenant_settings.services import settings_update  # noqa: PLC0415 (only this test)
+
+        settings_update(actor=None, key="parents_settings", data={"balance_per_children": True})
+        imported = statement_import(actor=world.admin, upload=upload(world, "statement.mt940.tmpl"))
+        unmatched = imported.items.get(position=4)
+
+        with pytest.raises(DomainError) as refusal:
+            statement_item_update(actor=world.admin, item=unmatched, user=world.bartek, child=world.ola)
+        assigned = statement_item_update(actor=world.admin, item=unmatched, user=world.anna, child=world.ola)
+
+        assert refusal.value.code == "ledger.child_of_another_payer"
+        unmatched.refresh_from_db()
+        assert (assigned.match_kind, unmatched.user_id, unmatched.child_id) == ("manual", world.anna.pk, world.ola.pk)

@@ -117,6 +117,9 @@ describe('imported payments files', () => {
           perPage: 20,
         }),
       ),
+      http.get(apiUrl('transactions/userBalance/13'), () =>
+        HttpResponse.json({ userId: 13, balance: money('0.00'), perChildren: [], balancePerChildren: false }),
+      ),
       http.put(apiUrl('importedPaymentsFiles/5/items/3'), async ({ request }) => {
         puts.push(await request.json());
         return HttpResponse.json(makeItem({ id: 3, matchKind: 'manual', user: { id: 13, name: 'Celina Zając' } }));
@@ -144,5 +147,47 @@ describe('imported payments files', () => {
     expect(question).toHaveTextContent('Book 2 deposits for PLN 230.50 in total?');
     await user.click(within(question).getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(confirmed).toBe(1));
+  });
+
+  it('given balances kept per child, when a parent is picked, then one of their children can be credited', async () => {
+    signIn();
+    serveAdmin();
+    const puts: unknown[] = [];
+    server.use(
+      http.get(apiUrl('importedPaymentsFiles/5'), () => HttpResponse.json({ ...makeFile(), items: { items: ITEMS, total: 3, page: 1, perPage: 20 } })),
+      http.get(apiUrl('transactions/users'), () =>
+        HttpResponse.json({
+          items: [{ id: 11, firstName: 'Anna', lastName: 'Nowak', fullName: 'Anna Nowak', email: 'anna@example.com', roles: ['ROLE_PARENT'], isActive: true, balance: money('0.00') }],
+          total: 1,
+          page: 1,
+          perPage: 20,
+        }),
+      ),
+      http.get(apiUrl('transactions/userBalance/11'), () =>
+        HttpResponse.json({
+          userId: 11,
+          balance: money('0.00'),
+          balancePerChildren: true,
+          perChildren: [
+            { childId: null, childName: '', balance: money('0.00') },
+            { childId: 8, childName: 'Ola Nowak', balance: money('0.00') },
+            { childId: 9, childName: 'Jan Nowak', balance: money('0.00') },
+          ],
+        }),
+      ),
+      http.put(apiUrl('importedPaymentsFiles/5/items/1'), async ({ request }) => {
+        puts.push(await request.json());
+        return HttpResponse.json(makeItem({ matchKind: 'manual', child: { id: 9, name: 'Jan Nowak' } }));
+      }),
+    );
+    const { user } = renderApp('/importedPaymentsFiles/5');
+
+    await user.click(await screen.findByRole('button', { name: 'Change the payer of ANNA NOWAK' }));
+    const picker = await screen.findByRole('dialog', { name: 'Payer of this transfer' });
+    expect(within(picker).getByLabelText('Payer')).toHaveValue('11');
+    await user.selectOptions(await within(picker).findByLabelText('Child'), 'Jan Nowak');
+    await user.click(within(picker).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(puts).toEqual([{ userId: 11, childId: 9 }]));
   });
 });

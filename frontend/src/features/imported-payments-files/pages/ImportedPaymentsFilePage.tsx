@@ -147,7 +147,7 @@ export function ImportedPaymentsFilePage() {
         item={picking}
         pending={assign.isPending}
         onClose={() => setPicking(null)}
-        onPick={(userId) => picking && assign.mutate({ itemId: picking.id, userId }, { onSuccess: () => setPicking(null) })}
+        onPick={(userId, childId) => picking && assign.mutate({ itemId: picking.id, userId, childId }, { onSuccess: () => setPicking(null) })}
       />
     </section>
   );
