@@ -260,7 +260,7 @@ def test_given_a_skipped_line_when_assigning_it_then_it_is_refused_and_unchanged
 
 def test_given_balances_per_child_when_assigning_a_child_then_only_the_payers_own_child_is_accepted(world):
     with in_tenant(world.tenant):
-        from kantyna.tenant_settings.services import settings_update  # noqa: PLC0415 (only this test)
+        from kantyna.tenant_settings.services import settings_update
 
         settings_update(actor=None, key="parents_settings", data={"balance_per_children": True})
         imported = statement_import(actor=world.admin, upload=upload(world, "statement.mt940.tmpl"))
