@@ -75,6 +75,7 @@ TENANT_APPS = [
     "kantyna.people",
     "kantyna.registration",
     "kantyna.ledger",
+    "kantyna.statements",
     "kantyna.ordering",
     "kantyna.terminal",
 ]
@@ -223,7 +224,12 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "kantyna.core.openapi.blank_alternatives_as_any_of",
     ],
-    "ENUM_NAME_OVERRIDES": {"LocaleEnum": ["pl", "en"]},
+    "ENUM_NAME_OVERRIDES": {
+        "LocaleEnum": ["pl", "en"],
+        "StatementFormatEnum": ["mt940", "camt053", "csv"],
+        "StatementUploadFormatEnum": ["auto", "mt940", "camt053", "csv"],
+        "StatementStatusEnum": ["draft", "confirmed"],
+    },
 }
 
 LOGGING = {

@@ -51,6 +51,7 @@ urlpatterns = [
     path("", include("kantyna.registration.api.urls")),
     # ordering and money
     path("", include("kantyna.ledger.api.urls")),
+    path("", include("kantyna.statements.api.urls")),
     path("", include("kantyna.ordering.api.urls")),
     # serving
     path("", include("kantyna.terminal.api.urls")),

@@ -95,6 +95,8 @@ ABILITIES: dict[str, Rule] = {
     "menu.edit": rule(ROLE_ADMIN, permission="menu_edit"),
     "meals.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
+    # Bank statement imports (statements): upload, review, confirm the deposits.
+    "statements.manage": rule(ROLE_ADMIN),
     # The ledger's back office (institutions admins: their institutions' payers only).
     "transactions.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     # A customer's own money: balance, history, bank transfer details.

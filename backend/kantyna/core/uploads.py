@@ -32,15 +32,22 @@ CONTENT_TYPES = {
 }
 
 
+# Plain text (bank statements: MT940, XML, CSV): no signature above and no NUL byte or other control character
+# (tab and line ends aside) in the first 8 KB; the importer then reads it as its format.
+TEXT_CONTROL = bytes(range(0, 32)).translate(None, b"\t\n\r\x0c") + b"\x7f"
+
+
 def detect_type(upload: File) -> str | None:
     upload.seek(0)
-    head = upload.read(16)
+    head = upload.read(8192)
     upload.seek(0)
     for kind, prefixes in SIGNATURES.items():
         if any(head.startswith(prefix) for prefix in prefixes):
             if kind == "webp" and head[8:12] != b"WEBP":
                 continue
             return kind
+    if head and not any(byte in TEXT_CONTROL for byte in head):
+        return "text"
     return None
 
 

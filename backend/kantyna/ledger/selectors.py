@@ -3,6 +3,7 @@ totals and month reports. Reports are set-based (one grouped query), never one q
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -312,11 +313,40 @@ def payer_nrb(*, bank_part: str, user_id: int) -> str:
     return f"{check:02d}{bban}"
 
 
+def payer_from_nrb(*, bank_part: str, number: str) -> int | None:
+    """The payer id an individual account number (`payer_nrb`'s rule) names, or None when `number` is not one of
+    this tenant's (another bank part, wrong check digits, not 26 digits). A statement line is matched by it."""
+    if not bank_part or len(number) != 26 or not number.isdigit() or number[2:10] != bank_part.zfill(8):
+        return None
+    user_id = int(number[10:])
+    return user_id if user_id and payer_nrb(bank_part=bank_part, user_id=user_id) == number else None
+
+
+# The payer's reference in a transfer's title (a tenant with one static account tells payers apart by it): the
+# letters then the payer id, 6 digits at least. `payer_reference` writes it, `payers_referenced` reads it back.
+PAYER_REFERENCE_PREFIX = "KNT"
+PAYER_REFERENCE_RE = re.compile(rf"{PAYER_REFERENCE_PREFIX}[\s/-]?(\d{{6,16}})(?!\d)", re.IGNORECASE)
+
+
+def payer_reference(user_id: int) -> str:
+    return f"{PAYER_REFERENCE_PREFIX}{user_id:06d}"
+
+
+def payers_referenced(title: str) -> set[int]:
+    """The payer ids whose reference appears in `title`."""
+    return {int(number) for number in PAYER_REFERENCE_RE.findall(title or "") if int(number)}
+
+
+def payer_bank_part() -> str:
+    """The tenant's 8-digit bank part of individual account numbers ("" when payers share one static account)."""
+    return settings_get("parents_settings").get("iban_account_number_part") or ""
+
+
 def bank_transfer_details(*, user: User) -> dict:
     """What a payer needs to top up by bank transfer: the recipient, their own account number (None when the
     tenant has not set its bank part) and the title that identifies them."""
 
-    bank_part = settings_get("parents_settings").get("iban_account_number_part") or ""
+    bank_part = payer_bank_part()
     company = settings_get("company_details")
     tenant_name = getattr(getattr(connection, "tenant", None), "name", "") or ""
     return {
@@ -326,7 +356,7 @@ def bank_transfer_details(*, user: User) -> dict:
             part for part in (company.get("street"), company.get("post_code"), company.get("city")) if part
         ),
         # The payer's number first: a bank statement line may be cut short, and the number identifies them.
-        "title": str(_("Top-up %(number)s %(name)s")) % {"number": f"{user.pk:06d}", "name": user.full_name},
+        "title": str(_("Top-up %(number)s %(name)s")) % {"number": payer_reference(user.pk), "name": user.full_name},
         "balance": ledger_balance(user),
     }
 

@@ -2056,6 +2056,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/importedPaymentsFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        get: operations["api_frontend_importedPaymentsFiles_list"];
+        put?: never;
+        /**
+         * @description Upload a statement (MT940, camt.053 or CSV with a column profile; `fileFormat` auto detects). A file
+         *     that is not a statement or is damaged is refused and nothing is stored.
+         */
+        post: operations["api_frontend_importedPaymentsFiles_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/importedPaymentsFiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file, its counts and a page of its lines (filtered by what they were matched to). */
+        get: operations["api_frontend_importedPaymentsFiles_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/importedPaymentsFiles/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Book one deposit per matched credit, all at once; a confirmed file cannot be confirmed again. */
+        post: operations["api_frontend_importedPaymentsFiles_confirm_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/importedPaymentsFiles/{id}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Set the payer (and the child, when balances are kept per child) a credit is booked for, or none. */
+        put: operations["api_frontend_importedPaymentsFiles_items_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/importedPaymentsFiles/csvProfiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV column profiles an upload may name (`csvProfile`). */
+        get: operations["api_frontend_importedPaymentsFiles_csvProfiles_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/ingredients": {
         parameters: {
             query?: never;
@@ -6069,12 +6158,29 @@ export interface components {
         CompanyTermsUrl: {
             companyTermsUrl: string | null;
         };
+        ConfirmResult: {
+            status: boolean;
+            count: number;
+            total: components["schemas"]["Money"];
+        };
         CreateSimilarRequest: {
             dates: string[];
         };
         CreatedId: {
             id: number;
         };
+        CsvProfile: {
+            name: string;
+            label: string;
+        };
+        /**
+         * @description * `generic` - generic
+         *     * `pko_bp` - pko_bp
+         *     * `mbank` - mbank
+         *     * `ing` - ing
+         * @enum {string}
+         */
+        CsvProfileEnum: "generic" | "pko_bp" | "mbank" | "ing";
         /**
          * @description * `PLN` - PLN
          * @enum {string}
@@ -6311,6 +6417,16 @@ export interface components {
             /** @default on_marking */
             orderChargeTime: components["schemas"]["OrderChargeTimeEnum"];
         };
+        FileCounts: {
+            items: number;
+            matched: number;
+            suggested: number;
+            unmatched: number;
+            alreadyImported: number;
+            skipped: number;
+            toBook: number;
+            booked: number;
+        };
         FiscalConfig: {
             /** @default false */
             fiscalizationEnabled: boolean;
@@ -6479,6 +6595,81 @@ export interface components {
             /** @description Column letter (A, B, C...). */
             column: string;
             message: string;
+        };
+        ImportedPayment: {
+            id: number;
+            position: number;
+            /** Format: date */
+            bookedOn: string;
+            readonly amount: components["schemas"]["Money"];
+            currency: string;
+            senderName: string;
+            senderAccount: string;
+            title: string;
+            counterAccount: string;
+            bankReference: string;
+            matchKind: components["schemas"]["MatchKindEnum"];
+            skipReason: string;
+            readonly user: components["schemas"]["Person"] | null;
+            readonly child: components["schemas"]["Person"] | null;
+            readonly booked: boolean;
+        };
+        ImportedPaymentUpdateRequest: {
+            /** Format: int64 */
+            userId: number | null;
+            /** Format: int64 */
+            childId?: number | null;
+        };
+        ImportedPaymentsFile: {
+            id: number;
+            name: string;
+            fileFormat: components["schemas"]["StatementFormatEnum"];
+            csvProfile: string;
+            status: components["schemas"]["StatementStatusEnum"];
+            /** Format: date-time */
+            uploadedAt: string;
+            readonly uploadedBy: components["schemas"]["Person"] | null;
+            /** Format: date-time */
+            confirmedAt: string | null;
+            readonly counts: components["schemas"]["FileCounts"];
+            readonly toBookSum: components["schemas"]["Money"];
+            readonly bookedSum: components["schemas"]["Money"];
+        };
+        ImportedPaymentsFileDetails: {
+            id: number;
+            name: string;
+            fileFormat: components["schemas"]["StatementFormatEnum"];
+            csvProfile: string;
+            status: components["schemas"]["StatementStatusEnum"];
+            /** Format: date-time */
+            uploadedAt: string;
+            readonly uploadedBy: components["schemas"]["Person"] | null;
+            /** Format: date-time */
+            confirmedAt: string | null;
+            readonly counts: components["schemas"]["FileCounts"];
+            readonly toBookSum: components["schemas"]["Money"];
+            readonly bookedSum: components["schemas"]["Money"];
+            readonly items: components["schemas"]["ImportedPaymentsPage"];
+        };
+        ImportedPaymentsFilePage: {
+            items: components["schemas"]["ImportedPaymentsFile"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        ImportedPaymentsFileUploadRequest: {
+            /** Format: binary */
+            file: string;
+            /** @default auto */
+            fileFormat: components["schemas"]["StatementUploadFormatEnum"];
+            /** @default generic */
+            csvProfile: components["schemas"]["CsvProfileEnum"];
+        };
+        ImportedPaymentsPage: {
+            items: components["schemas"]["ImportedPayment"][];
+            total: number;
+            page: number;
+            perPage: number;
         };
         Ingredient: {
             readonly id: number;
@@ -6908,6 +7099,17 @@ export interface components {
         MarkedPresencesDraftRequestRequest: {
             data: components["schemas"]["DraftDataRequest"];
         };
+        /**
+         * @description * `account` - account
+         *     * `title` - title
+         *     * `suggested` - suggested
+         *     * `manual` - manual
+         *     * `none` - none
+         *     * `already_imported` - already_imported
+         *     * `skipped` - skipped
+         * @enum {string}
+         */
+        MatchKindEnum: "account" | "title" | "suggested" | "manual" | "none" | "already_imported" | "skipped";
         /** @description A whole meal; PUT replaces all of it (allergens, nutrition per portion size, recipe). */
         Meal: {
             readonly id: number;
@@ -8067,6 +8269,10 @@ export interface components {
          * @enum {string}
          */
         PermissionsEnum: "tickets_manage" | "parents_edit" | "parents_view" | "children_edit" | "menu_edit" | "orders_cancel" | "orders_edit" | "orders_create" | "transactions_edit";
+        Person: {
+            id: number;
+            name: string;
+        };
         PersonRef: {
             id: number;
             fullName: string;
@@ -8591,6 +8797,27 @@ export interface components {
             /** @default true */
             isActive: boolean;
         };
+        /**
+         * @description * `mt940` - mt940
+         *     * `camt053` - camt053
+         *     * `csv` - csv
+         * @enum {string}
+         */
+        StatementFormatEnum: "mt940" | "camt053" | "csv";
+        /**
+         * @description * `draft` - draft
+         *     * `confirmed` - confirmed
+         * @enum {string}
+         */
+        StatementStatusEnum: "draft" | "confirmed";
+        /**
+         * @description * `auto` - auto
+         *     * `mt940` - mt940
+         *     * `camt053` - camt053
+         *     * `csv` - csv
+         * @enum {string}
+         */
+        StatementUploadFormatEnum: "auto" | "mt940" | "camt053" | "csv";
         Status: {
             status: boolean;
         };
@@ -12698,6 +12925,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedDriverOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_importedPaymentsFiles_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedPaymentsFilePage"];
+                };
+            };
+        };
+    };
+    api_frontend_importedPaymentsFiles_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportedPaymentsFileUploadRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ImportedPaymentsFileUploadRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedPaymentsFile"];
+                };
+            };
+        };
+    };
+    api_frontend_importedPaymentsFiles_retrieve: {
+        parameters: {
+            query?: {
+                kind?: "already_imported" | "matched" | "skipped" | "suggested" | "unmatched";
+                page?: number;
+                perPage?: number;
+                search?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedPaymentsFileDetails"];
+                };
+            };
+        };
+    };
+    api_frontend_importedPaymentsFiles_confirm_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmResult"];
+                };
+            };
+        };
+    };
+    api_frontend_importedPaymentsFiles_items_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportedPaymentUpdateRequest"];
+                "multipart/form-data": components["schemas"]["ImportedPaymentUpdateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ImportedPaymentUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedPayment"];
+                };
+            };
+        };
+    };
+    api_frontend_importedPaymentsFiles_csvProfiles_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsvProfile"][];
                 };
             };
         };

@@ -133,6 +133,12 @@ ERRORS: dict[str, Refusal] = {
     "ledger.key_conflict": _conflict(KEY_CONFLICT, _("This key was already used for another transaction.")),
     # Charges would take the balance below the floor; `extra` carries the balance and the amount required.
     "ledger.insufficient_funds": _conflict(INSUFFICIENT_FUNDS),
+    # statements (bank statement imports)
+    "statement.unreadable": _invalid(
+        _("This file is not a bank statement in the chosen format, or it is damaged. Nothing was imported.")
+    ),
+    "statement.already_confirmed": _conflict(_("This statement is already confirmed.")),
+    "statement.item_not_bookable": _invalid(_("This line is skipped or already imported and cannot be booked.")),
     # logistics
     "kitchen.institution_listed_twice": _invalid(_("This institution is already listed.")),
     "kitchen.meal_type_taken": _invalid(

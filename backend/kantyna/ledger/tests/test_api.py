@@ -597,7 +597,7 @@ def test_given_a_bank_part_when_a_parent_asks_for_transfer_details_then_their_ow
     assert number[2:10] == "10205558" and number.endswith(str(world["anna"].pk).zfill(16))
     assert body["recipientName"] == "Kantyna Alfa"
     assert body["recipientAddress"] == "Prosta 1 00-001 Warszawa"
-    assert body["title"] == f"Top-up {world['anna'].pk:06d} Anna Nowak"
+    assert body["title"] == f"Top-up KNT{world['anna'].pk:06d} Anna Nowak"
     assert body["balance"] == money("87.50")
     other = api_for(world, "celina").get("billing/bankTransferDetails").json()["accountNumber"]
     assert other != number and nrb_is_valid(other)

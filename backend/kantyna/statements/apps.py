@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class StatementsConfig(AppConfig):
+    name = "kantyna.statements"
+    label = "statements"

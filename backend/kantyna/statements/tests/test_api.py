@@ -1,0 +1,133 @@
+"""The statements API as the review page uses it: upload (auto-detected format), the file's counts and a page of
+its lines under each filter, changing a match by hand, confirming with the number and sum booked, the refusals
+worded by the error table; the details page costs a constant number of queries whatever its lines."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import pytest
+
+from kantyna.core.permissions import ROLE_ADMIN
+from kantyna.ledger.models import LedgerTransaction
+from kantyna.statements.models import ImportedPaymentsFile
+from kantyna.statements.tests.helpers import make_statement_world, statement_bytes
+from kantyna.tenancy.services import in_tenant
+from kantyna.testing.api import Api
+from kantyna.testing.factories import make_user
+from kantyna.testing.queries import capture_queries
+
+pytestmark = pytest.mark.django_db
+# The tenant, the token's account, its revocation, the user; the file with its counts; the count and the page of
+# lines with their payer and child.
+DETAILS_QUERIES = 7
+
+
+@pytest.fixture
+def world(tenant_a):
+    world = make_statement_world(tenant_a)
+    world.api = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN))
+    return world
+
+
+def send(world, content: bytes, name: str = "wyciag.sta", **fields):
+    file = BytesIO(content)
+    file.name = name
+    return world.api.post("importedPaymentsFiles", {"file": file, **fields}, format="multipart")
+
+
+def money(amount: str) -> dict:
+    return {"amount": amount, "currency": "PLN"}
+
+
+def test_given_an_admin_when_uploading_reviewing_assigning_and_confirming_then_three_deposits_are_booked(world):
+    created = send(world, statement_bytes(world, "statement.mt940.tmpl"))
+    assert created.status_code == 201, created.content
+    body = created.json()
+    assert (body["fileFormat"], body["status"], body["counts"], body["toBookSum"]) == (
+        "mt940",
+        "draft",
+        {
+            "items": 5,
+            "matched": 2,
+            "suggested": 1,
+            "unmatched": 1,
+            "alreadyImported": 0,
+            "skipped": 1,
+            "toBook": 2,
+            "booked": 0,
+        },
+        money("230.50"),
+    )
+    file = f"importedPaymentsFiles/{body['id']}"
+
+    unmatched = world.api.get(file, {"kind": "unmatched"}).json()["items"]
+    assert [(row["senderName"], row["amount"], row["matchKind"]) for row in unmatched["items"]] == [
+        ("FUNDACJA NIEZNANA", money("60.00"), "none")
+    ]
+    assigned = world.api.put(f"{file}/items/{unmatched['items'][0]['id']}", {"userId": world.celina.pk})
+    assert assigned.status_code == 200, assigned.content
+    assert (assigned.json()["matchKind"], assigned.json()["user"]) == (
+        "manual",
+        {"id": world.celina.pk, "name": "Celina Zając"},
+    )
+
+    confirmed = world.api.post(f"{file}/confirm")
+
+    assert confirmed.json() == {"status": True, "count": 3, "total": money("290.50")}
+    details = world.api.get(file, {"kind": "matched"}).json()
+    assert (details["status"], details["counts"]["booked"], details["bookedSum"]) == ("confirmed", 3, money("290.50"))
+    assert [row["booked"] for row in details["items"]["items"]] == [True, True, True]
+    again = world.api.post(f"{file}/confirm")
+    assert (again.status_code, again.json()["message"]) == (409, "This statement is already confirmed.")
+    with in_tenant(world.tenant):
+        assert LedgerTransaction.objects.filter(kind="deposit").count() == 3
+
+
+def test_given_a_damaged_file_when_uploading_then_400_with_a_clear_message_and_nothing_stored(world):
+    response = send(world, b":20:MT940\r\n:61:damaged\r\n")
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == {
+        "file": ["This file is not a bank statement in the chosen format, or it is damaged. Nothing was imported."]
+    }
+    with in_tenant(world.tenant):
+        assert ImportedPaymentsFile.objects.count() == 0
+
+
+def test_given_a_polish_admin_when_the_file_is_damaged_then_the_refusal_is_in_polish(world):
+    api = Api(world.tenant, world.api.user, locale="pl")
+    file = BytesIO(b"not a statement")
+    file.name = "list.txt"
+
+    response = api.post("importedPaymentsFiles", {"file": file}, format="multipart")
+
+    assert response.status_code == 400
+    assert "wyciągiem" in response.json()["errors"]["file"][0]
+
+
+def test_given_a_payer_of_nobody_when_assigning_a_staff_user_then_refused(world):
+    body = send(world, statement_bytes(world, "statement.mt940.tmpl")).json()
+    file = f"importedPaymentsFiles/{body['id']}"
+    item = world.api.get(file, {"kind": "unmatched"}).json()["items"]["items"][0]
+    staff = make_user(world.tenant, ROLE_ADMIN)
+
+    response = world.api.put(f"{file}/items/{item['id']}", {"userId": staff.pk})
+
+    assert response.status_code == 400
+    assert world.api.get(file, {"kind": "unmatched"}).json()["items"]["total"] == 1
+
+
+def test_given_a_file_when_reading_its_details_then_the_queries_do_not_grow_with_its_lines(world):
+    body = send(world, statement_bytes(world, "statement.mt940.tmpl")).json()
+    file = f"importedPaymentsFiles/{body['id']}"
+    world.api.get(file)  # warm the session's caches
+
+    with capture_queries() as queries:
+        response = world.api.get(file, {"perPage": 50})
+
+    assert response.status_code == 200
+    assert len(response.json()["items"]["items"]) == 5
+    with capture_queries() as few:
+        world.api.get(file, {"perPage": 1})
+    assert len(queries) == len(few) == DETAILS_QUERIES, str(queries)
