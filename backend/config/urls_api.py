@@ -52,6 +52,7 @@ urlpatterns = [
     # ordering and money
     path("", include("kantyna.ledger.api.urls")),
     path("", include("kantyna.ordering.api.urls")),
+    path("", include("kantyna.payments.api.urls")),
     # serving
     path("", include("kantyna.terminal.api.urls")),
     # shell counters
