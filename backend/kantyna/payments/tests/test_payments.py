@@ -343,3 +343,11 @@ def test_given_stored_secrets_then_the_settings_never_return_them_and_an_empty_o
 
         assert settings_get("payment_methods_config")["przelewy24"]["crc"] == CRC
     assert CRC not in saved.content.decode()
+
+
+def test_given_polish_when_paying_below_the_minimum_then_the_refusal_is_in_polish(tenant_a, parent):
+    response = Api(tenant_a, parent, locale="pl").post(
+        "payments/pay", {"amount": {"amount": "5.00", "currency": "PLN"}}
+    )
+
+    assert response.json()["errors"] == {"amount": ["Najmniejsza wpłata to 10.00 zł."]}
