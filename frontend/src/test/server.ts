@@ -73,6 +73,7 @@ export const defaultHandlers = [
       orderDeadlineDaysBefore: 1,
       orderDeadlineTime: '12:00',
       publicHolidaysFreeDays: true,
+      terminalOrdersEnabled: false,
     } satisfies Schemas['OrdersConfig']),
   ),
   http.get(apiUrl('common/settings/debitsConfig'), () =>

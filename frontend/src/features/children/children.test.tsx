@@ -311,6 +311,7 @@ describe('dining cards', () => {
           orderDeadlineDaysBefore: 1,
           orderDeadlineTime: '12:00',
           publicHolidaysFreeDays: true,
+          terminalOrdersEnabled: false,
         } satisfies Schemas['OrdersConfig']);
       }),
       http.get(apiUrl('children/diningCards'), ({ request }) => {
