@@ -102,7 +102,10 @@ def notification_receive(*, provider: str, body: bytes, headers) -> PaymentNotif
     unreadable one, one for a payment this tenant does not have, or one whose amount or currency differs from the
     payment is refused (logged, stored with the refusal's code, nothing credited)."""
     record = PaymentNotification.objects.create(
-        provider=provider, body=body.decode("utf-8", errors="replace")[:20000], headers=_headers(headers)
+        provider=provider,
+        # PostgreSQL text holds no NUL character: one in a (forged) body is kept as U+FFFD.
+        body=body.decode("utf-8", errors="replace").replace("\x00", "\ufffd")[:20000],
+        headers=_headers(headers),
     )
     try:
         adapter = provider_for(provider)

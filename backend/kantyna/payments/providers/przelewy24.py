@@ -166,7 +166,7 @@ class Przelewy24(PaymentProvider):
             if type(fields.get(name)) is not int:
                 raise NotificationRefused(f"{name} is not an integer")
         for name in NOTIFICATION_STRINGS:
-            if not isinstance(fields.get(name), str):
+            if not isinstance(fields.get(name), str) or "\x00" in fields[name]:
                 raise NotificationRefused(f"{name} is not a string")
         if not self.crc:
             raise NotificationRefused("no CRC key configured")

@@ -351,3 +351,13 @@ def test_given_polish_when_paying_below_the_minimum_then_the_refusal_is_in_polis
     )
 
     assert response.json()["errors"] == {"amount": ["Najmniejsza wpłata to 10.00 zł."]}
+
+
+def test_given_a_body_with_nul_characters_then_400_and_it_is_kept_readable(tenant_a, parent):
+    response = Api(tenant_a).client.post(
+        "/api/frontend/payments/notifications/przelewy24", data=b'{"a":"\x00"}', content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    with in_tenant(tenant_a):
+        assert PaymentNotification.objects.get().body == '{"a":"\ufffd"}'
