@@ -361,3 +361,15 @@ def test_given_a_body_with_nul_characters_then_400_and_it_is_kept_readable(tenan
     assert response.status_code == 400
     with in_tenant(tenant_a):
         assert PaymentNotification.objects.get().body == '{"a":"\ufffd"}'
+
+
+def test_given_the_periodic_job_then_each_tenant_reconciles_in_its_own_schema(tenant_a, parent):
+    from kantyna.payments.tasks import reconcile_tenant  # noqa: PLC0415
+
+    payment = pay(tenant_a, parent, "50.00")
+    _age(tenant_a, payment, 180)
+
+    counts = reconcile_tenant(slug=tenant_a.slug)
+
+    assert counts == {"paid": 0, "failed": 1, "pending": 0, "errors": 0}
+    assert state_of(tenant_a, payment) == "failed"
