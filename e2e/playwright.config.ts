@@ -56,6 +56,8 @@ export default defineConfig({
       KANTYNA_FRESH_DB: database,
       KANTYNA_KEEP_DB: '1',
       DEV_MAIL_PAGE: '1',
+      // Online payments of the demo (Przelewy24 in sandbox mode) go to the local fake paywall.
+      PAYMENTS_FAKE: '1',
       KANTYNA_VAR_DIR: `${root}/var/${database}`,
       JWT_SECRET: 'e2e-only-secret-not-for-production-0123456789',
     },

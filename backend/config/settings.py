@@ -78,6 +78,7 @@ TENANT_APPS = [
     "kantyna.statements",
     "kantyna.ordering",
     "kantyna.terminal",
+    "kantyna.payments",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 
@@ -179,6 +180,14 @@ else:
 EMAIL_FILE_PATH = VAR_DIR / "mail"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kantyna <no-reply@kantyna.localhost>")
 DEV_MAIL_PAGE = env_bool("DEV_MAIL_PAGE", DEBUG)
+# Online payments (kantyna/payments): with PAYMENTS_FAKE on, a tenant whose provider account is in sandbox mode talks
+# to the local fake provider (its test paywall under /payments/fake/, no real money) instead of the provider's
+# sandbox. Never on in production. Pending payments older than PAYMENTS_RECONCILE_MINUTES are checked with the
+# provider's status call; those still unpaid after PAYMENTS_EXPIRE_MINUTES are failed.
+PAYMENTS_FAKE = env_bool("PAYMENTS_FAKE", False)
+PAYMENTS_RECONCILE_MINUTES = int(os.environ.get("PAYMENTS_RECONCILE_MINUTES", "15"))
+PAYMENTS_EXPIRE_MINUTES = int(os.environ.get("PAYMENTS_EXPIRE_MINUTES", "120"))
+PAYMENTS_PROVIDER_TIMEOUT_SECONDS = int(os.environ.get("PAYMENTS_PROVIDER_TIMEOUT_SECONDS", "15"))
 
 # Throttling of password checks (kantyna/identity/throttle.py): wrong passwords counted per account and client
 # address, per address, and per account from all addresses (an exponential delay, never a lock-out).

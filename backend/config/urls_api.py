@@ -53,6 +53,7 @@ urlpatterns = [
     path("", include("kantyna.ledger.api.urls")),
     path("", include("kantyna.statements.api.urls")),
     path("", include("kantyna.ordering.api.urls")),
+    path("", include("kantyna.payments.api.urls")),
     # serving
     path("", include("kantyna.terminal.api.urls")),
     # shell counters

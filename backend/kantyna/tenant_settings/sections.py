@@ -76,6 +76,29 @@ class PresencesMarkingConfigSerializer(KantynaSerializer):
     require_last_month_to_be_paid = serializers.BooleanField(default=False)
 
 
+class Przelewy24ConfigSerializer(KantynaSerializer):
+    """The tenant's Przelewy24 account. `crc` and `api_key` (P24's "klucz do raportów") are secrets: written, never
+    read back (`crc_set` / `api_key_set` say whether one is stored); an empty value sent keeps the stored one
+    (services.settings_update)."""
+
+    SECRETS = ("crc", "api_key")
+
+    merchant_id = serializers.IntegerField(min_value=0, max_value=2_147_483_647, default=0)
+    pos_id = serializers.IntegerField(min_value=0, max_value=2_147_483_647, default=0)
+    crc = serializers.CharField(default="", allow_blank=True, max_length=64, write_only=True)
+    api_key = serializers.CharField(default="", allow_blank=True, max_length=64, write_only=True)
+    crc_set = serializers.SerializerMethodField()
+    api_key_set = serializers.SerializerMethodField()
+    # P24's sandbox (sandbox.przelewy24.pl); with the server's PAYMENTS_FAKE on, the local fake paywall instead.
+    sandbox = serializers.BooleanField(default=True)
+
+    def get_crc_set(self, values) -> bool:
+        return bool(values.get("crc"))
+
+    def get_api_key_set(self, values) -> bool:
+        return bool(values.get("api_key"))
+
+
 class PaymentMethodsConfigSerializer(KantynaSerializer):
     tpay_enabled = serializers.BooleanField(default=False)
     tpay_collect_enabled = serializers.BooleanField(default=False)
@@ -86,6 +109,9 @@ class PaymentMethodsConfigSerializer(KantynaSerializer):
     static_bank_account_number = serializers.CharField(default="", allow_blank=True, max_length=32, validators=[])
     static_bank_account_number2 = serializers.CharField(default="", allow_blank=True, max_length=32)
     minimum_payment_amount = money_field(max_amount=MAX_BOOKING)
+    przelewy24 = Przelewy24ConfigSerializer(
+        default=lambda: {"merchant_id": 0, "pos_id": 0, "crc": "", "api_key": "", "sandbox": True}
+    )
 
     def validate_static_bank_account_number(self, value):
         return validate_nrb(value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from rest_framework import serializers
 
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
@@ -26,6 +27,20 @@ def _json_ready(data: dict) -> dict:
     return out
 
 
+def _merged(serializer, before: dict, data: dict) -> dict:
+    """`data` over `before`; a nested section (a provider's account) is merged field by field too, and a secret
+    sent empty (a form never shows the stored one) keeps the stored value."""
+    merged = {**before, **data}
+    for name, field in serializer.fields.items():
+        if isinstance(field, serializers.Serializer) and isinstance(data.get(name), dict):
+            nested = {**before.get(name, {}), **data[name]}
+            for secret in getattr(field, "SECRETS", ()):
+                if data[name].get(secret) in ("", None):
+                    nested[secret] = before.get(name, {}).get(secret, "")
+            merged[name] = nested
+    return merged
+
+
 @transaction.atomic
 def settings_update(*, actor, key: str, data: dict, logo: UploadedFile | None = None) -> dict:
     """Save a section. Fields missing from `data` keep their current values, so a form that shows part of a
@@ -34,7 +49,7 @@ def settings_update(*, actor, key: str, data: dict, logo: UploadedFile | None = 
     TenantSettings.objects.get_or_create(singleton=True)
     row = TenantSettings.objects.select_for_update().get(singleton=True)
     before = {**section_defaults_json(key), **row.values.get(key, {})}
-    serializer = section.serializer(data={**before, **data})
+    serializer = section.serializer(data=_merged(section.serializer(), before, data))
     serializer.is_valid(raise_exception=True)
     after = _json_ready(dict(serializer.validated_data))
     row.values = {**row.values, key: after}

@@ -4358,6 +4358,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/payments/{payment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The caller's own payment, with their balance now (/payments/paid polls it until it is no longer pending). */
+        get: operations["api_frontend_payments_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/payments/fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The transaction fee a top-up of `amount` adds (fees settings), shown before paying. */
+        get: operations["api_frontend_payments_fee_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/payments/notifications/przelewy24": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description P24's urlStatus: its JSON body read as sent (the sign covers exact values), verified against this tenant's
+         *     account. No session, so no CSRF check; a refusal is 400 with the error shape (P24 then retries).
+         */
+        post: operations["api_frontend_payments_notifications_przelewy24_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/payments/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_payments_pay_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/portionSizes": {
         parameters: {
             query?: never;
@@ -6383,6 +6454,11 @@ export interface components {
             /** @default xlsx */
             format: components["schemas"]["FormatEnum"];
         };
+        Fee: {
+            amount: components["schemas"]["Money"];
+            fee: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+        };
         Fees: {
             /** @default 1 */
             readonly id: number;
@@ -8192,6 +8268,14 @@ export interface components {
             dietsIds?: number[];
             cells?: components["schemas"]["MealsMenuCellRequest"][];
         };
+        PayRequestRequest: {
+            amount: components["schemas"]["MoneyRequest"];
+            provider?: components["schemas"]["ProviderEnum"];
+        };
+        PayResponse: {
+            paymentId: number;
+            redirectUrl: string;
+        };
         PayerBalance: {
             id: number;
             firstName: string;
@@ -8207,6 +8291,20 @@ export interface components {
             total: number;
             page: number;
             perPage: number;
+        };
+        Payment: {
+            id: number;
+            state: components["schemas"]["StateEnum"];
+            provider: string;
+            amount: components["schemas"]["Money"];
+            fee: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** @description the payer's balance now */
+            balance: components["schemas"]["Money"];
         };
         PaymentMethodsConfig: {
             /** @default false */
@@ -8226,6 +8324,7 @@ export interface components {
             /** @default  */
             staticBankAccountNumber2: string;
             minimumPaymentAmount?: components["schemas"]["Money"];
+            przelewy24?: components["schemas"]["Przelewy24Config"];
         };
         PaymentMethodsConfigRequest: {
             /** @default false */
@@ -8245,6 +8344,7 @@ export interface components {
             /** @default  */
             staticBankAccountNumber2: string;
             minimumPaymentAmount?: components["schemas"]["MoneyRequest"];
+            przelewy24?: components["schemas"]["Przelewy24ConfigRequest"];
         };
         /**
          * @description * `amount` - amount
@@ -8497,6 +8597,43 @@ export interface components {
             defaultForInstitutionsWorkers: boolean;
             /** @default false */
             forGroupOrders: boolean;
+        };
+        /**
+         * @description * `przelewy24` - przelewy24
+         * @enum {string}
+         */
+        ProviderEnum: "przelewy24";
+        /**
+         * @description The tenant's Przelewy24 account. `crc` and `api_key` (P24's "klucz do raportów") are secrets: written, never
+         *     read back (`crc_set` / `api_key_set` say whether one is stored); an empty value sent keeps the stored one
+         *     (services.settings_update).
+         */
+        Przelewy24Config: {
+            /** @default 0 */
+            merchantId: number;
+            /** @default 0 */
+            posId: number;
+            readonly crcSet: boolean;
+            readonly apiKeySet: boolean;
+            /** @default true */
+            sandbox: boolean;
+        };
+        /**
+         * @description The tenant's Przelewy24 account. `crc` and `api_key` (P24's "klucz do raportów") are secrets: written, never
+         *     read back (`crc_set` / `api_key_set` say whether one is stored); an empty value sent keeps the stored one
+         *     (services.settings_update).
+         */
+        Przelewy24ConfigRequest: {
+            /** @default 0 */
+            merchantId: number;
+            /** @default 0 */
+            posId: number;
+            /** @default  */
+            crc: string;
+            /** @default  */
+            apiKey: string;
+            /** @default true */
+            sandbox: boolean;
         };
         Ref: {
             id: number;
@@ -8797,6 +8934,14 @@ export interface components {
             /** @default true */
             isActive: boolean;
         };
+        /**
+         * @description * `pending` - pending
+         *     * `paid` - paid
+         *     * `failed` - failed
+         *     * `cancelled` - cancelled
+         * @enum {string}
+         */
+        StateEnum: "pending" | "paid" | "failed" | "cancelled";
         /**
          * @description * `mt940` - mt940
          *     * `camt053` - camt053
@@ -16850,6 +16995,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_payments_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+        };
+    };
+    api_frontend_payments_fee_retrieve: {
+        parameters: {
+            query: {
+                amount: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fee"];
+                };
+            };
+        };
+    };
+    api_frontend_payments_notifications_przelewy24_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+                "multipart/form-data": {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_payments_pay_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayRequestRequest"];
+                "multipart/form-data": components["schemas"]["PayRequestRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PayRequestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayResponse"];
                 };
             };
         };

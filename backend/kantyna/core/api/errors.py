@@ -162,6 +162,17 @@ ERRORS: dict[str, Refusal] = {
     "menu.copy_overlaps": _invalid(_("The copied days and the target days may not overlap.")),
     # registration
     "registration.throttled": Refusal(status.HTTP_429_TOO_MANY_REQUESTS, MESSAGES[status.HTTP_429_TOO_MANY_REQUESTS]),
+    # payments
+    "payment.online_disabled": Refusal(status.HTTP_400_BAD_REQUEST, _("Online payments are not available.")),
+    "payment.provider_disabled": _invalid(_("This payment method is not available.")),
+    "payment.below_minimum": _invalid(_("The smallest top-up is %(minimum)s PLN.")),
+    "payment.provider_error": Refusal(
+        status.HTTP_502_BAD_GATEWAY, _("The payment service is not answering. Try again in a moment.")
+    ),
+    # A provider's notification refused (stable English: providers read it, not people).
+    "payment.notification_refused": Refusal(status.HTTP_400_BAD_REQUEST, "The notification's signature is not valid."),
+    "payment.unknown": Refusal(status.HTTP_400_BAD_REQUEST, "No such payment."),
+    "payment.amount_mismatch": Refusal(status.HTTP_400_BAD_REQUEST, "The amount or currency differs from the payment."),
     # ordering
     "free_day.ends_before_start": _invalid(_("The end date cannot be before the start date.")),
     "free_day.range_too_long": _invalid(_("A range can cover at most a year.")),

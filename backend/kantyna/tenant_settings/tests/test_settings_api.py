@@ -70,6 +70,8 @@ DEFAULTS = {
         "staticBankAccountNumber": "",
         "staticBankAccountNumber2": "",
         "minimumPaymentAmount": ZERO,
+        # The P24 account's secrets are never returned: only whether one is stored.
+        "przelewy24": {"merchantId": 0, "posId": 0, "crcSet": False, "apiKeySet": False, "sandbox": True},
     },
     "presencesMarkingConfig": {
         "allowAnyDiets": False,
@@ -162,6 +164,7 @@ EDITS = {
             "staticBankAccountNumber": "61 1090 1014 0000 0712 1981 2874",
             "staticBankAccountNumber2": VALID_NRB,
             "minimumPaymentAmount": pln("20.00"),
+            "przelewy24": {"merchantId": 1, "posId": 2, "crc": "c", "apiKey": "k", "sandbox": False},
         },
         {
             "tpayEnabled": True,
@@ -173,6 +176,7 @@ EDITS = {
             "staticBankAccountNumber": VALID_NRB,
             "staticBankAccountNumber2": VALID_NRB,
             "minimumPaymentAmount": pln("20.00"),
+            "przelewy24": {"merchantId": 1, "posId": 2, "crcSet": True, "apiKeySet": True, "sandbox": False},
         },
     ),
     "debitsConfig": ({"applyAllowedDebit": True, "allowedDebit": pln("50.00")}, None),

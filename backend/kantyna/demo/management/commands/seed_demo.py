@@ -91,6 +91,17 @@ def seed_demo_tenant() -> None:
                 "allow_bank_transfers": True,
                 "static_bank_account_number": "61109010140000071219812874",
                 "minimum_payment_amount": {"amount": "20.00", "currency": "PLN"},
+                # Online top-ups through Przelewy24, its account in sandbox mode: with PAYMENTS_FAKE on (make run,
+                # the e2e server) the local fake paywall answers, so a demo parent tops up without the internet.
+                "allow_online_payments": True,
+                "przelewy24_enabled": True,
+                "przelewy24": {
+                    "merchant_id": 100000,
+                    "pos_id": 100000,
+                    "crc": "demo-crc-key",
+                    "api_key": "demo-api-key",
+                    "sandbox": True,
+                },
             },
         )
         settings_update(

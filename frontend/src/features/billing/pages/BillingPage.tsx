@@ -7,6 +7,9 @@ import { notify } from '@/components/toasts/toast-store';
 import { useSession } from '@/lib/session/session-context';
 import { Amount, BalancePerChildrenTable, LedgerTable, payerHistoryColumns, useBankTransferDetails, useUserBalance } from '@/components/transactions';
 import { isNegativeAmount } from '@/lib/money';
+import { paymentMethodsConfigEndpoint } from '@/lib/settings/payment-methods-config';
+import { useSettings } from '@/lib/settings/settings-endpoint';
+import { TopUpOnline } from '../components/TopUpOnline';
 
 /** "12 3456 ..." — an NRB as printed on Polish bank forms: two digits, then groups of four. */
 function formatNrb(number: string): string {
@@ -38,12 +41,14 @@ function CopyRow({ label, value, copyValue }: { label: string; value: string; co
   );
 }
 
-/** `/billing` (parents and workers): balance, per-child balances, top-up by transfer, history. */
+/** `/billing` (parents and workers): balance, per-child balances, top-up by transfer or online, history. */
 export function BillingPage() {
   const { t } = useTranslation(['billing', 'routes']);
   const { user } = useSession();
   const balance = useUserBalance(user?.id ?? null);
   const details = useBankTransferDetails();
+  const methods = useSettings(paymentMethodsConfigEndpoint);
+  const online = methods.data?.allowOnlinePayments && methods.data.przelewy24Enabled ? methods.data : null;
   const title = t('routes:areas.billing');
   const negative = balance.data ? isNegativeAmount(balance.data.balance.amount) : false;
   return (
@@ -93,6 +98,13 @@ export function BillingPage() {
           </Card>
         </Col>
       </Row>
+      {online && (
+        <Row className="g-4 mb-4">
+          <Col md={5}>
+            <TopUpOnline minimum={online.minimumPaymentAmount ?? { amount: '0.00', currency: 'PLN' }} />
+          </Col>
+        </Row>
+      )}
       <h2 className="h5">{t('history')}</h2>
       <LedgerTable label={t('history')} columns={payerHistoryColumns(balance.data?.balancePerChildren ?? false)} />
     </section>

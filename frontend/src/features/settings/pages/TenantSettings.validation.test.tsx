@@ -165,6 +165,48 @@ describe('tenant settings validation (aligned with the server)', () => {
     ]);
   });
 
+  it('payments tab: the Przelewy24 keys are never shown; a key left empty is sent empty so the server keeps it', async () => {
+    signIn();
+    const current = {
+      tpayEnabled: false,
+      tpayCollectEnabled: false,
+      przelewy24Enabled: true,
+      autopayEnabled: false,
+      allowOnlinePayments: true,
+      allowBankTransfers: true,
+      staticBankAccountNumber: '',
+      staticBankAccountNumber2: '',
+      minimumPaymentAmount: money('10.00'),
+      przelewy24: { merchantId: 123456, posId: 123456, crcSet: true, apiKeySet: false, sandbox: true },
+    } satisfies Schemas['PaymentMethodsConfig'];
+    const sent: unknown[] = [];
+    server.use(
+      http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json(current)),
+      http.put(apiUrl('common/settings/paymentMethodsConfig'), async ({ request }) => {
+        const body = (await request.json()) as { przelewy24: { merchantId: number; posId: number; sandbox: boolean } };
+        sent.push(body);
+        const { merchantId, posId, sandbox } = body.przelewy24;
+        return HttpResponse.json({ ...current, przelewy24: { merchantId, posId, sandbox, crcSet: true, apiKeySet: true } });
+      }),
+    );
+    const { user } = renderApp('/settings/tenant/payments');
+    const form = await screen.findByRole('form', { name: 'Przelewy24 account' });
+    expect(within(form).getByLabelText('Merchant ID')).toHaveValue('123456');
+    const crc = within(form).getByLabelText('CRC key');
+    expect(crc).toHaveValue('');
+    expect(crc).toHaveAttribute('type', 'password');
+    expect(within(form).getByText('Stored — leave empty to keep it')).toBeInTheDocument();
+    expect(within(form).getByText('Not set')).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText('API key (reports key)'), 'secret-key');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Settings have been saved.')).toBeInTheDocument();
+    expect(sent).toEqual([{ przelewy24: { merchantId: 123456, posId: 123456, crc: '', apiKey: 'secret-key', sandbox: true } }]);
+    expect(within(form).getByLabelText('API key (reports key)')).toHaveValue('');
+    expect(within(form).getAllByText('Stored — leave empty to keep it')).toHaveLength(2);
+  });
+
   it('parents tab: the IBAN part takes up to 8 digits', async () => {
     signIn();
     server.use(

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CompanyDetailsForm } from '../components/CompanyDetailsForm';
+import { Przelewy24AccountForm } from '../components/Przelewy24AccountForm';
 import { SettingsSection, type SectionCheck, type SettingsField, type TextRule } from '../components/SettingsSection';
 import { SettingsTab, type SettingsTabSection } from '../components/SettingsTab';
 import type { SettingsEndpoint } from '@/lib/settings/settings-endpoint';
@@ -144,6 +145,7 @@ export const settingsTabElements: Readonly<Record<SettingsTabKey, ReactNode>> = 
           { name: 'staticBankAccountNumber2', kind: 'text', maxLength: BANK_ACCOUNT_MAX_LENGTH, rules: [NRB_RULE] },
           { name: 'minimumPaymentAmount', kind: 'money' },
         ]),
+        { key: 'przelewy24', render: (title) => <Przelewy24AccountForm key="przelewy24" title={title} /> },
       ]}
     />
   ),

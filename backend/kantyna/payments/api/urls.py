@@ -1,0 +1,3 @@
+from kantyna.payments.api.views import urlpatterns
+
+__all__ = ["urlpatterns"]

@@ -1,0 +1,60 @@
+"""The fake Przelewy24 paywall (settings.PAYMENTS_FAKE only): what sandbox.przelewy24.pl/trnRequest/{token} shows,
+reduced to "Pay" and "Cancel", marked as a test. "Pay" delivers the signed urlStatus notification to the app
+in-process, twice (P24 repeats a notification until one is acknowledged; a duplicate must change nothing), then
+returns the payer to urlReturn, /payments/paid?paymentId=."""
+
+from __future__ import annotations
+
+import contextlib
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.utils.html import format_html
+from django.views.decorators.csrf import csrf_exempt
+
+from kantyna.core.errors import DomainError
+from kantyna.payments.models import Payment, PaymentState
+from kantyna.payments.providers import PRZELEWY24, provider_for
+from kantyna.payments.providers.fake_przelewy24 import fake_notification
+from kantyna.payments.providers.przelewy24 import grosze
+from kantyna.payments.services import notification_receive
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>TEST PAYWALL — Przelewy24 (fake)</title>
+<style>body{{font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}}
+.banner{{background:#b00020;color:#fff;padding:.75rem;font-weight:bold;text-align:center}}
+button{{font-size:1.1rem;padding:.6rem 1.4rem;margin-right:1rem}}</style></head>
+<body><p class="banner" role="alert">TEST PAYWALL — no real money / TESTOWA BRAMKA — bez prawdziwych pieniędzy</p>
+<h1>Przelewy24 (fake)</h1>
+<p>Amount to pay / Kwota: <strong data-testid="amount">{amount} {currency}</strong></p>
+<form method="post"><button name="action" value="pay">Pay / Zapłać</button>
+<button name="action" value="cancel">Cancel / Anuluj</button></form></body></html>"""
+
+
+def _payment(token: str) -> Payment:
+    if not settings.PAYMENTS_FAKE or not token.startswith("FAKE"):
+        raise Http404
+    payment = Payment.objects.filter(token=token, provider=PRZELEWY24).first()
+    if payment is None:
+        raise Http404
+    return payment
+
+
+@csrf_exempt
+def fake_przelewy24_paywall(request, token: str):
+    payment = _payment(token)
+    if request.method == "GET":
+        return HttpResponse(PAGE.format(amount=format_html("{}", f"{payment.total:.2f}"), currency=payment.currency))
+    if request.method != "POST":
+        raise PermissionDenied
+    if request.POST.get("action") == "pay" and payment.state == PaymentState.PENDING:
+        body = fake_notification(
+            provider_for(PRZELEWY24), session_id=payment.session_id, amount=grosze(payment.total),
+            currency=payment.currency,
+        )  # fmt: skip
+        for _delivery in range(2):
+            # A refusal is stored and logged by the service, as a real provider's refused delivery would be.
+            with contextlib.suppress(DomainError):
+                notification_receive(provider=PRZELEWY24, body=body, headers={"User-Agent": "fake-przelewy24"})
+    return HttpResponseRedirect(f"/payments/paid?paymentId={payment.pk}")
