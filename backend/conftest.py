@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
+from kantyna.tenancy.selectors import tenant_cache_clear
 from kantyna.testing.api import Api
 from kantyna.testing.factories import make_role_users, make_user
 from kantyna.testing.tenants import create_test_tenants, ensure_tenant, tenant_schemas, truncate_tenant_schemas
@@ -69,6 +70,7 @@ def tenant_b(db):
 
 @pytest.fixture(autouse=True)
 def _public_schema_after_test():
+    tenant_cache_clear()  # every test starts without tenants kept from another (query counts alike in any order)
     yield
     connection.set_schema_to_public()
 

@@ -13,7 +13,7 @@ from django.db import connection
 from django.http import HttpResponseNotFound, JsonResponse
 from django.urls import set_urlconf
 
-from kantyna.tenancy.models import Tenant
+from kantyna.tenancy.selectors import tenant_active_by_slug
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "testserver"}
 
@@ -44,7 +44,7 @@ class TenantFromHostMiddleware:
             request.urlconf = settings.PUBLIC_SCHEMA_URLCONF
             set_urlconf(request.urlconf)
             return self.get_response(request)
-        tenant = Tenant.objects.filter(slug=label, is_active=True).first()
+        tenant = tenant_active_by_slug(label)  # kept per process a few seconds: no query on most requests
         if tenant is None:
             return unknown_tenant_response(request)
         tenant.domain_url = hostname

@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.contrib.postgres.expressions import ArraySubquery
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Value
-from django.db.models.functions import Concat, Lower
+from django.db.models.functions import Concat, JSONObject, Lower
 
-from kantyna.catalog.models import MealType
+from kantyna.catalog.models import Allergen, MealType
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.menus.selectors import dishes_of_day
 from kantyna.ordering.models import LIVE, OrderItem
@@ -33,12 +34,23 @@ PLAIN = _PLAIN + _PLAIN
 FOLD = str.maketrans(ACCENTED, PLAIN)
 
 
+def _allergen_refs(holders: str) -> ArraySubquery:
+    """The holder's allergens as `[{id, name}]` in the catalog's order, read in the holder's own row (a scan's
+    receiver is one query, a roster's children one query whatever their number)."""
+    allergens = Allergen.objects.filter(**{holders: OuterRef("pk")}).order_by("number", "name")
+    return ArraySubquery(allergens.values(ref=JSONObject(id="pk", name="name")))
+
+
 def _children() -> QuerySet[Child]:
-    return Child.objects.select_related("institution", "classroom", "diet").prefetch_related("allergies")
+    return Child.objects.select_related("institution", "classroom", "diet").annotate(
+        allergen_refs=_allergen_refs("children")
+    )
 
 
 def _workers() -> QuerySet[WorkerProfile]:
-    return WorkerProfile.objects.select_related("user", "institution", "diet").prefetch_related("allergies")
+    return WorkerProfile.objects.select_related("user", "institution", "diet").annotate(
+        allergen_refs=_allergen_refs("workers")
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -87,6 +99,11 @@ class Receiver:
         return self.profile.card_number
 
     @property
+    def allergens(self) -> list[dict]:
+        """`[{id, name}]`, read with the receiver (`allergen_refs`)."""
+        return self.profile.allergen_refs
+
+    @property
     def institution(self) -> Institution:
         return self.profile.institution
 
@@ -118,16 +135,22 @@ def card_number_clean(card_number: str) -> str:
     return (card_number or "").strip().upper()
 
 
+def _one(queryset: QuerySet):
+    """The row of a look-up by a unique key, or None: `first()` without the ORDER BY it would add (one less
+    clause to build on a scan's hot path, where every query is compiled anew)."""
+    return next(iter(queryset.order_by()[:1]), None)
+
+
 def receiver_by_card(*, actor, card_number: str) -> Receiver | None:
     """The child or worker holding `card_number` within the actor's reach (None: unknown to this actor)."""
     number = card_number_clean(card_number)
     if not number:
         return None
     reach = Reach(actor)
-    child = reach.children(_children()).filter(card_number=number).first()
+    child = _one(reach.children(_children()).filter(card_number=number))
     if child is not None:
         return Receiver(child=child)
-    worker = reach.served_workers(_workers()).filter(card_number=number).first()
+    worker = _one(reach.served_workers(_workers()).filter(card_number=number))
     return Receiver(worker=worker) if worker is not None else None
 
 
@@ -135,9 +158,9 @@ def receiver_of(*, actor, type: str, id: int) -> Receiver | None:
     """`{type}/{id}` (child id, or the worker's user id) within the actor's reach."""
     reach = Reach(actor)
     if type == CHILD:
-        child = reach.children(_children()).filter(pk=id).first()
+        child = _one(reach.children(_children()).filter(pk=id))
         return Receiver(child=child) if child is not None else None
-    worker = reach.served_workers(_workers()).filter(user_id=id).first()
+    worker = _one(reach.served_workers(_workers()).filter(user_id=id))
     return Receiver(worker=worker) if worker is not None else None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from django.db.models import Exists
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
@@ -27,10 +28,14 @@ class JWTAuthentication(BaseAuthentication):
             claims = token_decode(header[1].decode())
         except (InvalidToken, UnicodeDecodeError) as error:
             raise AuthenticationFailed("Unauthenticated.") from error
-        account = Account.objects.filter(pk=claims["sub"], is_active=True).first()
-        if account is None or account.token_version != claims["ver"]:
-            raise AuthenticationFailed("Unauthenticated.")
-        if RevokedToken.objects.filter(jti=claims["jti"]).exists():
+        # The account and the token's revocation in one round trip (both checked on every request).
+        accounts = (
+            Account.objects.filter(pk=claims["sub"], is_active=True)
+            .annotate(token_revoked=Exists(RevokedToken.objects.filter(jti=claims["jti"])))
+            .order_by()[:1]
+        )
+        account = next(iter(accounts), None)
+        if account is None or account.token_version != claims["ver"] or account.token_revoked:
             raise AuthenticationFailed("Unauthenticated.")
         claims["expires_at"] = datetime.fromtimestamp(claims["exp"], tz=UTC)
         tenant = getattr(request._request, "tenant", None)

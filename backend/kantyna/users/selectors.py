@@ -5,7 +5,8 @@ from kantyna.users.models import User
 
 
 def user_get_active_for_account(*, account: Account) -> User | None:
-    user = User.objects.filter(account=account, is_active=True).first()
+    # One user per account (one-to-one): no ORDER BY to build on every request.
+    user = next(iter(User.objects.filter(account=account, is_active=True).order_by()[:1]), None)
     if user is not None:
         user.account = account  # already loaded by the caller: spare a query
     return user

@@ -16,7 +16,7 @@ from kantyna.testing.factories import make_user
 class TestAllergensApi(CrudApiTests):
     path = "allergens"
     model = Allergen
-    list_queries = 8  # tenant + search_path x2 + session (account, revoked token, user) + count + page
+    list_queries = 5  # search_path + session (account with its revoked-token check, user) + count + page
     audit_prefix = "allergen"
     changed_field = "name"
 
@@ -40,7 +40,7 @@ class TestAllergensApi(CrudApiTests):
 class TestAllergenGroupsApi(CrudApiTests):
     path = "allergens/groups"
     model = AllergenGroup
-    list_queries = 8
+    list_queries = 5
     audit_prefix = "allergen_group"
     changed_field = "name"
 

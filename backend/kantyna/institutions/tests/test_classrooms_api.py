@@ -25,7 +25,7 @@ def _institution(tenant) -> Institution:
 class TestClassroomsApi(CrudApiTests):
     path = "classrooms"
     model = Classroom
-    list_queries = 8  # tenant + search_path x2 + session (account, revoked token, user) + count + page
+    list_queries = 5  # search_path + session (account with its revoked-token check, user) + count + page
     audit_prefix = "classroom"
     changed_field = "name"
 

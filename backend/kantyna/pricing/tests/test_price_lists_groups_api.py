@@ -19,7 +19,7 @@ _names = itertools.count(1)
 class TestPriceListsGroupsApi(CrudApiTests):
     path = "priceLists/groups"
     model = PriceListsGroup
-    list_queries = 8  # tenant + search_path x2 + session (account, revoked token, user) + count + page
+    list_queries = 5  # search_path + session (account with its revoked-token check, user) + count + page
     audit_prefix = "price_lists_group"
     changed_field = "name"
 

@@ -101,7 +101,7 @@ class SubjectSerializer(KantynaSerializer):
     institution = RefSerializer()
     classroom = RefSerializer(allow_null=True)
     diet = RefSerializer(source="profile.diet")
-    allergens = RefSerializer(many=True, source="profile.allergies.all")
+    allergens = RefSerializer(many=True)
     allergies_note = serializers.CharField(source="profile.allergies_note")
     is_active = serializers.BooleanField()
 
@@ -146,7 +146,7 @@ def subject_json(receiver) -> dict:
         "institution": _ref(receiver.institution),
         "classroom": _ref(receiver.classroom),
         "diet": _ref(profile.diet),
-        "allergens": [_ref(allergen) for allergen in profile.allergies.all()],
+        "allergens": receiver.allergens,
         "allergiesNote": profile.allergies_note,
         "isActive": receiver.is_active,
     }

@@ -124,8 +124,8 @@ def test_given_any_user_when_getting_counters_then_zero_placeholders(tenant_a):
 
 
 # Query baselines (search-path switches not counted). A change here is a deliberate decision.
-CURRENT_USER_QUERIES = 6  # tenant, account, revoked-token check, user, institutions, worker profile
-SETTINGS_GET_QUERIES = 5  # the same 4 to authenticate + the settings row
+CURRENT_USER_QUERIES = 4  # account with its revoked-token check, user, institutions, worker profile
+SETTINGS_GET_QUERIES = 3  # the same 2 to authenticate + the settings row
 
 
 def test_current_user_runs_in_a_fixed_number_of_queries(tenant_a):
@@ -141,7 +141,7 @@ def test_settings_get_runs_in_a_fixed_number_of_queries(tenant_a, path):
     api.put("common/settings/fees", {"addManipulationFee": True})  # a stored row, not only defaults
     api.get(path)
     # tenant/status is public (no authentication) but reads the settings row twice (two sections)
-    expected = 3 if path == "tenant/status" else SETTINGS_GET_QUERIES
+    expected = 2 if path == "tenant/status" else SETTINGS_GET_QUERIES
     with assert_num_queries(expected) as queries:
         assert api.get(path).status_code == 200
     assert sum("tenant_settings_tenantsettings" in sql for sql in queries) >= 1
