@@ -25,7 +25,8 @@ test('an invalid bank account number is refused with a message and nothing is sa
   await expect(account).toHaveValue('61109010140000071219812874');
 
   await account.fill('61109010140000071219812875');
-  await page.getByRole('button', { name: 'Zapisz' }).click();
+  // The tab has two forms (payment methods, the Przelewy24 account): the account number is in the first.
+  await page.getByRole('form', { name: 'Metody płatności' }).getByRole('button', { name: 'Zapisz' }).click();
 
   await expect(page.getByText('Podaj prawidłowy 26-cyfrowy numer rachunku bankowego.')).toBeVisible();
   await page.reload();
