@@ -18,9 +18,9 @@ from kantyna.testing.factories import make_user
 from kantyna.testing.queries import capture_queries
 
 pytestmark = pytest.mark.django_db
-# The tenant, the token's account, its revocation, the user; the file with its counts; the count and the page of
-# lines with their payer and child.
-DETAILS_QUERIES = 7
+# The token's account with its revocation, the user (the tenant is kept per process); the file with its counts; the
+# count and the page of lines with their payer and child.
+DETAILS_QUERIES = 5
 
 
 @pytest.fixture
