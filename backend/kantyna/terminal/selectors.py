@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from functools import cache
 from typing import NamedTuple
 
 from django.contrib.postgres.expressions import ArraySubquery
@@ -41,12 +42,26 @@ def _allergen_refs(holders: str) -> ArraySubquery:
     return ArraySubquery(allergens.values(ref=JSONObject(id="pk", name="name")))
 
 
+@cache
+def _children_base() -> QuerySet[Child]:
+    return Child.objects.annotate(allergen_refs=_allergen_refs("children")).values_list(*_CHILD_COLUMNS)
+
+
+@cache
+def _workers_base() -> QuerySet[WorkerProfile]:
+    return WorkerProfile.objects.annotate(allergen_refs=_allergen_refs("workers")).values_list(*_WORKER_COLUMNS)
+
+
+# The receivers' and items' querysets are built once per process and cloned by every read (`.all()`, `filter()`):
+# resolving the allergens' subquery and the joined columns anew was a third of a scan's look-up (only the SQL is
+# compiled per request). The bases are never evaluated themselves, so they hold no rows; the schema is the
+# connection's search_path, not part of the SQL, so one base serves every tenant.
 def _children() -> QuerySet[Child]:
-    return Child.objects.annotate(allergen_refs=_allergen_refs("children"))
+    return _children_base().all()
 
 
 def _workers() -> QuerySet[WorkerProfile]:
-    return WorkerProfile.objects.annotate(allergen_refs=_allergen_refs("workers"))
+    return _workers_base().all()
 
 
 # The columns a receiver is read with, as plain rows (no model objects on a scan's hot path): a child's, then a
@@ -108,7 +123,7 @@ def _ref(pk, name) -> dict | None:
 
 
 def child_receivers(queryset: QuerySet[Child]) -> list[Receiver]:
-    """The children of `queryset` (from `_children()`, narrowed and ordered) as receivers: one query."""
+    """The children of `queryset` (`_children()`'s rows, narrowed and ordered) as receivers: one query."""
     return [
         Receiver(
             CHILD, pk, pk, first, last, card, {"id": institution, "name": institution_name},
@@ -118,12 +133,12 @@ def child_receivers(queryset: QuerySet[Child]) -> list[Receiver]:
         for (
             pk, first, last, card, institution, institution_name, classroom, classroom_name, diet, diet_name,
             allergens, note, is_active, archived_at,
-        ) in queryset.values_list(*_CHILD_COLUMNS)
+        ) in queryset
     ]  # fmt: skip
 
 
 def worker_receivers(queryset: QuerySet[WorkerProfile]) -> list[Receiver]:
-    """The workers of `queryset` (from `_workers()`, narrowed and ordered) as receivers: one query."""
+    """The workers of `queryset` (`_workers()`'s rows, narrowed and ordered) as receivers: one query."""
     return [
         Receiver(
             WORKER, user_id, pk, first, last, card, {"id": institution, "name": institution_name}, None,
@@ -132,7 +147,7 @@ def worker_receivers(queryset: QuerySet[WorkerProfile]) -> list[Receiver]:
         for (
             pk, user_id, first, last, card, institution, institution_name, diet, diet_name, allergens, note,
             is_active, archived_at,
-        ) in queryset.values_list(*_WORKER_COLUMNS)
+        ) in queryset
     ]  # fmt: skip
 
 
@@ -200,8 +215,18 @@ _ITEM_COLUMNS = (
 )  # fmt: skip
 
 
+@cache
+def _items_base() -> QuerySet[OrderItem]:
+    return OrderItem.objects.values_list(*_ITEM_COLUMNS)
+
+
+def _items() -> QuerySet[OrderItem]:
+    """Order items' rows as `item_rows` reads them (see `_children`)."""
+    return _items_base().all()
+
+
 def item_rows(queryset: QuerySet[OrderItem]) -> list[Item]:
-    """The items of `queryset` (narrowed, ordered, locked or not) as `Item` rows: one query."""
+    """The items of `queryset` (`_items()`'s rows, narrowed, ordered, locked or not) as `Item` rows: one query."""
     return [
         Item(
             pk, day, child_id, worker_id, meal_type, {"id": meal_type, "name": meal_type_name}, diet,
@@ -211,7 +236,7 @@ def item_rows(queryset: QuerySet[OrderItem]) -> list[Item]:
         for (
             pk, day, child_id, worker_id, meal_type, meal_type_name, diet, diet_name, portion, portion_name, status,
             served_at, by, by_first, by_last,
-        ) in queryset.values_list(*_ITEM_COLUMNS)
+        ) in queryset
     ]  # fmt: skip
 
 
@@ -258,7 +283,7 @@ def receiver_of(*, actor, type: str, id: int) -> Receiver | None:
 
 
 def items_of_day_queryset() -> QuerySet[OrderItem]:
-    return OrderItem.objects.order_by("meal_type__position", "meal_type__name", "id")
+    return _items().order_by("meal_type__position", "meal_type__name", "id")
 
 
 def servings_of(receivers: list[Receiver], *, day: date, meal_type_ids: list[int] | None = None) -> list[Serving]:
@@ -288,7 +313,7 @@ def serving_of(receiver: Receiver, *, day: date, items: list[Item]) -> Serving:
 def locked_items(**filters) -> list[Item]:
     """Live items matching `filters`, locked (`FOR UPDATE` of the items only) in id order, the order ordering
     locks in: two terminals serving one receiver queue here."""
-    return item_rows(OrderItem.objects.select_for_update(of=("self",)).filter(LIVE, **filters).order_by("pk"))
+    return item_rows(_items().select_for_update(of=("self",)).filter(LIVE, **filters).order_by("pk"))
 
 
 def _live_item_on(day: date, subject_field: str) -> Exists:
