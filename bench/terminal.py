@@ -184,6 +184,44 @@ def row(label: str, values: list[float], queries: str = "", extra: str = "") -> 
     return f"{label:<52} {median:>8.2f} {p95:>8.2f} {p99:>8.2f} {worst:>8.2f} {queries:>8} {extra}"
 
 
+def cpu_only(args, tenant, cook, token, run_id, day, lunch, cards, active_before) -> None:
+    """Sequential scans through the test client in this process (the first one untimed): the scan path's own
+    cost without HTTP nor a server's queue, for comparing two versions of the code at one load."""
+    import cProfile
+    import pstats
+
+    client = Client(HTTP_HOST=HOST)
+    headers = {"authorization": token}
+    profiler = cProfile.Profile(time.process_time) if args.profile else None
+    wall, cpu, load_before = [], [], os.getloadavg()
+    try:
+        for index, card in enumerate(cards):
+            started, started_cpu = time.perf_counter(), time.process_time()
+            if profiler is not None and index:
+                profiler.enable()
+            response = client.post(f"/api/frontend/terminal/scanCard/{day}/{card}",
+                                   {"mealTypesIds": [lunch], "clientScanId": f"bench-{run_id}-{card}"},
+                                   content_type="application/json", headers=headers)
+            if profiler is not None:
+                profiler.disable()
+            if index:
+                wall.append((time.perf_counter() - started) * 1000)
+                cpu.append((time.process_time() - started_cpu) * 1000)
+            assert response.status_code == 200 and response.json()["result"] == "served", response.content[:300]
+    finally:
+        items, entries, audits = restore(tenant, cook)
+    with in_tenant(tenant):
+        active_after = OrderItem.objects.filter(date=day, status=OrderItem.Status.ACTIVE).count()
+    assert active_after == active_before, (active_before, active_after)
+    print(f"{'path (ms)':<52} {'median':>8} {'p95':>8} {'p99':>8} {'max':>8}")
+    print(row(f"scan in-process (test client), {len(wall)} sequential", wall))
+    print(row("  of which Python CPU of this process", cpu))
+    print(f"  10th percentile of the CPU: {sorted(cpu)[len(cpu) // 10]:.2f} ms; load average {load_before} -> "
+          f"{os.getloadavg()}; restored {items} items, {entries} entries, {audits} audit entries")
+    if profiler is not None:
+        pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(os.environ.get("BENCH_FILTER", ""), 25)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rate", type=float, default=50, help="scans a second (open loop)")
@@ -195,6 +233,9 @@ def main() -> None:
     parser.add_argument("--day", type=date.fromisoformat, help="default: the last day whose lunches are all active")
     parser.add_argument("--show-queries", action="store_true", help="list the SQL of one in-process scan")
     parser.add_argument("--restore", action="store_true", help="only put back what an interrupted run served")
+    parser.add_argument("--cpu-only", action="store_true",
+                        help="only the in-process scans (--repeat of them): wall and Python CPU per scan, no server")
+    parser.add_argument("--profile", action="store_true", help="with --cpu-only: cProfile the scans, top 25 by own time")
     args = parser.parse_args()
 
     tenant = Tenant.objects.get(slug=common.BENCH_SLUG)
@@ -237,6 +278,9 @@ def main() -> None:
     )
     token = bearer(cook)
     run_id = uuid.uuid4().hex[:8]
+    if args.cpu_only:
+        cpu_only(args, tenant, cook, token, run_id, day, lunch, cards[:args.repeat + 1], active_before)
+        return
     print(f"day {day}: {active_before} active items, lunch = meal type {lunch}; roster institution {institution}; "
           f"{args.rate:g} scans/s for {args.seconds:g} s from {args.terminals} terminals; gunicorn gthread "
           f"{args.workers} workers x {args.threads} threads; load average before {os.getloadavg()}")

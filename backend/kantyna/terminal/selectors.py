@@ -6,14 +6,15 @@ in a fixed number of queries whatever the number of people."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
+from functools import cache
+from typing import NamedTuple
 
 from django.contrib.postgres.expressions import ArraySubquery
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Value
 from django.db.models.functions import Concat, JSONObject, Lower
 
 from kantyna.catalog.models import Allergen, MealType
-from kantyna.institutions.models import Classroom, Institution
 from kantyna.menus.selectors import dishes_of_day
 from kantyna.ordering.models import LIVE, OrderItem
 from kantyna.people.models import Child, WorkerProfile
@@ -41,93 +42,214 @@ def _allergen_refs(holders: str) -> ArraySubquery:
     return ArraySubquery(allergens.values(ref=JSONObject(id="pk", name="name")))
 
 
+@cache
+def _children_base() -> QuerySet[Child]:
+    return Child.objects.annotate(allergen_refs=_allergen_refs("children")).values_list(*_CHILD_COLUMNS)
+
+
+@cache
+def _workers_base() -> QuerySet[WorkerProfile]:
+    return WorkerProfile.objects.annotate(allergen_refs=_allergen_refs("workers")).values_list(*_WORKER_COLUMNS)
+
+
+# The receivers' and items' querysets are built once per process and cloned by every read (`.all()`, `filter()`):
+# resolving the allergens' subquery and the joined columns anew was a third of a scan's look-up (only the SQL is
+# compiled per request). The bases are never evaluated themselves, so they hold no rows; the schema is the
+# connection's search_path, not part of the SQL, so one base serves every tenant.
 def _children() -> QuerySet[Child]:
-    return Child.objects.select_related("institution", "classroom", "diet").annotate(
-        allergen_refs=_allergen_refs("children")
-    )
+    return _children_base().all()
 
 
 def _workers() -> QuerySet[WorkerProfile]:
-    return WorkerProfile.objects.select_related("user", "institution", "diet").annotate(
-        allergen_refs=_allergen_refs("workers")
-    )
+    return _workers_base().all()
 
 
-@dataclass(frozen=True, eq=False)
+# The columns a receiver is read with, as plain rows (no model objects on a scan's hot path): a child's, then a
+# worker's in the same order (a worker has no classroom; their name and activity are their user's).
+_CHILD_COLUMNS = (
+    "pk", "first_name", "last_name", "card_number", "institution_id", "institution__name", "classroom_id",
+    "classroom__name", "diet_id", "diet__name", "allergen_refs", "allergies_note", "is_active", "archived_at",
+)  # fmt: skip
+_WORKER_COLUMNS = (
+    "pk", "user_id", "user__first_name", "user__last_name", "card_number", "institution_id", "institution__name",
+    "diet_id", "diet__name", "allergen_refs", "allergies_note", "user__is_active", "archived_at",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, eq=False, slots=True)
 class Receiver:
-    """A child or an institution worker as the terminal shows them. A worker's id is their user's id (as in the
-    calendar's `institution_worker/{id}`)."""
+    """A child or an institution worker as the terminal shows them, read as a plain row (`receivers_of`). A
+    worker's `id` is their user's id (as in the calendar's `institution_worker/{id}`); `pk` is the child's or the
+    worker profile's id, as order items and scan entries name them. References are `{id, name}` dicts."""
 
-    child: Child | None = None
-    worker: WorkerProfile | None = None
+    type: str
+    id: int
+    pk: int
+    first_name: str
+    last_name: str
+    card_number: str | None
+    institution: dict
+    classroom: dict | None
+    diet: dict
+    allergens: list[dict]
+    allergies_note: str
+    is_active: bool
 
     @property
-    def type(self) -> str:
-        return CHILD if self.child is not None else WORKER
+    def child_id(self) -> int | None:
+        return self.pk if self.type == CHILD else None
 
     @property
-    def id(self) -> int:
-        return self.child.pk if self.child is not None else self.worker.user_id
+    def worker_id(self) -> int | None:
+        """The worker profile's id (None for a child)."""
+        return self.pk if self.type == WORKER else None
 
     @property
     def key(self) -> tuple[int | None, int | None]:
         """(child id, worker profile id), as order items name their subject."""
-        return (self.child.pk, None) if self.child is not None else (None, self.worker.pk)
+        return (self.pk, None) if self.type == CHILD else (None, self.pk)
 
     @property
     def item_filter(self) -> dict:
-        return {"child_id": self.child.pk} if self.child is not None else {"worker_id": self.worker.pk}
-
-    @property
-    def first_name(self) -> str:
-        return self.child.first_name if self.child is not None else self.worker.user.first_name
-
-    @property
-    def last_name(self) -> str:
-        return self.child.last_name if self.child is not None else self.worker.user.last_name
+        return {"child_id": self.pk} if self.type == CHILD else {"worker_id": self.pk}
 
     @property
     def name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
 
-    @property
-    def profile(self) -> Child | WorkerProfile:
-        return self.child if self.child is not None else self.worker
+
+def _ref(pk, name) -> dict | None:
+    return {"id": pk, "name": name} if pk is not None else None
+
+
+def child_receivers(queryset: QuerySet[Child]) -> list[Receiver]:
+    """The children of `queryset` (`_children()`'s rows, narrowed and ordered) as receivers: one query."""
+    return [
+        Receiver(
+            CHILD, pk, pk, first, last, card, {"id": institution, "name": institution_name},
+            {"id": classroom, "name": classroom_name}, {"id": diet, "name": diet_name}, allergens, note,
+            is_active and archived_at is None,
+        )
+        for (
+            pk, first, last, card, institution, institution_name, classroom, classroom_name, diet, diet_name,
+            allergens, note, is_active, archived_at,
+        ) in queryset
+    ]  # fmt: skip
+
+
+def worker_receivers(queryset: QuerySet[WorkerProfile]) -> list[Receiver]:
+    """The workers of `queryset` (`_workers()`'s rows, narrowed and ordered) as receivers: one query."""
+    return [
+        Receiver(
+            WORKER, user_id, pk, first, last, card, {"id": institution, "name": institution_name}, None,
+            {"id": diet, "name": diet_name}, allergens, note, archived_at is None and is_active,
+        )
+        for (
+            pk, user_id, first, last, card, institution, institution_name, diet, diet_name, allergens, note,
+            is_active, archived_at,
+        ) in queryset
+    ]  # fmt: skip
+
+
+def receiver_of_child(child: Child, allergens: list[dict] | None = None) -> Receiver:
+    """A receiver from a child already loaded with its institution, classroom and diet (the summary's details)."""
+    return Receiver(
+        CHILD, child.pk, child.pk, child.first_name, child.last_name, child.card_number,
+        _ref(child.institution_id, child.institution.name), _ref(child.classroom_id, child.classroom.name),
+        _ref(child.diet_id, child.diet.name), allergens or [], child.allergies_note,
+        child.is_active and child.archived_at is None,
+    )  # fmt: skip
+
+
+def receiver_of_worker(worker: WorkerProfile, allergens: list[dict] | None = None) -> Receiver:
+    """A receiver from a worker already loaded with their user, institution and diet (the summary's details)."""
+    user = worker.user
+    return Receiver(
+        WORKER, worker.user_id, worker.pk, user.first_name, user.last_name, worker.card_number,
+        _ref(worker.institution_id, worker.institution.name), None, _ref(worker.diet_id, worker.diet.name),
+        allergens or [], worker.allergies_note, worker.archived_at is None and user.is_active,
+    )  # fmt: skip
+
+
+class UserRef(NamedTuple):
+    """Who served an item: `{id, name}` (`full_name` as `UserRefSerializer` reads a user)."""
+
+    id: int
+    name: str
 
     @property
-    def card_number(self) -> str | None:
-        return self.profile.card_number
+    def full_name(self) -> str:
+        return self.name
+
+
+def user_ref(user) -> UserRef:
+    return UserRef(user.pk, user.full_name)
+
+
+@dataclass(eq=False, slots=True)
+class Item:
+    """A live order item of a day as the terminal shows and serves it, read as a plain row (`item_rows`)."""
+
+    id: int
+    date: date
+    child_id: int | None
+    worker_id: int | None
+    meal_type_id: int
+    meal_type: dict
+    diet_id: int
+    diet: dict
+    portion_size: dict
+    status: str
+    served_at: datetime | None
+    served_by: UserRef | None
 
     @property
-    def allergens(self) -> list[dict]:
-        """`[{id, name}]`, read with the receiver (`allergen_refs`)."""
-        return self.profile.allergen_refs
-
-    @property
-    def institution(self) -> Institution:
-        return self.profile.institution
-
-    @property
-    def classroom(self) -> Classroom | None:
-        return self.child.classroom if self.child is not None else None
-
-    @property
-    def is_active(self) -> bool:
-        if self.child is not None:
-            return self.child.is_active and self.child.archived_at is None
-        return self.worker.archived_at is None and self.worker.user.is_active
+    def pk(self) -> int:
+        return self.id
 
 
-@dataclass
+_ITEM_COLUMNS = (
+    "pk", "date", "child_id", "worker_id", "meal_type_id", "meal_type__name", "diet_id", "diet__name",
+    "portion_size_id", "portion_size__name", "status", "served_at", "served_by_id", "served_by__first_name",
+    "served_by__last_name",
+)  # fmt: skip
+
+
+@cache
+def _items_base() -> QuerySet[OrderItem]:
+    return OrderItem.objects.values_list(*_ITEM_COLUMNS)
+
+
+def _items() -> QuerySet[OrderItem]:
+    """Order items' rows as `item_rows` reads them (see `_children`)."""
+    return _items_base().all()
+
+
+def item_rows(queryset: QuerySet[OrderItem]) -> list[Item]:
+    """The items of `queryset` (`_items()`'s rows, narrowed, ordered, locked or not) as `Item` rows: one query."""
+    return [
+        Item(
+            pk, day, child_id, worker_id, meal_type, {"id": meal_type, "name": meal_type_name}, diet,
+            {"id": diet, "name": diet_name}, {"id": portion, "name": portion_name}, status, served_at,
+            UserRef(by, f"{by_first} {by_last}".strip()) if by is not None else None,
+        )
+        for (
+            pk, day, child_id, worker_id, meal_type, meal_type_name, diet, diet_name, portion, portion_name, status,
+            served_at, by, by_first, by_last,
+        ) in queryset
+    ]  # fmt: skip
+
+
+@dataclass(slots=True)
 class Serving:
     """A receiver and their live items of a day (the chosen meal types), with the day's dishes."""
 
     receiver: Receiver
-    items: list[OrderItem] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     dishes: dict[tuple[int, int, int], str] = field(default_factory=dict)
 
-    def dish_of(self, item: OrderItem) -> str | None:
-        return self.dishes.get((self.receiver.institution.pk, item.meal_type_id, item.diet_id))
+    def dish_of(self, item: Item) -> str | None:
+        return self.dishes.get((self.receiver.institution["id"], item.meal_type_id, item.diet_id))
 
 
 def card_number_clean(card_number: str) -> str:
@@ -135,45 +257,33 @@ def card_number_clean(card_number: str) -> str:
     return (card_number or "").strip().upper()
 
 
-def _one(queryset: QuerySet):
-    """The row of a look-up by a unique key, or None: `first()` without the ORDER BY it would add (one less
-    clause to build on a scan's hot path, where every query is compiled anew)."""
-    return next(iter(queryset.order_by()[:1]), None)
+def _one(receivers: list[Receiver]) -> Receiver | None:
+    return receivers[0] if receivers else None
 
 
 def receiver_by_card(*, actor, card_number: str) -> Receiver | None:
-    """The child or worker holding `card_number` within the actor's reach (None: unknown to this actor)."""
+    """The child or worker holding `card_number` within the actor's reach (None: unknown to this actor). A look-up
+    by a unique key: no ORDER BY, no LIMIT to build."""
     number = card_number_clean(card_number)
     if not number:
         return None
     reach = Reach(actor)
-    child = _one(reach.children(_children()).filter(card_number=number))
+    child = _one(child_receivers(reach.children(_children()).filter(card_number=number).order_by()))
     if child is not None:
-        return Receiver(child=child)
-    worker = _one(reach.served_workers(_workers()).filter(card_number=number))
-    return Receiver(worker=worker) if worker is not None else None
+        return child
+    return _one(worker_receivers(reach.served_workers(_workers()).filter(card_number=number).order_by()))
 
 
 def receiver_of(*, actor, type: str, id: int) -> Receiver | None:
     """`{type}/{id}` (child id, or the worker's user id) within the actor's reach."""
     reach = Reach(actor)
     if type == CHILD:
-        child = _one(reach.children(_children()).filter(pk=id))
-        return Receiver(child=child) if child is not None else None
-    worker = _one(reach.served_workers(_workers()).filter(user_id=id))
-    return Receiver(worker=worker) if worker is not None else None
-
-
-def receiver_of_item(item: OrderItem) -> Receiver:
-    if item.child_id is not None:
-        return Receiver(child=_children().get(pk=item.child_id))
-    return Receiver(worker=_workers().get(pk=item.worker_id))
+        return _one(child_receivers(reach.children(_children()).filter(pk=id).order_by()))
+    return _one(worker_receivers(reach.served_workers(_workers()).filter(user_id=id).order_by()))
 
 
 def items_of_day_queryset() -> QuerySet[OrderItem]:
-    return OrderItem.objects.select_related("meal_type", "diet", "portion_size", "served_by").order_by(
-        "meal_type__position", "meal_type__name", "id"
-    )
+    return _items().order_by("meal_type__position", "meal_type__name", "id")
 
 
 def servings_of(receivers: list[Receiver], *, day: date, meal_type_ids: list[int] | None = None) -> list[Serving]:
@@ -181,23 +291,29 @@ def servings_of(receivers: list[Receiver], *, day: date, meal_type_ids: list[int
     two queries for any number of receivers."""
     if not receivers:
         return []
-    child_ids = [r.child.pk for r in receivers if r.child is not None]
-    worker_ids = [r.worker.pk for r in receivers if r.worker is not None]
+    child_ids = [r.pk for r in receivers if r.type == CHILD]
+    worker_ids = [r.pk for r in receivers if r.type == WORKER]
     items = (
         items_of_day_queryset().filter(LIVE, date=day).filter(Q(child_id__in=child_ids) | Q(worker_id__in=worker_ids))
     )
     if meal_type_ids:
         items = items.filter(meal_type_id__in=meal_type_ids)
-    per_key: dict[tuple[int | None, int | None], list[OrderItem]] = {}
-    for item in items:
+    per_key: dict[tuple[int | None, int | None], list[Item]] = {}
+    for item in item_rows(items):
         per_key.setdefault((item.child_id, item.worker_id), []).append(item)
-    dishes = dishes_of_day(day=day, institution_ids={r.institution.pk for r in receivers})
+    dishes = dishes_of_day(day=day, institution_ids={r.institution["id"] for r in receivers})
     return [Serving(receiver, per_key.get(receiver.key, []), dishes) for receiver in receivers]
 
 
-def serving_of(receiver: Receiver, *, day: date, items: list[OrderItem]) -> Serving:
+def serving_of(receiver: Receiver, *, day: date, items: list[Item]) -> Serving:
     """A receiver with items already read (a scan's locked items), with the day's dishes (one query)."""
-    return Serving(receiver, items, dishes_of_day(day=day, institution_ids={receiver.institution.pk}))
+    return Serving(receiver, items, dishes_of_day(day=day, institution_ids={receiver.institution["id"]}))
+
+
+def locked_items(**filters) -> list[Item]:
+    """Live items matching `filters`, locked (`FOR UPDATE` of the items only) in id order, the order ordering
+    locks in: two terminals serving one receiver queue here."""
+    return item_rows(_items().select_for_update(of=("self",)).filter(LIVE, **filters).order_by("pk"))
 
 
 def _live_item_on(day: date, subject_field: str) -> Exists:
@@ -213,8 +329,8 @@ def roster(*, actor, day: date, institution_id: int | None = None) -> list[Servi
     if institution_id is not None:
         children = children.filter(institution_id=institution_id)
         workers = workers.filter(institution_id=institution_id)
-    receivers = [Receiver(child=child) for child in children.order_by("last_name", "first_name", "id")]
-    receivers += [Receiver(worker=worker) for worker in workers.order_by("user__last_name", "user__first_name", "id")]
+    receivers = child_receivers(children.order_by("last_name", "first_name", "id"))
+    receivers += worker_receivers(workers.order_by("user__last_name", "user__first_name", "id"))
     return servings_of(receivers, day=day)
 
 
@@ -268,9 +384,9 @@ def receivers_search(
     worker_ids = [pk for *_rest, kind, pk in chosen if kind == WORKER]
     loaded = {}
     if child_ids:
-        loaded |= {(CHILD, child.pk): Receiver(child=child) for child in _children().filter(pk__in=child_ids)}
+        loaded |= {(CHILD, one.pk): one for one in child_receivers(_children().filter(pk__in=child_ids))}
     if worker_ids:
-        loaded |= {(WORKER, worker.pk): Receiver(worker=worker) for worker in _workers().filter(pk__in=worker_ids)}
+        loaded |= {(WORKER, one.pk): one for one in worker_receivers(_workers().filter(pk__in=worker_ids))}
     receivers = [loaded[(kind, pk)] for *_rest, kind, pk in chosen if (kind, pk) in loaded]
     return len(found), servings_of(receivers, day=day, meal_type_ids=meal_type_ids)
 

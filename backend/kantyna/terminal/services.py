@@ -29,13 +29,25 @@ from django.utils import timezone
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
 from kantyna.ordering.cutoff import tenant_now
-from kantyna.ordering.models import LIVE, OrderItem
+from kantyna.ordering.models import OrderItem
 from kantyna.ordering.services.items import ItemRequest, items_place
 from kantyna.ordering.subjects import CHILD_RELATIONS, WORKER_RELATIONS, subject_of_child, subject_of_worker
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.terminal.models import ScannedCardEntry
-from kantyna.terminal.selectors import Receiver, Serving, card_number_clean, receiver_by_card, receiver_of, serving_of
+from kantyna.terminal.selectors import (
+    CHILD,
+    WORKER,
+    Item,
+    Receiver,
+    Serving,
+    card_number_clean,
+    locked_items,
+    receiver_by_card,
+    receiver_of,
+    serving_of,
+    user_ref,
+)
 
 Result = ScannedCardEntry.Result
 Source = ScannedCardEntry.Source
@@ -101,21 +113,16 @@ def _claim(client_scan_id: str, **fields) -> tuple[ScannedCardEntry | None, Scan
     return entry, None
 
 
-def _lock_items(receiver: Receiver, day: date, meal_type_ids: list[int]) -> list[OrderItem]:
+def _lock_items(receiver: Receiver, day: date, meal_type_ids: list[int]) -> list[Item]:
     """The receiver's live items of the day and meal types, locked in id order (the order ordering locks in)."""
-    return list(
-        OrderItem.objects.select_for_update(of=("self",))
-        .filter(LIVE, date=day, meal_type_id__in=meal_type_ids, **receiver.item_filter)
-        .select_related("meal_type", "diet", "portion_size", "served_by")
-        .order_by("pk")
-    )
+    return locked_items(date=day, meal_type_id__in=meal_type_ids, **receiver.item_filter)
 
 
 def _clock(moment: datetime) -> str:
     return tenant_now(moment).strftime("%H:%M")
 
 
-def _serve(*, actor, items: list[OrderItem], at: datetime, outcome: ScanOutcome, offline: bool) -> None:
+def _serve(*, actor, items: list[Item], at: datetime, outcome: ScanOutcome, offline: bool) -> None:
     """Serve the active items among the locked `items`, or refuse: already served (a duplicate when an offline
     scan meets a meal another scan served)."""
     active = [item for item in items if item.status == OrderItem.Status.ACTIVE]
@@ -123,7 +130,7 @@ def _serve(*, actor, items: list[OrderItem], at: datetime, outcome: ScanOutcome,
         last = max(items, key=lambda item: (item.served_at or at, item.pk))
         moment = _clock(last.served_at or at)
         if offline:
-            who = last.served_by.full_name if last.served_by is not None else "?"
+            who = last.served_by.name if last.served_by is not None else "?"
             outcome.result = Result.DUPLICATE
             outcome.refusal = DomainError("scan.duplicate", params={"time": moment, "name": who})
         else:
@@ -132,8 +139,9 @@ def _serve(*, actor, items: list[OrderItem], at: datetime, outcome: ScanOutcome,
         return
     ids = [item.pk for item in active]
     OrderItem.objects.filter(pk__in=ids).update(status=OrderItem.Status.SERVED, served_at=at, served_by=actor)
+    served_by = user_ref(actor)
     for item in active:
-        item.status, item.served_at, item.served_by = OrderItem.Status.SERVED, at, actor
+        item.status, item.served_at, item.served_by = OrderItem.Status.SERVED, at, served_by
     outcome.result = Result.SERVED
     outcome.served_now = ids
     audit_record(actor=actor, action="order_items.serve", target=None, data={"items": ids})
@@ -145,11 +153,11 @@ def _finish(outcome: ScanOutcome, *, actor, offline: bool, answer: Answer) -> Sc
     receiver = outcome.serving.receiver if outcome.serving is not None else None
     status_code, body, message = answer(outcome)
     entry.result = outcome.result
-    entry.child = receiver.child if receiver is not None else None
-    entry.worker = receiver.worker if receiver is not None else None
-    entry.institution = receiver.institution if receiver is not None else None
+    entry.child_id = receiver.child_id if receiver is not None else None
+    entry.worker_id = receiver.worker_id if receiver is not None else None
+    entry.institution_id = receiver.institution["id"] if receiver is not None else None
     entry.served_item_ids = outcome.served_now
-    entry.served_by = actor
+    entry.served_by_id = actor.pk
     entry.needs_follow_up = offline and outcome.result != Result.SERVED
     entry.message = message
     entry.status_code = status_code
@@ -199,7 +207,7 @@ def scan_card(
         outcome.serving = Serving(receiver)
         outcome.result = Result.INACTIVE
         outcome.refusal = (
-            DomainError("scan.inactive") if receiver.child is not None else DomainError("scan.worker_inactive")
+            DomainError("scan.inactive") if receiver.type == CHILD else DomainError("scan.worker_inactive")
         )
     else:
         items = _lock_items(receiver, day, meal_type_ids)
@@ -223,19 +231,14 @@ def mark_as_scanned(
     replay = _replay(client_scan_id)
     if replay is not None:
         return replay
-    item = (
-        OrderItem.objects.select_for_update(of=("self",))
-        .filter(LIVE, pk=item_id)
-        .select_related("meal_type", "diet", "portion_size", "served_by")
-        .first()
-    )
+    item = next(iter(locked_items(pk=item_id)), None)
     receiver = None
     if item is not None:
         if item.child_id is not None:
-            receiver = receiver_of(actor=actor, type="child", id=item.child_id)
+            receiver = receiver_of(actor=actor, type=CHILD, id=item.child_id)
         else:
             worker = WorkerProfile.objects.filter(pk=item.worker_id).values_list("user_id", flat=True).first()
-            receiver = receiver_of(actor=actor, type="worker", id=worker)
+            receiver = receiver_of(actor=actor, type=WORKER, id=worker)
     if receiver is None:
         raise DomainError("record.not_found")
     entry, replay = _claim(
@@ -291,10 +294,10 @@ def presence_on_the_spot(
     )
     if replay is not None:
         return replay
-    if receiver.child is not None:
-        subject = subject_of_child(Child.objects.select_related(*CHILD_RELATIONS).get(pk=receiver.child.pk))
+    if receiver.type == CHILD:
+        subject = subject_of_child(Child.objects.select_related(*CHILD_RELATIONS).get(pk=receiver.pk))
     else:
-        subject = subject_of_worker(WorkerProfile.objects.select_related(*WORKER_RELATIONS).get(pk=receiver.worker.pk))
+        subject = subject_of_worker(WorkerProfile.objects.select_related(*WORKER_RELATIONS).get(pk=receiver.pk))
     items_place(
         actor=actor,
         subject=subject,

@@ -11,7 +11,7 @@ from kantyna.core.params import ids_of
 from kantyna.core.serializers import KantynaSerializer
 from kantyna.ordering.api.orders_serializers import choice_field
 from kantyna.terminal.models import ScannedCardEntry
-from kantyna.terminal.selectors import TYPES, Serving
+from kantyna.terminal.selectors import TYPES, Item, Receiver, Serving
 
 RESULTS = ScannedCardEntry.Result.choices
 SOURCES = ScannedCardEntry.Source.choices
@@ -100,9 +100,9 @@ class SubjectSerializer(KantynaSerializer):
     card_number = serializers.CharField(allow_null=True)
     institution = RefSerializer()
     classroom = RefSerializer(allow_null=True)
-    diet = RefSerializer(source="profile.diet")
+    diet = RefSerializer()
     allergens = RefSerializer(many=True)
-    allergies_note = serializers.CharField(source="profile.allergies_note")
+    allergies_note = serializers.CharField()
     is_active = serializers.BooleanField()
 
 
@@ -130,41 +130,36 @@ class ServingSerializer(KantynaSerializer):
 _DATETIME = serializers.DateTimeField()
 
 
-def _ref(row) -> dict | None:
-    return {"id": row.pk, "name": row.name} if row is not None else None
-
-
-def subject_json(receiver) -> dict:
-    """`SubjectSerializer`'s output, camelCase, built by hand (see `servings_json`)."""
-    profile = receiver.profile
+def subject_json(receiver: Receiver) -> dict:
+    """`SubjectSerializer`'s output, camelCase, built by hand from the receiver's row (see `servings_json`)."""
     return {
         "type": receiver.type,
         "id": receiver.id,
         "firstName": receiver.first_name,
         "lastName": receiver.last_name,
         "cardNumber": receiver.card_number,
-        "institution": _ref(receiver.institution),
-        "classroom": _ref(receiver.classroom),
-        "diet": _ref(profile.diet),
+        "institution": receiver.institution,
+        "classroom": receiver.classroom,
+        "diet": receiver.diet,
         "allergens": receiver.allergens,
-        "allergiesNote": profile.allergies_note,
+        "allergiesNote": receiver.allergies_note,
         "isActive": receiver.is_active,
     }
 
 
-def item_json(item, serving: Serving) -> dict:
-    """`ServingItemSerializer`'s output, camelCase, built by hand (see `servings_json`)."""
+def item_json(item: Item, serving: Serving) -> dict:
+    """`ServingItemSerializer`'s output, camelCase, built by hand from the item's row (see `servings_json`)."""
     served_by = item.served_by
     return {
-        "id": item.pk,
+        "id": item.id,
         "date": item.date.isoformat(),
-        "mealType": _ref(item.meal_type),
-        "diet": _ref(item.diet),
-        "portionSize": _ref(item.portion_size),
+        "mealType": item.meal_type,
+        "diet": item.diet,
+        "portionSize": item.portion_size,
         "dish": serving.dish_of(item),
         "status": item.status,
         "servedAt": _DATETIME.to_representation(item.served_at) if item.served_at is not None else None,
-        "servedBy": {"id": served_by.pk, "name": served_by.full_name} if served_by is not None else None,
+        "servedBy": {"id": served_by.id, "name": served_by.name} if served_by is not None else None,
     }
 
 
@@ -234,7 +229,7 @@ class DetailsSubjectSerializer(KantynaSerializer):
     card_number = serializers.CharField(allow_null=True)
     institution = RefSerializer()
     classroom = RefSerializer(allow_null=True)
-    diet = RefSerializer(source="profile.diet")
+    diet = RefSerializer()
     is_active = serializers.BooleanField()
 
 

@@ -29,7 +29,6 @@ from kantyna.ordering.api.calendar_serializers import Camelized
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.terminal import selectors, services
 from kantyna.terminal.api import serializers as s
-from kantyna.terminal.selectors import Receiver
 
 ABILITY = "terminal.use"
 INVALID = "The given data was invalid."
@@ -274,7 +273,9 @@ class SummaryDetailsView(ApiView):
         paginator = PagePagination()
         page = paginator.paginate_queryset(items, request)
         for item in page:
-            item.receiver = Receiver(child=item.child) if item.child_id else Receiver(worker=item.worker)
+            item.receiver = (
+                selectors.receiver_of_child(item.child) if item.child_id else selectors.receiver_of_worker(item.worker)
+            )
         return paginator.get_paginated_response(s.SummaryDetailSerializer(page, many=True).data)
 
 
