@@ -13,6 +13,7 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kantyna.core.api.params import query_data
 from kantyna.core.filters import CamelOrderingFilter
 from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.permissions import HasAbility
@@ -84,7 +85,7 @@ class TransactionViewSet(
     def get_queryset(self):
         filters = selectors.TransactionFilters()
         if self.action == "list":
-            filters = _filters(self_query(self.request, s.TransactionQuerySerializer))
+            filters = _filters(query_data(self.request, s.TransactionQuerySerializer))
         return selectors.transactions_list(actor=self.request.user, filters=filters)
 
     @extend_schema(parameters=TRANSACTION_PARAMETERS)
@@ -122,12 +123,6 @@ class TransactionViewSet(
     def destroy(self, request, pk=None):
         services.transaction_reverse(actor=request.user, row=self.get_object())
         return status_response()
-
-
-def self_query(request, serializer_class) -> dict:
-    query = serializer_class(data=underscoreize(request.query_params.dict()))
-    query.is_valid(raise_exception=True)
-    return query.validated_data
 
 
 class TransactionTotalsView(LedgerView):

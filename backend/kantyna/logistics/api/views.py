@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import Prefetch
-from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 
+from kantyna.core.api.params import query_data
 from kantyna.core.pagination import MAX_PER_PAGE, PagePagination, page_of
 from kantyna.core.permissions import HasAbility
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin
@@ -82,9 +82,8 @@ class KitchenIngredientsView(ApiView):
         responses=serializers.KitchenIngredientPageSerializer,
     )
     def get(self, request):
-        query = serializers.KitchenIngredientsQuerySerializer(data=underscoreize(request.query_params.dict()))
-        query.is_valid(raise_exception=True)
-        ingredients = selectors.kitchen_ingredients(**query.validated_data)
+        params = query_data(request, serializers.KitchenIngredientsQuerySerializer)
+        ingredients = selectors.kitchen_ingredients(**params)
         paginator = PagePagination()
         paginator.default_per_page = MAX_PER_PAGE
         page = paginator.paginate_queryset(ingredients, request, view=self)

@@ -11,13 +11,13 @@ from django.db.models import Q
 from django.urls import path, re_path
 from django.utils.translation import gettext_lazy as _
 from djangorestframework_camel_case.render import CamelCaseJSONRenderer
-from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from kantyna.core.api.errors import refusal_message
+from kantyna.core.api.params import body_data, query_data
 from kantyna.core.dates import day_of, month_bounds
 from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
@@ -56,18 +56,6 @@ from kantyna.people.reach import Reach
 
 SUBJECT = r"calendar/days/(?P<type>child|institution_worker)/(?P<id>\d+)"
 NOT_FOUND = "Not found."
-
-
-def _query(request, serializer_class) -> dict:
-    query = serializer_class(data=underscoreize(request.query_params.dict()))
-    query.is_valid(raise_exception=True)
-    return query.validated_data
-
-
-def _body(request, serializer_class) -> dict:
-    body = serializer_class(data=request.data)
-    body.is_valid(raise_exception=True)
-    return body.validated_data
 
 
 def _range(data: dict) -> tuple[date, date]:
@@ -143,11 +131,11 @@ class FreeDaysView(ApiView):
         responses=page_of(s.FreeDaySerializer),
     )
     def get(self, request):
-        return _free_days_page(request, _free_days_filtered(_query(request, s.FreeDaysSearchSerializer)))
+        return _free_days_page(request, _free_days_filtered(query_data(request, s.FreeDaysSearchSerializer)))
 
     @extend_schema(request=s.FreeDayCreateSerializer, responses={201: s.FreeDayCreatedSerializer})
     def post(self, request):
-        data = _body(request, s.FreeDayCreateSerializer)
+        data = body_data(request, s.FreeDayCreateSerializer)
         institution = None
         if data.get("institution_id"):
             institution = Institution.objects.filter(pk=data["institution_id"]).first()
@@ -169,7 +157,9 @@ class FreeDaysView(ApiView):
     @extend_schema(request=s.FreeDaysDeleteSerializer, responses=StatusSerializer)
     def delete(self, request):
         data = (
-            _body(request, s.FreeDaysDeleteSerializer) if request.data else _query(request, s.FreeDaysDeleteSerializer)
+            body_data(request, s.FreeDaysDeleteSerializer)
+            if request.data
+            else query_data(request, s.FreeDaysDeleteSerializer)
         )
         if data.get("ids"):
             queryset = FreeDay.objects.filter(pk__in=data["ids"])
@@ -198,7 +188,7 @@ class FreeDaysSearchView(ApiView):
         responses=page_of(s.FreeDaySerializer),
     )
     def post(self, request):
-        return _free_days_page(request, _free_days_filtered(_body(request, s.FreeDaysSearchSerializer)))
+        return _free_days_page(request, _free_days_filtered(body_data(request, s.FreeDaysSearchSerializer)))
 
 
 class FreeDaysRangeView(ApiView):
@@ -209,7 +199,7 @@ class FreeDaysRangeView(ApiView):
 
     @extend_schema(request=s.FreeDaysRangeSerializer, responses=s.FreeDaysListSerializer)
     def post(self, request):
-        data = _body(request, s.FreeDaysRangeSerializer)
+        data = body_data(request, s.FreeDaysRangeSerializer)
         if (data["date_to"] - data["date_from"]).days > s.MAX_DATES:
             raise ApiError("The given data was invalid.", errors={"dateTo": [_("Give a range of at most a year.")]})
         queryset = _free_days_filtered({**data, "include_global": True})
@@ -238,7 +228,7 @@ class SubjectDaysView(ApiView):
     @extend_schema(parameters=[s.CalendarMonthQuerySerializer], responses=s.CalendarSubjectMonthSerializer)
     def get(self, request, type, id):
         subject = subject_resolve(type, id, actor=request.user)
-        first, last = _range(_query(request, s.CalendarMonthQuerySerializer))
+        first, last = _range(query_data(request, s.CalendarMonthQuerySerializer))
         month = selectors.subject_days(actor=request.user, subject=subject, first=first, last=last)
         return Response(s.Camelized(s.month_json(month)))
 
@@ -257,7 +247,7 @@ class SubjectsMonthView(ApiView):
         operation_id="calendar_days_subjects_month_retrieve",
     )
     def get(self, request):
-        data = _query(request, s.CalendarSubjectsMonthQuerySerializer)
+        data = query_data(request, s.CalendarSubjectsMonthQuerySerializer)
         first, last = _range(data)
         subjects = selectors.subjects_within_reach(data["subjects"], actor=request.user)
         months = selectors.subjects_days(actor=request.user, subjects=subjects, first=first, last=last)
@@ -272,7 +262,7 @@ class SubjectDaysCountView(ApiView):
     @extend_schema(parameters=[s.CalendarCountQuerySerializer], responses=s.CalendarCountSerializer)
     def get(self, request, type, id):
         subject = subject_resolve(type, id, actor=request.user)
-        data = _query(request, s.CalendarCountQuerySerializer)
+        data = query_data(request, s.CalendarCountQuerySerializer)
         counts = selectors.subject_items_count(subject, first=data.get("date_from"), last=data.get("date_to"))
         return Response({**counts, "amount": money(counts["amount"])})
 
@@ -316,7 +306,7 @@ class PresencesView(ApiView):
     @extend_schema(request=s.PresencesSerializer, responses=s.PresencesPlacedSerializer)
     def post(self, request, type, id):
         subject = subject_resolve(type, id, actor=request.user)
-        data = _body(request, s.PresencesSerializer)
+        data = body_data(request, s.PresencesSerializer)
         requests = _item_requests(data)
         result = items_place(
             actor=request.user,
@@ -338,7 +328,7 @@ class AbsencesView(ApiView):
     @extend_schema(request=s.AbsencesRequestSerializer, responses=s.AbsencesResultSerializer)
     def post(self, request, type, id):
         subject = subject_resolve(type, id, actor=request.user)
-        data = _body(request, s.AbsencesRequestSerializer)
+        data = body_data(request, s.AbsencesRequestSerializer)
         cancelled = absence_mark(
             actor=request.user,
             subject=subject,
@@ -383,7 +373,7 @@ class ManyPresencesView(ApiView):
         operation_id="calendar_days_many_presences_create",
     )
     def post(self, request):
-        data = _body(request, s.ManyPresencesSerializer)
+        data = body_data(request, s.ManyPresencesSerializer)
         subjects = selectors.subjects_within_reach(data["subjects"], actor=request.user)
         requests = _item_requests(data)
         result = items_place_many(
@@ -409,7 +399,7 @@ class ManyAbsencesView(ApiView):
         operation_id="calendar_days_many_absences_create",
     )
     def post(self, request):
-        data = _body(request, s.ManyAbsencesSerializer)
+        data = body_data(request, s.ManyAbsencesSerializer)
         subjects = selectors.subjects_within_reach(data["subjects"], actor=request.user)
         result = absences_mark_many(
             actor=request.user,
@@ -430,7 +420,7 @@ class DefaultPresencesView(ApiView):
     @extend_schema(request=s.DefaultPresencesSerializer, responses=s.PresencesPlacedSerializer)
     def post(self, request, type, id):
         subject = subject_resolve(type, id, actor=request.user)
-        data = _body(request, s.DefaultPresencesSerializer)
+        data = body_data(request, s.DefaultPresencesSerializer)
         dates = data.get("dates") or selectors.dates_between(data["date_from"], data["date_to"])
         if len(dates) > s.MAX_DATES:
             raise ApiError("The given data was invalid.", errors={"dateTo": [_("Give a range of at most a year.")]})
@@ -483,7 +473,7 @@ class BulkMarkView(ApiView):
 
     @extend_schema(request=s.BulkMarkSerializer, responses=s.BulkPresencesResultSerializer)
     def post(self, request):
-        data = _body(request, s.BulkMarkSerializer)
+        data = body_data(request, s.BulkMarkSerializer)
         subjects = [subject_resolve(ref["type"], ref["id"], actor=request.user) for ref in data["subjects"]]
         return _bulk_mark(request, subjects, data["dates"], data.get("meal_types_ids"), _fee(request, data))
 
@@ -496,7 +486,7 @@ class BulkMarkRangeView(ApiView):
 
     @extend_schema(request=s.BulkMarkRangeSerializer, responses=s.BulkPresencesResultSerializer)
     def post(self, request):
-        data = _body(request, s.BulkMarkRangeSerializer)
+        data = body_data(request, s.BulkMarkRangeSerializer)
         weekdays = {day - 1 for day in (data.get("weekdays") or [1, 2, 3, 4, 5])}
         dates = [
             day for day in selectors.dates_between(data["date_from"], data["date_to"]) if day.weekday() in weekdays
@@ -540,7 +530,7 @@ class SubjectsView(ApiView):
         responses=page_of(s.CalendarSubjectRowSerializer),
     )
     def get(self, request):
-        data = _query(request, s.CalendarSubjectsQuerySerializer)
+        data = query_data(request, s.CalendarSubjectsQuerySerializer)
         first, last = _range(data)
         paginator = PagePagination()
         paginator.paginate_queryset([], request)  # reads page / perPage
@@ -576,7 +566,7 @@ class EventsView(ApiView):
 
     @extend_schema(parameters=[s.CalendarEventsQuerySerializer], responses=s.CalendarEventsSerializer)
     def get(self, request):
-        data = _query(request, s.CalendarEventsQuerySerializer)
+        data = query_data(request, s.CalendarEventsQuerySerializer)
         found = selectors.events(actor=request.user, first=data["date_from"], last=data["date_to"])
         show = has_ability(request.user, "prices.see")
         return Response(

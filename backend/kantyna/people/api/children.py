@@ -14,7 +14,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from djangorestframework_camel_case.parser import CamelCaseMultiPartParser
-from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -22,6 +21,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
+from kantyna.core.api.params import query_data
 from kantyna.core.exceptions import MESSAGES, ApiError
 from kantyna.core.parsers import JSONObjectParser
 from kantyna.core.permissions import HasAbility, has_ability
@@ -277,12 +277,11 @@ class ChildViewSet(OptionsMixin, CrudViewSet):
     )
     @action(detail=False, methods=["get"], url_path="diningCards")
     def dining_cards(self, request):
-        query = serializers.DiningCardsQuerySerializer(data=underscoreize(request.query_params.dict()))
-        query.is_valid(raise_exception=True)
+        params = query_data(request, serializers.DiningCardsQuerySerializer)
         children = selectors.dining_cards_children(
             actor=request.user,
-            classroom_id=query.validated_data.get("classroom_id"),
-            ids=query.validated_data.get("ids"),
+            classroom_id=params.get("classroom_id"),
+            ids=params.get("ids"),
         )
         return file_response(
             documents.render_dining_cards(children), filename=documents.dining_cards_file_name(), content_type=PDF_TYPE

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 from django_filters import rest_framework as filters
-from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from kantyna.catalog.models import Diet
+from kantyna.core.api.params import query_data
 from kantyna.core.permissions import CUSTOMER_ROLES, POWER_ROLES, HasAbility, has_ability
 from kantyna.core.serializers import money
 from kantyna.core.viewsets import ApiView, CrudViewSet
@@ -171,9 +171,7 @@ def _price_list_ref(price_list):
 
 
 def _query(request, serializer_class):
-    query = serializer_class(data=underscoreize(request.query_params.dict()))
-    query.is_valid(raise_exception=True)
-    data = query.validated_data
+    data = query_data(request, serializer_class)
     return data, data.get("date") or selectors.today()
 
 

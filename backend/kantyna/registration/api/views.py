@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 
-from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -18,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kantyna.catalog.models import Diet
+from kantyna.core.api.params import query_data
 from kantyna.core.client import client_ip
 from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
@@ -105,9 +105,7 @@ class GroupedItemsView(AnonymousView):
 
     @extend_schema(parameters=[GroupedItemsQuerySerializer], responses=GroupedItemsSerializer)
     def get(self, request):
-        query = GroupedItemsQuerySerializer(data=underscoreize(request.query_params.dict()))
-        query.is_valid(raise_exception=True)
-        data = query.validated_data
+        data = query_data(request, GroupedItemsQuerySerializer)
         diet = data.get("diet_id") or Diet.objects.filter(is_default=True).first()
         price_list, categories = pricing.price_list_grouped_items(
             data["price_lists_group_id"],

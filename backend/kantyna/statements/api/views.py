@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from djangorestframework_camel_case.parser import CamelCaseMultiPartParser
-from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from kantyna.core.api.params import query_data
 from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.serializers import money
 from kantyna.core.viewsets import ApiView
@@ -71,13 +71,10 @@ class ImportedPaymentsFileView(ApiView):
     def get(self, request, pk: int):
         """The file, its counts and a page of its lines (filtered by what they were matched to)."""
         imported = get_object_or_404(selectors.files_list(), pk=pk)
-        query = s.ItemsQuerySerializer(data=underscoreize(request.query_params.dict()))
-        query.is_valid(raise_exception=True)
+        params = query_data(request, s.ItemsQuerySerializer)
         paginator = PagePagination()
         page = paginator.paginate_queryset(
-            selectors.file_items(
-                file=imported, kind=query.validated_data.get("kind"), search=query.validated_data["search"]
-            ),
+            selectors.file_items(file=imported, kind=params.get("kind"), search=params["search"]),
             request,
             view=self,
         )

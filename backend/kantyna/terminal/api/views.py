@@ -12,12 +12,12 @@ import json
 from django.urls import path, re_path
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 
 from kantyna.core.api.errors import as_api_error
+from kantyna.core.api.params import body_data, query_data
 from kantyna.core.dates import day_of
 from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError, error_body
@@ -38,18 +38,6 @@ DATE = OpenApiParameter("date", OpenApiTypes.DATE, description="YYYY-MM-DD; defa
 MEAL_TYPES = OpenApiParameter("mealTypesIds", str, description="Comma-separated meal type ids; default: every one.")
 INSTITUTION = OpenApiParameter("institutionId", int)
 PAGE = [OpenApiParameter("page", int), OpenApiParameter("perPage", int)]
-
-
-def _query(request, serializer_class) -> dict:
-    query = serializer_class(data=underscoreize(request.query_params.dict()))
-    query.is_valid(raise_exception=True)
-    return query.validated_data
-
-
-def _body(request, serializer_class) -> dict:
-    body = serializer_class(data=request.data)
-    body.is_valid(raise_exception=True)
-    return body.validated_data
 
 
 def _day(text: str):
@@ -102,7 +90,7 @@ class ScanCardView(ApiView):
     @extend_schema(request=s.ScanCardSerializer, responses=s.ScanResultSerializer)
     def post(self, request, date: str, cardNumber: str):
         day = _day(date)
-        data = _body(request, s.ScanCardSerializer)
+        data = body_data(request, s.ScanCardSerializer)
         outcome = services.scan_card(
             actor=request.user,
             card_number=cardNumber,
@@ -127,7 +115,7 @@ class MarkAsScannedView(ApiView):
         item_id = id_of(id)
         if item_id is None:
             raise DomainError("record.not_found")
-        data = _body(request, s.MarkAsScannedSerializer)
+        data = body_data(request, s.MarkAsScannedSerializer)
         outcome = services.mark_as_scanned(
             actor=request.user, item_id=item_id, client_scan_id=data.get("client_scan_id"), answer=_answer(True)
         )
@@ -144,7 +132,7 @@ class PresenceView(ApiView):
         pk = id_of(id)
         if pk is None:
             raise DomainError("record.not_found")
-        data = _body(request, s.PresenceSerializer)
+        data = body_data(request, s.PresenceSerializer)
         outcome = services.presence_on_the_spot(
             actor=request.user,
             type=type,
@@ -164,7 +152,7 @@ class SubjectByCardView(ApiView):
 
     @extend_schema(parameters=[DATE, MEAL_TYPES], responses=s.ServingSerializer)
     def get(self, request, n: str):
-        query = _query(request, s.DayQuerySerializer)
+        query = query_data(request, s.DayQuerySerializer)
         receiver = selectors.receiver_by_card(actor=request.user, card_number=n)
         if receiver is None:
             raise DomainError("scan.unknown_card")
@@ -183,7 +171,7 @@ class SubjectsSearchView(ApiView):
         responses=page_of(s.ServingSerializer),
     )
     def get(self, request):
-        query = _query(request, s.SearchQuerySerializer)
+        query = query_data(request, s.SearchQuerySerializer)
         paginator = PagePagination()
         paginator.paginate_queryset([], request)  # reads and checks page and perPage
         total, servings = selectors.receivers_search(
@@ -206,7 +194,7 @@ class RosterView(ApiView):
 
     @extend_schema(parameters=[DATE, INSTITUTION], responses=s.RosterSerializer)
     def get(self, request):
-        query = _query(request, s.RosterQuerySerializer)
+        query = query_data(request, s.RosterQuerySerializer)
         day = query.get("date") or tenant_today()
         servings = selectors.roster(actor=request.user, day=day, institution_id=query.get("institution_id"))
         return Response(
@@ -229,7 +217,7 @@ class SummaryView(ApiView):
 
     @extend_schema(parameters=[DATE, MEAL_TYPES, INSTITUTION], responses=s.SummarySerializer)
     def get(self, request):
-        query = _query(request, s.SummaryQuerySerializer)
+        query = query_data(request, s.SummaryQuerySerializer)
         rows = selectors.summary(
             actor=request.user,
             day=query.get("date") or tenant_today(),
@@ -263,7 +251,7 @@ class SummaryDetailsView(ApiView):
         responses=page_of(s.SummaryDetailSerializer),
     )
     def get(self, request):
-        query = _query(request, s.SummaryQuerySerializer)
+        query = query_data(request, s.SummaryQuerySerializer)
         items = selectors.summary_details(
             actor=request.user,
             day=query.get("date") or tenant_today(),
@@ -294,7 +282,7 @@ class EntriesView(ApiView):
         responses=page_of(s.EntrySerializer),
     )
     def get(self, request):
-        query = _query(request, s.EntriesQuerySerializer)
+        query = query_data(request, s.EntriesQuerySerializer)
         queryset = selectors.entries(
             actor=request.user,
             day=query.get("date"),

@@ -10,7 +10,6 @@ from django.db.models import Q
 from django.urls import path
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
@@ -18,6 +17,7 @@ from rest_framework.response import Response
 from kantyna.audit.activity import activity_details
 from kantyna.audit.models import AuditEntry
 from kantyna.audit.selectors import audit_target_names
+from kantyna.core.api.params import query_data
 from kantyna.core.exceptions import MESSAGES, ApiError
 from kantyna.core.pagination import MAX_PER_PAGE, PagePagination, page_of
 from kantyna.core.serializers import StatusSerializer
@@ -151,9 +151,7 @@ class UserActivityView(ApiView):
         responses=page_of(s.ActivityEntrySerializer),
     )
     def get(self, request):
-        query = s.ActivityQuerySerializer(data=underscoreize(request.query_params.dict()))
-        query.is_valid(raise_exception=True)
-        filters = query.validated_data
+        filters = query_data(request, s.ActivityQuerySerializer)
         entries = AuditEntry.objects.all()
         if filters.get("user_id"):
             entries = entries.filter(
