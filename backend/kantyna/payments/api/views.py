@@ -4,7 +4,7 @@ provider's signature only)."""
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.urls import path
 from django.utils.translation import get_language
 from djangorestframework_camel_case.util import underscoreize
@@ -20,7 +20,7 @@ from kantyna.ledger.selectors import user_balance
 from kantyna.payments import selectors, services
 from kantyna.payments.api import serializers as s
 from kantyna.payments.models import Payment
-from kantyna.payments.providers import PRZELEWY24
+from kantyna.payments.providers import PRZELEWY24, TPAY
 
 OWN = "billing.view"  # a payer's own money: parents and institution workers
 
@@ -105,9 +105,24 @@ class Przelewy24NotificationView(APIView):
         return Response({"status": True})
 
 
+class TpayNotificationView(APIView):
+    """Tpay's notification: a form POST (its md5sum covers the values as sent, its X-JWS-Signature header the raw
+    body), verified against this tenant's account and answered with the body `TRUE` that Tpay expects; a refusal is
+    400 with the error shape (Tpay then retries)."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={(200, "text/plain"): OpenApiTypes.STR})
+    def post(self, request):
+        services.notification_receive(provider=TPAY, body=request.body, headers=request.headers)
+        return HttpResponse("TRUE", content_type="text/plain")
+
+
 urlpatterns = [
     path("payments/pay", PayView.as_view()),
     path("payments/fee", FeeView.as_view()),
     path("payments/notifications/przelewy24", Przelewy24NotificationView.as_view()),
+    path("payments/notifications/tpay", TpayNotificationView.as_view()),
     path("payments/<int:payment_id>", PaymentView.as_view()),
 ]

@@ -6,6 +6,8 @@ so A's token on B's host is not 401) and its other-tenant case is test_payments.
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 import pytest
@@ -15,7 +17,9 @@ from kantyna.core.permissions import ROLE_INSTITUTION_WORKER
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.payments.api.urls import urlpatterns as payments_urlpatterns
 from kantyna.payments.models import Payment
+from kantyna.payments.providers.fake_tpay import generate_key
 from kantyna.payments.tests.helpers import enable_payments, pay, signed_notification
+from kantyna.payments.tests.test_tpay import enable_tpay, pay_tpay, signed
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.factories import make_user
@@ -48,17 +52,37 @@ NOTIFICATION = Row(
     "signed notification", "POST", "payments/notifications/przelewy24", frozenset(),
     body=lambda ids: ids["notification"], public=True, writes=True,
 )  # fmt: skip
-ROWS = [*AUTHENTICATED_ROWS, NOTIFICATION]
+
+
+@dataclass(frozen=True)
+class FormNotificationRow(Row):
+    """Tpay's notification: a form body with its X-JWS-Signature header, as Tpay posts it."""
+
+    def call(self, api: Api, ids: dict):
+        body, headers = ids["tpay_notification"]
+        return api.client.post(
+            Api.url(self.path), data=body, content_type="application/x-www-form-urlencoded",
+            HTTP_X_JWS_SIGNATURE=headers["X-JWS-Signature"],
+        )  # fmt: skip
+
+
+TPAY_NOTIFICATION = FormNotificationRow(
+    "signed Tpay notification", "POST", "payments/notifications/tpay", frozenset(), public=True, writes=True
+)
+ROWS = [*AUTHENTICATED_ROWS, NOTIFICATION, TPAY_NOTIFICATION]
 
 
 @pytest.fixture
-def world(tenant_a, settings):
+def world(tenant_a, settings, tmp_path):
     settings.PAYMENTS_FAKE = True
+    settings.VAR_DIR = tmp_path
+    (tmp_path / "fake-tpay-jws.json").write_text(json.dumps({k: str(v) for k, v in generate_key(1024).items()}))
     enable_payments(tenant_a)
+    enable_tpay(tenant_a)
     parent = make_user(tenant_a)
     worker = make_user(tenant_a, ROLE_INSTITUTION_WORKER)
     parent_payment, worker_payment = pay(tenant_a, parent), pay(tenant_a, worker)
-    import json
+    tpay_payment = pay_tpay(tenant_a, parent)
 
     return SimpleNamespace(
         parent=parent,
@@ -67,6 +91,7 @@ def world(tenant_a, settings):
             "parent_payment": parent_payment.pk,
             "worker_payment": worker_payment.pk,
             "notification": json.loads(signed_notification(tenant_a, parent_payment)),
+            "tpay_notification": signed(tenant_a, tpay_payment),
         },
     )
 
