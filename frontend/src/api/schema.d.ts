@@ -4412,6 +4412,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/payments/notifications/tpay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Tpay's notification: a form POST (its md5sum covers the values as sent, its X-JWS-Signature header the raw
+         *     body), verified against this tenant's account and answered with the body `TRUE` that Tpay expects; a refusal is
+         *     400 with the error shape (Tpay then retries).
+         */
+        post: operations["api_frontend_payments_notifications_tpay_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/payments/pay": {
         parameters: {
             query?: never;
@@ -8325,6 +8346,7 @@ export interface components {
             staticBankAccountNumber2: string;
             minimumPaymentAmount?: components["schemas"]["Money"];
             przelewy24?: components["schemas"]["Przelewy24Config"];
+            tpay?: components["schemas"]["TpayConfig"];
         };
         PaymentMethodsConfigRequest: {
             /** @default false */
@@ -8345,6 +8367,7 @@ export interface components {
             staticBankAccountNumber2: string;
             minimumPaymentAmount?: components["schemas"]["MoneyRequest"];
             przelewy24?: components["schemas"]["Przelewy24ConfigRequest"];
+            tpay?: components["schemas"]["TpayConfigRequest"];
         };
         /**
          * @description * `amount` - amount
@@ -8600,9 +8623,10 @@ export interface components {
         };
         /**
          * @description * `przelewy24` - przelewy24
+         *     * `tpay` - tpay
          * @enum {string}
          */
-        ProviderEnum: "przelewy24";
+        ProviderEnum: "przelewy24" | "tpay";
         /**
          * @description The tenant's Przelewy24 account. `crc` and `api_key` (P24's "klucz do raportów") are secrets: written, never
          *     read back (`crc_set` / `api_key_set` say whether one is stored); an empty value sent keeps the stored one
@@ -9114,6 +9138,38 @@ export interface components {
             readonly fee: components["schemas"]["Money"];
             readonly correction: components["schemas"]["Money"];
             readonly payout: components["schemas"]["Money"];
+        };
+        /**
+         * @description The tenant's Tpay account: `merchant_id` (the notification's `id`), the OpenAPI client (`client_id`,
+         *     `client_secret`) and the notification security code (Tpay's "kod bezpieczeństwa", in the md5sum). The secret
+         *     and the code are written, never read back (`client_secret_set` / `security_code_set`); empty keeps the stored.
+         */
+        TpayConfig: {
+            /** @default 0 */
+            merchantId: number;
+            /** @default  */
+            clientId: string;
+            readonly clientSecretSet: boolean;
+            readonly securityCodeSet: boolean;
+            /** @default true */
+            sandbox: boolean;
+        };
+        /**
+         * @description The tenant's Tpay account: `merchant_id` (the notification's `id`), the OpenAPI client (`client_id`,
+         *     `client_secret`) and the notification security code (Tpay's "kod bezpieczeństwa", in the md5sum). The secret
+         *     and the code are written, never read back (`client_secret_set` / `security_code_set`); empty keeps the stored.
+         */
+        TpayConfigRequest: {
+            /** @default 0 */
+            merchantId: number;
+            /** @default  */
+            clientId: string;
+            /** @default  */
+            clientSecret: string;
+            /** @default  */
+            securityCode: string;
+            /** @default true */
+            sandbox: boolean;
         };
         Transaction: {
             readonly id: number;
@@ -17068,6 +17124,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_payments_notifications_tpay_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+                "multipart/form-data": {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
         };
