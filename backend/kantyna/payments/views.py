@@ -15,7 +15,8 @@ from django.views.decorators.csrf import csrf_exempt
 
 from kantyna.core.errors import DomainError
 from kantyna.payments.models import Payment, PaymentState
-from kantyna.payments.providers import PRZELEWY24, TPAY, provider_for
+from kantyna.payments.providers import AUTOPAY, PRZELEWY24, TPAY, provider_for
+from kantyna.payments.providers.fake_autopay import fake_itn
 from kantyna.payments.providers.fake_przelewy24 import fake_notification
 from kantyna.payments.providers.fake_tpay import fake_notification as fake_tpay_notification
 from kantyna.payments.providers.przelewy24 import grosze
@@ -81,4 +82,38 @@ def fake_tpay_paywall(request, token: str):
         for _delivery in range(2):
             with contextlib.suppress(DomainError):
                 notification_receive(provider=TPAY, body=body, headers={**headers, "User-Agent": "fake-tpay"})
+    return HttpResponseRedirect(f"/payments/paid?paymentId={payment.pk}")
+
+
+@csrf_exempt
+def fake_autopay_paywall(request, token: str):
+    """Autopay's fake paywall: GET checks the start parameters' Hash as Autopay would; "Pay" delivers the signed ITN
+    twice, as P24's fake does."""
+    if not settings.PAYMENTS_FAKE:
+        raise Http404
+    order_id = request.GET.get("OrderID", "") if request.method == "GET" else request.POST.get("OrderID", "")
+    payment = Payment.objects.filter(token=order_id, provider=AUTOPAY).first()
+    if payment is None:
+        raise Http404
+    adapter = provider_for(AUTOPAY)
+    if request.method == "GET":
+        from kantyna.payments.providers.autopay import START_FIELDS, autopay_hash  # noqa: PLC0415
+
+        expected = autopay_hash([request.GET.get(name, "") for name in START_FIELDS], adapter.shared_key)
+        if request.GET.get("Hash") != expected or request.GET.get("ServiceID") != adapter.service_id:
+            return HttpResponse("Autopay (fake): wrong Hash", status=400, content_type="text/plain")
+        page = PAGE.format(name="Autopay", amount=format_html("{}", f"{payment.total:.2f}"), currency=payment.currency)
+        return HttpResponse(
+            page.replace(
+                '<form method="post">',
+                format_html('<form method="post"><input type="hidden" name="OrderID" value="{}">', order_id),
+            )
+        )
+    if request.method != "POST":
+        raise PermissionDenied
+    if request.POST.get("action") == "pay" and payment.state == PaymentState.PENDING:
+        body = fake_itn(adapter, order_id=order_id, amount=grosze(payment.total), currency=payment.currency)
+        for _delivery in range(2):
+            with contextlib.suppress(DomainError):
+                notification_receive(provider=AUTOPAY, body=body, headers={"User-Agent": "fake-autopay"})
     return HttpResponseRedirect(f"/payments/paid?paymentId={payment.pk}")

@@ -122,6 +122,22 @@ class TpayConfigSerializer(KantynaSerializer):
         return bool(values.get("security_code"))
 
 
+class AutopayConfigSerializer(KantynaSerializer):
+    """The tenant's Autopay (Blue Media) service: `service_id` and the shared key (`shared_key`, in every hash),
+    written, never read back (`shared_key_set`); empty keeps the stored one."""
+
+    SECRETS = ("shared_key",)
+
+    service_id = serializers.IntegerField(min_value=0, max_value=2_147_483_647, default=0)
+    shared_key = serializers.CharField(default="", allow_blank=True, max_length=128, write_only=True)
+    shared_key_set = serializers.SerializerMethodField()
+    # Autopay's test environment (testpay.autopay.eu); with the server's PAYMENTS_FAKE on, the local fake paywall.
+    sandbox = serializers.BooleanField(default=True)
+
+    def get_shared_key_set(self, values) -> bool:
+        return bool(values.get("shared_key"))
+
+
 class PaymentMethodsConfigSerializer(KantynaSerializer):
     tpay_enabled = serializers.BooleanField(default=False)
     tpay_collect_enabled = serializers.BooleanField(default=False)
@@ -138,6 +154,7 @@ class PaymentMethodsConfigSerializer(KantynaSerializer):
     tpay = TpayConfigSerializer(
         default=lambda: {"merchant_id": 0, "client_id": "", "client_secret": "", "security_code": "", "sandbox": True}
     )
+    autopay = AutopayConfigSerializer(default=lambda: {"service_id": 0, "shared_key": "", "sandbox": True})
 
     def validate_static_bank_account_number(self, value):
         return validate_nrb(value)

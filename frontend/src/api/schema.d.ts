@@ -4392,6 +4392,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/payments/notifications/autopay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Autopay's ITN: the form field `transactions` (base64 XML) verified against this tenant's service, answered with
+         *     the signed confirmationList (CONFIRMED); a refusal is 400 with the error shape (Autopay then repeats the ITN).
+         */
+        post: operations["api_frontend_payments_notifications_autopay_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/payments/notifications/przelewy24": {
         parameters: {
             query?: never;
@@ -5639,6 +5659,29 @@ export interface components {
             onSaturday: boolean;
             /** @default false */
             onSunday: boolean;
+        };
+        /**
+         * @description The tenant's Autopay (Blue Media) service: `service_id` and the shared key (`shared_key`, in every hash),
+         *     written, never read back (`shared_key_set`); empty keeps the stored one.
+         */
+        AutopayConfig: {
+            /** @default 0 */
+            serviceId: number;
+            readonly sharedKeySet: boolean;
+            /** @default true */
+            sandbox: boolean;
+        };
+        /**
+         * @description The tenant's Autopay (Blue Media) service: `service_id` and the shared key (`shared_key`, in every hash),
+         *     written, never read back (`shared_key_set`); empty keeps the stored one.
+         */
+        AutopayConfigRequest: {
+            /** @default 0 */
+            serviceId: number;
+            /** @default  */
+            sharedKey: string;
+            /** @default true */
+            sandbox: boolean;
         };
         /**
          * @description * `one_week` - one_week
@@ -8347,6 +8390,7 @@ export interface components {
             minimumPaymentAmount?: components["schemas"]["Money"];
             przelewy24?: components["schemas"]["Przelewy24Config"];
             tpay?: components["schemas"]["TpayConfig"];
+            autopay?: components["schemas"]["AutopayConfig"];
         };
         PaymentMethodsConfigRequest: {
             /** @default false */
@@ -8368,6 +8412,7 @@ export interface components {
             minimumPaymentAmount?: components["schemas"]["MoneyRequest"];
             przelewy24?: components["schemas"]["Przelewy24ConfigRequest"];
             tpay?: components["schemas"]["TpayConfigRequest"];
+            autopay?: components["schemas"]["AutopayConfigRequest"];
         };
         /**
          * @description * `amount` - amount
@@ -8624,9 +8669,10 @@ export interface components {
         /**
          * @description * `przelewy24` - przelewy24
          *     * `tpay` - tpay
+         *     * `autopay` - autopay
          * @enum {string}
          */
-        ProviderEnum: "przelewy24" | "tpay";
+        ProviderEnum: "przelewy24" | "tpay" | "autopay";
         /**
          * @description The tenant's Przelewy24 account. `crc` and `api_key` (P24's "klucz do raportów") are secrets: written, never
          *     read back (`crc_set` / `api_key_set` say whether one is stored); an empty value sent keeps the stored one
@@ -17093,6 +17139,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Fee"];
+                };
+            };
+        };
+    };
+    api_frontend_payments_notifications_autopay_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+                "multipart/form-data": {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
         };

@@ -20,7 +20,8 @@ from kantyna.ledger.selectors import user_balance
 from kantyna.payments import selectors, services
 from kantyna.payments.api import serializers as s
 from kantyna.payments.models import Payment
-from kantyna.payments.providers import PRZELEWY24, TPAY
+from kantyna.payments.providers import AUTOPAY, PRZELEWY24, TPAY, provider_for
+from kantyna.payments.providers.autopay import confirmation_xml, order_id_of
 
 OWN = "billing.view"  # a payer's own money: parents and institution workers
 
@@ -119,10 +120,29 @@ class TpayNotificationView(APIView):
         return HttpResponse("TRUE", content_type="text/plain")
 
 
+class AutopayNotificationView(APIView):
+    """Autopay's ITN: the form field `transactions` (base64 XML) verified against this tenant's service, answered with
+    the signed confirmationList (CONFIRMED); a refusal is 400 with the error shape (Autopay then repeats the ITN)."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={(200, "application/xml"): OpenApiTypes.STR})
+    def post(self, request):
+        record = services.notification_receive(provider=AUTOPAY, body=request.body, headers=request.headers)
+        adapter = provider_for(AUTOPAY)
+        answer = confirmation_xml(
+            service_id=adapter.service_id, order_id=order_id_of(record.payment.session_id), confirmed=True,
+            key=adapter.shared_key,
+        )  # fmt: skip
+        return HttpResponse(answer, content_type="application/xml")
+
+
 urlpatterns = [
     path("payments/pay", PayView.as_view()),
     path("payments/fee", FeeView.as_view()),
     path("payments/notifications/przelewy24", Przelewy24NotificationView.as_view()),
     path("payments/notifications/tpay", TpayNotificationView.as_view()),
+    path("payments/notifications/autopay", AutopayNotificationView.as_view()),
     path("payments/<int:payment_id>", PaymentView.as_view()),
 ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 
 from kantyna.core.errors import DomainError
+from kantyna.payments.providers.autopay import NAME as AUTOPAY
+from kantyna.payments.providers.autopay import Autopay
 from kantyna.payments.providers.base import PaymentProvider
 from kantyna.payments.providers.przelewy24 import NAME as PRZELEWY24
 from kantyna.payments.providers.przelewy24 import Przelewy24
@@ -12,8 +14,8 @@ from kantyna.payments.providers.tpay import NAME as TPAY
 from kantyna.payments.providers.tpay import Tpay
 from kantyna.tenant_settings.selectors import settings_get
 
-PROVIDERS = (PRZELEWY24, TPAY)
-ENABLED_FLAG = {PRZELEWY24: "przelewy24_enabled", TPAY: "tpay_enabled"}
+PROVIDERS = (PRZELEWY24, TPAY, AUTOPAY)
+ENABLED_FLAG = {PRZELEWY24: "przelewy24_enabled", TPAY: "tpay_enabled", AUTOPAY: "autopay_enabled"}
 
 
 def provider_is_fake(config: dict) -> bool:
@@ -28,6 +30,12 @@ def provider_for(name: str, *, site: str = "") -> PaymentProvider:
         raise DomainError("payment.provider_disabled", field="provider")
     config = settings_get("payment_methods_config").get(name) or {}
     fake = provider_is_fake(config)
+    if name == AUTOPAY:
+        if fake:
+            from kantyna.payments.providers.fake_autopay import PAYWALL_PATH as AUTOPAY_PAYWALL  # noqa: PLC0415
+
+            return Autopay(config, paywall_base=f"{site}{AUTOPAY_PAYWALL}payment")
+        return Autopay(config)
     if name == TPAY:
         if fake:
             from kantyna.payments.providers import fake_tpay  # noqa: PLC0415 - dev only

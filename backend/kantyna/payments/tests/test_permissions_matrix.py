@@ -19,6 +19,7 @@ from kantyna.payments.api.urls import urlpatterns as payments_urlpatterns
 from kantyna.payments.models import Payment
 from kantyna.payments.providers.fake_tpay import generate_key
 from kantyna.payments.tests.helpers import enable_payments, pay, signed_notification
+from kantyna.payments.tests.test_autopay import enable_autopay, itn, pay_autopay
 from kantyna.payments.tests.test_tpay import enable_tpay, pay_tpay, signed
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
@@ -69,7 +70,22 @@ class FormNotificationRow(Row):
 TPAY_NOTIFICATION = FormNotificationRow(
     "signed Tpay notification", "POST", "payments/notifications/tpay", frozenset(), public=True, writes=True
 )
-ROWS = [*AUTHENTICATED_ROWS, NOTIFICATION, TPAY_NOTIFICATION]
+
+
+@dataclass(frozen=True)
+class ItnRow(Row):
+    """Autopay's ITN: the form field `transactions`, as Autopay posts it."""
+
+    def call(self, api: Api, ids: dict):
+        return api.client.post(
+            Api.url(self.path), data=ids["autopay_itn"], content_type="application/x-www-form-urlencoded"
+        )
+
+
+AUTOPAY_ITN = ItnRow(
+    "signed Autopay ITN", "POST", "payments/notifications/autopay", frozenset(), public=True, writes=True
+)
+ROWS = [*AUTHENTICATED_ROWS, NOTIFICATION, TPAY_NOTIFICATION, AUTOPAY_ITN]
 
 
 @pytest.fixture
@@ -79,10 +95,12 @@ def world(tenant_a, settings, tmp_path):
     (tmp_path / "fake-tpay-jws.json").write_text(json.dumps({k: str(v) for k, v in generate_key(1024).items()}))
     enable_payments(tenant_a)
     enable_tpay(tenant_a)
+    enable_autopay(tenant_a)
     parent = make_user(tenant_a)
     worker = make_user(tenant_a, ROLE_INSTITUTION_WORKER)
     parent_payment, worker_payment = pay(tenant_a, parent), pay(tenant_a, worker)
     tpay_payment = pay_tpay(tenant_a, parent)
+    autopay_payment, _url = pay_autopay(tenant_a, parent)
 
     return SimpleNamespace(
         parent=parent,
@@ -92,6 +110,7 @@ def world(tenant_a, settings, tmp_path):
             "worker_payment": worker_payment.pk,
             "notification": json.loads(signed_notification(tenant_a, parent_payment)),
             "tpay_notification": signed(tenant_a, tpay_payment),
+            "autopay_itn": itn(tenant_a, autopay_payment),
         },
     )
 

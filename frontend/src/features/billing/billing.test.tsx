@@ -18,6 +18,7 @@ function paymentMethods(online: boolean, tpay = false) {
     minimumPaymentAmount: money('20.00'),
     przelewy24: { merchantId: 1, posId: 1, crcSet: true, apiKeySet: true, sandbox: true },
     tpay: { merchantId: 2, clientId: 'c', clientSecretSet: true, securityCodeSet: true, sandbox: true },
+    autopay: { serviceId: 3, sharedKeySet: true, sandbox: true },
   };
 }
 
@@ -190,6 +191,19 @@ describe('top up online', () => {
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://demo.localhost/payments/fake/tpay/FAKE8'));
     expect(sent).toEqual({ amount: { amount: '20.00', currency: 'PLN' }, provider: 'tpay' });
+  });
+
+  it('given Autopay enabled too, then /billing offers it as the third provider', async () => {
+    signIn();
+    serveBilling({ balance: '3.00', online: true, tpay: true });
+    server.use(
+      http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json({ ...paymentMethods(true, true), autopayEnabled: true })),
+    );
+    serveFee();
+    renderApp('/billing');
+
+    const form = await screen.findByRole('form', { name: 'Top up online' });
+    expect(within(form).getAllByRole('button').map((button) => button.textContent)).toEqual(['Pay with Przelewy24', 'Pay with Tpay', 'Pay with Autopay']);
   });
 
   it('given only Tpay enabled, then /billing offers Tpay alone', async () => {

@@ -23,7 +23,7 @@ export const usePaymentFee = (amount: string | null) =>
   });
 
 /** The online providers, in the order /billing offers them. */
-export const ONLINE_PROVIDERS = ['przelewy24', 'tpay'] as const;
+export const ONLINE_PROVIDERS = ['przelewy24', 'tpay', 'autopay'] as const;
 export type OnlineProvider = (typeof ONLINE_PROVIDERS)[number];
 
 export const usePay = () =>
