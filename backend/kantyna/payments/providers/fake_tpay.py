@@ -2,87 +2,85 @@
 OpenAPI calls in-process as Tpay would (client credentials checked, a transaction registered, its paywall URL) and
 builds the notification its test paywall (payments/views.py, `/payments/fake/tpay/{transactionId}`, "TEST PAYWALL
 — no real money") delivers on "Pay": the form with its md5sum and the X-JWS-Signature header, signed with a test
-RSA key kept in var/ (made on first use, never committed) whose public key stands in for Tpay's certificate.
+RSA key kept in var/fake-tpay-jws.pem (made on first use, never committed) whose self-signed certificate stands in
+for Tpay's.
 It moves no money and talks to no one."""
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import hmac
 import json
-import secrets
+import os
 import urllib.parse
 from pathlib import Path
 
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
+from cryptography.x509.oid import NameOID
 from django.conf import settings
 
-from kantyna.payments.providers.tpay import (
-    SHA256_DIGEST_INFO,
-    RsaKey,
-    Tpay,
-    b64url_encode,
-    tpay_amount,
-)
+from kantyna.payments.providers.tpay import Tpay, b64url_encode, tpay_amount
 
 PAYWALL_PATH = "/payments/fake/tpay/"
-SMALL_PRIMES = (3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
+KEY_FILE = "fake-tpay-jws.pem"
 
 
-def _probable_prime(bits: int) -> int:
-    while True:
-        candidate = secrets.randbits(bits) | (1 << (bits - 1)) | 1
-        if any(candidate % p == 0 for p in SMALL_PRIMES):
-            continue
-        d, r = candidate - 1, 0
-        while d % 2 == 0:
-            d, r = d // 2, r + 1
-        for _round in range(40):
-            x = pow(secrets.randbelow(candidate - 3) + 2, d, candidate)
-            if x in (1, candidate - 1):
-                continue
-            for _square in range(r - 1):
-                x = pow(x, 2, candidate)
-                if x == candidate - 1:
-                    break
-            else:
-                break
-        else:
-            return candidate
+def new_key() -> rsa.RSAPrivateKey:
+    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
 
 
-def generate_key(bits: int = 2048) -> dict:
-    """A test RSA key pair: {"n", "e", "d"}."""
-    exponent = 65537
-    while True:
-        p, q = _probable_prime(bits // 2), _probable_prime(bits // 2)
-        phi = (p - 1) * (q - 1)
-        if p != q and phi % exponent and (p * q).bit_length() == bits:
-            return {"n": p * q, "e": exponent, "d": pow(exponent, -1, phi)}
+def key_pem(key: rsa.RSAPrivateKey) -> bytes:
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
 
 
-def rs256_sign(key: dict, message: bytes) -> bytes:
-    size = (key["n"].bit_length() + 7) // 8
-    digest_info = SHA256_DIGEST_INFO + hashlib.sha256(message).digest()
-    block = b"\x00\x01" + b"\xff" * (size - len(digest_info) - 3) + b"\x00" + digest_info
-    return pow(int.from_bytes(block, "big"), key["d"], key["n"]).to_bytes(size, "big")
-
-
-def fake_key() -> dict:
-    """The fake's signing key, in var/fake-tpay-jws.json (made on first use)."""
-    path = Path(settings.VAR_DIR) / "fake-tpay-jws.json"
+def fake_key() -> rsa.RSAPrivateKey:
+    """The fake's signing key, in var/fake-tpay-jws.pem (made on first use, readable by its owner only)."""
+    path = Path(settings.VAR_DIR) / KEY_FILE
     if not path.exists():
-        key = generate_key()
-        path.write_text(json.dumps({name: str(value) for name, value in key.items()}))
-        path.chmod(0o600)
-    return {name: int(value) for name, value in json.loads(path.read_text()).items()}
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass  # another process made it meanwhile
+        else:
+            with os.fdopen(fd, "wb") as file:
+                file.write(key_pem(new_key()))
+    key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+    if not isinstance(key, rsa.RSAPrivateKey):
+        raise ValueError(f"{path} is not an RSA key")
+    return key
 
 
-def fake_certificate_key(_url: str) -> RsaKey:
-    key = fake_key()
-    return key["n"], key["e"]
+def certificate_pem(key: rsa.RSAPrivateKey) -> str:
+    """A self-signed certificate of `key` (PEM), standing in for Tpay's notification certificate."""
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Kantyna fake Tpay JWS")])
+    now = datetime.datetime.now(datetime.UTC)
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(1)
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=365))
+        .sign(key, hashes.SHA256())
+    )
+    return certificate.public_bytes(serialization.Encoding.PEM).decode("ascii")
 
 
-def jws_signature(key: dict, body: bytes, *, x5u: str) -> str:
+def fake_certificate(_url: str) -> str:
+    return certificate_pem(fake_key())
+
+
+def rs256_sign(key: rsa.RSAPrivateKey, message: bytes) -> bytes:
+    return key.sign(message, padding.PKCS1v15(), hashes.SHA256())
+
+
+def jws_signature(key: rsa.RSAPrivateKey, body: bytes, *, x5u: str) -> str:
     """A detached RS256 JWS over `body`, as Tpay's X-JWS-Signature header carries it."""
     header = b64url_encode(json.dumps({"alg": "RS256", "x5u": x5u}).encode())
     return f"{header}..{b64url_encode(rs256_sign(key, f'{header}.{b64url_encode(body)}'.encode()))}"

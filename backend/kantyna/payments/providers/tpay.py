@@ -10,8 +10,8 @@ tr_email, test_mode, md5sum) answered with the body `TRUE`. Two checks must both
 `tr_crc` carries our session id (sent as the transaction's hiddenDescription). Tpay works in PLN; amounts are
 decimal złoty in its API and grosze in ours.
 
-The signature is checked with the standard library (PKCS#1 v1.5 with SHA-256, the RSA key read from the
-certificate's DER): the project has no crypto package."""
+The certificate is read and the signature (PKCS#1 v1.5 with SHA-256) checked with the `cryptography` package; an RSA
+key shorter than 2048 bits is refused."""
 
 from __future__ import annotations
 
@@ -26,6 +26,10 @@ import urllib.request
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 
+from cryptography import x509
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from django.conf import settings
 from django.core.cache import cache
 
@@ -48,83 +52,42 @@ CERTIFICATE_URLS = {
 MD5_FIELDS = ("id", "tr_id", "tr_amount", "tr_crc")
 REQUIRED_FIELDS = (*MD5_FIELDS, "tr_paid", "tr_status", "md5sum")
 PAID_STATUSES = {"TRUE", "PAID"}  # tr_status of a paid transaction (legacy TRUE, OpenAPI PAID)
-# The DigestInfo prefix of a SHA-256 digest in an EMSA-PKCS1-v1_5 block (RFC 8017, 9.2 note 1).
-SHA256_DIGEST_INFO = bytes.fromhex("3031300d060960864801650304020105000420")
+MINIMUM_KEY_BITS = 2048
 
 # (method, url, headers, body) -> (HTTP status, parsed JSON answer)
 Transport = Callable[[str, str, dict, bytes | None], tuple[int, dict]]
-RsaKey = tuple[int, int]  # (modulus, public exponent)
+CertificateSource = Callable[[str], str]  # certificate URL -> its PEM
 
 
-# --- RS256 with the standard library ------------------------------------------------------------------------------
+# --- RS256 (the cryptography package) ----------------------------------------------------------------------------
 
 
 def b64url_decode(text: str) -> bytes:
     if not re.fullmatch(r"[A-Za-z0-9_-]*", text):
         raise ValueError("not base64url")
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))  # binascii.Error is a ValueError
 
 
 def b64url_encode(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
-def _der(data: bytes, offset: int) -> tuple[int, bytes, int]:
-    """One DER element at `offset`: (tag, content, offset after it)."""
-    tag = data[offset]
-    length = data[offset + 1]
-    offset += 2
-    if length & 0x80:
-        count = length & 0x7F
-        if not 1 <= count <= 4:
-            raise ValueError("bad DER length")
-        length = int.from_bytes(data[offset : offset + count], "big")
-        offset += count
-    end = offset + length
-    if end > len(data):
-        raise ValueError("truncated DER")
-    return tag, data[offset:end], end
+def public_key_from_certificate(pem: str) -> rsa.RSAPublicKey:
+    """The RSA public key of an X.509 certificate (PEM); ValueError if it is not one of at least 2048 bits."""
+    key = x509.load_pem_x509_certificate(pem.encode()).public_key()
+    if not isinstance(key, rsa.RSAPublicKey):
+        raise ValueError("not an RSA certificate")
+    if key.key_size < MINIMUM_KEY_BITS:
+        raise ValueError("RSA key too short")
+    return key
 
 
-def _children(content: bytes) -> list[tuple[int, bytes]]:
-    items, offset = [], 0
-    while offset < len(content):
-        tag, value, offset = _der(content, offset)
-        items.append((tag, value))
-    return items
-
-
-def rsa_key_from_certificate(pem: str) -> RsaKey:
-    """The RSA public key of an X.509 certificate (PEM): tbsCertificate's subjectPublicKeyInfo."""
-    match = re.search(r"-----BEGIN CERTIFICATE-----(.+?)-----END CERTIFICATE-----", pem, re.S)
-    if not match:
-        raise ValueError("not a PEM certificate")
-    der = base64.b64decode("".join(match.group(1).split()))
-    _tag, certificate, _end = _der(der, 0)
-    _tag, tbs = _children(certificate)[0]
-    fields = _children(tbs)
-    if fields[0][0] == 0xA0:  # [0] version
-        fields = fields[1:]
-    # serialNumber, signature, issuer, validity, subject, subjectPublicKeyInfo
-    _tag, key_info = fields[5]
-    _algorithm, (_bit_tag, bits) = _children(key_info)
-    _tag, rsa_key = _der(bits[1:], 0)[:2]  # the BIT STRING's first byte counts unused bits
-    (_n_tag, modulus), (_e_tag, exponent) = _children(rsa_key)
-    return int.from_bytes(modulus, "big"), int.from_bytes(exponent, "big")
-
-
-def rs256_verify(key: RsaKey, message: bytes, signature: bytes) -> bool:
-    modulus, exponent = key
-    size = (modulus.bit_length() + 7) // 8
-    if len(signature) != size:
+def rs256_verify(key: rsa.RSAPublicKey, message: bytes, signature: bytes) -> bool:
+    try:
+        key.verify(signature, message, padding.PKCS1v15(), hashes.SHA256())
+    except InvalidSignature:
         return False
-    value = int.from_bytes(signature, "big")
-    if value >= modulus:
-        return False
-    block = pow(value, exponent, modulus).to_bytes(size, "big")
-    digest_info = SHA256_DIGEST_INFO + hashlib.sha256(message).digest()
-    expected = b"\x00\x01" + b"\xff" * (size - len(digest_info) - 3) + b"\x00" + digest_info
-    return hmac.compare_digest(block, expected)
+    return True
 
 
 def http_transport(method: str, url: str, headers: dict, body: bytes | None) -> tuple[int, dict]:
@@ -142,8 +105,8 @@ def http_transport(method: str, url: str, headers: dict, body: bytes | None) -> 
         raise ProviderError(f"tpay: {error}") from error
 
 
-def fetch_certificate_key(url: str) -> RsaKey:
-    """Tpay's notification certificate at `url` (one of CERTIFICATE_URLS), cached for a day."""
+def fetch_certificate(url: str) -> str:
+    """Tpay's notification certificate (PEM) at `url` (one of CERTIFICATE_URLS), cached for a day."""
     cache_key = f"tpay-jws-certificate:{url}"
     pem = cache.get(cache_key)
     if pem is None:
@@ -152,8 +115,12 @@ def fetch_certificate_key(url: str) -> RsaKey:
                 pem = response.read().decode("ascii")
         except (urllib.error.URLError, TimeoutError, UnicodeDecodeError) as error:
             raise NotificationRefused(f"tpay certificate unavailable: {error}") from error
+        try:
+            public_key_from_certificate(pem)  # an unusable answer is not kept for a day
+        except ValueError as error:
+            raise NotificationRefused(f"tpay certificate unusable: {error}") from error
         cache.set(cache_key, pem, 24 * 3600)
-    return rsa_key_from_certificate(pem)
+    return pem
 
 
 def tpay_amount(grosze: int) -> str:
@@ -180,7 +147,7 @@ class Tpay(PaymentProvider):
         config: dict,
         *,
         transport: Transport | None = None,
-        certificate_key: Callable[[str], RsaKey] | None = None,
+        certificate: CertificateSource | None = None,
     ):
         self.merchant_id = int(config.get("merchant_id") or 0)
         self.client_id = config.get("client_id") or ""
@@ -190,7 +157,7 @@ class Tpay(PaymentProvider):
         self.host = API_HOSTS[self.sandbox]
         self.certificate_url = CERTIFICATE_URLS[self.sandbox]
         self.transport = transport or http_transport
-        self.certificate_key = certificate_key or fetch_certificate_key
+        self.certificate = certificate or fetch_certificate
 
     # --- signatures ---------------------------------------------------------------------------------------------
 
@@ -212,7 +179,10 @@ class Tpay(PaymentProvider):
             raise NotificationRefused("X-JWS-Signature: not RS256")
         if header.get("x5u") != self.certificate_url:
             raise NotificationRefused("X-JWS-Signature: not Tpay's certificate")
-        key = self.certificate_key(self.certificate_url)
+        try:
+            key = public_key_from_certificate(self.certificate(self.certificate_url))
+        except ValueError as error:
+            raise NotificationRefused(f"tpay certificate unusable: {error}") from error
         if not rs256_verify(key, f"{parts[0]}.{b64url_encode(body)}".encode(), signature):
             raise NotificationRefused("wrong JWS signature")
 

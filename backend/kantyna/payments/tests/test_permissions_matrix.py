@@ -17,7 +17,6 @@ from kantyna.core.permissions import ROLE_INSTITUTION_WORKER
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.payments.api.urls import urlpatterns as payments_urlpatterns
 from kantyna.payments.models import Payment
-from kantyna.payments.providers.fake_tpay import generate_key
 from kantyna.payments.tests.helpers import enable_payments, pay, signed_notification
 from kantyna.payments.tests.test_autopay import enable_autopay, itn, pay_autopay
 from kantyna.payments.tests.test_tpay import enable_tpay, pay_tpay, signed
@@ -89,10 +88,8 @@ ROWS = [*AUTHENTICATED_ROWS, NOTIFICATION, TPAY_NOTIFICATION, AUTOPAY_ITN]
 
 
 @pytest.fixture
-def world(tenant_a, settings, tmp_path):
+def world(tenant_a, settings, fake_tpay_key):
     settings.PAYMENTS_FAKE = True
-    settings.VAR_DIR = tmp_path
-    (tmp_path / "fake-tpay-jws.json").write_text(json.dumps({k: str(v) for k, v in generate_key(1024).items()}))
     enable_payments(tenant_a)
     enable_tpay(tenant_a)
     enable_autopay(tenant_a)

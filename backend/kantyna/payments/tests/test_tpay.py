@@ -7,12 +7,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import shutil
-import subprocess
 import urllib.parse
 from decimal import Decimal
 
 import pytest
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from django.db import connection
 
 from kantyna.ledger.models import LedgerTransaction
@@ -21,12 +21,14 @@ from kantyna.payments.models import Payment, PaymentNotification
 from kantyna.payments.providers import TPAY, provider_for
 from kantyna.payments.providers.base import NotificationRefused, PaymentRequest
 from kantyna.payments.providers.fake_tpay import (
+    KEY_FILE,
+    certificate_pem,
+    fake_key,
     fake_notification,
     fake_title,
-    generate_key,
     jws_signature,
 )
-from kantyna.payments.providers.tpay import CERTIFICATE_URLS, Tpay, rs256_verify, rsa_key_from_certificate
+from kantyna.payments.providers.tpay import CERTIFICATE_URLS, Tpay, public_key_from_certificate, rs256_verify
 from kantyna.payments.services import notification_receive
 from kantyna.payments.tests.helpers import balance
 from kantyna.tenancy.services import in_tenant
@@ -43,17 +45,10 @@ DOC = {"merchant_id": MERCHANT_ID, "client_id": "01-client", "client_secret": CL
 NOTIFY = "payments/notifications/tpay"
 
 
-@pytest.fixture(scope="session")
-def test_key():
-    return generate_key(1024)
-
-
 @pytest.fixture(autouse=True)
-def _fake(settings, tmp_path, test_key):
-    """The fake's signing key for this run, in a var/ of its own."""
+def _fake(settings, fake_tpay_key):
+    """The fake, signing with the session's test key (conftest.py) kept in a var/ of its own."""
     settings.PAYMENTS_FAKE = True
-    settings.VAR_DIR = tmp_path
-    (tmp_path / "fake-tpay-jws.json").write_text(json.dumps({k: str(v) for k, v in test_key.items()}))
 
 
 def enable_tpay(tenant, *, security_code: str = SECURITY_CODE):
@@ -117,32 +112,50 @@ def test_given_a_detached_jws_then_it_verifies_over_the_header_and_the_base64url
     body = b"id=1010&tr_id=TR-1"
     jws = jws_signature(test_key, body, x5u=CERTIFICATE_URLS[True])
     header, payload, signature = jws.split(".")
-    key = (test_key["n"], test_key["e"])
+    key = test_key.public_key()
 
     assert payload == ""
     message = f"{header}.{base64.urlsafe_b64encode(body).rstrip(b'=').decode()}".encode()
     assert rs256_verify(key, message, base64.urlsafe_b64decode(signature + "=="))
     assert not rs256_verify(key, message + b"x", base64.urlsafe_b64decode(signature + "=="))
+    assert not rs256_verify(key, message, b"\x00" + base64.urlsafe_b64decode(signature + "==")[1:])
     assert json.loads(base64.urlsafe_b64decode(header + "==")) == {"alg": "RS256", "x5u": CERTIFICATE_URLS[True]}
 
 
-@pytest.mark.skipif(not shutil.which("openssl"), reason="openssl makes the test certificate")
-def test_given_an_x509_certificate_then_its_rsa_key_is_read_and_verifies_openssls_signature(tmp_path):
-    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
-         "-subj", "/CN=test-jws"], check=True, capture_output=True,
-    )  # fmt: skip
-    (tmp_path / "msg").write_bytes(b"signed by openssl")
-    signature = subprocess.run(
-        ["openssl", "dgst", "-sha256", "-sign", key, tmp_path / "msg"], check=True, capture_output=True
-    ).stdout
+def test_given_an_x509_certificate_then_its_rsa_key_is_read_and_verifies_a_pkcs1_sha256_signature(test_key):
+    signature = test_key.sign(b"signed by the certificate's key", padding.PKCS1v15(), hashes.SHA256())
 
-    public = rsa_key_from_certificate(cert.read_text())
+    public = public_key_from_certificate(certificate_pem(test_key))
 
-    assert public[1] == 65537
-    assert rs256_verify(public, b"signed by openssl", signature)
+    assert public.public_numbers() == test_key.public_key().public_numbers()
+    assert public.public_numbers().e == 65537
+    assert public.key_size == 2048
+    assert rs256_verify(public, b"signed by the certificate's key", signature)
     assert not rs256_verify(public, b"signed by someone else", signature)
+
+
+def test_given_an_empty_var_then_the_fake_makes_its_key_once_readable_by_its_owner_only(settings, tmp_path):
+    settings.VAR_DIR = tmp_path / "empty"
+    settings.VAR_DIR.mkdir()
+
+    first, second = fake_key(), fake_key()
+
+    assert (settings.VAR_DIR / KEY_FILE).stat().st_mode & 0o777 == 0o600
+    assert first.private_numbers() == second.private_numbers()
+    assert first.key_size == 2048
+
+
+@pytest.mark.parametrize("pem", ["not a certificate", "ec", "rsa1024"], ids=["not PEM", "EC, not RSA", "RSA 1024"])
+def test_given_an_unusable_certificate_then_the_notification_is_refused(pem):
+    if pem == "ec":
+        pem = certificate_pem(ec.generate_private_key(ec.SECP256R1()))
+    elif pem == "rsa1024":
+        pem = certificate_pem(rsa.generate_private_key(public_exponent=65537, key_size=1024))
+    adapter = Tpay(DOC, certificate=lambda _url: pem)
+    body, headers = fake_notification(adapter, session_id="s-1", amount=5000)
+
+    with pytest.raises(NotificationRefused, match="certificate unusable"):
+        adapter.verify_notification(body, headers)
 
 
 @pytest.mark.parametrize(
@@ -168,8 +181,8 @@ def test_given_an_x509_certificate_then_its_rsa_key_is_read_and_verifies_openssl
         "JWS of another key",
     ],
 )
-def test_given_a_tampered_notification_then_it_is_refused(change, header, test_key):
-    adapter = Tpay(DOC, certificate_key=lambda _url: (test_key["n"], test_key["e"]))
+def test_given_a_tampered_notification_then_it_is_refused(change, header, test_key, other_key):
+    adapter = Tpay(DOC, certificate=lambda _url: certificate_pem(test_key))
     body, _headers = fake_notification(adapter, session_id="s-1", amount=5000)
     fields = {**dict(urllib.parse.parse_qsl(body.decode())), **change}
     if change.get("id") or change.get("tr_status"):
@@ -178,7 +191,7 @@ def test_given_a_tampered_notification_then_it_is_refused(change, header, test_k
     if header == "x5u-elsewhere":
         header = jws_signature(test_key, body, x5u="https://evil.example/cert.pem")
     elif header == "wrong-key":
-        header = jws_signature(generate_key(1024), body, x5u=adapter.certificate_url)
+        header = jws_signature(other_key, body, x5u=adapter.certificate_url)
     elif header is None:
         header = jws_signature(test_key, body, x5u=adapter.certificate_url)
 
