@@ -4,7 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from kantyna.core import views
-from kantyna.payments.views import fake_przelewy24_paywall
+from kantyna.payments.views import fake_autopay_paywall, fake_przelewy24_paywall, fake_tpay_paywall
 from kantyna.tenant_settings.api.views import company_logo_file
 
 urlpatterns = [
@@ -18,6 +18,8 @@ urlpatterns = [
     re_path(r"^media/(?P<name>.+)$", company_logo_file),
     # The local fake of Przelewy24's paywall (404 unless settings.PAYMENTS_FAKE): development, the demo, e2e tests.
     path("payments/fake/przelewy24/<str:token>", fake_przelewy24_paywall),
+    path("payments/fake/tpay/<str:token>", fake_tpay_paywall),
+    path("payments/fake/autopay/<str:token>", fake_autopay_paywall),
     re_path(r"^(?!static/|media/|assets/).*$", views.spa_index),
 ]
 

@@ -21,7 +21,7 @@ from kantyna.core.money import money_amount
 from kantyna.ledger.models import TransactionKind
 from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
 from kantyna.payments.models import Payment, PaymentNotification, PaymentState
-from kantyna.payments.providers import ENABLED_FLAG, PRZELEWY24, provider_for
+from kantyna.payments.providers import ENABLED_FLAG, PROVIDERS, PRZELEWY24, provider_for
 from kantyna.payments.providers.base import NotificationRefused, PaymentRequest, ProviderError
 from kantyna.payments.providers.przelewy24 import grosze
 from kantyna.payments.selectors import payment_fee, payments_to_reconcile
@@ -29,7 +29,7 @@ from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
 logger = logging.getLogger(__name__)
-KEPT_HEADERS = ("Content-Type", "User-Agent", "X-Forwarded-For", "X-Real-Ip")
+KEPT_HEADERS = ("Content-Type", "User-Agent", "X-Forwarded-For", "X-Real-Ip", "X-JWS-Signature")
 
 
 def _set(payment: Payment, **values) -> None:
@@ -42,7 +42,8 @@ def _online_provider(provider: str | None) -> tuple[str, Decimal]:
     config = settings_get("payment_methods_config")
     if not config.get("allow_online_payments"):
         raise DomainError("payment.online_disabled")
-    provider = provider or PRZELEWY24
+    # Without a choice: the first enabled provider (Przelewy24, then Tpay).
+    provider = provider or next((name for name in PROVIDERS if config.get(ENABLED_FLAG[name])), PRZELEWY24)
     if provider not in ENABLED_FLAG or not config.get(ENABLED_FLAG[provider]):
         raise DomainError("payment.provider_disabled", field="provider")
     minimum = money_amount(config.get("minimum_payment_amount"))
@@ -110,7 +111,7 @@ def notification_receive(*, provider: str, body: bytes, headers) -> PaymentNotif
     try:
         adapter = provider_for(provider)
         try:
-            notification = adapter.verify_notification(body)
+            notification = adapter.verify_notification(body, headers)
         except NotificationRefused as refusal:
             logger.warning("payment notification %s refused: %s", record.pk, refusal)
             raise DomainError("payment.notification_refused") from None

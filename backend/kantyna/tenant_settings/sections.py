@@ -99,6 +99,45 @@ class Przelewy24ConfigSerializer(KantynaSerializer):
         return bool(values.get("api_key"))
 
 
+class TpayConfigSerializer(KantynaSerializer):
+    """The tenant's Tpay account: `merchant_id` (the notification's `id`), the OpenAPI client (`client_id`,
+    `client_secret`) and the notification security code (Tpay's "kod bezpieczeństwa", in the md5sum). The secret
+    and the code are written, never read back (`client_secret_set` / `security_code_set`); empty keeps the stored."""
+
+    SECRETS = ("client_secret", "security_code")
+
+    merchant_id = serializers.IntegerField(min_value=0, max_value=2_147_483_647, default=0)
+    client_id = serializers.CharField(default="", allow_blank=True, max_length=128)
+    client_secret = serializers.CharField(default="", allow_blank=True, max_length=128, write_only=True)
+    security_code = serializers.CharField(default="", allow_blank=True, max_length=64, write_only=True)
+    client_secret_set = serializers.SerializerMethodField()
+    security_code_set = serializers.SerializerMethodField()
+    # Tpay's sandbox (openapi.sandbox.tpay.com); with the server's PAYMENTS_FAKE on, the local fake paywall instead.
+    sandbox = serializers.BooleanField(default=True)
+
+    def get_client_secret_set(self, values) -> bool:
+        return bool(values.get("client_secret"))
+
+    def get_security_code_set(self, values) -> bool:
+        return bool(values.get("security_code"))
+
+
+class AutopayConfigSerializer(KantynaSerializer):
+    """The tenant's Autopay (Blue Media) service: `service_id` and the shared key (`shared_key`, in every hash),
+    written, never read back (`shared_key_set`); empty keeps the stored one."""
+
+    SECRETS = ("shared_key",)
+
+    service_id = serializers.IntegerField(min_value=0, max_value=2_147_483_647, default=0)
+    shared_key = serializers.CharField(default="", allow_blank=True, max_length=128, write_only=True)
+    shared_key_set = serializers.SerializerMethodField()
+    # Autopay's test environment (testpay.autopay.eu); with the server's PAYMENTS_FAKE on, the local fake paywall.
+    sandbox = serializers.BooleanField(default=True)
+
+    def get_shared_key_set(self, values) -> bool:
+        return bool(values.get("shared_key"))
+
+
 class PaymentMethodsConfigSerializer(KantynaSerializer):
     tpay_enabled = serializers.BooleanField(default=False)
     tpay_collect_enabled = serializers.BooleanField(default=False)
@@ -112,6 +151,10 @@ class PaymentMethodsConfigSerializer(KantynaSerializer):
     przelewy24 = Przelewy24ConfigSerializer(
         default=lambda: {"merchant_id": 0, "pos_id": 0, "crc": "", "api_key": "", "sandbox": True}
     )
+    tpay = TpayConfigSerializer(
+        default=lambda: {"merchant_id": 0, "client_id": "", "client_secret": "", "security_code": "", "sandbox": True}
+    )
+    autopay = AutopayConfigSerializer(default=lambda: {"service_id": 0, "shared_key": "", "sandbox": True})
 
     def validate_static_bank_account_number(self, value):
         return validate_nrb(value)

@@ -4392,6 +4392,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/payments/notifications/autopay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Autopay's ITN: the form field `transactions` (base64 XML) verified against this tenant's service, answered with
+         *     the signed confirmationList (CONFIRMED); a refusal is 400 with the error shape (Autopay then repeats the ITN).
+         */
+        post: operations["api_frontend_payments_notifications_autopay_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/payments/notifications/przelewy24": {
         parameters: {
             query?: never;
@@ -4406,6 +4426,27 @@ export interface paths {
          *     account. No session, so no CSRF check; a refusal is 400 with the error shape (P24 then retries).
          */
         post: operations["api_frontend_payments_notifications_przelewy24_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/payments/notifications/tpay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Tpay's notification: a form POST (its md5sum covers the values as sent, its X-JWS-Signature header the raw
+         *     body), verified against this tenant's account and answered with the body `TRUE` that Tpay expects; a refusal is
+         *     400 with the error shape (Tpay then retries).
+         */
+        post: operations["api_frontend_payments_notifications_tpay_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5618,6 +5659,29 @@ export interface components {
             onSaturday: boolean;
             /** @default false */
             onSunday: boolean;
+        };
+        /**
+         * @description The tenant's Autopay (Blue Media) service: `service_id` and the shared key (`shared_key`, in every hash),
+         *     written, never read back (`shared_key_set`); empty keeps the stored one.
+         */
+        AutopayConfig: {
+            /** @default 0 */
+            serviceId: number;
+            readonly sharedKeySet: boolean;
+            /** @default true */
+            sandbox: boolean;
+        };
+        /**
+         * @description The tenant's Autopay (Blue Media) service: `service_id` and the shared key (`shared_key`, in every hash),
+         *     written, never read back (`shared_key_set`); empty keeps the stored one.
+         */
+        AutopayConfigRequest: {
+            /** @default 0 */
+            serviceId: number;
+            /** @default  */
+            sharedKey: string;
+            /** @default true */
+            sandbox: boolean;
         };
         /**
          * @description * `one_week` - one_week
@@ -8325,6 +8389,8 @@ export interface components {
             staticBankAccountNumber2: string;
             minimumPaymentAmount?: components["schemas"]["Money"];
             przelewy24?: components["schemas"]["Przelewy24Config"];
+            tpay?: components["schemas"]["TpayConfig"];
+            autopay?: components["schemas"]["AutopayConfig"];
         };
         PaymentMethodsConfigRequest: {
             /** @default false */
@@ -8345,6 +8411,8 @@ export interface components {
             staticBankAccountNumber2: string;
             minimumPaymentAmount?: components["schemas"]["MoneyRequest"];
             przelewy24?: components["schemas"]["Przelewy24ConfigRequest"];
+            tpay?: components["schemas"]["TpayConfigRequest"];
+            autopay?: components["schemas"]["AutopayConfigRequest"];
         };
         /**
          * @description * `amount` - amount
@@ -8600,9 +8668,11 @@ export interface components {
         };
         /**
          * @description * `przelewy24` - przelewy24
+         *     * `tpay` - tpay
+         *     * `autopay` - autopay
          * @enum {string}
          */
-        ProviderEnum: "przelewy24";
+        ProviderEnum: "przelewy24" | "tpay" | "autopay";
         /**
          * @description The tenant's Przelewy24 account. `crc` and `api_key` (P24's "klucz do raportów") are secrets: written, never
          *     read back (`crc_set` / `api_key_set` say whether one is stored); an empty value sent keeps the stored one
@@ -9114,6 +9184,38 @@ export interface components {
             readonly fee: components["schemas"]["Money"];
             readonly correction: components["schemas"]["Money"];
             readonly payout: components["schemas"]["Money"];
+        };
+        /**
+         * @description The tenant's Tpay account: `merchant_id` (the notification's `id`), the OpenAPI client (`client_id`,
+         *     `client_secret`) and the notification security code (Tpay's "kod bezpieczeństwa", in the md5sum). The secret
+         *     and the code are written, never read back (`client_secret_set` / `security_code_set`); empty keeps the stored.
+         */
+        TpayConfig: {
+            /** @default 0 */
+            merchantId: number;
+            /** @default  */
+            clientId: string;
+            readonly clientSecretSet: boolean;
+            readonly securityCodeSet: boolean;
+            /** @default true */
+            sandbox: boolean;
+        };
+        /**
+         * @description The tenant's Tpay account: `merchant_id` (the notification's `id`), the OpenAPI client (`client_id`,
+         *     `client_secret`) and the notification security code (Tpay's "kod bezpieczeństwa", in the md5sum). The secret
+         *     and the code are written, never read back (`client_secret_set` / `security_code_set`); empty keeps the stored.
+         */
+        TpayConfigRequest: {
+            /** @default 0 */
+            merchantId: number;
+            /** @default  */
+            clientId: string;
+            /** @default  */
+            clientSecret: string;
+            /** @default  */
+            securityCode: string;
+            /** @default true */
+            sandbox: boolean;
         };
         Transaction: {
             readonly id: number;
@@ -17041,6 +17143,37 @@ export interface operations {
             };
         };
     };
+    api_frontend_payments_notifications_autopay_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+                "multipart/form-data": {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+        };
+    };
     api_frontend_payments_notifications_przelewy24_create: {
         parameters: {
             query?: never;
@@ -17068,6 +17201,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_payments_notifications_tpay_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+                "multipart/form-data": {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
         };

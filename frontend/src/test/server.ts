@@ -55,6 +55,8 @@ export const defaultHandlers = [
       staticBankAccountNumber2: '',
       minimumPaymentAmount: money('10.00'),
       przelewy24: { merchantId: 0, posId: 0, crcSet: false, apiKeySet: false, sandbox: true },
+      tpay: { merchantId: 0, clientId: '', clientSecretSet: false, securityCodeSet: false, sandbox: true },
+      autopay: { serviceId: 0, sharedKeySet: false, sandbox: true },
     } satisfies Schemas['PaymentMethodsConfig']),
   ),
   http.get(apiUrl('common/settings/presencesMarkingConfig'), () =>

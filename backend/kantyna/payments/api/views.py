@@ -4,7 +4,7 @@ provider's signature only)."""
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.urls import path
 from django.utils.translation import get_language
 from djangorestframework_camel_case.util import underscoreize
@@ -20,7 +20,8 @@ from kantyna.ledger.selectors import user_balance
 from kantyna.payments import selectors, services
 from kantyna.payments.api import serializers as s
 from kantyna.payments.models import Payment
-from kantyna.payments.providers import PRZELEWY24
+from kantyna.payments.providers import AUTOPAY, PRZELEWY24, TPAY, provider_for
+from kantyna.payments.providers.autopay import confirmation_xml, order_id_of
 
 OWN = "billing.view"  # a payer's own money: parents and institution workers
 
@@ -105,9 +106,43 @@ class Przelewy24NotificationView(APIView):
         return Response({"status": True})
 
 
+class TpayNotificationView(APIView):
+    """Tpay's notification: a form POST (its md5sum covers the values as sent, its X-JWS-Signature header the raw
+    body), verified against this tenant's account and answered with the body `TRUE` that Tpay expects; a refusal is
+    400 with the error shape (Tpay then retries)."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={(200, "text/plain"): OpenApiTypes.STR})
+    def post(self, request):
+        services.notification_receive(provider=TPAY, body=request.body, headers=request.headers)
+        return HttpResponse("TRUE", content_type="text/plain")
+
+
+class AutopayNotificationView(APIView):
+    """Autopay's ITN: the form field `transactions` (base64 XML) verified against this tenant's service, answered with
+    the signed confirmationList (CONFIRMED); a refusal is 400 with the error shape (Autopay then repeats the ITN)."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={(200, "application/xml"): OpenApiTypes.STR})
+    def post(self, request):
+        record = services.notification_receive(provider=AUTOPAY, body=request.body, headers=request.headers)
+        adapter = provider_for(AUTOPAY)
+        answer = confirmation_xml(
+            service_id=adapter.service_id, order_id=order_id_of(record.payment.session_id), confirmed=True,
+            key=adapter.shared_key,
+        )  # fmt: skip
+        return HttpResponse(answer, content_type="application/xml")
+
+
 urlpatterns = [
     path("payments/pay", PayView.as_view()),
     path("payments/fee", FeeView.as_view()),
     path("payments/notifications/przelewy24", Przelewy24NotificationView.as_view()),
+    path("payments/notifications/tpay", TpayNotificationView.as_view()),
+    path("payments/notifications/autopay", AutopayNotificationView.as_view()),
     path("payments/<int:payment_id>", PaymentView.as_view()),
 ]

@@ -68,13 +68,14 @@ class PaymentProvider(abc.ABC):
         """Register the transaction with the provider; the payer is then sent to `redirect_url`."""
 
     @abc.abstractmethod
-    def verify_notification(self, body: bytes) -> Notification:
-        """Parse and authenticate a notification's body (raises NotificationRefused)."""
+    def verify_notification(self, body: bytes, headers=None) -> Notification:
+        """Parse and authenticate a notification's body and, where the provider signs them, its headers (Tpay's
+        X-JWS-Signature); raises NotificationRefused."""
 
     @abc.abstractmethod
     def finalize(self, *, session_id: str, order_id: str, amount: int, currency: str) -> None:
-        """Confirm a paid transaction with the provider (P24's mandatory transaction/verify), raises ProviderError
-        when the provider does not confirm it. Called before the balance is credited."""
+        """Confirm a paid transaction with the provider (P24's mandatory transaction/verify; nothing for Tpay),
+        raises ProviderError when the provider does not confirm it. Called before the balance is credited."""
 
     @abc.abstractmethod
     def status(self, *, session_id: str) -> ProviderStatus:

@@ -155,7 +155,7 @@ class Przelewy24(PaymentProvider):
             raise ProviderError("przelewy24 register: no token")
         return Registration(token=token, redirect_url=f"{self.paywall_base}{token}")
 
-    def verify_notification(self, body: bytes) -> Notification:
+    def verify_notification(self, body: bytes, headers=None) -> Notification:
         try:
             fields = json.loads(body)
         except ValueError as error:

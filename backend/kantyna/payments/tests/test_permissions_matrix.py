@@ -6,6 +6,8 @@ so A's token on B's host is not 401) and its other-tenant case is test_payments.
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 import pytest
@@ -16,6 +18,8 @@ from kantyna.ledger.models import LedgerTransaction
 from kantyna.payments.api.urls import urlpatterns as payments_urlpatterns
 from kantyna.payments.models import Payment
 from kantyna.payments.tests.helpers import enable_payments, pay, signed_notification
+from kantyna.payments.tests.test_autopay import enable_autopay, itn, pay_autopay
+from kantyna.payments.tests.test_tpay import enable_tpay, pay_tpay, signed
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.factories import make_user
@@ -48,17 +52,52 @@ NOTIFICATION = Row(
     "signed notification", "POST", "payments/notifications/przelewy24", frozenset(),
     body=lambda ids: ids["notification"], public=True, writes=True,
 )  # fmt: skip
-ROWS = [*AUTHENTICATED_ROWS, NOTIFICATION]
+
+
+@dataclass(frozen=True)
+class FormNotificationRow(Row):
+    """Tpay's notification: a form body with its X-JWS-Signature header, as Tpay posts it."""
+
+    def call(self, api: Api, ids: dict):
+        body, headers = ids["tpay_notification"]
+        return api.client.post(
+            Api.url(self.path), data=body, content_type="application/x-www-form-urlencoded",
+            HTTP_X_JWS_SIGNATURE=headers["X-JWS-Signature"],
+        )  # fmt: skip
+
+
+TPAY_NOTIFICATION = FormNotificationRow(
+    "signed Tpay notification", "POST", "payments/notifications/tpay", frozenset(), public=True, writes=True
+)
+
+
+@dataclass(frozen=True)
+class ItnRow(Row):
+    """Autopay's ITN: the form field `transactions`, as Autopay posts it."""
+
+    def call(self, api: Api, ids: dict):
+        return api.client.post(
+            Api.url(self.path), data=ids["autopay_itn"], content_type="application/x-www-form-urlencoded"
+        )
+
+
+AUTOPAY_ITN = ItnRow(
+    "signed Autopay ITN", "POST", "payments/notifications/autopay", frozenset(), public=True, writes=True
+)
+ROWS = [*AUTHENTICATED_ROWS, NOTIFICATION, TPAY_NOTIFICATION, AUTOPAY_ITN]
 
 
 @pytest.fixture
-def world(tenant_a, settings):
+def world(tenant_a, settings, fake_tpay_key):
     settings.PAYMENTS_FAKE = True
     enable_payments(tenant_a)
+    enable_tpay(tenant_a)
+    enable_autopay(tenant_a)
     parent = make_user(tenant_a)
     worker = make_user(tenant_a, ROLE_INSTITUTION_WORKER)
     parent_payment, worker_payment = pay(tenant_a, parent), pay(tenant_a, worker)
-    import json
+    tpay_payment = pay_tpay(tenant_a, parent)
+    autopay_payment, _url = pay_autopay(tenant_a, parent)
 
     return SimpleNamespace(
         parent=parent,
@@ -67,6 +106,8 @@ def world(tenant_a, settings):
             "parent_payment": parent_payment.pk,
             "worker_payment": worker_payment.pk,
             "notification": json.loads(signed_notification(tenant_a, parent_payment)),
+            "tpay_notification": signed(tenant_a, tpay_payment),
+            "autopay_itn": itn(tenant_a, autopay_payment),
         },
     )
 

@@ -72,6 +72,8 @@ DEFAULTS = {
         "minimumPaymentAmount": ZERO,
         # The P24 account's secrets are never returned: only whether one is stored.
         "przelewy24": {"merchantId": 0, "posId": 0, "crcSet": False, "apiKeySet": False, "sandbox": True},
+        "tpay": {"merchantId": 0, "clientId": "", "clientSecretSet": False, "securityCodeSet": False, "sandbox": True},
+        "autopay": {"serviceId": 0, "sharedKeySet": False, "sandbox": True},
     },
     "presencesMarkingConfig": {
         "allowAnyDiets": False,
@@ -165,6 +167,8 @@ EDITS = {
             "staticBankAccountNumber2": VALID_NRB,
             "minimumPaymentAmount": pln("20.00"),
             "przelewy24": {"merchantId": 1, "posId": 2, "crc": "c", "apiKey": "k", "sandbox": False},
+            "tpay": {"merchantId": 3, "clientId": "ci", "clientSecret": "cs", "securityCode": "sc", "sandbox": False},
+            "autopay": {"serviceId": 4, "sharedKey": "sk", "sandbox": False},
         },
         {
             "tpayEnabled": True,
@@ -177,6 +181,14 @@ EDITS = {
             "staticBankAccountNumber2": VALID_NRB,
             "minimumPaymentAmount": pln("20.00"),
             "przelewy24": {"merchantId": 1, "posId": 2, "crcSet": True, "apiKeySet": True, "sandbox": False},
+            "tpay": {
+                "merchantId": 3,
+                "clientId": "ci",
+                "clientSecretSet": True,
+                "securityCodeSet": True,
+                "sandbox": False,
+            },
+            "autopay": {"serviceId": 4, "sharedKeySet": True, "sandbox": False},
         },
     ),
     "debitsConfig": ({"applyAllowedDebit": True, "allowedDebit": pln("50.00")}, None),

@@ -5,9 +5,9 @@ import { signIn, renderApp } from '@/test/render';
 import { makeUser } from '@/test/fixtures';
 import { apiUrl, money, server } from '@/test/server';
 
-function paymentMethods(online: boolean) {
+function paymentMethods(online: boolean, tpay = false) {
   return {
-    tpayEnabled: false,
+    tpayEnabled: tpay,
     tpayCollectEnabled: false,
     przelewy24Enabled: online,
     autopayEnabled: false,
@@ -17,12 +17,14 @@ function paymentMethods(online: boolean) {
     staticBankAccountNumber2: '',
     minimumPaymentAmount: money('20.00'),
     przelewy24: { merchantId: 1, posId: 1, crcSet: true, apiKeySet: true, sandbox: true },
+    tpay: { merchantId: 2, clientId: 'c', clientSecretSet: true, securityCodeSet: true, sandbox: true },
+    autopay: { serviceId: 3, sharedKeySet: true, sandbox: true },
   };
 }
 
-function serveBilling({ balance = '-5.00', accountNumber = '61102055580000000000000005' as string | null, perChildren = true, online = false } = {}) {
+function serveBilling({ balance = '-5.00', accountNumber = '61102055580000000000000005' as string | null, perChildren = true, online = false, tpay = false } = {}) {
   server.use(
-    http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json(paymentMethods(online))),
+    http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json(paymentMethods(online, tpay))),
     http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(['ROLE_PARENT'], { id: 5, abilities: ['billing.view'] }))),
     http.get(apiUrl('transactions/userBalance/5'), () =>
       HttpResponse.json({
@@ -165,6 +167,58 @@ describe('top up online', () => {
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://demo.localhost/payments/fake/przelewy24/FAKE7'));
     expect(sent).toEqual({ amount: { amount: '50.00', currency: 'PLN' }, provider: 'przelewy24' });
+  });
+
+  it('given Przelewy24 and Tpay enabled, when the payer chooses Tpay, then the payment is Tpay\'s and goes to its paywall', async () => {
+    signIn();
+    serveBilling({ balance: '3.00', online: true, tpay: true });
+    serveFee();
+    let sent: unknown = null;
+    server.use(
+      http.post(apiUrl('payments/pay'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ paymentId: 8, redirectUrl: 'http://demo.localhost/payments/fake/tpay/FAKE8' });
+      }),
+    );
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    const { user } = renderApp('/billing');
+
+    const form = await screen.findByRole('form', { name: 'Top up online' });
+    expect(within(form).getAllByRole('button').map((button) => button.textContent)).toEqual(['Pay with Przelewy24', 'Pay with Tpay']);
+    await within(form).findByRole('table', { name: 'Payment summary' });
+    await user.click(within(form).getByRole('button', { name: 'Pay with Tpay' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://demo.localhost/payments/fake/tpay/FAKE8'));
+    expect(sent).toEqual({ amount: { amount: '20.00', currency: 'PLN' }, provider: 'tpay' });
+  });
+
+  it('given Autopay enabled too, then /billing offers it as the third provider', async () => {
+    signIn();
+    serveBilling({ balance: '3.00', online: true, tpay: true });
+    server.use(
+      http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json({ ...paymentMethods(true, true), autopayEnabled: true })),
+    );
+    serveFee();
+    renderApp('/billing');
+
+    const form = await screen.findByRole('form', { name: 'Top up online' });
+    expect(within(form).getAllByRole('button').map((button) => button.textContent)).toEqual(['Pay with Przelewy24', 'Pay with Tpay', 'Pay with Autopay']);
+  });
+
+  it('given only Tpay enabled, then /billing offers Tpay alone', async () => {
+    signIn();
+    serveBilling({ balance: '3.00', online: true, tpay: true });
+    server.use(
+      http.get(apiUrl('common/settings/paymentMethodsConfig'), () =>
+        HttpResponse.json({ ...paymentMethods(true, true), przelewy24Enabled: false }),
+      ),
+    );
+    serveFee();
+    renderApp('/billing');
+
+    const form = await screen.findByRole('form', { name: 'Top up online' });
+    expect(within(form).getAllByRole('button').map((button) => button.textContent)).toEqual(['Pay with Tpay']);
   });
 
   it('given an amount below the minimum, when paying, then the server\'s refusal is shown under the amount', async () => {

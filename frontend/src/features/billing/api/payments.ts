@@ -22,10 +22,14 @@ export const usePaymentFee = (amount: string | null) =>
     enabled: amount !== null,
   });
 
+/** The online providers, in the order /billing offers them. */
+export const ONLINE_PROVIDERS = ['przelewy24', 'tpay', 'autopay'] as const;
+export type OnlineProvider = (typeof ONLINE_PROVIDERS)[number];
+
 export const usePay = () =>
   useMutation({
-    mutationFn: async (amount: string) =>
-      expectOk(await api.post<PayResponse>('payments/pay', { amount: { amount, currency: 'PLN' }, provider: 'przelewy24' })),
+    mutationFn: async ({ amount, provider }: { amount: string; provider: OnlineProvider }) =>
+      expectOk(await api.post<PayResponse>('payments/pay', { amount: { amount, currency: 'PLN' }, provider })),
   });
 
 export const usePayment = (id: number | null) =>

@@ -5,11 +5,12 @@ import { ApiError } from '@/api/client';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { Amount } from '@/components/transactions';
 import { DECIMAL_INPUT_PATTERN, toDecimalString, type Money } from '@/lib/money';
-import { goToPaywall, usePay, usePaymentFee } from '../api/payments';
+import { goToPaywall, usePay, usePaymentFee, type OnlineProvider } from '../api/payments';
 
 /** "Top up online" on /billing: the amount (at least the tenant's minimum), the fee the server computes for it shown
- * before paying, and Pay, which registers the payment and sends the payer to the provider's paywall. */
-export function TopUpOnline({ minimum }: { minimum: Money }) {
+ * before paying, and one Pay button per enabled provider, which registers the payment and sends the payer to that
+ * provider's paywall. */
+export function TopUpOnline({ minimum, providers }: { minimum: Money; providers: readonly OnlineProvider[] }) {
   const { t } = useTranslation('billing');
   const [typed, setTyped] = useState(minimum.amount);
   const valid = DECIMAL_INPUT_PATTERN.test(typed.trim()) && Number(toDecimalString(typed)) > 0;
@@ -19,10 +20,12 @@ export function TopUpOnline({ minimum }: { minimum: Money }) {
   const error = pay.error instanceof ApiError ? pay.error : null;
   const amountError = error?.fieldErrors.amount?.join(' ') ?? (valid || typed === '' ? null : t('amountInvalid'));
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!amount) return;
-    pay.mutate(amount, { onSuccess: (answer) => goToPaywall(answer.redirectUrl) });
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const provider = (providers.find((name) => name === submitter?.value) ?? providers[0]) as OnlineProvider;
+    pay.mutate({ amount, provider }, { onSuccess: (answer) => goToPaywall(answer.redirectUrl) });
   };
 
   return (
@@ -69,9 +72,13 @@ export function TopUpOnline({ minimum }: { minimum: Money }) {
               {error.message}
             </Alert>
           )}
-          <Button type="submit" disabled={!amount || pay.isPending || pay.isSuccess}>
-            {pay.isPending || pay.isSuccess ? t('onlineRedirecting') : t('onlinePay')}
-          </Button>
+          <div className="d-flex flex-wrap gap-2">
+            {providers.map((provider) => (
+              <Button key={provider} type="submit" name="provider" value={provider} disabled={!amount || pay.isPending || pay.isSuccess}>
+                {pay.isPending || pay.isSuccess ? t('onlineRedirecting') : t(`onlinePayWith.${provider}`)}
+              </Button>
+            ))}
+          </div>
           <p className="small text-body-secondary mt-2 mb-0">{t('onlineHelp')}</p>
         </Form>
       </Card.Body>

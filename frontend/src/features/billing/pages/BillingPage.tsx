@@ -10,6 +10,7 @@ import { isNegativeAmount } from '@/lib/money';
 import { paymentMethodsConfigEndpoint } from '@/lib/settings/payment-methods-config';
 import { useSettings } from '@/lib/settings/settings-endpoint';
 import { TopUpOnline } from '../components/TopUpOnline';
+import { ONLINE_PROVIDERS } from '../api/payments';
 
 /** "12 3456 ..." — an NRB as printed on Polish bank forms: two digits, then groups of four. */
 function formatNrb(number: string): string {
@@ -48,7 +49,8 @@ export function BillingPage() {
   const balance = useUserBalance(user?.id ?? null);
   const details = useBankTransferDetails();
   const methods = useSettings(paymentMethodsConfigEndpoint);
-  const online = methods.data?.allowOnlinePayments && methods.data.przelewy24Enabled ? methods.data : null;
+  const providers = ONLINE_PROVIDERS.filter((name) => methods.data?.[`${name}Enabled`]);
+  const online = methods.data?.allowOnlinePayments && providers.length ? methods.data : null;
   const title = t('routes:areas.billing');
   const negative = balance.data ? isNegativeAmount(balance.data.balance.amount) : false;
   return (
@@ -101,7 +103,7 @@ export function BillingPage() {
       {online && (
         <Row className="g-4 mb-4">
           <Col md={5}>
-            <TopUpOnline minimum={online.minimumPaymentAmount ?? { amount: '0.00', currency: 'PLN' }} />
+            <TopUpOnline minimum={online.minimumPaymentAmount ?? { amount: '0.00', currency: 'PLN' }} providers={providers} />
           </Col>
         </Row>
       )}

@@ -207,6 +207,88 @@ describe('tenant settings validation (aligned with the server)', () => {
     expect(within(form).getAllByText('Stored — leave empty to keep it')).toHaveLength(2);
   });
 
+  it('payments tab: the Tpay secret and security code are never shown; one left empty is sent empty so the server keeps it', async () => {
+    signIn();
+    const current = {
+      tpayEnabled: true,
+      tpayCollectEnabled: false,
+      przelewy24Enabled: false,
+      autopayEnabled: false,
+      allowOnlinePayments: true,
+      allowBankTransfers: true,
+      staticBankAccountNumber: '',
+      staticBankAccountNumber2: '',
+      minimumPaymentAmount: money('10.00'),
+      przelewy24: { merchantId: 0, posId: 0, crcSet: false, apiKeySet: false, sandbox: true },
+      tpay: { merchantId: 1010, clientId: '01-client', clientSecretSet: true, securityCodeSet: false, sandbox: true },
+      autopay: { serviceId: 100200, sharedKeySet: true, sandbox: true },
+    } satisfies Schemas['PaymentMethodsConfig'];
+    const sent: unknown[] = [];
+    server.use(
+      http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json(current)),
+      http.put(apiUrl('common/settings/paymentMethodsConfig'), async ({ request }) => {
+        const body = (await request.json()) as { tpay: { merchantId: number; clientId: string; sandbox: boolean } };
+        sent.push(body);
+        const { merchantId, clientId, sandbox } = body.tpay;
+        return HttpResponse.json({ ...current, tpay: { merchantId, clientId, sandbox, clientSecretSet: true, securityCodeSet: true } });
+      }),
+    );
+    const { user } = renderApp('/settings/tenant/payments');
+    const form = await screen.findByRole('form', { name: 'Tpay account' });
+    expect(within(form).getByLabelText('OpenAPI client ID')).toHaveValue('01-client');
+    const secret = within(form).getByLabelText('OpenAPI client secret');
+    expect(secret).toHaveValue('');
+    expect(secret).toHaveAttribute('type', 'password');
+    expect(within(form).getByText('Stored — leave empty to keep it')).toBeInTheDocument();
+    expect(within(form).getByText('Not set')).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText('Notification security code'), 'code-1');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Settings have been saved.')).toBeInTheDocument();
+    expect(sent).toEqual([{ tpay: { merchantId: 1010, clientId: '01-client', clientSecret: '', securityCode: 'code-1', sandbox: true } }]);
+    expect(within(form).getByLabelText('Notification security code')).toHaveValue('');
+    expect(within(form).getAllByText('Stored — leave empty to keep it')).toHaveLength(2);
+  });
+
+  it('payments tab: the Autopay shared key is never shown; left empty it is sent empty so the server keeps it', async () => {
+    signIn();
+    const current = {
+      tpayEnabled: false,
+      tpayCollectEnabled: false,
+      przelewy24Enabled: false,
+      autopayEnabled: true,
+      allowOnlinePayments: true,
+      allowBankTransfers: true,
+      staticBankAccountNumber: '',
+      staticBankAccountNumber2: '',
+      minimumPaymentAmount: money('10.00'),
+      autopay: { serviceId: 100200, sharedKeySet: true, sandbox: true },
+    } satisfies Schemas['PaymentMethodsConfig'];
+    const sent: unknown[] = [];
+    server.use(
+      http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json(current)),
+      http.put(apiUrl('common/settings/paymentMethodsConfig'), async ({ request }) => {
+        const body = (await request.json()) as { autopay: { serviceId: number; sandbox: boolean } };
+        sent.push(body);
+        return HttpResponse.json({ ...current, autopay: { serviceId: body.autopay.serviceId, sandbox: body.autopay.sandbox, sharedKeySet: true } });
+      }),
+    );
+    const { user } = renderApp('/settings/tenant/payments');
+    const form = await screen.findByRole('form', { name: 'Autopay service' });
+    const key = within(form).getByLabelText('Shared key');
+    expect(key).toHaveValue('');
+    expect(key).toHaveAttribute('type', 'password');
+    expect(within(form).getByText('Stored — leave empty to keep it')).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText('Service ID'));
+    await user.type(within(form).getByLabelText('Service ID'), '7');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Settings have been saved.')).toBeInTheDocument();
+    expect(sent).toEqual([{ autopay: { serviceId: 7, sharedKey: '', sandbox: true } }]);
+  });
+
   it('parents tab: the IBAN part takes up to 8 digits', async () => {
     signIn();
     server.use(

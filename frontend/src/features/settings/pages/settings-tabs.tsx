@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { CompanyDetailsForm } from '../components/CompanyDetailsForm';
 import { Przelewy24AccountForm } from '../components/Przelewy24AccountForm';
+import { TpayAccountForm } from '../components/TpayAccountForm';
+import { AutopayAccountForm } from '../components/AutopayAccountForm';
 import { SettingsSection, type SectionCheck, type SettingsField, type TextRule } from '../components/SettingsSection';
 import { SettingsTab, type SettingsTabSection } from '../components/SettingsTab';
 import type { SettingsEndpoint } from '@/lib/settings/settings-endpoint';
@@ -146,6 +148,8 @@ export const settingsTabElements: Readonly<Record<SettingsTabKey, ReactNode>> = 
           { name: 'minimumPaymentAmount', kind: 'money' },
         ]),
         { key: 'przelewy24', render: (title) => <Przelewy24AccountForm key="przelewy24" title={title} /> },
+        { key: 'tpay', render: (title) => <TpayAccountForm key="tpay" title={title} /> },
+        { key: 'autopay', render: (title) => <AutopayAccountForm key="autopay" title={title} /> },
       ]}
     />
   ),
