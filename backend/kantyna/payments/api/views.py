@@ -7,13 +7,13 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse
 from django.urls import path
 from django.utils.translation import get_language
-from djangorestframework_camel_case.util import underscoreize
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kantyna.core.api.params import query_data
 from kantyna.core.serializers import StatusSerializer, money
 from kantyna.core.viewsets import ApiView
 from kantyna.ledger.selectors import user_balance
@@ -56,9 +56,7 @@ class FeeView(ApiView):
         parameters=[OpenApiParameter("amount", OpenApiTypes.DECIMAL, required=True)], responses=s.FeeSerializer
     )
     def get(self, request):
-        query = s.FeeQuerySerializer(data=underscoreize(request.query_params.dict()))
-        query.is_valid(raise_exception=True)
-        amount = query.validated_data["amount"]
+        amount = query_data(request, s.FeeQuerySerializer)["amount"]
         fee = selectors.payment_fee(amount)
         return Response(
             s.FeeSerializer({"amount": money(amount), "fee": money(fee), "total": money(amount + fee)}).data
