@@ -144,7 +144,13 @@ def _amount(text: str, *, decimal_comma: bool) -> Decimal:
     value = re.sub(r"[A-Za-z]{3}$", "", (text or "").strip()).replace("\xa0", "").replace(" ", "")
     value = value.replace(".", "").replace(",", ".") if decimal_comma else value.replace(",", "")
     try:
-        return to_grosze(Decimal(value))
+        amount = Decimal(value)
+    except (InvalidOperation, ValueError) as error:
+        raise StatementUnreadable(f"bad amount {text!r}") from error
+    if not (amount.is_finite() and abs(amount) < Decimal("1e10")):  # NaN, infinity or past the money column
+        raise StatementUnreadable(f"bad amount {text!r}")
+    try:
+        return to_grosze(amount)
     except (InvalidOperation, ValueError) as error:
         raise StatementUnreadable(f"bad amount {text!r}") from error
 

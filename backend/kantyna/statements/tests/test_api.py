@@ -95,6 +95,30 @@ def test_given_a_damaged_file_when_uploading_then_400_with_a_clear_message_and_n
         assert ImportedPaymentsFile.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    ("template", "name", "first_amount", "bad_amount"),
+    [
+        ("statement.generic.csv.tmpl", "wyciag.csv", ";150,00;", ";NaN;"),
+        ("statement.generic.csv.tmpl", "wyciag.csv", ";150,00;", ";1000000000000,00;"),
+        ("statement.camt053.xml.tmpl", "wyciag.xml", ">150.00<", ">NaN<"),
+        ("statement.camt053.xml.tmpl", "wyciag.xml", ">150.00<", ">1000000000000.00<"),
+    ],
+)
+def test_given_a_nan_or_too_large_amount_when_uploading_then_400_and_nothing_stored(
+    world, template, name, first_amount, bad_amount
+):
+    content = statement_bytes(world, template).decode()
+    assert first_amount in content
+    response = send(world, content.replace(first_amount, bad_amount, 1).encode(), name=name)
+
+    assert response.status_code == 400, response.content
+    assert response.json()["errors"] == {
+        "file": ["This file is not a bank statement in the chosen format, or it is damaged. Nothing was imported."]
+    }
+    with in_tenant(world.tenant):
+        assert ImportedPaymentsFile.objects.count() == 0
+
+
 def test_given_a_polish_admin_when_the_file_is_damaged_then_the_refusal_is_in_polish(world):
     api = Api(world.tenant, world.api.user, locale="pl")
     file = BytesIO(b"not a statement")
