@@ -42,6 +42,8 @@ def _allergen_refs(holders: str) -> ArraySubquery:
     return ArraySubquery(allergens.values(ref=JSONObject(id="pk", name="name")))
 
 
+# WARNING: cached per process, shared by every request and tenant: never evaluate a base itself (its result cache
+# would keep one tenant's rows for all); only clone it (`_children()`, `_workers()`, `_items()`).
 @cache
 def _children_base() -> QuerySet[Child]:
     return Child.objects.annotate(allergen_refs=_allergen_refs("children")).values_list(*_CHILD_COLUMNS)
@@ -215,6 +217,7 @@ _ITEM_COLUMNS = (
 )  # fmt: skip
 
 
+# WARNING: cached per process; never evaluate it directly, only clone it (see `_children_base`).
 @cache
 def _items_base() -> QuerySet[OrderItem]:
     return OrderItem.objects.values_list(*_ITEM_COLUMNS)
