@@ -3,7 +3,8 @@
 Each command is one transaction that
 1. claims its log entry by the device's `client_scan_id` (unique): a replay — the same queue sent twice, or two
    requests of one scan at once (the second waits on the index, then reads the first's entry) — answers what
-   the first answer was and changes nothing;
+   the first answer was and changes nothing — only to the same user for the same card, item or subject and day
+   (else `scan.client_id_conflict`, nothing read back);
 2. locks the receiver's live items of the day (`SELECT ... FOR UPDATE`, in id order as ordering's cancel does):
    two terminals scanning one card queue here, the second then sees the meal served;
 3. serves the active ones (status, time, who), or decides the refusal;
@@ -83,17 +84,25 @@ def served_time(scanned_at: datetime | None, now: datetime) -> datetime:
     return now
 
 
-def _replay(client_scan_id: str) -> ScanOutcome | None:
+def _replay(client_scan_id: str, *, actor, target: dict) -> ScanOutcome | None:
+    """The stored answer of `client_scan_id`, only to the user who scanned it and for the same command target
+    (the entry's `target` fields); an id already used by someone else or for another scan is refused before any
+    of its data is read back."""
     entry = ScannedCardEntry.objects.filter(client_scan_id=client_scan_id).first()
-    return ScanOutcome(entry=entry, result=entry.result, replayed=True) if entry is not None else None
+    if entry is None:
+        return None
+    if entry.served_by_id != actor.pk or any(getattr(entry, name) != value for name, value in target.items()):
+        raise DomainError("scan.client_id_conflict")
+    return ScanOutcome(entry=entry, result=entry.result, replayed=True)
 
 
-def _claim(client_scan_id: str, **fields) -> tuple[ScannedCardEntry | None, ScanOutcome | None]:
+def _claim(client_scan_id: str, *, target: dict, **fields) -> tuple[ScannedCardEntry | None, ScanOutcome | None]:
     """(the entry this call claimed, None) or (None, the replay of the entry the id already has). One statement,
     `INSERT ... ON CONFLICT (client_scan_id) DO NOTHING RETURNING id`, on a scan's hot path (a look-up first, then
     the insert in a savepoint, were four round trips). Two first uses at once meet at the unique index: the second
     waits for the first to commit, inserts nothing, then replays the first's entry."""
     entry = ScannedCardEntry(client_scan_id=client_scan_id, **fields)
+    actor = fields["served_by"]
     meta = ScannedCardEntry._meta
     columns = [column for column in meta.concrete_fields if not column.primary_key]
     quote = connection.ops.quote_name
@@ -106,7 +115,7 @@ def _claim(client_scan_id: str, **fields) -> tuple[ScannedCardEntry | None, Scan
         )
         claimed = cursor.fetchone()
     if claimed is None:
-        return None, _replay(client_scan_id)
+        return None, _replay(client_scan_id, actor=actor, target=target)
     entry.pk = claimed[0]
     entry._state.adding = False
     entry._state.db = connection.alias
@@ -184,9 +193,11 @@ def scan_card(
     scan is refused (unknown card — also outside the actor's reach —, inactive receiver, no order, already
     served, an offline duplicate). Always one log entry per client scan id."""
     now = now or timezone.now()
+    card = card_number_clean(card_number)[:64]
     entry, replay = _claim(
         client_scan_id or new_client_scan_id(),
-        card_number=card_number_clean(card_number)[:64],
+        target={"source": Source.CARD, "card_number": card, "date": day},
+        card_number=card,
         date=day,
         meal_type_ids=sorted(set(meal_type_ids)),
         source=Source.CARD,
@@ -228,7 +239,18 @@ def mark_as_scanned(
     already served: refused with the scan, logged."""
     now = now or timezone.now()
     client_scan_id = client_scan_id or new_client_scan_id()
-    replay = _replay(client_scan_id)
+    fields = ("date", "meal_type_id", "child_id", "worker_id")
+    day, meal_type_id, child_id, worker_id = OrderItem.objects.filter(pk=item_id).values_list(*fields).first() or (
+        (None,) * len(fields)
+    )
+    target = {
+        "source": Source.MANUAL,
+        "date": day,
+        "meal_type_ids": [meal_type_id],
+        "child_id": child_id,
+        "worker_id": worker_id,
+    }
+    replay = _replay(client_scan_id, actor=actor, target=target)
     if replay is not None:
         return replay
     item = next(iter(locked_items(pk=item_id)), None)
@@ -243,6 +265,7 @@ def mark_as_scanned(
         raise DomainError("record.not_found")
     entry, replay = _claim(
         client_scan_id,
+        target=target,
         card_number=receiver.card_number or "",
         date=item.date,
         meal_type_ids=[item.meal_type_id],
@@ -275,16 +298,23 @@ def presence_on_the_spot(
     refusals are raised (nothing is ordered nor logged)."""
     now = now or timezone.now()
     client_scan_id = client_scan_id or new_client_scan_id()
-    replay = _replay(client_scan_id)
-    if replay is not None:
-        return replay
     receiver = receiver_of(actor=actor, type=type, id=id)
     if receiver is None:
         raise DomainError("record.not_found")
+    target = {
+        "source": Source.PRESENCE,
+        "child_id": receiver.child_id,
+        "worker_id": receiver.worker_id,
+        "date": day,
+    }
+    replay = _replay(client_scan_id, actor=actor, target=target)
+    if replay is not None:
+        return replay
     if not settings_get("orders_config").get("terminal_orders_enabled"):
         raise DomainError("terminal.orders_disabled")
     entry, replay = _claim(
         client_scan_id,
+        target=target,
         card_number=receiver.card_number or "",
         date=day,
         meal_type_ids=sorted(set(meal_type_ids)),

@@ -212,6 +212,7 @@ ERRORS: dict[str, Refusal] = {
     "scan.no_order": Refusal(status.HTTP_404_NOT_FOUND, _("No meal ordered for this day.")),
     "scan.already_served": _conflict(_("Already served at %(time)s.")),
     "scan.duplicate": _conflict(_("Served twice: already served at %(time)s by %(name)s (offline scan).")),
+    "scan.client_id_conflict": _conflict(_("This scan id was already used for another scan.")),
     "terminal.orders_disabled": Refusal(status.HTTP_403_FORBIDDEN, _("Ordering at the terminal is not enabled.")),
     # people
     # A discount (a child's or a worker's) needs its percent.

@@ -336,3 +336,50 @@ def test_given_a_served_item_when_the_parent_cancels_then_refused(tenant_a, serv
     assert response.json()["message"] == "This meal was already served."
     with in_tenant(tenant_a):
         assert OrderItem.objects.get(pk=serving.item.pk).status == "served"
+
+
+# A client scan id is replayed only to its own scanner and command -----------------------------------------------
+
+
+def _refused_as_conflict(response, serving) -> None:
+    assert response.status_code == 409, response.content
+    assert response.json()["message"] == "This scan id was already used for another scan."
+    assert "scan" not in response.json()
+    assert serving.world.child.last_name not in response.content.decode()
+
+
+def test_given_a_cooks_scan_when_another_institutions_admin_replays_its_id_then_409_and_nothing_read(tenant_a, serving):
+    scan(Api(tenant_a, serving.cook), serving, clientScanId="queue-1")
+    with in_tenant(tenant_a):
+        other, _classroom = make_institution_with_classroom(900)
+        outsider = institutions_admin_of(tenant_a, other)
+        items, entries = items_state(), entries_state()
+
+    replayed = scan(Api(tenant_a, outsider), serving, clientScanId="queue-1")
+    marked = Api(tenant_a, outsider).post(
+        f"terminal/calendarDays/{serving.item.pk}/markAsScanned", {"clientScanId": "queue-1"}
+    )
+
+    _refused_as_conflict(replayed, serving)
+    _refused_as_conflict(marked, serving)
+    with in_tenant(tenant_a):
+        assert items_state() == items
+        assert entries_state() == entries
+
+
+def test_given_a_scan_id_when_the_same_cook_sends_it_for_another_card_or_command_then_409_and_nothing_changes(
+    tenant_a, serving
+):
+    cook = Api(tenant_a, serving.cook)
+    scan(cook, serving, clientScanId="queue-1")
+    with in_tenant(tenant_a):
+        items, entries = items_state(), entries_state()
+
+    other_card = scan(cook, serving, card=WORKER_CARD, clientScanId="queue-1")
+    marked = cook.post(f"terminal/calendarDays/{serving.worker_item.pk}/markAsScanned", {"clientScanId": "queue-1"})
+
+    _refused_as_conflict(other_card, serving)
+    _refused_as_conflict(marked, serving)
+    with in_tenant(tenant_a):
+        assert items_state() == items
+        assert entries_state() == entries
