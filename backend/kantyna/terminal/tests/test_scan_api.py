@@ -383,3 +383,23 @@ def test_given_a_scan_id_when_the_same_cook_sends_it_for_another_card_or_command
     with in_tenant(tenant_a):
         assert items_state() == items
         assert entries_state() == entries
+
+
+def test_given_a_presence_when_its_id_is_sent_for_another_child_then_409_and_nothing_changes(tenant_a, serving):
+    from kantyna.testing.world import set_settings
+
+    world = serving.world
+    cook = Api(tenant_a, serving.cook)
+    body = {"date": serving.today.isoformat(), "mealTypesIds": [world.catalog.lunch.pk], "clientScanId": "p-1"}
+    with in_tenant(tenant_a):
+        set_settings("orders_config", terminal_orders_enabled=True)
+    assert cook.post(f"terminal/child/{world.child2.pk}/presences", body).status_code == 200
+    with in_tenant(tenant_a):
+        items, entries = items_state(), entries_state()
+
+    response = cook.post(f"terminal/child/{world.child.pk}/presences", body)
+
+    _refused_as_conflict(response, serving)
+    with in_tenant(tenant_a):
+        assert items_state() == items
+        assert entries_state() == entries
