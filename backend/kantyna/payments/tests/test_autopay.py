@@ -216,6 +216,25 @@ def test_given_the_fake_paywall_when_pay_then_two_itns_credit_once_and_the_payer
 
 
 @pytest.mark.django_db
+def test_given_a_real_service_not_in_sandbox_then_the_fake_paywall_is_404_and_nothing_is_credited(tenant_a, parent):
+    payment, redirect_url = pay_autopay(tenant_a, parent)
+    with in_tenant(tenant_a):
+        settings_update(actor=None, key="payment_methods_config", data={"autopay": {**SERVICE, "sandbox": False}})
+    client = Api(tenant_a).client
+    path = urllib.parse.urlsplit(redirect_url)
+
+    page = client.get(f"{path.path}?{path.query}")
+    response = client.post(path.path, {"action": "pay", "OrderID": payment.token})
+
+    assert (page.status_code, response.status_code) == (404, 404)
+    assert balance(tenant_a, parent) == Decimal("0.00")
+    assert outcomes(tenant_a) == []
+    with in_tenant(tenant_a):
+        assert Payment.objects.get(pk=payment.pk).state == "pending"
+        assert LedgerTransaction.objects.count() == 0
+
+
+@pytest.mark.django_db
 def test_given_the_settings_then_the_shared_key_is_never_returned_and_empty_keeps_it(tenant_a, parent):
     api = Api(tenant_a, make_user(tenant_a, "ROLE_ADMIN"))
 

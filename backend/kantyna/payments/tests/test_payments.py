@@ -24,6 +24,7 @@ from kantyna.payments.tests.helpers import (
     signed_notification,
 )
 from kantyna.tenancy.services import in_tenant
+from kantyna.tenant_settings.services import settings_update
 from kantyna.testing.api import Api
 from kantyna.testing.factories import make_user
 
@@ -249,6 +250,20 @@ def test_given_payments_fake_off_then_the_fake_paywall_does_not_exist(tenant_a, 
 
     assert response.status_code == 404
     assert balance(tenant_a, parent) == Decimal("0.00")
+
+
+def test_given_a_real_account_not_in_sandbox_then_the_fake_paywall_does_not_exist(tenant_a, parent):
+    payment = pay(tenant_a, parent, "50.00")
+    with in_tenant(tenant_a):
+        settings_update(actor=None, key="payment_methods_config", data={"przelewy24": {"sandbox": False}})
+
+    page = Api(tenant_a).client.get(f"/payments/fake/przelewy24/{payment.token}")
+    response = Api(tenant_a).client.post(f"/payments/fake/przelewy24/{payment.token}", {"action": "pay"})
+
+    assert (page.status_code, response.status_code) == (404, 404)
+    assert balance(tenant_a, parent) == Decimal("0.00")
+    assert notifications(tenant_a) == []
+    assert state_of(tenant_a, payment) == "pending"
 
 
 def test_given_cancel_on_the_fake_paywall_then_the_payer_returns_and_the_payment_stays_pending(tenant_a, parent):
