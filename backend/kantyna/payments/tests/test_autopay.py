@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 import urllib.parse
 from decimal import Decimal
 
@@ -164,12 +165,17 @@ def test_given_autopay_when_a_parent_pays_then_the_itn_credits_once_and_is_answe
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("how", ["wrong hash", "wrong amount"])
+@pytest.mark.parametrize("how", ["wrong hash", "non-ASCII hash", "wrong amount"])
 def test_given_a_refused_itn_then_400_and_nothing_is_credited(tenant_a, parent, how):
     payment, _url = pay_autopay(tenant_a, parent)
     if how == "wrong hash":
         with in_tenant(tenant_a):
             body = fake_itn(Autopay({**SERVICE, "shared_key": "x"}), order_id=payment.token, amount=5000)
+        expected = [(False, "payment.notification_refused")]
+    elif how == "non-ASCII hash":
+        good = base64.b64decode(urllib.parse.parse_qs(itn(tenant_a, payment).decode())["transactions"][0])
+        xml = re.sub(rb"<hash>[^<]*</hash>", "<hash>ą</hash>".encode(), good)
+        body = urllib.parse.urlencode({"transactions": base64.b64encode(xml).decode()}).encode()
         expected = [(False, "payment.notification_refused")]
     else:
         body = itn(tenant_a, payment, amount=4999)

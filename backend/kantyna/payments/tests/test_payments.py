@@ -157,10 +157,11 @@ def test_given_the_payment_then_the_payer_sees_its_state_and_the_new_balance(ten
     ("tamper", "outcome", "verified"),
     [
         ({"sign": "0" * 96}, "payment.notification_refused", False),
+        ({"sign": "ą"}, "payment.notification_refused", False),
         ({"amount": 4000}, "payment.notification_refused", False),  # changed after signing
         ({"currency": "EUR"}, "payment.notification_refused", False),
     ],
-    ids=["wrong sign", "amount changed after signing", "currency changed after signing"],
+    ids=["wrong sign", "non-ASCII sign", "amount changed after signing", "currency changed after signing"],
 )
 def test_given_a_forged_notification_then_400_it_is_kept_and_nothing_is_credited(
     tenant_a, parent, tamper, outcome, verified
