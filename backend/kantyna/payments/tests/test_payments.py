@@ -11,11 +11,13 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from kantyna.audit.models import AuditEntry
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.payments.models import Payment, PaymentNotification
 from kantyna.payments.providers.fake_przelewy24 import FakeTransport, fake_order_id
 from kantyna.payments.services import payments_reconcile
 from kantyna.payments.tests.helpers import (
+    API_KEY,
     CRC,
     balance,
     enable_payments,
@@ -359,6 +361,31 @@ def test_given_stored_secrets_then_the_settings_never_return_them_and_an_empty_o
 
         assert settings_get("payment_methods_config")["przelewy24"]["crc"] == CRC
     assert CRC not in saved.content.decode()
+
+
+def test_given_saved_secrets_then_the_audit_log_and_users_activity_show_only_that_they_are_set(tenant_a, parent):
+    api = Api(tenant_a, make_user(tenant_a, "ROLE_ADMIN"))
+    secrets = {
+        "przelewy24": {"crc": "nowy-crc-tajny", "apiKey": "nowy-klucz-raportow"},
+        "tpay": {"clientSecret": "tpay-sekret-klienta", "securityCode": "tpay-kod-bezp"},
+        "autopay": {"sharedKey": "autopay-klucz-wsp"},
+    }
+
+    saved = api.put("common/settings/paymentMethodsConfig", secrets)
+    activity = api.get("users/activity", {"action": "settings.payment_methods_config"}).content.decode()
+
+    assert saved.status_code == 200, saved.content
+    assert "settings.payment_methods_config" in activity
+    with in_tenant(tenant_a):
+        entry = AuditEntry.objects.filter(action="settings.payment_methods_config").latest("pk")
+    logged = json.dumps(entry.data, ensure_ascii=False)
+    for value in [CRC, API_KEY, *(v for account in secrets.values() for v in account.values())]:
+        assert value not in logged
+        assert value not in activity
+    assert entry.data["before"]["przelewy24"]["crc"] == "••••"
+    assert entry.data["after"]["przelewy24"] == {**entry.data["after"]["przelewy24"], "crc": "••••", "api_key": "••••"}
+    assert entry.data["before"]["autopay"]["shared_key"] == ""
+    assert entry.data["after"]["autopay"]["shared_key"] == "••••"
 
 
 def test_given_polish_when_paying_below_the_minimum_then_the_refusal_is_in_polish(tenant_a, parent):
