@@ -15,7 +15,7 @@ from kantyna.audit.models import AuditEntry
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.payments.models import Payment, PaymentNotification
 from kantyna.payments.providers.fake_przelewy24 import FakeTransport, fake_order_id
-from kantyna.payments.services import payments_reconcile
+from kantyna.payments.services import NOTIFICATION_MAX_BYTES, payments_reconcile
 from kantyna.payments.tests.helpers import (
     API_KEY,
     CRC,
@@ -386,6 +386,21 @@ def test_given_saved_secrets_then_the_audit_log_and_users_activity_show_only_tha
     assert entry.data["after"]["przelewy24"] == {**entry.data["after"]["przelewy24"], "crc": "••••", "api_key": "••••"}
     assert entry.data["before"]["autopay"]["shared_key"] == ""
     assert entry.data["after"]["autopay"]["shared_key"] == "••••"
+
+
+@pytest.mark.parametrize("provider", ["przelewy24", "tpay", "autopay"])
+def test_given_a_notification_body_over_the_limit_then_400_and_nothing_is_stored(tenant_a, parent, provider):
+    payment = pay(tenant_a, parent, "50.00")
+    body = b"x" * (NOTIFICATION_MAX_BYTES + 1)
+
+    response = Api(tenant_a).client.post(
+        Api.url(f"payments/notifications/{provider}"), data=body, content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert notifications(tenant_a) == []
+    assert balance(tenant_a, parent) == Decimal("0.00")
+    assert state_of(tenant_a, payment) == "pending"
 
 
 def test_given_polish_when_paying_below_the_minimum_then_the_refusal_is_in_polish(tenant_a, parent):
