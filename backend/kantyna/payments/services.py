@@ -94,6 +94,9 @@ def payment_create(
     return payment, registration.redirect_url
 
 
+NOTIFICATION_MAX_BYTES = 16 * 1024
+
+
 def _headers(headers) -> dict:
     return {name: headers[name] for name in KEPT_HEADERS if name in headers}
 
@@ -101,7 +104,11 @@ def _headers(headers) -> dict:
 def notification_receive(*, provider: str, body: bytes, headers) -> PaymentNotification:
     """A provider's notification (urlStatus): stored as it came, then verified and applied (`_credit`). A forged or
     unreadable one, one for a payment this tenant does not have, or one whose amount or currency differs from the
-    payment is refused (logged, stored with the refusal's code, nothing credited)."""
+    payment is refused (logged, stored with the refusal's code, nothing credited). A body over
+    NOTIFICATION_MAX_BYTES (real ones are a few hundred bytes) is refused before anything is stored."""
+    if len(body) > NOTIFICATION_MAX_BYTES:
+        logger.warning("payment notification refused: %s bytes over the limit", len(body))
+        raise DomainError("payment.notification_refused")
     record = PaymentNotification.objects.create(
         provider=provider,
         # PostgreSQL text holds no NUL character: one in a (forged) body is kept as U+FFFD.

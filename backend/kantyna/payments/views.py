@@ -1,4 +1,4 @@
-"""The fake Przelewy24 paywall (settings.PAYMENTS_FAKE only): what sandbox.przelewy24.pl/trnRequest/{token} shows,
+"""The fake Przelewy24 paywall (settings.PAYMENTS_FAKE and the account in sandbox mode): what sandbox.przelewy24.pl/trnRequest/{token} shows,
 reduced to "Pay" and "Cancel", marked as a test. "Pay" delivers the signed urlStatus notification to the app
 in-process, twice (P24 repeats a notification until one is acknowledged; a duplicate must change nothing), then
 returns the payer to urlReturn, /payments/paid?paymentId=."""
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.utils.html import format_html
@@ -15,12 +14,13 @@ from django.views.decorators.csrf import csrf_exempt
 
 from kantyna.core.errors import DomainError
 from kantyna.payments.models import Payment, PaymentState
-from kantyna.payments.providers import AUTOPAY, PRZELEWY24, TPAY, provider_for
+from kantyna.payments.providers import AUTOPAY, PRZELEWY24, TPAY, provider_for, provider_is_fake
 from kantyna.payments.providers.fake_autopay import fake_itn
 from kantyna.payments.providers.fake_przelewy24 import fake_notification
 from kantyna.payments.providers.fake_tpay import fake_notification as fake_tpay_notification
 from kantyna.payments.providers.przelewy24 import grosze
 from kantyna.payments.services import notification_receive
+from kantyna.tenant_settings.selectors import settings_get
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>TEST PAYWALL — {name} (fake)</title>
@@ -34,8 +34,17 @@ button{{font-size:1.1rem;padding:.6rem 1.4rem;margin-right:1rem}}</style></head>
 <button name="action" value="cancel">Cancel / Anuluj</button></form></body></html>"""
 
 
+def _require_fake_account(provider: str) -> None:
+    """Every fake paywall exists only while the server runs with PAYMENTS_FAKE and the tenant's account for
+    `provider` is in sandbox mode: a real account's fake paywall would sign with its real key and credit without
+    money."""
+    if not provider_is_fake(settings_get("payment_methods_config").get(provider) or {}):
+        raise Http404
+
+
 def _payment(token: str, provider: str = PRZELEWY24) -> Payment:
-    if not settings.PAYMENTS_FAKE or not token.startswith("FAKE"):
+    _require_fake_account(provider)
+    if not token.startswith("FAKE"):
         raise Http404
     payment = Payment.objects.filter(token=token, provider=provider).first()
     if payment is None:
@@ -89,8 +98,7 @@ def fake_tpay_paywall(request, token: str):
 def fake_autopay_paywall(request, token: str):
     """Autopay's fake paywall: GET checks the start parameters' Hash as Autopay would; "Pay" delivers the signed ITN
     twice, as P24's fake does."""
-    if not settings.PAYMENTS_FAKE:
-        raise Http404
+    _require_fake_account(AUTOPAY)
     order_id = request.GET.get("OrderID", "") if request.method == "GET" else request.POST.get("OrderID", "")
     payment = Payment.objects.filter(token=order_id, provider=AUTOPAY).first()
     if payment is None:

@@ -41,6 +41,20 @@ def _merged(serializer, before: dict, data: dict) -> dict:
     return merged
 
 
+def _masked(serializer, values: dict) -> dict:
+    """`values` for the audit log: every secret a nested section declares (its SECRETS) reads "••••" when set and ""
+    when not, so no key reaches users/activity."""
+    masked = dict(values)
+    for name, field in serializer.fields.items():
+        secrets = getattr(field, "SECRETS", ())
+        if secrets and isinstance(values.get(name), dict):
+            masked[name] = {
+                **values[name],
+                **{secret: "••••" if values[name].get(secret) else "" for secret in secrets},
+            }
+    return masked
+
+
 @transaction.atomic
 def settings_update(*, actor, key: str, data: dict, logo: UploadedFile | None = None) -> dict:
     """Save a section. Fields missing from `data` keep their current values, so a form that shows part of a
@@ -64,7 +78,11 @@ def settings_update(*, actor, key: str, data: dict, logo: UploadedFile | None = 
             transaction.on_commit(lambda: row.company_logo.storage.delete(replaced))
         fields.append("company_logo")
     row.save(update_fields=fields)
-    audit_record(actor=actor, action=f"settings.{key}", data={"before": before, "after": after})
+    audit_record(
+        actor=actor,
+        action=f"settings.{key}",
+        data={"before": _masked(section.serializer(), before), "after": _masked(section.serializer(), after)},
+    )
     return settings_get(key, row=row)
 
 

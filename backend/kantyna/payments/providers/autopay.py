@@ -111,7 +111,8 @@ class Autopay(PaymentProvider):
         if len(transactions) != 1:
             raise NotificationRefused("one transaction expected")
         if not hmac.compare_digest(
-            (root.findtext("hash") or "").strip().lower(), autopay_hash(_values(root), self.shared_key)
+            (root.findtext("hash") or "").strip().lower().encode(),
+            autopay_hash(_values(root), self.shared_key).encode(),
         ):
             raise NotificationRefused("wrong hash")
         if (root.findtext("serviceID") or "").strip() != self.service_id:

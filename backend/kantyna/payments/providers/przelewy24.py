@@ -170,7 +170,7 @@ class Przelewy24(PaymentProvider):
                 raise NotificationRefused(f"{name} is not a string")
         if not self.crc:
             raise NotificationRefused("no CRC key configured")
-        if not hmac.compare_digest(fields["sign"], self.notification_sign(fields)):
+        if not hmac.compare_digest(fields["sign"].encode(), self.notification_sign(fields).encode()):
             raise NotificationRefused("wrong sign")
         if fields["merchantId"] != self.merchant_id or fields["posId"] != self.pos_id:
             raise NotificationRefused("another merchant")

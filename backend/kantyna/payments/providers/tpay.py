@@ -244,7 +244,7 @@ class Tpay(PaymentProvider):
                 raise NotificationRefused(f"{name} missing")
         if not self.security_code:
             raise NotificationRefused("no security code configured")
-        if not hmac.compare_digest(fields["md5sum"].lower(), self.md5sum(fields)):
+        if not hmac.compare_digest(fields["md5sum"].lower().encode(), self.md5sum(fields).encode()):
             raise NotificationRefused("wrong md5sum")
         self.verify_jws(body, (headers or {}).get("X-JWS-Signature") or "")
         if fields["id"] != str(self.merchant_id):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 import urllib.parse
 from decimal import Decimal
 
@@ -164,12 +165,17 @@ def test_given_autopay_when_a_parent_pays_then_the_itn_credits_once_and_is_answe
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("how", ["wrong hash", "wrong amount"])
+@pytest.mark.parametrize("how", ["wrong hash", "non-ASCII hash", "wrong amount"])
 def test_given_a_refused_itn_then_400_and_nothing_is_credited(tenant_a, parent, how):
     payment, _url = pay_autopay(tenant_a, parent)
     if how == "wrong hash":
         with in_tenant(tenant_a):
             body = fake_itn(Autopay({**SERVICE, "shared_key": "x"}), order_id=payment.token, amount=5000)
+        expected = [(False, "payment.notification_refused")]
+    elif how == "non-ASCII hash":
+        good = base64.b64decode(urllib.parse.parse_qs(itn(tenant_a, payment).decode())["transactions"][0])
+        xml = re.sub(rb"<hash>[^<]*</hash>", "<hash>ą</hash>".encode(), good)
+        body = urllib.parse.urlencode({"transactions": base64.b64encode(xml).decode()}).encode()
         expected = [(False, "payment.notification_refused")]
     else:
         body = itn(tenant_a, payment, amount=4999)
@@ -213,6 +219,25 @@ def test_given_the_fake_paywall_when_pay_then_two_itns_credit_once_and_the_payer
     assert (response.status_code, response["Location"]) == (302, f"/payments/paid?paymentId={payment.pk}")
     assert balance(tenant_a, parent) == Decimal("50.00")
     assert outcomes(tenant_a) == [(True, "credited"), (True, "duplicate")]
+
+
+@pytest.mark.django_db
+def test_given_a_real_service_not_in_sandbox_then_the_fake_paywall_is_404_and_nothing_is_credited(tenant_a, parent):
+    payment, redirect_url = pay_autopay(tenant_a, parent)
+    with in_tenant(tenant_a):
+        settings_update(actor=None, key="payment_methods_config", data={"autopay": {**SERVICE, "sandbox": False}})
+    client = Api(tenant_a).client
+    path = urllib.parse.urlsplit(redirect_url)
+
+    page = client.get(f"{path.path}?{path.query}")
+    response = client.post(path.path, {"action": "pay", "OrderID": payment.token})
+
+    assert (page.status_code, response.status_code) == (404, 404)
+    assert balance(tenant_a, parent) == Decimal("0.00")
+    assert outcomes(tenant_a) == []
+    with in_tenant(tenant_a):
+        assert Payment.objects.get(pk=payment.pk).state == "pending"
+        assert LedgerTransaction.objects.count() == 0
 
 
 @pytest.mark.django_db

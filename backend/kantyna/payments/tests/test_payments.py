@@ -11,11 +11,13 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from kantyna.audit.models import AuditEntry
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.payments.models import Payment, PaymentNotification
 from kantyna.payments.providers.fake_przelewy24 import FakeTransport, fake_order_id
-from kantyna.payments.services import payments_reconcile
+from kantyna.payments.services import NOTIFICATION_MAX_BYTES, payments_reconcile
 from kantyna.payments.tests.helpers import (
+    API_KEY,
     CRC,
     balance,
     enable_payments,
@@ -24,6 +26,7 @@ from kantyna.payments.tests.helpers import (
     signed_notification,
 )
 from kantyna.tenancy.services import in_tenant
+from kantyna.tenant_settings.services import settings_update
 from kantyna.testing.api import Api
 from kantyna.testing.factories import make_user
 
@@ -156,10 +159,11 @@ def test_given_the_payment_then_the_payer_sees_its_state_and_the_new_balance(ten
     ("tamper", "outcome", "verified"),
     [
         ({"sign": "0" * 96}, "payment.notification_refused", False),
+        ({"sign": "ą"}, "payment.notification_refused", False),
         ({"amount": 4000}, "payment.notification_refused", False),  # changed after signing
         ({"currency": "EUR"}, "payment.notification_refused", False),
     ],
-    ids=["wrong sign", "amount changed after signing", "currency changed after signing"],
+    ids=["wrong sign", "non-ASCII sign", "amount changed after signing", "currency changed after signing"],
 )
 def test_given_a_forged_notification_then_400_it_is_kept_and_nothing_is_credited(
     tenant_a, parent, tamper, outcome, verified
@@ -249,6 +253,20 @@ def test_given_payments_fake_off_then_the_fake_paywall_does_not_exist(tenant_a, 
 
     assert response.status_code == 404
     assert balance(tenant_a, parent) == Decimal("0.00")
+
+
+def test_given_a_real_account_not_in_sandbox_then_the_fake_paywall_does_not_exist(tenant_a, parent):
+    payment = pay(tenant_a, parent, "50.00")
+    with in_tenant(tenant_a):
+        settings_update(actor=None, key="payment_methods_config", data={"przelewy24": {"sandbox": False}})
+
+    page = Api(tenant_a).client.get(f"/payments/fake/przelewy24/{payment.token}")
+    response = Api(tenant_a).client.post(f"/payments/fake/przelewy24/{payment.token}", {"action": "pay"})
+
+    assert (page.status_code, response.status_code) == (404, 404)
+    assert balance(tenant_a, parent) == Decimal("0.00")
+    assert notifications(tenant_a) == []
+    assert state_of(tenant_a, payment) == "pending"
 
 
 def test_given_cancel_on_the_fake_paywall_then_the_payer_returns_and_the_payment_stays_pending(tenant_a, parent):
@@ -343,6 +361,46 @@ def test_given_stored_secrets_then_the_settings_never_return_them_and_an_empty_o
 
         assert settings_get("payment_methods_config")["przelewy24"]["crc"] == CRC
     assert CRC not in saved.content.decode()
+
+
+def test_given_saved_secrets_then_the_audit_log_and_users_activity_show_only_that_they_are_set(tenant_a, parent):
+    api = Api(tenant_a, make_user(tenant_a, "ROLE_ADMIN"))
+    secrets = {
+        "przelewy24": {"crc": "nowy-crc-tajny", "apiKey": "nowy-klucz-raportow"},
+        "tpay": {"clientSecret": "tpay-sekret-klienta", "securityCode": "tpay-kod-bezp"},
+        "autopay": {"sharedKey": "autopay-klucz-wsp"},
+    }
+
+    saved = api.put("common/settings/paymentMethodsConfig", secrets)
+    activity = api.get("users/activity", {"action": "settings.payment_methods_config"}).content.decode()
+
+    assert saved.status_code == 200, saved.content
+    assert "settings.payment_methods_config" in activity
+    with in_tenant(tenant_a):
+        entry = AuditEntry.objects.filter(action="settings.payment_methods_config").latest("pk")
+    logged = json.dumps(entry.data, ensure_ascii=False)
+    for value in [CRC, API_KEY, *(v for account in secrets.values() for v in account.values())]:
+        assert value not in logged
+        assert value not in activity
+    assert entry.data["before"]["przelewy24"]["crc"] == "••••"
+    assert entry.data["after"]["przelewy24"] == {**entry.data["after"]["przelewy24"], "crc": "••••", "api_key": "••••"}
+    assert entry.data["before"]["autopay"]["shared_key"] == ""
+    assert entry.data["after"]["autopay"]["shared_key"] == "••••"
+
+
+@pytest.mark.parametrize("provider", ["przelewy24", "tpay", "autopay"])
+def test_given_a_notification_body_over_the_limit_then_400_and_nothing_is_stored(tenant_a, parent, provider):
+    payment = pay(tenant_a, parent, "50.00")
+    body = b"x" * (NOTIFICATION_MAX_BYTES + 1)
+
+    response = Api(tenant_a).client.post(
+        Api.url(f"payments/notifications/{provider}"), data=body, content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert notifications(tenant_a) == []
+    assert balance(tenant_a, parent) == Decimal("0.00")
+    assert state_of(tenant_a, payment) == "pending"
 
 
 def test_given_polish_when_paying_below_the_minimum_then_the_refusal_is_in_polish(tenant_a, parent):

@@ -261,6 +261,7 @@ def test_given_tpay_when_a_parent_pays_then_the_fake_paywall_is_named_and_the_si
     ("how", "code"),
     [
         ("wrong md5sum", "payment.notification_refused"),
+        ("non-ASCII md5sum", "payment.notification_refused"),
         ("wrong amount", "payment.amount_mismatch"),
         ("no JWS", "payment.notification_refused"),
     ],
@@ -269,6 +270,8 @@ def test_given_a_refused_notification_then_400_and_nothing_is_credited(tenant_a,
     payment = pay_tpay(tenant_a, parent)
     if how == "wrong md5sum":
         body, headers = signed(tenant_a, payment, md5sum="0" * 32)
+    elif how == "non-ASCII md5sum":
+        body, headers = signed(tenant_a, payment, md5sum="ą")
     elif how == "wrong amount":
         body, headers = signed(tenant_a, payment, amount=4999)
     else:
