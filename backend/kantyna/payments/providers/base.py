@@ -7,8 +7,13 @@ one before crediting, and to check the status of one left pending."""
 from __future__ import annotations
 
 import abc
+import json
+import urllib.error
+import urllib.request
 from dataclasses import dataclass, field
 from decimal import Decimal
+
+from django.conf import settings
 
 
 class ProviderError(Exception):
@@ -85,3 +90,20 @@ class PaymentProvider(abc.ABC):
         """Return money to the payer. Not built yet: refunds are booked by staff in the ledger and made in the
         provider's panel."""
         raise NotImplementedError(f"{self.name}: refunds are not supported yet")
+
+
+def json_http_call(method: str, url: str, headers: dict, body: bytes | None, *, provider: str) -> tuple[int, dict]:
+    """One HTTPS call to a provider's JSON API: (status, parsed answer); an HTTP error status is an answer, a
+    network failure or an unreadable success is a `ProviderError` naming the provider."""
+    request = urllib.request.Request(url, data=body, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=settings.PAYMENTS_PROVIDER_TIMEOUT_SECONDS) as response:
+            return response.status, json.loads(response.read() or b"{}")
+    except urllib.error.HTTPError as error:
+        try:
+            answer = json.loads(error.read() or b"{}")
+        except ValueError:
+            answer = {}
+        return error.code, answer
+    except (urllib.error.URLError, TimeoutError, ValueError) as error:
+        raise ProviderError(f"{provider}: {error}") from error

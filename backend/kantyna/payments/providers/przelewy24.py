@@ -17,8 +17,6 @@ import urllib.request
 from collections.abc import Callable
 from decimal import Decimal
 
-from django.conf import settings
-
 from kantyna.core.money import to_grosze
 from kantyna.payments.providers.base import (
     Notification,
@@ -28,6 +26,7 @@ from kantyna.payments.providers.base import (
     ProviderError,
     ProviderStatus,
     Registration,
+    json_http_call,
 )
 
 NAME = "przelewy24"
@@ -70,18 +69,7 @@ def grosze(amount: Decimal) -> int:
 
 
 def http_transport(method: str, url: str, headers: dict, body: bytes | None) -> tuple[int, dict]:
-    request = urllib.request.Request(url, data=body, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=settings.PAYMENTS_PROVIDER_TIMEOUT_SECONDS) as response:
-            return response.status, json.loads(response.read() or b"{}")
-    except urllib.error.HTTPError as error:
-        try:
-            answer = json.loads(error.read() or b"{}")
-        except ValueError:
-            answer = {}
-        return error.code, answer
-    except (urllib.error.URLError, TimeoutError, ValueError) as error:
-        raise ProviderError(f"przelewy24: {error}") from error
+    return json_http_call(method, url, headers, body, provider=NAME)
 
 
 class Przelewy24(PaymentProvider):

@@ -41,6 +41,7 @@ from kantyna.payments.providers.base import (
     ProviderError,
     ProviderStatus,
     Registration,
+    json_http_call,
 )
 
 NAME = "tpay"
@@ -91,18 +92,7 @@ def rs256_verify(key: rsa.RSAPublicKey, message: bytes, signature: bytes) -> boo
 
 
 def http_transport(method: str, url: str, headers: dict, body: bytes | None) -> tuple[int, dict]:
-    request = urllib.request.Request(url, data=body, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=settings.PAYMENTS_PROVIDER_TIMEOUT_SECONDS) as response:
-            return response.status, json.loads(response.read() or b"{}")
-    except urllib.error.HTTPError as error:
-        try:
-            answer = json.loads(error.read() or b"{}")
-        except ValueError:
-            answer = {}
-        return error.code, answer
-    except (urllib.error.URLError, TimeoutError, ValueError) as error:
-        raise ProviderError(f"tpay: {error}") from error
+    return json_http_call(method, url, headers, body, provider=NAME)
 
 
 def fetch_certificate(url: str) -> str:
