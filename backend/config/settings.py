@@ -188,6 +188,13 @@ PAYMENTS_FAKE = env_bool("PAYMENTS_FAKE", False)
 PAYMENTS_RECONCILE_MINUTES = int(os.environ.get("PAYMENTS_RECONCILE_MINUTES", "15"))
 PAYMENTS_EXPIRE_MINUTES = int(os.environ.get("PAYMENTS_EXPIRE_MINUTES", "120"))
 PAYMENTS_PROVIDER_TIMEOUT_SECONDS = int(os.environ.get("PAYMENTS_PROVIDER_TIMEOUT_SECONDS", "15"))
+# The providers' notification endpoints are public: a client address may post at most this many notifications of
+# one provider per window (429 past it; a provider retries later). 0 turns the limit off.
+PAYMENT_NOTIFICATIONS_PER_IP = int(os.environ.get("PAYMENT_NOTIFICATIONS_PER_IP", "60"))
+PAYMENT_NOTIFICATION_WINDOW_SECONDS = int(os.environ.get("PAYMENT_NOTIFICATION_WINDOW_SECONDS", "60"))
+# Tpay's JWS root CA (PEM) the notification certificate must be issued by. Empty: Tpay's published root
+# (tpay-jws-root.pem on secure[.sandbox].tpay.com), fetched over TLS and cached for a day.
+PAYMENTS_TPAY_ROOT_CA = os.environ.get("PAYMENTS_TPAY_ROOT_CA", "")
 
 # Throttling of password checks (kantyna/identity/throttle.py): wrong passwords counted per account and client
 # address, per address, and per account from all addresses (an exponential delay, never a lock-out).

@@ -51,7 +51,7 @@ class Payment(models.Model):
 
 class PaymentNotification(models.Model):
     """A provider's notification as it arrived (body, a few headers), whether its signature held and what came of
-    it (`credited`, `duplicate`, or the refusal's code)."""
+    it (`credited`, `duplicate`, `not_paid`, or the refusal's code)."""
 
     provider = models.CharField(max_length=20)
     payment = models.ForeignKey(Payment, null=True, blank=True, on_delete=models.PROTECT, related_name="notifications")
@@ -60,9 +60,14 @@ class PaymentNotification(models.Model):
     verified = models.BooleanField(default=False)
     outcome = models.CharField(max_length=60, default="received")
     received_at = models.DateTimeField(auto_now_add=True)
+    # The client's address (core/client.client_ip), counted by the notification limit (services.notification_wait).
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
 
     class Meta:
         ordering = ["-received_at", "-id"]
+        indexes = [
+            models.Index(fields=["provider", "ip_address", "received_at"], name="payment_notification_ip"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.provider} {self.outcome} {self.received_at:%Y-%m-%d %H:%M}"

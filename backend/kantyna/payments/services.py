@@ -6,6 +6,7 @@ key `payment:{id}`, so a replayed or concurrent duplicate notification books not
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 from datetime import timedelta
 from decimal import Decimal
@@ -18,10 +19,12 @@ from django.utils.translation import gettext as _
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
 from kantyna.core.money import money_amount
+from kantyna.identity.throttle import too_many_attempts, wait_for_oldest
 from kantyna.ledger.models import TransactionKind
 from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
 from kantyna.payments.models import Payment, PaymentNotification, PaymentState
-from kantyna.payments.providers import ENABLED_FLAG, PROVIDERS, PRZELEWY24, provider_for
+from kantyna.payments.providers import AUTOPAY, ENABLED_FLAG, PROVIDERS, PRZELEWY24, provider_for
+from kantyna.payments.providers.autopay import itn_order_id, order_id_of
 from kantyna.payments.providers.base import NotificationRefused, PaymentRequest, ProviderError
 from kantyna.payments.providers.przelewy24 import grosze
 from kantyna.payments.selectors import payment_fee, payments_to_reconcile
@@ -101,19 +104,43 @@ def _headers(headers) -> dict:
     return {name: headers[name] for name in KEPT_HEADERS if name in headers}
 
 
-def notification_receive(*, provider: str, body: bytes, headers) -> PaymentNotification:
+def notification_wait(*, provider: str, ip_address: str | None) -> int:
+    """Whole seconds before `ip_address` may post another notification of `provider`; 0: it may now. The limit
+    counts the stored notifications of the address (PAYMENT_NOTIFICATIONS_PER_IP per
+    PAYMENT_NOTIFICATION_WINDOW_SECONDS), as the sign-in throttle counts its failures (identity/throttle.py)."""
+    limit = settings.PAYMENT_NOTIFICATIONS_PER_IP
+    if not ip_address or limit <= 0:
+        return 0
+    now = timezone.now()
+    window = timedelta(seconds=settings.PAYMENT_NOTIFICATION_WINDOW_SECONDS)
+    times = list(
+        PaymentNotification.objects.filter(provider=provider, ip_address=ip_address, received_at__gt=now - window)
+        .order_by("-received_at")
+        .values_list("received_at", flat=True)[:limit]
+    )
+    return math.ceil(wait_for_oldest(times, limit, window, now).total_seconds())
+
+
+def notification_receive(*, provider: str, body: bytes, headers, ip_address: str | None = None) -> PaymentNotification:
     """A provider's notification (urlStatus): stored as it came, then verified and applied (`_credit`). A forged or
     unreadable one, one for a payment this tenant does not have, or one whose amount or currency differs from the
-    payment is refused (logged, stored with the refusal's code, nothing credited). A body over
-    NOTIFICATION_MAX_BYTES (real ones are a few hundred bytes) is refused before anything is stored."""
+    payment is refused (logged, stored with the refusal's code, nothing credited); a signed notice of a state that
+    is not a payment (`Notification.paid` False) is stored as `not_paid` and changes nothing. Refused before
+    anything is stored: a client address past the notification limit (`notification_wait`, 429) and a body over
+    NOTIFICATION_MAX_BYTES (real ones are a few hundred bytes; 413)."""
+    wait = notification_wait(provider=provider, ip_address=ip_address)
+    if wait:
+        logger.warning("payment notification refused: %s over the limit of %s", ip_address, provider)
+        raise too_many_attempts(wait)
     if len(body) > NOTIFICATION_MAX_BYTES:
         logger.warning("payment notification refused: %s bytes over the limit", len(body))
-        raise DomainError("payment.notification_refused")
+        raise DomainError("payment.notification_too_large")
     record = PaymentNotification.objects.create(
         provider=provider,
         # PostgreSQL text holds no NUL character: one in a (forged) body is kept as U+FFFD.
         body=body.decode("utf-8", errors="replace").replace("\x00", "\ufffd")[:20000],
         headers=_headers(headers),
+        ip_address=ip_address,
     )
     try:
         adapter = provider_for(provider)
@@ -127,12 +154,15 @@ def notification_receive(*, provider: str, body: bytes, headers) -> PaymentNotif
         if payment is None:
             raise DomainError("payment.unknown")
         record.payment = payment
-        record.outcome = _credit(
-            payment_id=payment.pk,
-            order_id=notification.order_id,
-            amount=notification.amount,
-            currency=notification.currency,
-        )
+        if notification.paid:
+            record.outcome = _credit(
+                payment_id=payment.pk,
+                order_id=notification.order_id,
+                amount=notification.amount,
+                currency=notification.currency,
+            )
+        else:
+            record.outcome = "not_paid"
     except DomainError as error:
         record.outcome = error.code
         logger.warning("payment notification %s refused: %s", record.pk, error.code)
@@ -140,6 +170,26 @@ def notification_receive(*, provider: str, body: bytes, headers) -> PaymentNotif
     finally:
         record.save(update_fields=["verified", "payment", "outcome"])
     return record
+
+
+# Refusals of a notification before it is stored (notification_receive): no answer of the provider's protocol.
+BEFORE_STORING = ("auth.too_many_attempts", "payment.notification_too_large")
+
+
+def autopay_itn_receive(*, body: bytes, headers, ip_address: str | None = None) -> bytes:
+    """Autopay's ITN through `notification_receive`, answered as its protocol wants: the signed confirmationList,
+    CONFIRMED when applied (credited, a duplicate, or a state that is not a payment), NOTCONFIRMED when refused (a
+    wrong hash, an unknown payment, another amount). An ITN naming no orderID, or one refused before it is stored
+    (too many, too large), has nothing to answer: its DomainError goes on to the error shape."""
+    adapter = provider_for(AUTOPAY)
+    try:
+        record = notification_receive(provider=AUTOPAY, body=body, headers=headers, ip_address=ip_address)
+    except DomainError as error:
+        order_id = itn_order_id(body)
+        if error.code in BEFORE_STORING or order_id is None:
+            raise
+        return adapter.answer(order_id=order_id, confirmed=False)
+    return adapter.answer(order_id=order_id_of(record.payment.session_id), confirmed=True)
 
 
 @transaction.atomic

@@ -6,6 +6,7 @@ returns the payer to urlReturn, /payments/paid?paymentId=."""
 from __future__ import annotations
 
 import contextlib
+import logging
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseRedirect
@@ -15,12 +16,14 @@ from django.views.decorators.csrf import csrf_exempt
 from kantyna.core.errors import DomainError
 from kantyna.payments.models import Payment, PaymentState
 from kantyna.payments.providers import AUTOPAY, PRZELEWY24, TPAY, provider_for, provider_is_fake
-from kantyna.payments.providers.fake_autopay import fake_itn
+from kantyna.payments.providers.fake_autopay import confirmation_of, fake_itn
 from kantyna.payments.providers.fake_przelewy24 import fake_notification
 from kantyna.payments.providers.fake_tpay import fake_notification as fake_tpay_notification
 from kantyna.payments.providers.przelewy24 import grosze
-from kantyna.payments.services import notification_receive
+from kantyna.payments.services import autopay_itn_receive, notification_receive
 from kantyna.tenant_settings.selectors import settings_get
+
+logger = logging.getLogger(__name__)
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>TEST PAYWALL — {name} (fake)</title>
@@ -97,7 +100,7 @@ def fake_tpay_paywall(request, token: str):
 @csrf_exempt
 def fake_autopay_paywall(request, token: str):
     """Autopay's fake paywall: GET checks the start parameters' Hash as Autopay would; "Pay" delivers the signed ITN
-    twice, as P24's fake does."""
+    twice, as P24's fake does, through the ITN endpoint's own handling, and reads each answer's confirmationList."""
     _require_fake_account(AUTOPAY)
     order_id = request.GET.get("OrderID", "") if request.method == "GET" else request.POST.get("OrderID", "")
     payment = Payment.objects.filter(token=order_id, provider=AUTOPAY).first()
@@ -122,6 +125,10 @@ def fake_autopay_paywall(request, token: str):
     if request.POST.get("action") == "pay" and payment.state == PaymentState.PENDING:
         body = fake_itn(adapter, order_id=order_id, amount=grosze(payment.total), currency=payment.currency)
         for _delivery in range(2):
-            with contextlib.suppress(DomainError):
-                notification_receive(provider=AUTOPAY, body=body, headers={"User-Agent": "fake-autopay"})
+            try:
+                answer = autopay_itn_receive(body=body, headers={"User-Agent": "fake-autopay"})
+            except DomainError:
+                answer = b""
+            if confirmation_of(adapter, answer, order_id=order_id) != "CONFIRMED":
+                logger.warning("autopay (fake): the ITN of %s was not confirmed", order_id)
     return HttpResponseRedirect(f"/payments/paid?paymentId={payment.pk}")

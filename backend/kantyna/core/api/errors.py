@@ -173,6 +173,10 @@ ERRORS: dict[str, Refusal] = {
     "payment.notification_refused": Refusal(status.HTTP_400_BAD_REQUEST, "The notification's signature is not valid."),
     "payment.unknown": Refusal(status.HTTP_400_BAD_REQUEST, "No such payment."),
     "payment.amount_mismatch": Refusal(status.HTTP_400_BAD_REQUEST, "The amount or currency differs from the payment."),
+    # A body over NOTIFICATION_MAX_BYTES, refused before it is stored.
+    "payment.notification_too_large": Refusal(
+        status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, _("The payment notification is too large.")
+    ),
     # ordering
     "free_day.ends_before_start": _invalid(_("The end date cannot be before the start date.")),
     "free_day.range_too_long": _invalid(_("A range can cover at most a year.")),

@@ -14,14 +14,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kantyna.core.api.params import query_data
+from kantyna.core.client import client_ip
 from kantyna.core.serializers import StatusSerializer, money
 from kantyna.core.viewsets import ApiView
 from kantyna.ledger.selectors import user_balance
 from kantyna.payments import selectors, services
 from kantyna.payments.api import serializers as s
 from kantyna.payments.models import Payment
-from kantyna.payments.providers import AUTOPAY, PRZELEWY24, TPAY, provider_for
-from kantyna.payments.providers.autopay import confirmation_xml, order_id_of
+from kantyna.payments.providers import PRZELEWY24, TPAY
 
 OWN = "billing.view"  # a payer's own money: parents and institution workers
 
@@ -100,7 +100,9 @@ class Przelewy24NotificationView(APIView):
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=StatusSerializer)
     def post(self, request):
-        services.notification_receive(provider=PRZELEWY24, body=request.body, headers=request.headers)
+        services.notification_receive(
+            provider=PRZELEWY24, body=request.body, headers=request.headers, ip_address=client_ip(request)
+        )
         return Response({"status": True})
 
 
@@ -114,25 +116,24 @@ class TpayNotificationView(APIView):
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={(200, "text/plain"): OpenApiTypes.STR})
     def post(self, request):
-        services.notification_receive(provider=TPAY, body=request.body, headers=request.headers)
+        services.notification_receive(
+            provider=TPAY, body=request.body, headers=request.headers, ip_address=client_ip(request)
+        )
         return HttpResponse("TRUE", content_type="text/plain")
 
 
 class AutopayNotificationView(APIView):
-    """Autopay's ITN: the form field `transactions` (base64 XML) verified against this tenant's service, answered with
-    the signed confirmationList (CONFIRMED); a refusal is 400 with the error shape (Autopay then repeats the ITN)."""
+    """Autopay's ITN: the form field `transactions` (base64 XML) verified against this tenant's service and answered
+    with the signed confirmationList: CONFIRMED when applied (a state that is not a payment credits nothing),
+    NOTCONFIRMED when refused (Autopay then repeats the ITN). An ITN naming no orderID, too many from one address or
+    too large: the error shape."""
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={(200, "application/xml"): OpenApiTypes.STR})
     def post(self, request):
-        record = services.notification_receive(provider=AUTOPAY, body=request.body, headers=request.headers)
-        adapter = provider_for(AUTOPAY)
-        answer = confirmation_xml(
-            service_id=adapter.service_id, order_id=order_id_of(record.payment.session_id), confirmed=True,
-            key=adapter.shared_key,
-        )  # fmt: skip
+        answer = services.autopay_itn_receive(body=request.body, headers=request.headers, ip_address=client_ip(request))
         return HttpResponse(answer, content_type="application/xml")
 
 

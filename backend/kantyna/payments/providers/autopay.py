@@ -1,9 +1,18 @@
 """Autopay (formerly Blue Media) online payments: the payer is sent to the paywall with the hashed start parameters
 (ServiceID, OrderID, Amount, Description, Currency, CustomerEmail, Hash), and Autopay posts the ITN (Instant
-Transaction Notification): the form field `transactions`, a base64 XML `transactionList` whose `hash` is the SHA-256
-hex of every value in document order joined by `|`, then `|` and the shared key. The answer is a `confirmationList`
-signed the same way (serviceID|orderID|CONFIRMED|key). OrderID is our session id without its `kantyna-` prefix
-(Autopay allows 32 letters and digits). The XML is parsed with defusedxml."""
+Transaction Notification): the form field `transactions`, a base64 XML
+
+    transactionList / serviceID, transactions / transaction / (orderID, remoteID, amount, currency, gatewayID,
+    paymentDate, paymentStatus, paymentStatusDetails, optional others), hash
+
+whose `hash` is the SHA-256 hex of the values in document order (serviceID|orderID|remoteID|amount|currency|
+gatewayID|paymentDate|paymentStatus|paymentStatusDetails|…, empty ones left out) joined by `|`, then `|` and the
+shared key. Every ITN is answered (HTTP 200) with a `confirmationList` (serviceID, transactionsConfirmations /
+transactionConfirmed / (orderID, confirmation), hash of serviceID|orderID|confirmation|key): CONFIRMED for a
+correctly signed ITN we applied, whatever its paymentStatus (only SUCCESS credits; PENDING and FAILURE change
+nothing), NOTCONFIRMED for one we refuse (Autopay then repeats it). Layout and both hashes were checked against the
+fixtures of Autopay's PHP SDK (bluepayment-plugin/bm-sdk: ItnInRequest.xml, ItnResponse.xml). OrderID is our
+session id without its `kantyna-` prefix (Autopay allows 32 letters and digits). The XML is parsed with defusedxml."""
 
 from __future__ import annotations
 
@@ -32,6 +41,9 @@ NAME = "autopay"
 HOSTS = {False: "https://pay.autopay.eu", True: "https://testpay.autopay.eu"}
 SESSION_PREFIX = "kantyna-"
 START_FIELDS = ("ServiceID", "OrderID", "Amount", "Description", "Currency", "CustomerEmail")
+# paymentStatus of an ITN: only SUCCESS is money received; the others are acknowledged (CONFIRMED), crediting nothing.
+PAID_STATUS = "SUCCESS"
+STATUSES = {"PENDING", PAID_STATUS, "FAILURE"}
 
 
 def autopay_hash(values, key: str) -> str:
@@ -47,6 +59,33 @@ def _values(element) -> list[str]:
         elif child.tag != "hash":
             out.append((child.text or "").strip())
     return out
+
+
+def parse_itn(body: bytes):
+    """The ITN form's `transactions`: its transactionList (root) and its one transaction's values (tag -> text);
+    nothing verified yet. NotificationRefused when it is not one."""
+    try:
+        form = urllib.parse.parse_qs(body.decode("ascii"), strict_parsing=True)
+        (encoded,) = form["transactions"]
+        root = SafeElementTree.fromstring(base64.b64decode(encoded, validate=True))
+    except (UnicodeDecodeError, ValueError, KeyError, binascii.Error, SafeElementTree.ParseError,
+            DefusedXmlException) as error:  # fmt: skip
+        raise NotificationRefused("not an ITN") from error
+    if root.tag != "transactionList":
+        raise NotificationRefused("not a transactionList")
+    transactions = root.findall("./transactions/transaction")
+    if len(transactions) != 1:
+        raise NotificationRefused("one transaction expected")
+    return root, {child.tag: (child.text or "").strip() for child in transactions[0]}
+
+
+def itn_order_id(body: bytes) -> str | None:
+    """The orderID an ITN names (unverified: what a NOTCONFIRMED answer is about), or None when it names none."""
+    try:
+        _root, item = parse_itn(body)
+    except NotificationRefused:
+        return None
+    return item.get("orderID") or None
 
 
 def order_id_of(session_id: str) -> str:
@@ -98,18 +137,9 @@ class Autopay(PaymentProvider):
         )
 
     def verify_notification(self, body: bytes, headers=None) -> Notification:
-        try:
-            form = urllib.parse.parse_qs(body.decode("ascii"), strict_parsing=True)
-            (encoded,) = form["transactions"]
-            root = SafeElementTree.fromstring(base64.b64decode(encoded, validate=True))
-        except (UnicodeDecodeError, ValueError, KeyError, binascii.Error, SafeElementTree.ParseError,
-                DefusedXmlException) as error:  # fmt: skip
-            raise NotificationRefused("not an ITN") from error
-        if root.tag != "transactionList" or not self.shared_key:
-            raise NotificationRefused("not a transactionList, or no shared key configured")
-        transactions = root.findall("./transactions/transaction")
-        if len(transactions) != 1:
-            raise NotificationRefused("one transaction expected")
+        root, item = parse_itn(body)
+        if not self.shared_key:
+            raise NotificationRefused("no shared key configured")
         if not hmac.compare_digest(
             (root.findtext("hash") or "").strip().lower().encode(),
             autopay_hash(_values(root), self.shared_key).encode(),
@@ -117,9 +147,9 @@ class Autopay(PaymentProvider):
             raise NotificationRefused("wrong hash")
         if (root.findtext("serviceID") or "").strip() != self.service_id:
             raise NotificationRefused("another service")
-        item = {child.tag: (child.text or "").strip() for child in transactions[0]}
-        if item.get("paymentStatus") != "SUCCESS":
-            raise NotificationRefused(f"not a payment: {item.get('paymentStatus')}")
+        status = item.get("paymentStatus", "")
+        if status not in STATUSES:
+            raise NotificationRefused(f"unknown paymentStatus: {status}")
         try:
             amount = Decimal(item.get("amount", ""))
         except InvalidOperation as error:
@@ -132,15 +162,13 @@ class Autopay(PaymentProvider):
             amount=int(amount * 100),
             currency=item.get("currency", ""),
             raw={"serviceID": self.service_id, **item},
+            paid=status == PAID_STATUS,
         )
 
-    def confirmation(self, notification: Notification) -> bytes:
-        return confirmation_xml(
-            service_id=self.service_id,
-            order_id=order_id_of(notification.session_id),
-            confirmed=True,
-            key=self.shared_key,
-        )
+    def answer(self, *, order_id: str, confirmed: bool) -> bytes:
+        """The ITN's answer for `order_id`: CONFIRMED (applied, or a state that is not a payment) or NOTCONFIRMED
+        (refused; Autopay repeats the ITN), signed with this service's key."""
+        return confirmation_xml(service_id=self.service_id, order_id=order_id, confirmed=confirmed, key=self.shared_key)
 
     def finalize(self, *, session_id: str, order_id: str, amount: int, currency: str) -> None:
         """Autopay has no confirmation call: the ITN's hash is its word; the answer confirms it."""

@@ -33,13 +33,15 @@ class Registration:
 @dataclass(frozen=True)
 class Notification:
     """A verified notification: the provider says `amount` (in the currency's minor unit) of `currency` was paid
-    for our `session_id`, known to it as `order_id`."""
+    for our `session_id`, known to it as `order_id`. `paid` False: a signed notice of another state (Autopay's
+    ITN of a PENDING or FAILURE transaction), acknowledged and crediting nothing."""
 
     session_id: str
     order_id: str
     amount: int
     currency: str
     raw: dict = field(default_factory=dict)
+    paid: bool = True
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from kantyna.payments.models import Payment, PaymentNotification
 from kantyna.payments.providers import AUTOPAY, provider_for
 from kantyna.payments.providers.autopay import Autopay, autopay_hash, confirmation_xml
 from kantyna.payments.providers.base import NotificationRefused, PaymentRequest
-from kantyna.payments.providers.fake_autopay import fake_itn, fake_remote_id
+from kantyna.payments.providers.fake_autopay import confirmation_of, fake_itn, fake_remote_id
 from kantyna.payments.services import notification_receive
 from kantyna.payments.tests.helpers import balance
 from kantyna.tenancy.services import in_tenant
@@ -111,7 +111,7 @@ def test_given_an_itn_then_its_hash_covers_every_value_in_order_and_the_confirma
 
 @pytest.mark.parametrize(
     "tamper",
-    ["wrong key", "another service", "not paid", "amount changed", "not base64", "an entity bomb"],
+    ["wrong key", "another service", "unknown status", "amount changed", "not base64", "an entity bomb"],
 )
 def test_given_a_tampered_itn_then_it_is_refused(tamper):
     adapter = Autopay(SERVICE)
@@ -119,8 +119,8 @@ def test_given_a_tampered_itn_then_it_is_refused(tamper):
         body = fake_itn(Autopay({**SERVICE, "shared_key": "other"}), order_id="0123abcd", amount=5000)
     elif tamper == "another service":
         body = fake_itn(Autopay({**SERVICE, "service_id": 9}), order_id="0123abcd", amount=5000)
-    elif tamper == "not paid":
-        body = fake_itn(adapter, order_id="0123abcd", amount=5000, status="FAILURE")
+    elif tamper == "unknown status":
+        body = fake_itn(adapter, order_id="0123abcd", amount=5000, status="PAID")
     elif tamper == "amount changed":
         good = fake_itn(adapter, order_id="0123abcd", amount=5000)
         xml = base64.b64decode(urllib.parse.parse_qs(good.decode())["transactions"][0]).replace(b"50.00", b"5.00")
@@ -133,6 +133,50 @@ def test_given_a_tampered_itn_then_it_is_refused(tamper):
 
     with pytest.raises(NotificationRefused):
         adapter.verify_notification(body)
+
+
+@pytest.mark.parametrize("status", ["PENDING", "FAILURE"])
+def test_given_a_signed_itn_of_a_state_that_is_not_a_payment_then_it_verifies_as_not_paid(status):
+    adapter = Autopay(SERVICE)
+
+    notification = adapter.verify_notification(fake_itn(adapter, order_id="0123abcd", amount=5000, status=status))
+
+    assert (notification.session_id, notification.paid, notification.raw["paymentStatus"]) == (
+        "kantyna-0123abcd", False, status,
+    )  # fmt: skip
+
+
+def test_given_the_sdk_fixture_then_the_itn_and_the_confirmation_hashes_are_autopays():
+    """Autopay's PHP SDK (bluepayment-plugin/bm-sdk, tests/Fixtures/Itn): its ITN and its answer, with its key."""
+    key = "QCBm3N0oFjzQAWsTIVN8mPLK12TW6HU6InSfjvnF"
+    xml = (
+        b'<?xml version="1.0" encoding="UTF-8"?><transactionList><serviceID>123456</serviceID><transactions>'
+        b"<transaction><orderID>123</orderID><remoteID>102686</remoteID><amount>500.00</amount>"
+        b"<currency>PLN</currency><gatewayID>106</gatewayID><paymentDate>20200621171238</paymentDate>"
+        b"<paymentStatus>SUCCESS</paymentStatus><paymentStatusDetails>ACCEPTED</paymentStatusDetails></transaction>"
+        b"</transactions><hash>422fbd7c1bbac1eb745b647980dd63c2e8ccf261ea196739ab8043eff8dd4e17</hash>"
+        b"</transactionList>"
+    )
+    adapter = Autopay({"service_id": 123456, "shared_key": key})
+
+    notification = adapter.verify_notification(urllib.parse.urlencode({"transactions": base64.b64encode(xml)}).encode())
+    answer = ElementTree.fromstring(adapter.answer(order_id="123", confirmed=True))
+
+    assert (notification.session_id, notification.order_id, notification.amount) == ("kantyna-123", "102686", 50000)
+    assert answer.findtext("hash") == "7194a50431ce359cc4c201a0f154400f89f49f765b8eeb60299fc6fee1a01228"
+
+
+def test_given_an_answer_then_the_fake_reads_it_as_autopay_does_only_when_its_hash_holds():
+    adapter = Autopay(SERVICE)
+    confirmed = adapter.answer(order_id="0123abcd", confirmed=True)
+    refused = adapter.answer(order_id="0123abcd", confirmed=False)
+
+    assert confirmation_of(adapter, confirmed, order_id="0123abcd") == "CONFIRMED"
+    assert confirmation_of(adapter, refused, order_id="0123abcd") == "NOTCONFIRMED"
+    assert confirmation_of(adapter, confirmed, order_id="other") is None
+    assert confirmation_of(adapter, confirmed.replace(b"<hash>", b"<hash>0"), order_id="0123abcd") is None
+    assert confirmation_of(Autopay({**SERVICE, "shared_key": "x"}), confirmed, order_id="0123abcd") is None
+    assert confirmation_of(adapter, b"TRUE", order_id="0123abcd") is None
 
 
 # --- through the API ---------------------------------------------------------------------------------------------
@@ -157,16 +201,25 @@ def test_given_autopay_when_a_parent_pays_then_the_itn_credits_once_and_is_answe
     first, second = notify(tenant_a, body), notify(tenant_a, body)
 
     assert (first.status_code, second.status_code) == (200, 200)
-    answer = ElementTree.fromstring(first.content)
-    assert answer.findtext("./transactionsConfirmations/transactionConfirmed/orderID") == payment.token
-    assert answer.findtext("./transactionsConfirmations/transactionConfirmed/confirmation") == "CONFIRMED"
+    assert confirmation(first) == ("100200", payment.token, "CONFIRMED", "signed")
+    assert confirmation(second) == ("100200", payment.token, "CONFIRMED", "signed")
     assert balance(tenant_a, parent) == Decimal("50.00")
     assert outcomes(tenant_a) == [(True, "credited"), (True, "duplicate")]
 
 
+def confirmation(response) -> tuple[str, str, str, str]:
+    """serviceID, orderID, confirmation and whether the hash holds (with the service's key) of an ITN's answer."""
+    assert response["Content-Type"] == "application/xml"
+    answer = ElementTree.fromstring(response.content)
+    item = "./transactionsConfirmations/transactionConfirmed/"
+    values = (answer.findtext("serviceID"), answer.findtext(item + "orderID"), answer.findtext(item + "confirmation"))
+    signed = answer.findtext("hash") == hashlib.sha256("|".join([*values, KEY]).encode()).hexdigest()
+    return (*values, "signed" if signed else "NOT SIGNED")
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("how", ["wrong hash", "non-ASCII hash", "wrong amount"])
-def test_given_a_refused_itn_then_400_and_nothing_is_credited(tenant_a, parent, how):
+def test_given_a_refused_itn_then_it_is_answered_notconfirmed_signed_and_nothing_is_credited(tenant_a, parent, how):
     payment, _url = pay_autopay(tenant_a, parent)
     if how == "wrong hash":
         with in_tenant(tenant_a):
@@ -183,7 +236,8 @@ def test_given_a_refused_itn_then_400_and_nothing_is_credited(tenant_a, parent, 
 
     response = notify(tenant_a, body)
 
-    assert response.status_code == 400
+    assert response.status_code == 200
+    assert confirmation(response) == ("100200", payment.token, "NOTCONFIRMED", "signed")
     assert outcomes(tenant_a) == expected
     assert balance(tenant_a, parent) == Decimal("0.00")
     with in_tenant(tenant_a):
@@ -192,13 +246,49 @@ def test_given_a_refused_itn_then_400_and_nothing_is_credited(tenant_a, parent, 
 
 
 @pytest.mark.django_db
-def test_given_another_tenants_payment_then_the_itn_is_refused(tenant_a, tenant_b, parent):
+@pytest.mark.parametrize("status", ["PENDING", "FAILURE"])
+def test_given_a_signed_itn_of_another_state_then_it_is_confirmed_and_nothing_is_credited(tenant_a, parent, status):
+    payment, _url = pay_autopay(tenant_a, parent)
+
+    response = notify(tenant_a, itn(tenant_a, payment, status=status))
+
+    assert response.status_code == 200
+    assert confirmation(response) == ("100200", payment.token, "CONFIRMED", "signed")
+    assert outcomes(tenant_a) == [(True, "not_paid")]
+    assert balance(tenant_a, parent) == Decimal("0.00")
+    with in_tenant(tenant_a):
+        assert Payment.objects.get(pk=payment.pk).state == "pending"
+        assert LedgerTransaction.objects.count() == 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "body",
+    [b"transactions=%%%", b"transactions=" + base64.b64encode(b"<transactionList><transactions/></transactionList>")],
+    ids=["not base64", "no transaction"],
+)
+def test_given_an_itn_naming_no_order_then_400_in_the_error_shape_and_nothing_is_credited(tenant_a, parent, body):
+    payment, _url = pay_autopay(tenant_a, parent)
+
+    response = notify(tenant_a, body)
+
+    assert response.status_code == 400
+    assert response.json()["message"] == "The notification's signature is not valid."
+    assert outcomes(tenant_a) == [(False, "payment.notification_refused")]
+    assert balance(tenant_a, parent) == Decimal("0.00")
+    with in_tenant(tenant_a):
+        assert Payment.objects.get(pk=payment.pk).state == "pending"
+
+
+@pytest.mark.django_db
+def test_given_another_tenants_payment_then_the_itn_is_answered_notconfirmed(tenant_a, tenant_b, parent):
     enable_autopay(tenant_b)
     payment, _url = pay_autopay(tenant_a, parent)
 
     response = notify(tenant_b, itn(tenant_a, payment))
 
-    assert response.status_code == 400
+    assert response.status_code == 200
+    assert confirmation(response) == ("100200", payment.token, "NOTCONFIRMED", "signed")
     assert outcomes(tenant_b) == [(True, "payment.unknown")]
     assert outcomes(tenant_a) == []
     assert balance(tenant_a, parent) == Decimal("0.00")

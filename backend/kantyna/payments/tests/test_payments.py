@@ -389,7 +389,7 @@ def test_given_saved_secrets_then_the_audit_log_and_users_activity_show_only_tha
 
 
 @pytest.mark.parametrize("provider", ["przelewy24", "tpay", "autopay"])
-def test_given_a_notification_body_over_the_limit_then_400_and_nothing_is_stored(tenant_a, parent, provider):
+def test_given_a_notification_body_over_the_limit_then_413_and_nothing_is_stored(tenant_a, parent, provider):
     payment = pay(tenant_a, parent, "50.00")
     body = b"x" * (NOTIFICATION_MAX_BYTES + 1)
 
@@ -397,8 +397,49 @@ def test_given_a_notification_body_over_the_limit_then_400_and_nothing_is_stored
         Api.url(f"payments/notifications/{provider}"), data=body, content_type="application/json"
     )
 
-    assert response.status_code == 400
+    assert (response.status_code, response.json()) == (
+        413, {"message": "The payment notification is too large.", "errors": {}},
+    )  # fmt: skip
     assert notifications(tenant_a) == []
+    assert balance(tenant_a, parent) == Decimal("0.00")
+    assert state_of(tenant_a, payment) == "pending"
+
+
+def test_given_polish_when_a_notification_is_over_the_limit_then_the_refusal_is_in_polish(tenant_a, parent):
+    response = Api(tenant_a, locale="pl").client.post(
+        Api.url("payments/notifications/przelewy24"), data=b"x" * (NOTIFICATION_MAX_BYTES + 1),
+        content_type="application/json",
+    )  # fmt: skip
+
+    assert (response.status_code, response.json()["message"]) == (413, "Powiadomienie o płatności jest za duże.")
+
+
+@pytest.mark.parametrize("provider", ["przelewy24", "tpay", "autopay"])
+def test_given_an_address_at_the_notification_limit_then_429_and_nothing_is_stored(
+    tenant_a, parent, provider, settings
+):
+    settings.PAYMENT_NOTIFICATIONS_PER_IP = 2
+    settings.PAYMENT_NOTIFICATION_WINDOW_SECONDS = 60
+    payment = pay(tenant_a, parent, "50.00")
+    client = Api(tenant_a).client
+    url = Api.url(f"payments/notifications/{provider}")
+    for _attempt in range(2):  # two refused notifications from the address, stored
+        client.post(url, data=b"{}", content_type="application/json", REMOTE_ADDR="203.0.113.7")
+    stored = notifications(tenant_a)
+
+    response = client.post(url, data=b"{}", content_type="application/json", REMOTE_ADDR="203.0.113.7")
+    other = client.post(url, data=b"{}", content_type="application/json", REMOTE_ADDR="203.0.113.8")
+
+    assert (response.status_code, response.json()) == (
+        429, {"message": "Too many attempts. Please try again later.", "errors": {}},
+    )  # fmt: skip
+    assert 0 < int(response["Retry-After"]) <= 60
+    assert len(stored) == 2
+    assert other.status_code == 400  # another address is not limited
+    with in_tenant(tenant_a):
+        assert list(PaymentNotification.objects.values_list("ip_address", flat=True)) == [
+            "203.0.113.8", "203.0.113.7", "203.0.113.7",
+        ]  # fmt: skip
     assert balance(tenant_a, parent) == Decimal("0.00")
     assert state_of(tenant_a, payment) == "pending"
 
