@@ -40,7 +40,7 @@ def provider_for(name: str, *, site: str = "") -> PaymentProvider:
         if fake:
             from kantyna.payments.providers import fake_tpay  # noqa: PLC0415 - dev only
 
-            adapter = Tpay(config, certificate=fake_tpay.fake_certificate)
+            adapter = Tpay(config, certificate=fake_tpay.fake_certificate, root=fake_tpay.fake_root_certificate)
             adapter.transport = fake_tpay.FakeTransport(adapter, paywall_base=f"{site}{fake_tpay.PAYWALL_PATH}")
             return adapter
         return Tpay(config)

@@ -2,8 +2,9 @@
 OpenAPI calls in-process as Tpay would (client credentials checked, a transaction registered, its paywall URL) and
 builds the notification its test paywall (payments/views.py, `/payments/fake/tpay/{transactionId}`, "TEST PAYWALL
 — no real money") delivers on "Pay": the form with its md5sum and the X-JWS-Signature header, signed with a test
-RSA key kept in var/fake-tpay-jws.pem (made on first use, never committed) whose self-signed certificate stands in
-for Tpay's.
+RSA key kept in var/fake-tpay-jws.pem whose certificate, issued by a test root CA (its key in
+var/fake-tpay-jws-root.pem; both made on first use, never committed), stands in for Tpay's, the test root for
+Tpay's root CA.
 It moves no money and talks to no one."""
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from kantyna.payments.providers.tpay import Tpay, b64url_encode, tpay_amount
 
 PAYWALL_PATH = "/payments/fake/tpay/"
 KEY_FILE = "fake-tpay-jws.pem"
+ROOT_KEY_FILE = "fake-tpay-jws-root.pem"
+ROOT_NAME = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Kantyna fake Tpay JWS root CA")])
 
 
 def new_key() -> rsa.RSAPrivateKey:
@@ -38,9 +41,9 @@ def key_pem(key: rsa.RSAPrivateKey) -> bytes:
     )
 
 
-def fake_key() -> rsa.RSAPrivateKey:
-    """The fake's signing key, in var/fake-tpay-jws.pem (made on first use, readable by its owner only)."""
-    path = Path(settings.VAR_DIR) / KEY_FILE
+def _var_key(name: str) -> rsa.RSAPrivateKey:
+    """A key of the fake in var/`name` (made on first use, readable by its owner only)."""
+    path = Path(settings.VAR_DIR) / name
     if not path.exists():
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -55,25 +58,52 @@ def fake_key() -> rsa.RSAPrivateKey:
     return key
 
 
-def certificate_pem(key: rsa.RSAPrivateKey) -> str:
-    """A self-signed certificate of `key` (PEM), standing in for Tpay's notification certificate."""
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Kantyna fake Tpay JWS")])
+def fake_key() -> rsa.RSAPrivateKey:
+    """The fake's signing key, in var/fake-tpay-jws.pem."""
+    return _var_key(KEY_FILE)
+
+
+def fake_root_key() -> rsa.RSAPrivateKey:
+    """The key of the fake's root CA, in var/fake-tpay-jws-root.pem."""
+    return _var_key(ROOT_KEY_FILE)
+
+
+def _certificate(key, *, subject: x509.Name, issuer: x509.Name, issuer_key, ca: bool, days: int = 365) -> str:
     now = datetime.datetime.now(datetime.UTC)
     certificate = (
         x509.CertificateBuilder()
-        .subject_name(name)
-        .issuer_name(name)
+        .subject_name(subject)
+        .issuer_name(issuer)
         .public_key(key.public_key())
-        .serial_number(1)
+        .serial_number(x509.random_serial_number())
         .not_valid_before(now - datetime.timedelta(days=1))
-        .not_valid_after(now + datetime.timedelta(days=365))
-        .sign(key, hashes.SHA256())
+        .not_valid_after(now + datetime.timedelta(days=days))
+        .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True)
+        .sign(issuer_key, hashes.SHA256())
     )
     return certificate.public_bytes(serialization.Encoding.PEM).decode("ascii")
 
 
+def root_certificate_pem(root_key: rsa.RSAPrivateKey) -> str:
+    """The self-signed certificate of the test root CA (PEM), standing in for Tpay's JWS root."""
+    return _certificate(root_key, subject=ROOT_NAME, issuer=ROOT_NAME, issuer_key=root_key, ca=True)
+
+
+def certificate_pem(key, root_key: rsa.RSAPrivateKey | None = None, *, days: int = 365) -> str:
+    """A certificate of `key` (PEM) standing in for Tpay's notification certificate: issued by the test root of
+    `root_key`, or self-signed without one."""
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Kantyna fake Tpay JWS")])
+    if root_key is None:
+        return _certificate(key, subject=subject, issuer=subject, issuer_key=key, ca=False, days=days)
+    return _certificate(key, subject=subject, issuer=ROOT_NAME, issuer_key=root_key, ca=False, days=days)
+
+
 def fake_certificate(_url: str) -> str:
-    return certificate_pem(fake_key())
+    return certificate_pem(fake_key(), fake_root_key())
+
+
+def fake_root_certificate() -> str:
+    return root_certificate_pem(fake_root_key())
 
 
 def rs256_sign(key: rsa.RSAPrivateKey, message: bytes) -> bytes:

@@ -5,8 +5,10 @@ The notification is a form POST (id, tr_id, tr_date, tr_crc, tr_amount, tr_paid,
 tr_email, test_mode, md5sum) answered with the body `TRUE`. Two checks must both hold:
 - `md5sum` = md5(id + tr_id + tr_amount + tr_crc + the account's security code), the values concatenated as sent;
 - the `X-JWS-Signature` header: a detached RFC 7515 JWS (RS256) over the raw body, whose `x5u` names Tpay's
-  notification certificate (production or sandbox; any other URL is refused). The certificate is fetched from that
-  pinned URL over TLS and cached.
+  notification certificate: an https URL under /x509/ on Tpay's own host (secure.tpay.com, in sandbox
+  secure.sandbox.tpay.com; any other URL is refused before anything is fetched). The certificate is fetched over
+  TLS and cached, and must be issued by Tpay's JWS root CA (tpay-jws-root.pem, or the PEM in
+  settings.PAYMENTS_TPAY_ROOT_CA) and be within its validity, as the root must be (docs-api.tpay.com/webhooks).
 `tr_crc` carries our session id (sent as the transaction's hiddenDescription). Tpay works in PLN; amounts are
 decimal złoty in its API and grosze in ours.
 
@@ -16,6 +18,7 @@ key shorter than 2048 bits is refused."""
 from __future__ import annotations
 
 import base64
+import datetime
 import hashlib
 import hmac
 import json
@@ -46,9 +49,12 @@ from kantyna.payments.providers.base import (
 
 NAME = "tpay"
 API_HOSTS = {False: "https://api.tpay.com", True: "https://openapi.sandbox.tpay.com"}
+CERTIFICATE_HOSTS = {False: "secure.tpay.com", True: "secure.sandbox.tpay.com"}
 CERTIFICATE_URLS = {
-    False: "https://secure.tpay.com/x509/notifications-jws.pem",
-    True: "https://secure.sandbox.tpay.com/x509/notifications-jws.pem",
+    sandbox: f"https://{host}/x509/notifications-jws.pem" for sandbox, host in CERTIFICATE_HOSTS.items()
+}
+ROOT_CERTIFICATE_URLS = {
+    sandbox: f"https://{host}/x509/tpay-jws-root.pem" for sandbox, host in CERTIFICATE_HOSTS.items()
 }
 MD5_FIELDS = ("id", "tr_id", "tr_amount", "tr_crc")
 REQUIRED_FIELDS = (*MD5_FIELDS, "tr_paid", "tr_status", "md5sum")
@@ -58,6 +64,7 @@ MINIMUM_KEY_BITS = 2048
 # (method, url, headers, body) -> (HTTP status, parsed JSON answer)
 Transport = Callable[[str, str, dict, bytes | None], tuple[int, dict]]
 CertificateSource = Callable[[str], str]  # certificate URL -> its PEM
+RootSource = Callable[[], str]  # -> the root CA's PEM
 
 
 # --- RS256 (the cryptography package) ----------------------------------------------------------------------------
@@ -95,8 +102,8 @@ def http_transport(method: str, url: str, headers: dict, body: bytes | None) -> 
     return json_http_call(method, url, headers, body, provider=NAME)
 
 
-def fetch_certificate(url: str) -> str:
-    """Tpay's notification certificate (PEM) at `url` (one of CERTIFICATE_URLS), cached for a day."""
+def _fetch_pem(url: str, *, check: Callable[[str], object]) -> str:
+    """The PEM at `url`, cached for a day once `check` (raising ValueError) accepts it."""
     cache_key = f"tpay-jws-certificate:{url}"
     pem = cache.get(cache_key)
     if pem is None:
@@ -106,11 +113,59 @@ def fetch_certificate(url: str) -> str:
         except (urllib.error.URLError, TimeoutError, UnicodeDecodeError) as error:
             raise NotificationRefused(f"tpay certificate unavailable: {error}") from error
         try:
-            public_key_from_certificate(pem)  # an unusable answer is not kept for a day
+            check(pem)  # an unusable answer is not kept for a day
         except ValueError as error:
             raise NotificationRefused(f"tpay certificate unusable: {error}") from error
         cache.set(cache_key, pem, 24 * 3600)
     return pem
+
+
+def fetch_certificate(url: str) -> str:
+    """Tpay's notification certificate (PEM) at `url` (checked by `certificate_url_allowed`), cached for a day."""
+    return _fetch_pem(url, check=public_key_from_certificate)
+
+
+def root_certificate(sandbox: bool) -> str:
+    """Tpay's JWS root CA (PEM): settings.PAYMENTS_TPAY_ROOT_CA, else the published one, cached for a day."""
+    return settings.PAYMENTS_TPAY_ROOT_CA or _fetch_pem(
+        ROOT_CERTIFICATE_URLS[sandbox], check=lambda pem: x509.load_pem_x509_certificate(pem.encode())
+    )
+
+
+def certificate_url_allowed(url: object, *, sandbox: bool) -> bool:
+    """Whether a JWS's `x5u` names a certificate on Tpay's own host: https, no port, user or query, under /x509/."""
+    if not isinstance(url, str):
+        return False
+    parts = urllib.parse.urlsplit(url)
+    return (
+        parts.scheme == "https"
+        and parts.netloc == CERTIFICATE_HOSTS[sandbox]
+        and parts.path.startswith("/x509/")
+        and ".." not in parts.path
+        and not parts.query
+        and not parts.fragment
+    )
+
+
+def check_issued_by_root(certificate_pem: str, root_pem: str) -> None:
+    """ValueError unless the certificate is signed by the root CA (issuer named as the root, the root's key) and
+    both are within their validity."""
+    certificate = x509.load_pem_x509_certificate(certificate_pem.encode())
+    root = x509.load_pem_x509_certificate(root_pem.encode())
+    try:
+        constraints = root.extensions.get_extension_for_class(x509.BasicConstraints).value
+    except x509.ExtensionNotFound:
+        constraints = None
+    if constraints is None or not constraints.ca:
+        raise ValueError("the root is not a CA certificate")
+    try:
+        certificate.verify_directly_issued_by(root)
+    except (InvalidSignature, TypeError) as error:
+        raise ValueError("not signed by Tpay's root CA") from error
+    now = datetime.datetime.now(datetime.UTC)
+    for which in (certificate, root):
+        if not which.not_valid_before_utc <= now <= which.not_valid_after_utc:
+            raise ValueError("outside its validity")
 
 
 def tpay_amount(grosze: int) -> str:
@@ -138,6 +193,7 @@ class Tpay(PaymentProvider):
         *,
         transport: Transport | None = None,
         certificate: CertificateSource | None = None,
+        root: RootSource | None = None,
     ):
         self.merchant_id = int(config.get("merchant_id") or 0)
         self.client_id = config.get("client_id") or ""
@@ -148,6 +204,7 @@ class Tpay(PaymentProvider):
         self.certificate_url = CERTIFICATE_URLS[self.sandbox]
         self.transport = transport or http_transport
         self.certificate = certificate or fetch_certificate
+        self.root = root or (lambda: root_certificate(self.sandbox))
 
     # --- signatures ---------------------------------------------------------------------------------------------
 
@@ -167,12 +224,18 @@ class Tpay(PaymentProvider):
             raise NotificationRefused("X-JWS-Signature unreadable") from error
         if not isinstance(header, dict) or header.get("alg") != "RS256":
             raise NotificationRefused("X-JWS-Signature: not RS256")
-        if header.get("x5u") != self.certificate_url:
+        x5u = header.get("x5u")
+        if not certificate_url_allowed(x5u, sandbox=self.sandbox):
             raise NotificationRefused("X-JWS-Signature: not Tpay's certificate")
+        pem = self.certificate(x5u)
         try:
-            key = public_key_from_certificate(self.certificate(self.certificate_url))
+            key = public_key_from_certificate(pem)
         except ValueError as error:
             raise NotificationRefused(f"tpay certificate unusable: {error}") from error
+        try:
+            check_issued_by_root(pem, self.root())
+        except ValueError as error:
+            raise NotificationRefused(f"tpay certificate not trusted: {error}") from error
         if not rs256_verify(key, f"{parts[0]}.{b64url_encode(body)}".encode(), signature):
             raise NotificationRefused("wrong JWS signature")
 

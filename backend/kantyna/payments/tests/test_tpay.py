@@ -18,10 +18,11 @@ from django.db import connection
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.ledger.selectors import ledger_balance_mismatches
 from kantyna.payments.models import Payment, PaymentNotification
-from kantyna.payments.providers import TPAY, provider_for
+from kantyna.payments.providers import TPAY, fake_tpay, provider_for, tpay
 from kantyna.payments.providers.base import NotificationRefused, PaymentRequest
 from kantyna.payments.providers.fake_tpay import (
     KEY_FILE,
+    ROOT_NAME,
     certificate_pem,
     fake_key,
     fake_notification,
@@ -154,7 +155,7 @@ def test_given_an_unusable_certificate_then_the_notification_is_refused(pem):
     adapter = Tpay(DOC, certificate=lambda _url: pem)
     body, headers = fake_notification(adapter, session_id="s-1", amount=5000)
 
-    with pytest.raises(NotificationRefused, match="certificate unusable"):
+    with pytest.raises(NotificationRefused, match="certificate unusable"):  # before its issuer is looked at
         adapter.verify_notification(body, headers)
 
 
@@ -181,8 +182,8 @@ def test_given_an_unusable_certificate_then_the_notification_is_refused(pem):
         "JWS of another key",
     ],
 )
-def test_given_a_tampered_notification_then_it_is_refused(change, header, test_key, other_key):
-    adapter = Tpay(DOC, certificate=lambda _url: certificate_pem(test_key))
+def test_given_a_tampered_notification_then_it_is_refused(change, header, test_key, other_key, root_key):
+    adapter = Tpay(DOC, certificate=lambda _url: certificate_pem(test_key, root_key))
     body, _headers = fake_notification(adapter, session_id="s-1", amount=5000)
     fields = {**dict(urllib.parse.parse_qsl(body.decode())), **change}
     if change.get("id") or change.get("tr_status"):
@@ -197,6 +198,88 @@ def test_given_a_tampered_notification_then_it_is_refused(change, header, test_k
 
     with pytest.raises(NotificationRefused):
         adapter.verify_notification(body, {"X-JWS-Signature": header})
+
+
+@pytest.mark.parametrize(
+    "issued_by",
+    ["itself", "another root of the same name", "the root, expired", "a root that is no CA"],
+)
+def test_given_a_jws_whose_certificate_does_not_chain_to_the_configured_root_then_it_is_refused(
+    issued_by, settings, test_key, root_key, other_key
+):
+    """The root is settings.PAYMENTS_TPAY_ROOT_CA (conftest: the test root); the signature itself is right."""
+    if issued_by == "itself":
+        pem = certificate_pem(test_key)
+    elif issued_by == "another root of the same name":
+        pem = certificate_pem(test_key, other_key)
+    elif issued_by == "the root, expired":
+        pem = certificate_pem(test_key, root_key, days=-1)
+    else:
+        settings.PAYMENTS_TPAY_ROOT_CA = fake_tpay._certificate(  # the root's name and key, but ca=False
+            root_key, subject=ROOT_NAME, issuer=ROOT_NAME, issuer_key=root_key, ca=False
+        )
+        pem = certificate_pem(test_key, root_key)
+    adapter = Tpay(DOC, certificate=lambda _url: pem)
+    body, headers = fake_notification(adapter, session_id="s-1", amount=5000)
+
+    with pytest.raises(NotificationRefused, match="certificate not trusted"):
+        adapter.verify_notification(body, headers)
+
+
+def test_given_a_certificate_issued_by_the_configured_root_then_the_notification_verifies(test_key, root_key):
+    adapter = Tpay(DOC, certificate=lambda _url: certificate_pem(test_key, root_key))
+    body, headers = fake_notification(adapter, session_id="s-1", amount=5000)
+
+    notification = adapter.verify_notification(body, headers)
+
+    assert (notification.session_id, notification.amount, notification.paid) == ("s-1", 5000, True)
+
+
+@pytest.mark.parametrize(
+    ("url", "allowed"),
+    [
+        ("https://secure.sandbox.tpay.com/x509/notifications-jws.pem", True),
+        ("https://secure.sandbox.tpay.com/x509/notifications-jws-2027.pem", True),
+        ("https://secure.tpay.com/x509/notifications-jws.pem", False),  # production's, for a sandbox account
+        ("http://secure.sandbox.tpay.com/x509/notifications-jws.pem", False),
+        ("https://secure.sandbox.tpay.com.evil.example/x509/notifications-jws.pem", False),
+        ("https://secure.sandbox.tpay.com@evil.example/x509/notifications-jws.pem", False),
+        ("https://secure.sandbox.tpay.com:8443/x509/notifications-jws.pem", False),
+        ("https://secure.sandbox.tpay.com/x509/../upload/cert.pem", False),
+        ("https://secure.sandbox.tpay.com/upload/cert.pem", False),
+        ("https://secure.sandbox.tpay.com/x509/cert.pem?x=1", False),
+        (None, False),
+    ],
+)
+def test_given_an_x5u_then_only_a_certificate_on_tpays_host_is_fetched(url, allowed, test_key, root_key):
+    fetched = []
+
+    def certificate(fetched_url):
+        fetched.append(fetched_url)
+        return certificate_pem(test_key, root_key)
+
+    adapter = Tpay(DOC, certificate=certificate)
+    body, _headers = fake_notification(adapter, session_id="s-1", amount=5000)
+    header = jws_signature(test_key, body, x5u=url)
+
+    if allowed:
+        assert adapter.verify_notification(body, {"X-JWS-Signature": header}).session_id == "s-1"
+        assert fetched == [url]
+    else:
+        with pytest.raises(NotificationRefused, match="not Tpay's certificate"):
+            adapter.verify_notification(body, {"X-JWS-Signature": header})
+        assert fetched == []
+
+
+def test_given_no_configured_root_then_tpays_published_root_is_fetched_for_the_environment(settings, monkeypatch):
+    settings.PAYMENTS_TPAY_ROOT_CA = ""
+    fetched = []
+    monkeypatch.setattr(tpay, "_fetch_pem", lambda url, check: fetched.append(url) or "PEM")
+
+    assert (Tpay(DOC).root(), Tpay({**DOC, "sandbox": False}).root()) == ("PEM", "PEM")
+    assert fetched == [
+        "https://secure.sandbox.tpay.com/x509/tpay-jws-root.pem", "https://secure.tpay.com/x509/tpay-jws-root.pem",
+    ]  # fmt: skip
 
 
 def test_given_a_registration_then_oauth_then_post_transactions_and_the_payment_url_is_the_redirect():
