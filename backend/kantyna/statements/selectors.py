@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
+from django.db.models import (
+    BooleanField,
+    Count,
+    DecimalField,
+    Exists,
+    ExpressionWrapper,
+    OuterRef,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+)
 from django.db.models.functions import Coalesce
 
 from kantyna.statements.models import BOOKABLE, ImportedPayment, ImportedPaymentsFile, MatchKind
@@ -48,10 +59,36 @@ def file_get(pk: int) -> ImportedPaymentsFile:
     return files_list().get(pk=pk)
 
 
+def possibly_imported() -> Exists:
+    """Whether a credit looks like one already booked from another statement file: the same date, amount and
+    sender account (not empty) under another fingerprint. The same transfer exported as MT940 and as CSV gets two
+    fingerprints (the CSV carries no bank reference), so it is not recognised as already imported; this says
+    "possibly already imported" for the admin to decide, and skips nothing. Annotated as `possibly_imported`."""
+    return (
+        Exists(
+            ImportedPayment.objects.filter(
+                booked_on=OuterRef("booked_on"),
+                amount=OuterRef("amount"),
+                sender_account=OuterRef("sender_account"),
+                transaction__isnull=False,
+            )
+            .exclude(file_id=OuterRef("file_id"))
+            .exclude(fingerprint=OuterRef("fingerprint"))
+        )
+        & Q(amount__gt=0)
+        & ~Q(sender_account="")
+        & ~Q(match_kind__in=(MatchKind.ALREADY_IMPORTED, MatchKind.SKIPPED))
+    )
+
+
 def file_items(*, file: ImportedPaymentsFile, kind: str | None = None, search: str = "") -> QuerySet[ImportedPayment]:
-    """The file's lines (with their payer and child) listed under `kind` (an ITEM_FILTERS name), searched by
-    sender, title, account or payer name."""
-    queryset = file.items.select_related("user", "child").order_by("position")
+    """The file's lines (with their payer and child, and `possibly_imported`) listed under `kind` (an ITEM_FILTERS
+    name), searched by sender, title, account or payer name."""
+    queryset = (
+        file.items.select_related("user", "child")
+        .annotate(possibly_imported=ExpressionWrapper(possibly_imported(), output_field=BooleanField()))
+        .order_by("position")
+    )
     if kind:
         queryset = queryset.filter(match_kind__in=ITEM_FILTERS[kind])
     for word in search.split():

@@ -4402,8 +4402,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Autopay's ITN: the form field `transactions` (base64 XML) verified against this tenant's service, answered with
-         *     the signed confirmationList (CONFIRMED); a refusal is 400 with the error shape (Autopay then repeats the ITN).
+         * @description Autopay's ITN: the form field `transactions` (base64 XML) verified against this tenant's service and answered
+         *     with the signed confirmationList: CONFIRMED when applied (a state that is not a payment credits nothing),
+         *     NOTCONFIRMED when refused (Autopay then repeats the ITN). An ITN naming no orderID, too many from one address or
+         *     too large: the error shape.
          */
         post: operations["api_frontend_payments_notifications_autopay_create"];
         delete?: never;
@@ -6753,6 +6755,7 @@ export interface components {
             readonly user: components["schemas"]["Person"] | null;
             readonly child: components["schemas"]["Person"] | null;
             readonly booked: boolean;
+            possiblyImported: boolean;
         };
         ImportedPaymentUpdateRequest: {
             /** Format: int64 */

@@ -75,6 +75,8 @@ class ImportedPaymentSerializer(KantynaSerializer):
     user = serializers.SerializerMethodField()
     child = serializers.SerializerMethodField()
     booked = serializers.SerializerMethodField()
+    # A credit like one booked from another file (date, amount, sender account): shown, never skipped.
+    possibly_imported = serializers.BooleanField()
 
     def get_amount(self, obj) -> MoneySerializer:  # type: ignore[valid-type]
         return {"amount": f"{obj.amount}", "currency": obj.currency}

@@ -155,3 +155,41 @@ def test_given_a_file_when_reading_its_details_then_the_queries_do_not_grow_with
     with capture_queries() as few:
         world.api.get(file, {"perPage": 1})
     assert len(queries) == len(few) == DETAILS_QUERIES, str(queries)
+
+
+def test_given_a_transfer_booked_from_mt940_when_its_csv_export_is_reviewed_then_it_is_marked_possibly_imported(
+    world,
+):
+    mt940 = send(world, statement_bytes(world, "statement.mt940.tmpl")).json()
+    world.api.post(f"importedPaymentsFiles/{mt940['id']}/confirm")
+    csv = send(world, statement_bytes(world, "statement.generic.csv.tmpl"), name="wyciag.csv").json()
+
+    rows = world.api.get(f"importedPaymentsFiles/{csv['id']}").json()["items"]["items"]
+
+    # Anna's and Bartosz's transfers: the same date, amount and sender account as booked from the MT940 (whose bank
+    # references differ from the CSV's, so the fingerprints do); still matched and bookable, nothing skipped.
+    assert [(row["senderName"], row["amount"], row["matchKind"], row["possiblyImported"]) for row in rows] == [
+        ("ANNA NOWAK", money("150.00"), "account", True),
+        ("BARTOSZ WIŚNIEWSKI", money("80.50"), "title", True),
+        ("HURTOWNIA SPOZYWCZA", money("-1200.00"), "skipped", False),
+        ("ANNA NOWAK", {"amount": "20.00", "currency": "EUR"}, "skipped", False),
+    ]
+    mt940_rows = world.api.get(f"importedPaymentsFiles/{mt940['id']}").json()["items"]["items"]
+    assert [row["possiblyImported"] for row in mt940_rows] == [False] * 5  # not by its own bookings
+    assert world.api.get(f"importedPaymentsFiles/{csv['id']}").json()["counts"]["toBook"] == 2
+
+
+def test_given_a_credit_of_another_sender_account_or_day_then_it_is_not_marked_possibly_imported(world):
+    mt940 = send(world, statement_bytes(world, "statement.mt940.tmpl")).json()
+    world.api.post(f"importedPaymentsFiles/{mt940['id']}/confirm")
+    other = (
+        b"date;amount;currency;sender;sender account;title;account;reference\n"
+        b"2026-11-20;150,00;PLN;ANNA NOWAK;PL11 1020 2629 0000 1234 5678 9012;Obiady;;X1\n"
+        b"2026-11-22;150,00;PLN;ANNA NOWAK;PL61 1020 2629 0000 1234 5678 9012;Obiady;;X2\n"
+        b"2026-11-20;150,00;PLN;ANNA NOWAK;;Obiady;;X3\n"
+    )
+    csv = send(world, other, name="inny.csv").json()
+
+    rows = world.api.get(f"importedPaymentsFiles/{csv['id']}").json()["items"]["items"]
+
+    assert [row["possiblyImported"] for row in rows] == [False, False, False]

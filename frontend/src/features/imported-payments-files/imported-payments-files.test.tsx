@@ -42,6 +42,7 @@ function makeItem(overrides: Partial<ImportedPayment>): ImportedPayment {
     user: { id: 11, name: 'Anna Nowak' },
     child: null,
     booked: false,
+    possiblyImported: false,
     ...overrides,
   };
 }
@@ -189,5 +190,30 @@ describe('imported payments files', () => {
     await user.click(within(picker).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(puts).toEqual([{ userId: 11, childId: 9 }]));
+  });
+
+  it('given a credit like one booked from another statement, when reviewing, then it is marked possibly imported and can still be booked', async () => {
+    signIn();
+    serveAdmin();
+    const items = [
+      makeItem({ senderAccount: '61102026290000123456789012', possiblyImported: true }),
+      makeItem({ id: 2, position: 2, amount: money('80.50'), senderName: 'BARTOSZ WIŚNIEWSKI', matchKind: 'title', user: { id: 12, name: 'Bartosz Wiśniewski' } }),
+    ];
+    server.use(http.get(apiUrl('importedPaymentsFiles/5'), () => HttpResponse.json({ ...makeFile(), items: { items, total: 2, page: 1, perPage: 20 } })));
+    renderApp('/importedPaymentsFiles/5');
+
+    const table = await screen.findByRole('table', { name: 'Statement lines' });
+    const [, anna, bartosz] = await waitFor(() => {
+      const rows = within(table).getAllByRole('row');
+      expect(rows).toHaveLength(3);
+      return rows;
+    });
+
+    expect(within(anna!).getByText('Possibly already imported')).toBeInTheDocument();
+    expect(anna).toHaveTextContent('A transfer of the same date, amount and sender account was booked from another statement. Check before booking it again.');
+    expect(within(anna!).getByText('Account number')).toBeInTheDocument();
+    expect(within(anna!).getByRole('button', { name: 'Change the payer of ANNA NOWAK' })).toBeInTheDocument();
+    expect(within(bartosz!).queryByText('Possibly already imported')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Confirm and book 2/ })).toBeInTheDocument();
   });
 });

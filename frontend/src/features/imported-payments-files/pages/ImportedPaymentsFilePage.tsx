@@ -70,10 +70,20 @@ export function ImportedPaymentsFilePage() {
       key: 'match',
       header: t('fields.match'),
       cell: (row) => (
-        <Badge bg={KIND_VARIANT[row.matchKind]} text={row.matchKind === 'skipped' ? 'dark' : undefined}>
-          {t(`kinds.${row.matchKind}`)}
-          {row.skipReason && ` (${t(`skipReasons.${row.skipReason}`)})`}
-        </Badge>
+        <>
+          <Badge bg={KIND_VARIANT[row.matchKind]} text={row.matchKind === 'skipped' ? 'dark' : undefined}>
+            {t(`kinds.${row.matchKind}`)}
+            {row.skipReason && ` (${t(`skipReasons.${row.skipReason}`)})`}
+          </Badge>
+          {row.possiblyImported && (
+            <div className="small text-warning-emphasis mt-1">
+              <Badge bg="warning" text="dark">
+                {t('possiblyImported.badge')}
+              </Badge>{' '}
+              {t('possiblyImported.hint')}
+            </div>
+          )}
+        </>
       ),
     },
     {
