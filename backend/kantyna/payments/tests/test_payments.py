@@ -126,22 +126,7 @@ def test_given_a_transaction_fee_then_it_is_shown_before_paying_and_paid_on_top(
 # --- the notification ------------------------------------------------------------------------------------------
 
 
-def test_given_a_signed_notification_then_the_balance_grows_once_and_a_replay_changes_nothing(tenant_a, parent):
-    payment = pay(tenant_a, parent, "50.00")
-    body = signed_notification(tenant_a, payment)
-
-    first, replay = notify(tenant_a, body), notify(tenant_a, body)
-
-    assert (first.status_code, first.json()) == (200, {"status": True})
-    assert (replay.status_code, replay.json()) == (200, {"status": True})
-    assert balance(tenant_a, parent) == Decimal("50.00")
-    with in_tenant(tenant_a):
-        payment.refresh_from_db()
-        deposits = list(LedgerTransaction.objects.values_list("kind", "amount", "idempotency_key", "reference_id"))
-    assert deposits == [("deposit", Decimal("50.00"), f"payment:{payment.pk}", payment.pk)]
-    assert (payment.state, payment.provider_order_id) == ("paid", str(fake_order_id(payment.session_id)))
-    assert payment.transaction_id is not None and payment.paid_at is not None
-    assert notifications(tenant_a) == [(True, "credited"), (True, "duplicate")]
+# A signed notification credits once and a replay changes nothing: test_notifications.py, over the three fakes.
 
 
 def test_given_the_payment_then_the_payer_sees_its_state_and_the_new_balance(tenant_a, parent):
