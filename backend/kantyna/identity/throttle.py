@@ -38,15 +38,14 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 
+from kantyna.core import locks
 from kantyna.core.errors import DomainError
+from kantyna.core.locks import advisory_xact_lock
 from kantyna.identity.models import Account, LoginFailure
-
-# The first key of the per-account advisory lock (password checks, reset requests), apart from any other lock.
-ADVISORY_LOCK_CLASS = 4_011_001
 
 
 def too_many_attempts(retry_after: int) -> DomainError:
@@ -92,8 +91,7 @@ def account_serialise(*, email: str) -> None:
     """Inside a transaction: wait for, then hold until it ends, the lock of one account e-mail. Throttled
     requests of one account run one at a time; a burst of parallel ones would otherwise all read the counters
     before any of them is written and pass every limit together."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [ADVISORY_LOCK_CLASS, email])
+    advisory_xact_lock(locks.SIGN_IN, email)
 
 
 def password_attempt(*, email: str, ip_address: str | None, check: Callable[[], bool]) -> bool:

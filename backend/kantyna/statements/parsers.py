@@ -147,7 +147,13 @@ def _amount(text: str, *, decimal_comma: bool) -> Decimal:
         amount = Decimal(value)
     except (InvalidOperation, ValueError) as error:
         raise StatementUnreadable(f"bad amount {text!r}") from error
-    if not (amount.is_finite() and abs(amount) < Decimal("1e10")):  # NaN, infinity or past the money column
+    return _money(amount, text)
+
+
+def _money(amount: Decimal, text: str) -> Decimal:
+    """`amount` in grosze precision, refused when NaN, infinite or past the money column (10 digits before the
+    point): every format's amounts pass here, so none reaches the database as a value it cannot hold."""
+    if not (amount.is_finite() and abs(amount) < Decimal("1e10")):
         raise StatementUnreadable(f"bad amount {text!r}")
     try:
         return to_grosze(amount)
@@ -249,7 +255,7 @@ def parse_mt940(data: bytes) -> list[Line]:
         lines.append(
             Line(
                 booked_on=date(booked.year, booked.month, booked.day),
-                amount=to_grosze(amount.amount),
+                amount=_money(Decimal(amount.amount), str(amount.amount)),
                 currency=(amount.currency or statement_currency or "PLN").upper(),
                 sender_name=details["name"],
                 sender_account=details["account"],
@@ -336,9 +342,20 @@ def _camt_line(entry, detail, *, amount: Decimal, currency: str, booked_on: date
     )
 
 
+def _detail_amount(detail) -> Decimal | None:
+    """A batch part's own amount: `TxDtls/Amt` (camt.053.001.08 and later), else `AmtDtls/TxAmt/Amt` (.02), else
+    the instructed amount; None when the part carries none (then only the entry's total is known)."""
+    for path in (("Amt",), ("AmtDtls", "TxAmt", "Amt"), ("AmtDtls", "InstdAmt", "Amt")):
+        node = _find(detail, *path)
+        if node is not None:
+            return _amount(node.text or "", decimal_comma=False)
+    return None
+
+
 def parse_camt053(data: bytes) -> list[Line]:
-    """Entries (`Ntry`) of every statement; a batch entry with several transaction details gives one line each
-    (with its own amount when given). Parsed by defusedxml: no DTDs, no entities, no external references."""
+    """Entries (`Ntry`) of every statement; a batch entry with several transaction details gives one line each,
+    with its own amount, when the parts' amounts are given and add up to the entry. Parsed by defusedxml: no DTDs,
+    no entities, no external references."""
     try:
         root = SafeET.fromstring(data)
     except Exception as error:  # ParseError, DTD/entity refusals (defusedxml)
@@ -361,13 +378,36 @@ def parse_camt053(data: bytes) -> list[Line]:
             except ValueError as error:
                 raise StatementUnreadable(f"bad date {booked!r}") from error
             currency = (amount_node.get("Ccy") or "PLN").upper()
-            details = list(_iter(entry, "TxDtls")) or [entry]
-            for detail in details:
-                line_amount = amount
-                detail_amount = _find(detail, "AmtDtls", "TxAmt", "Amt")
-                if len(details) > 1 and detail_amount is not None:
-                    line_amount = _amount(detail_amount.text or "", decimal_comma=False) * sign
-                lines.append(_camt_line(entry, detail, amount=line_amount, currency=currency, booked_on=booked_on))
+            details = list(_iter(entry, "TxDtls"))
+            if len(details) > 1:
+                parts = [_detail_amount(detail) for detail in details]
+                if None in parts or sum(parts) != abs(amount):
+                    # A batch whose parts are not all given, or do not add up to what arrived: crediting each part
+                    # with a guess could book more than the bank received. One line for the whole entry, which the
+                    # matcher leaves to the admin (its details name several payers).
+                    lines.append(
+                        Line(
+                            booked_on=booked_on,
+                            amount=amount,
+                            currency=currency,
+                            title=_text(entry, "AddtlNtryInf"),
+                            bank_reference=_text(entry, "AcctSvcrRef"),
+                        )
+                    )
+                    continue
+                for index, (detail, part) in enumerate(zip(details, parts, strict=True), start=1):
+                    line = _camt_line(entry, detail, amount=part * sign, currency=currency, booked_on=booked_on)
+                    if line.bank_reference == _text(entry, "AcctSvcrRef"):
+                        # The entry's reference is shared by its parts: each part's own, or they would share one
+                        # fingerprint and the second would look already imported.
+                        line.bank_reference = f"{line.bank_reference}/{index}" if line.bank_reference else ""
+                    lines.append(line)
+                continue
+            lines.append(
+                _camt_line(
+                    entry, details[0] if details else entry, amount=amount, currency=currency, booked_on=booked_on
+                )
+            )
     if not lines:
         raise StatementUnreadable("no entries")
     return lines
@@ -380,7 +420,10 @@ def parse_csv(data: bytes, profile: CsvProfile) -> list[Line]:
     text = _decode(
         data, (profile.encoding, "utf-8-sig", "cp1250") if profile.encoding != "utf-8" else ("utf-8-sig", "cp1250")
     )
-    rows = list(csv.reader(io.StringIO(text), delimiter=profile.separator))
+    try:
+        rows = list(csv.reader(io.StringIO(text), delimiter=profile.separator))
+    except csv.Error as error:  # e.g. an unclosed quote running past the reader's field size limit
+        raise StatementUnreadable(str(error)) from error
     header_index = None
     columns: dict[str, int] = {}
     for index, row in enumerate(rows[:30]):  # banks put account details above the header

@@ -10,7 +10,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from kantyna.audit.services import audit_record
+from kantyna.core import locks
 from kantyna.core.errors import DomainError
+from kantyna.core.locks import advisory_xact_lock
 from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.uploads import validate_upload
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
@@ -185,7 +187,12 @@ def _link_deposits(file: ImportedPaymentsFile) -> int:
 def statement_confirm(*, actor: User, file: ImportedPaymentsFile) -> dict:
     """Book one deposit per matched credit (by account, by title, or set by hand; suggestions are not booked)
     in this transaction, with bulk queries. Credits whose key another file booked meanwhile become already
-    imported. A confirmed file cannot be confirmed again. Returns the number and sum booked."""
+    imported. A confirmed file cannot be confirmed again. Returns the number and sum booked.
+
+    Confirmations of one tenant run one at a time: two files holding the same transfer, matched to different
+    payers, lock different accounts, so without this both would pass the key check and one would fail on the
+    ledger's unique key instead of finding the transfer already imported."""
+    advisory_xact_lock(locks.STATEMENT_CONFIRM)
     file = ImportedPaymentsFile.objects.select_for_update().get(pk=file.pk)
     _draft(file)
     items = list(file.items.filter(match_kind__in=BOOKABLE, user__isnull=False).order_by("position"))

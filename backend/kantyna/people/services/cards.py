@@ -11,12 +11,12 @@ import re
 
 from django.db import connection
 
+from kantyna.core import locks
 from kantyna.core.errors import DomainError
+from kantyna.core.locks import advisory_xact_lock
 from kantyna.people.models import Child, WorkerProfile
 
 CARD_NUMBER_RE = re.compile(r"^[0-9A-Z]{6,10}$")
-# Any constant; with the schema's hash it serializes the card checks of one tenant until commit.
-_CARD_LOCK_KEY = 7_316_001
 
 
 def card_number_normalize(value, *, field: str = "card_number") -> str | None:
@@ -56,8 +56,7 @@ def card_numbers_taken(card_numbers: set[str]) -> set[str]:
 def card_numbers_lock() -> None:
     """Serialize card number checks of this tenant until the transaction ends (a no-op outside one)."""
     if connection.in_atomic_block:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(current_schema()))", [_CARD_LOCK_KEY])
+        advisory_xact_lock(locks.CARD_NUMBERS)
 
 
 def card_number_free(

@@ -9,12 +9,13 @@ from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from rest_framework.exceptions import ValidationError
 
 from kantyna.audit.models import AuditEntry
 from kantyna.core.errors import DomainError
 from kantyna.core.permissions import ROLE_ADMIN
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
-from kantyna.ledger.selectors import ledger_balance
+from kantyna.ledger.selectors import ledger_balance, payer_reference
 from kantyna.statements.models import ImportedPayment, ImportedPaymentsFile
 from kantyna.statements.services import statement_confirm, statement_import, statement_item_update
 from kantyna.statements.tests.helpers import make_statement_world, upload
@@ -122,24 +123,43 @@ def test_given_namesakes_when_suggesting_then_the_one_whose_debt_equals_the_amou
         (b"<?xml version='1.0'?><!DOCTYPE d [<!ENTITY e 'x'>]><Document>camt.053 &e;</Document>", "camt053"),
         (b"Dear customer,\nthis is a letter.\n", None),
         (b"date;amount;title\n2026-11-20;abc;Wplata\n", "csv"),
-        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", None),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", None),  # refused by the upload check: not a text file
         (b"", None),
+        (
+            b":20:MT940\r\n:25:/PL27114020040000300201355387\r\n:28C:1/1\r\n:60F:C261120PLN0,00\r\n"
+            b":61:2611201120C99999999999,00S034DOK0001//1\r\n:62F:C261120PLN0,00\r\n-",
+            None,
+        ),
+        (b'date;amount;title\n2026-11-20;1,00;"' + b"x" * 140_000 + b"\n", "csv"),
     ],
-    ids=["mt940 damaged", "camt cut short", "xml entity", "a letter", "csv bad amount", "png", "empty"],
+    ids=[
+        "mt940 damaged",
+        "camt cut short",
+        "xml entity",
+        "a letter",
+        "csv bad amount",
+        "png",
+        "empty",
+        "mt940 amount past the money column",
+        "csv quote left open past the field limit",
+    ],
 )
 def test_given_a_file_that_is_no_statement_when_imported_then_it_is_refused_and_nothing_is_stored(
     world, content, file_format
 ):
     with in_tenant(world.tenant):
         audit = AuditEntry.objects.count()
-        with pytest.raises((DomainError, Exception)) as refusal:
+        with pytest.raises((DomainError, ValidationError)) as refusal:
             statement_import(
                 actor=world.admin,
                 upload=SimpleUploadedFile("wyciag.txt", content),
                 file_format=file_format,
             )
 
-        assert getattr(refusal.value, "code", None) == "statement.unreadable" or "file" in str(refusal.value)
+        if isinstance(refusal.value, ValidationError):
+            assert list(refusal.value.detail) == ["file"] and content[:4] in (b"\x89PNG", b"")
+        else:
+            assert refusal.value.code == "statement.unreadable"
         assert ImportedPaymentsFile.objects.count() == 0
         assert ImportedPayment.objects.count() == 0
         assert AuditEntry.objects.count() == audit
@@ -273,3 +293,76 @@ def test_given_balances_per_child_when_assigning_a_child_then_only_the_payers_ow
         assert refusal.value.code == "ledger.child_of_another_payer"
         unmatched.refresh_from_db()
         assert (assigned.match_kind, unmatched.user_id, unmatched.child_id) == ("manual", world.anna.pk, world.ola.pk)
+
+
+BATCH = """<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>
+<GrpHdr><MsgId>M</MsgId><CreDtTm>2026-11-21T06:00:00+01:00</CreDtTm></GrpHdr>
+<Stmt><Id>1</Id>
+<Ntry><Amt Ccy="PLN">300.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+<BookgDt><Dt>2026-11-20</Dt></BookgDt><AcctSvcrRef>BATCH1</AcctSvcrRef>
+<NtryDtls><Btch><NbOfTxs>2</NbOfTxs></Btch>
+<TxDtls>{first}<RltdPties><Dbtr><Pty><Nm>ANNA NOWAK</Nm></Pty></Dbtr></RltdPties>
+<RmtInf><Ustrd>Wplata {anna_ref}</Ustrd></RmtInf></TxDtls>
+<TxDtls>{second}<RltdPties><Dbtr><Pty><Nm>BARTOSZ W</Nm></Pty></Dbtr></RltdPties>
+<RmtInf><Ustrd>Wplata {bartek_ref}</Ustrd></RmtInf></TxDtls>
+</NtryDtls></Ntry></Stmt></BkToCstmrStmt></Document>"""
+
+
+def batch_upload(world, first: str, second: str) -> SimpleUploadedFile:
+    body = BATCH.format(
+        first=first,
+        second=second,
+        anna_ref=payer_reference(world.anna.pk),
+        bartek_ref=payer_reference(world.bartek.pk),
+    )
+    return SimpleUploadedFile("wyciag.xml", body.encode(), content_type="application/xml")
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ('<Amt Ccy="PLN">120.00</Amt>', '<Amt Ccy="PLN">180.00</Amt>'),  # camt.053.001.08: TxDtls/Amt
+        (
+            '<AmtDtls><TxAmt><Amt Ccy="PLN">120.00</Amt></TxAmt></AmtDtls>',  # camt.053.001.02
+            '<AmtDtls><TxAmt><Amt Ccy="PLN">180.00</Amt></TxAmt></AmtDtls>',
+        ),
+    ],
+    ids=["001.08 amounts", "001.02 amounts"],
+)
+def test_given_a_camt_batch_entry_when_confirmed_then_each_part_is_booked_with_its_own_amount(world, first, second):
+    """A batch entry of 300.00 holding two transfers with no references of their own: each payer gets their part,
+    the two together what the bank received."""
+    with in_tenant(world.tenant):
+        imported = statement_import(actor=world.admin, upload=batch_upload(world, first, second))
+
+        assert lines(imported) == [
+            ("120.00", "PLN", "title", "", world.anna.pk),
+            ("180.00", "PLN", "title", "", world.bartek.pk),
+        ]
+        statement_confirm(actor=world.admin, file=imported)
+
+        assert deposits() == [
+            (world.anna.pk, "120.00", "2026-11-20"),
+            (world.bartek.pk, "180.00", "2026-11-20"),
+        ]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("", ""),  # the parts carry no amounts: only the entry's total is known
+        ('<Amt Ccy="PLN">150.00</Amt>', '<Amt Ccy="PLN">200.00</Amt>'),  # the parts add up to more than arrived
+    ],
+    ids=["no part amounts", "parts past the total"],
+)
+def test_given_a_camt_batch_whose_parts_are_not_known_when_imported_then_the_whole_entry_waits_for_the_admin(
+    world, first, second
+):
+    with in_tenant(world.tenant):
+        imported = statement_import(actor=world.admin, upload=batch_upload(world, first, second))
+
+        assert lines(imported) == [("300.00", "PLN", "none", "", None)]
+        statement_confirm(actor=world.admin, file=imported)
+
+        assert deposits() == []
