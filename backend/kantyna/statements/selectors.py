@@ -63,7 +63,8 @@ def possibly_imported() -> Exists:
     """Whether a credit looks like one already booked from another statement file: the same date, amount and
     sender account (not empty) under another fingerprint. The same transfer exported as MT940 and as CSV gets two
     fingerprints (the CSV carries no bank reference), so it is not recognised as already imported; this says
-    "possibly already imported" for the admin to decide, and skips nothing. Annotated as `possibly_imported`."""
+    "possibly already imported" for the admin to decide: the import leaves such a credit suggested, not booked,
+    and skips nothing. Annotated as `possibly_imported`."""
     return (
         Exists(
             ImportedPayment.objects.filter(

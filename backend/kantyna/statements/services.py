@@ -21,6 +21,7 @@ from kantyna.people.models import Child
 from kantyna.statements.matching import ledger_key, statement_match
 from kantyna.statements.models import BOOKABLE, FileStatus, ImportedPayment, ImportedPaymentsFile, MatchKind
 from kantyna.statements.parsers import CSV_PROFILES, StatementUnreadable, parse_statement
+from kantyna.statements.selectors import possibly_imported
 from kantyna.tenant_settings.selectors import upload_max_file_size
 from kantyna.users.models import User
 
@@ -31,7 +32,8 @@ def statement_import(
     *, actor: User, upload: UploadedFile, file_format: str | None = None, csv_profile: str = "generic"
 ) -> ImportedPaymentsFile:
     """Read `upload` (format given or detected), match its lines and store the file with them. A file that is not
-    a statement or is damaged is refused ("statement.unreadable") before anything is written."""
+    a statement or is damaged is refused ("statement.unreadable") before anything is written. A matched credit
+    that is possibly imported already (`selectors.possibly_imported`) is only suggested."""
     validate_upload(upload, field="file", allowed=("text",), limit=upload_max_file_size())
     upload.seek(0)
     data = upload.read()
@@ -68,6 +70,11 @@ def statement_import(
                 )
                 for position, (line, match) in enumerate(zip(lines, matches, strict=True), start=1)
             ]
+        )
+        # A credit that looks booked from another file (the same transfer exported in another format has another
+        # fingerprint) is not booked on its own: it waits as a suggestion, with its payer, until an admin accepts.
+        imported.items.filter(match_kind__in=(MatchKind.ACCOUNT, MatchKind.TITLE)).filter(possibly_imported()).update(
+            match_kind=MatchKind.SUGGESTED
         )
         audit_record(
             actor=actor,

@@ -167,16 +167,30 @@ def test_given_a_transfer_booked_from_mt940_when_its_csv_export_is_reviewed_then
     rows = world.api.get(f"importedPaymentsFiles/{csv['id']}").json()["items"]["items"]
 
     # Anna's and Bartosz's transfers: the same date, amount and sender account as booked from the MT940 (whose bank
-    # references differ from the CSV's, so the fingerprints do); still matched and bookable, nothing skipped.
-    assert [(row["senderName"], row["amount"], row["matchKind"], row["possiblyImported"]) for row in rows] == [
-        ("ANNA NOWAK", money("150.00"), "account", True),
-        ("BARTOSZ WIŚNIEWSKI", money("80.50"), "title", True),
-        ("HURTOWNIA SPOZYWCZA", money("-1200.00"), "skipped", False),
-        ("ANNA NOWAK", {"amount": "20.00", "currency": "EUR"}, "skipped", False),
+    # references differ from the CSV's, so the fingerprints do); only suggested, with their payers, nothing skipped.
+    assert [
+        (
+            row["senderName"],
+            row["amount"],
+            row["matchKind"],
+            row["user"]["id"] if row["user"] else None,
+            row["possiblyImported"],
+        )
+        for row in rows
+    ] == [
+        ("ANNA NOWAK", money("150.00"), "suggested", world.anna.pk, True),
+        ("BARTOSZ WIŚNIEWSKI", money("80.50"), "suggested", world.bartek.pk, True),
+        ("HURTOWNIA SPOZYWCZA", money("-1200.00"), "skipped", None, False),
+        ("ANNA NOWAK", {"amount": "20.00", "currency": "EUR"}, "skipped", None, False),
     ]
     mt940_rows = world.api.get(f"importedPaymentsFiles/{mt940['id']}").json()["items"]["items"]
     assert [row["possiblyImported"] for row in mt940_rows] == [False] * 5  # not by its own bookings
-    assert world.api.get(f"importedPaymentsFiles/{csv['id']}").json()["counts"]["toBook"] == 2
+    assert world.api.get(f"importedPaymentsFiles/{csv['id']}").json()["counts"]["toBook"] == 0
+    with in_tenant(world.tenant):
+        deposits = LedgerTransaction.objects.filter(kind="deposit").count()
+    assert world.api.post(f"importedPaymentsFiles/{csv['id']}/confirm").status_code == 200
+    with in_tenant(world.tenant):
+        assert LedgerTransaction.objects.filter(kind="deposit").count() == deposits  # confirming books neither
 
 
 def test_given_a_credit_of_another_sender_account_or_day_then_it_is_not_marked_possibly_imported(world):

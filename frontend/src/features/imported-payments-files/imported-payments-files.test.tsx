@@ -192,11 +192,11 @@ describe('imported payments files', () => {
     await waitFor(() => expect(puts).toEqual([{ userId: 11, childId: 9 }]));
   });
 
-  it('given a credit like one booked from another statement, when reviewing, then it is marked possibly imported and can still be booked', async () => {
+  it('given a credit like one booked from another statement, when reviewing, then it is marked possibly imported, only suggested, and its payer can be accepted', async () => {
     signIn();
     serveAdmin();
     const items = [
-      makeItem({ senderAccount: '61102026290000123456789012', possiblyImported: true }),
+      makeItem({ senderAccount: '61102026290000123456789012', matchKind: 'suggested', possiblyImported: true }),
       makeItem({ id: 2, position: 2, amount: money('80.50'), senderName: 'BARTOSZ WIŚNIEWSKI', matchKind: 'title', user: { id: 12, name: 'Bartosz Wiśniewski' } }),
     ];
     server.use(http.get(apiUrl('importedPaymentsFiles/5'), () => HttpResponse.json({ ...makeFile(), items: { items, total: 2, page: 1, perPage: 20 } })));
@@ -210,8 +210,8 @@ describe('imported payments files', () => {
     });
 
     expect(within(anna!).getByText('Possibly already imported')).toBeInTheDocument();
-    expect(anna).toHaveTextContent('A transfer of the same date, amount and sender account was booked from another statement. Check before booking it again.');
-    expect(within(anna!).getByText('Account number')).toBeInTheDocument();
+    expect(anna).toHaveTextContent('A transfer of the same date, amount and sender account was booked from another statement, so this one is only suggested. Accept the payer only if it is a different transfer.');
+    expect(within(anna!).getByText('Suggested')).toBeInTheDocument();
     expect(within(anna!).getByRole('button', { name: 'Change the payer of ANNA NOWAK' })).toBeInTheDocument();
     expect(within(bartosz!).queryByText('Possibly already imported')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Confirm and book 2/ })).toBeInTheDocument();
