@@ -22,12 +22,16 @@ from kantyna.payments import selectors, services
 from kantyna.payments.api import serializers as s
 from kantyna.payments.models import Payment
 from kantyna.payments.providers import PRZELEWY24, TPAY
+from kantyna.tenancy.services import tenant_origin
 
 OWN = "billing.view"  # a payer's own money: parents and institution workers
 
 
 def site_of(request) -> str:
-    return request.build_absolute_uri("/").rstrip("/")
+    """The tenant's public origin, as every other link (`PUBLIC_URL_SCHEME`, its host, `PUBLIC_PORT`): the return
+    and notification URLs given to a provider. Not the request's own scheme and host: behind a TLS proxy those say
+    http, and the provider would notify in clear text (or be lost to a redirect)."""
+    return tenant_origin(request.tenant.slug)
 
 
 class PayView(ApiView):

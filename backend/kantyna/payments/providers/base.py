@@ -34,7 +34,7 @@ class Registration:
 class Notification:
     """A verified notification: the provider says `amount` (in the currency's minor unit) of `currency` was paid
     for our `session_id`, known to it as `order_id`. `paid` False: a signed notice of another state (Autopay's
-    ITN of a PENDING or FAILURE transaction), acknowledged and crediting nothing."""
+    ITN of a PENDING or FAILURE transaction, Tpay's FALSE or CHARGEBACK), acknowledged and crediting nothing."""
 
     session_id: str
     order_id: str
@@ -95,17 +95,21 @@ class PaymentProvider(abc.ABC):
 
 
 def json_http_call(method: str, url: str, headers: dict, body: bytes | None, *, provider: str) -> tuple[int, dict]:
-    """One HTTPS call to a provider's JSON API: (status, parsed answer); an HTTP error status is an answer, a
-    network failure or an unreadable success is a `ProviderError` naming the provider."""
+    """One HTTPS call to a provider's JSON API: (status, parsed answer); an HTTP error status is an answer (its body
+    read as an object, else empty), a network failure or a success that is not a JSON object is a `ProviderError`
+    naming the provider."""
     request = urllib.request.Request(url, data=body, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=settings.PAYMENTS_PROVIDER_TIMEOUT_SECONDS) as response:
-            return response.status, json.loads(response.read() or b"{}")
+            status, answer = response.status, json.loads(response.read() or b"{}")
+            if not isinstance(answer, dict):
+                raise ValueError(f"a JSON {type(answer).__name__} where an object was expected")
+            return status, answer
     except urllib.error.HTTPError as error:
         try:
             answer = json.loads(error.read() or b"{}")
         except ValueError:
             answer = {}
-        return error.code, answer
+        return error.code, answer if isinstance(answer, dict) else {}
     except (urllib.error.URLError, TimeoutError, ValueError) as error:
         raise ProviderError(f"{provider}: {error}") from error

@@ -164,8 +164,11 @@ class FakeTransport:
         return 404, {"result": "failed"}
 
 
-def fake_notification(adapter: Tpay, *, session_id: str, amount: int) -> tuple[bytes, dict]:
-    """The form Tpay posts once the payer has paid, and its headers (X-JWS-Signature)."""
+def fake_notification(
+    adapter: Tpay, *, session_id: str, amount: int, status: str = "TRUE", error: str = "none"
+) -> tuple[bytes, dict]:
+    """The form Tpay posts once the payer has paid (or, with `status` FALSE or CHARGEBACK, of another state), and
+    its headers (X-JWS-Signature)."""
     fields = {
         "id": str(adapter.merchant_id),
         "tr_id": fake_title(session_id),
@@ -174,8 +177,8 @@ def fake_notification(adapter: Tpay, *, session_id: str, amount: int) -> tuple[b
         "tr_amount": tpay_amount(amount),
         "tr_paid": tpay_amount(amount),
         "tr_desc": "Kantyna",
-        "tr_status": "TRUE",
-        "tr_error": "none",
+        "tr_status": status,
+        "tr_error": error,
         "tr_email": "payer@example.com",
         "test_mode": "1",
     }

@@ -302,15 +302,17 @@ class Tpay(PaymentProvider):
         self.verify_jws(body, (headers or {}).get("X-JWS-Signature") or "")
         if fields["id"] != str(self.merchant_id):
             raise NotificationRefused("another merchant")
-        if fields["tr_status"] not in PAID_STATUSES or fields.get("tr_error", "none") not in ("none", "overpay"):
-            raise NotificationRefused(f"not a payment: {fields['tr_status']} {fields.get('tr_error')}")
         to_grosze(fields["tr_amount"])
+        # A signed notice of another state (FALSE: not paid, CHARGEBACK, a paid one with an error such as a
+        # surcharge missing) is acknowledged with TRUE, or Tpay sends it again and again, and credits nothing.
+        paid = fields["tr_status"] in PAID_STATUSES and fields.get("tr_error", "none") in ("none", "overpay")
         return Notification(
             session_id=fields["tr_crc"],
             order_id=fields["tr_id"],
             amount=to_grosze(fields["tr_paid"]),
             currency="PLN",
             raw=fields,
+            paid=paid,
         )
 
     def finalize(self, *, session_id: str, order_id: str, amount: int, currency: str) -> None:
@@ -328,8 +330,9 @@ class Tpay(PaymentProvider):
         if status != 200:
             raise ProviderError(f"tpay GET transactions: {status}")
         if answer.get("status") in ("correct", "paid"):
-            return ProviderStatus(
-                "paid", order_id=str(answer.get("title", "")), amount=to_grosze(str(answer.get("amount", "0"))),
-                currency="PLN",
-            )  # fmt: skip
+            try:
+                amount = to_grosze(str(answer.get("amount", "0")))
+            except (ArithmeticError, ValueError, NotificationRefused) as error:
+                raise ProviderError(f"tpay GET transactions: amount {answer.get('amount')!r}") from error
+            return ProviderStatus("paid", order_id=str(answer.get("title", "")), amount=amount, currency="PLN")
         return ProviderStatus("pending")

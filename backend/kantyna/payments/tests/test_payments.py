@@ -58,8 +58,11 @@ def state_of(tenant, payment) -> str:
 
 
 def test_given_online_payments_when_a_parent_pays_then_a_pending_payment_is_registered_and_the_fake_paywall_named(
-    tenant_a, parent
+    tenant_a, parent, settings
 ):
+    # The tenant's public origin, not the request's (http on the test client, as behind a TLS proxy).
+    settings.PUBLIC_URL_SCHEME, settings.PUBLIC_PORT = "https", "443"
+
     response = Api(tenant_a, parent).post("payments/pay", {"amount": {"amount": "50.00", "currency": "PLN"}})
 
     assert response.status_code == 200, response.content
@@ -67,7 +70,7 @@ def test_given_online_payments_when_a_parent_pays_then_a_pending_payment_is_regi
         payment = Payment.objects.get()
     assert response.json() == {
         "paymentId": payment.pk,
-        "redirectUrl": f"http://alpha.localhost/payments/fake/przelewy24/{payment.token}",
+        "redirectUrl": f"https://alpha.localhost/payments/fake/przelewy24/{payment.token}",
     }
     assert (payment.payer_id, payment.amount, payment.fee, payment.state) == (parent.pk, Decimal("50.00"), 0, "pending")
     assert payment.token.startswith("FAKE")
