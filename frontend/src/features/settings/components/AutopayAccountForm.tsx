@@ -8,6 +8,7 @@ import { notify } from '@/components/toasts/toast-store';
 import { paymentMethodsConfigEndpoint } from '@/lib/settings/payment-methods-config';
 import { useSettings, useUpdateSettings } from '@/lib/settings/settings-endpoint';
 import type { components } from '@/api/schema';
+import { SandboxWarning } from './SandboxWarning';
 
 type Account = components['schemas']['AutopayConfig'];
 
@@ -52,6 +53,7 @@ function AccountForm({ account }: { account: Account }) {
         <Form.Text>{stored}</Form.Text>
       </Form.Group>
       <Form.Check className="mb-3" id="autopay-sandbox" label={t('settings:autopay.sandbox')} checked={sandbox} onChange={(e) => setSandbox(e.target.checked)} />
+      <SandboxWarning sandbox={sandbox} />
       <FormActionButton type="submit" pending={update.isPending}>
         {t('common:save')}
       </FormActionButton>

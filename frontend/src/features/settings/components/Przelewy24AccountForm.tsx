@@ -8,6 +8,7 @@ import { notify } from '@/components/toasts/toast-store';
 import { paymentMethodsConfigEndpoint } from '@/lib/settings/payment-methods-config';
 import { useSettings, useUpdateSettings } from '@/lib/settings/settings-endpoint';
 import type { components } from '@/api/schema';
+import { SandboxWarning } from './SandboxWarning';
 
 type Account = components['schemas']['Przelewy24Config'];
 
@@ -65,6 +66,7 @@ function AccountForm({ account }: { account: Account }) {
         <Form.Text>{stored(account.apiKeySet)}</Form.Text>
       </Form.Group>
       <Form.Check className="mb-3" id="p24-sandbox" label={t('settings:przelewy24.sandbox')} checked={sandbox} onChange={(e) => setSandbox(e.target.checked)} />
+      <SandboxWarning sandbox={sandbox} />
       <FormActionButton type="submit" pending={update.isPending}>
         {t('common:save')}
       </FormActionButton>

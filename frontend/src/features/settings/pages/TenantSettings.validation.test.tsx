@@ -251,6 +251,34 @@ describe('tenant settings validation (aligned with the server)', () => {
     expect(within(form).getAllByText('Stored — leave empty to keep it')).toHaveLength(2);
   });
 
+  it('payments tab: an account in sandbox mode warns that parents would pay with test money, until it is switched off', async () => {
+    signIn();
+    const current = {
+      tpayEnabled: true,
+      tpayCollectEnabled: false,
+      przelewy24Enabled: false,
+      autopayEnabled: false,
+      allowOnlinePayments: true,
+      allowBankTransfers: true,
+      staticBankAccountNumber: '',
+      staticBankAccountNumber2: '',
+      minimumPaymentAmount: money('10.00'),
+      przelewy24: { merchantId: 0, posId: 0, crcSet: false, apiKeySet: false, sandbox: false },
+      tpay: { merchantId: 1010, clientId: '01-client', clientSecretSet: true, securityCodeSet: true, sandbox: true },
+      autopay: { serviceId: 100200, sharedKeySet: true, sandbox: false },
+    } satisfies Schemas['PaymentMethodsConfig'];
+    server.use(http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json(current)));
+    const { user } = renderApp('/settings/tenant/payments');
+    const tpay = await screen.findByRole('form', { name: 'Tpay account' });
+    const warning = 'Test mode: payers pay with test money and no real money arrives. Turn it off before parents start paying.';
+    expect(within(tpay).getByRole('alert')).toHaveTextContent(warning);
+    expect(within(screen.getByRole('form', { name: 'Przelewy24 account' })).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(within(tpay).getByLabelText(/Sandbox \(test\) mode/));
+
+    expect(within(tpay).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('payments tab: the Autopay shared key is never shown; left empty it is sent empty so the server keeps it', async () => {
     signIn();
     const current = {
