@@ -25,6 +25,22 @@ COOKIE_MAX_AGE = 7 * 24 * 3600  # spec: the locale cookie lasts 7 days
 
 # A refused request is to come back soon: the queue that refused it drains in under a second.
 OVERLOADED_RETRY_AFTER_SECONDS = 2
+# A standing queue (no request of this process found a thread almost at once, within PROMPT_SHARE of the deadline,
+# for STANDING_AFTER_SECONDS) is overload, not a burst: the deadline shrinks to SHORT_SHARE of itself until a
+# request finds a thread at once again, so the requests still served have time left for their own work.
+PROMPT_SHARE = 0.1
+STANDING_AFTER_SECONDS = 1.0
+SHORT_SHARE = 0.2
+
+
+class QueueState:
+    """This process's queue (a gunicorn worker's): when a request last found a thread almost at once."""
+
+    def __init__(self) -> None:
+        self.last_prompt = time.monotonic()
+
+
+queue_state = QueueState()
 
 
 def request_start_header_time(value: str) -> float | None:
@@ -75,7 +91,9 @@ class RequestDeadlineMiddleware:
     that waited for a thread longer than `REQUEST_QUEUE_DEADLINE_MS`, or whose client has already closed its
     connection, before anything is done for it: no tenant lookup, no session, no query. Under overload the
     server then spends its time on requests that someone still waits for, instead of answering, seconds late,
-    clients that gave up (issue 15). First in MIDDLEWARE. The wait comes from the web server's worker
+    clients that gave up (issue 15). While the queue stands (no request found a thread at once for a second) the
+    deadline is a fifth of itself: a burst may wait the whole deadline, sustained overload does not (the idea of
+    CoDel, a queue judged by its minimum wait over an interval). First in MIDDLEWARE. The wait comes from the web server's worker
     (`kantyna.core.gthread`) and, with `REQUEST_START_HEADER=1`, from a proxy's `X-Request-Start` (only behind
     a proxy that sets it: a client could send it, though only to have its own request refused). A client that
     half-closes its socket after sending the request (rare; browsers do not) reads as gone."""
@@ -88,8 +106,13 @@ class RequestDeadlineMiddleware:
     def __call__(self, request):
         if self.deadline > 0:
             waited = queue_wait(request.META, trust_header=self.trust_header)
-            if waited is not None and waited > self.deadline:
-                return unavailable_response(request, OVERLOADED_RETRY_AFTER_SECONDS)
+            if waited is not None:
+                now = time.monotonic()
+                if waited <= self.deadline * PROMPT_SHARE:
+                    queue_state.last_prompt = now
+                standing = now - queue_state.last_prompt > STANDING_AFTER_SECONDS
+                if waited > self.deadline * (SHORT_SHARE if standing else 1):
+                    return unavailable_response(request, OVERLOADED_RETRY_AFTER_SECONDS)
         if client_gone(request.META.get("gunicorn.socket")):
             return unavailable_response(request, OVERLOADED_RETRY_AFTER_SECONDS)
         return self.get_response(request)

@@ -2,7 +2,8 @@
 Retry-After in the error shape before anything is done for it (issue 15); the others are served.
 
 The wait is what the web server's worker notes in the environ (`kantyna.core.gthread.QUEUED_AT`, a monotonic
-time), given here as the test client's extra environ; the deadline is 500 ms (settings)."""
+time), given here as the test client's extra environ; the deadline is 500 ms (settings), 100 ms while the queue
+stands (no request found a thread within 50 ms for a second)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,17 @@ from django.test.utils import CaptureQueriesContext
 
 from kantyna.catalog.models import Diet
 from kantyna.core.gthread import QUEUED_AT
-from kantyna.core.middleware import request_start_header_time
+from kantyna.core.middleware import queue_state, request_start_header_time
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
 
 UNAVAILABLE = {"message": "Service temporarily unavailable. Please try again in a moment.", "errors": {}}
+
+
+@pytest.fixture(autouse=True)
+def queue_drained():
+    """A request found a thread at once just now (no standing queue) unless a test says otherwise."""
+    queue_state.last_prompt = time.monotonic()
 
 
 def waited(seconds: float) -> dict:
@@ -64,6 +71,27 @@ def test_given_request_waited_under_deadline_when_served_then_answered(tenant_a)
 
     assert response.status_code == 200
     assert response.json()["id"] == parent.pk
+
+
+def test_given_standing_queue_when_request_waited_past_short_deadline_then_503(tenant_a):
+    client = Api(tenant_a, make_user(tenant_a, "ROLE_PARENT"))
+    queue_state.last_prompt = time.monotonic() - 1.5
+
+    response = client.get("auth/currentUser", **waited(0.2))
+
+    assert_refused(response)
+
+
+def test_given_standing_queue_when_request_found_thread_at_once_then_answered_and_queue_no_longer_stands(tenant_a):
+    parent = make_user(tenant_a, "ROLE_PARENT")
+    client = Api(tenant_a, parent)
+    queue_state.last_prompt = time.monotonic() - 1.5
+
+    first = client.get("auth/currentUser", **waited(0.01))
+    second = client.get("auth/currentUser", **waited(0.2))
+
+    assert first.status_code == 200
+    assert second.status_code == 200
 
 
 def test_given_no_wait_noted_when_served_then_answered(tenant_a):
