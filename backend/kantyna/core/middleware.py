@@ -34,10 +34,11 @@ SHORT_SHARE = 0.2
 
 
 class QueueState:
-    """This process's queue (a gunicorn worker's): when a request last found a thread almost at once."""
+    """This process's queue (a gunicorn worker's): when a request last found a thread almost at once, and when the
+    last request was seen (none for STANDING_AFTER_SECONDS: the queue was empty, idle, not standing)."""
 
     def __init__(self) -> None:
-        self.last_prompt = time.monotonic()
+        self.last_prompt = self.last_seen = time.monotonic()
 
 
 queue_state = QueueState()
@@ -108,8 +109,9 @@ class RequestDeadlineMiddleware:
             waited = queue_wait(request.META, trust_header=self.trust_header)
             if waited is not None:
                 now = time.monotonic()
-                if waited <= self.deadline * PROMPT_SHARE:
+                if waited <= self.deadline * PROMPT_SHARE or now - queue_state.last_seen > STANDING_AFTER_SECONDS:
                     queue_state.last_prompt = now
+                queue_state.last_seen = now
                 standing = now - queue_state.last_prompt > STANDING_AFTER_SECONDS
                 if waited > self.deadline * (SHORT_SHARE if standing else 1):
                     return unavailable_response(request, OVERLOADED_RETRY_AFTER_SECONDS)

@@ -27,7 +27,7 @@ UNAVAILABLE = {"message": "Service temporarily unavailable. Please try again in 
 @pytest.fixture(autouse=True)
 def queue_drained():
     """A request found a thread at once just now (no standing queue) unless a test says otherwise."""
-    queue_state.last_prompt = time.monotonic()
+    queue_state.last_prompt = queue_state.last_seen = time.monotonic()
 
 
 def waited(seconds: float) -> dict:
@@ -92,6 +92,15 @@ def test_given_standing_queue_when_request_found_thread_at_once_then_answered_an
 
     assert first.status_code == 200
     assert second.status_code == 200
+
+
+def test_given_idle_process_when_first_request_waited_past_short_deadline_then_answered(tenant_a):
+    client = Api(tenant_a, make_user(tenant_a, "ROLE_PARENT"))
+    queue_state.last_prompt = queue_state.last_seen = time.monotonic() - 60
+
+    response = client.get("auth/currentUser", **waited(0.2))
+
+    assert response.status_code == 200
 
 
 def test_given_no_wait_noted_when_served_then_answered(tenant_a):
