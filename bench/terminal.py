@@ -1,6 +1,6 @@
 """The terminal's serving paths (issue 13) on the `bench` tenant, over HTTP against the production server.
 
-1. Starts gunicorn as `scripts/run.py` does (gthread workers, WEB_WORKERS x WEB_THREADS, default 3 x 4) on a free
+1. Starts gunicorn as `scripts/run.py` does (scripts/webserver.py: gthread, WEB_WORKERS x WEB_THREADS) on a free
    port, against the database of KANTYNA_DB_NAME, and signs the bench's cook in (`cook@bench.test`, a token as
    `run.py` makes one).
 2. Card scans: an open-loop load of `--rate` scans a second for `--seconds` from `--terminals` threads (each its
@@ -30,20 +30,15 @@ import json
 import os
 import random
 import re
-import socket
-import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 import uuid
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
 import common
 import psycopg
+from common import Server, percentiles
 from django.conf import settings
 from django.db import connection
 from django.db.models import Count, F, Q
@@ -60,71 +55,6 @@ from kantyna.terminal.models import ScannedCardEntry
 from kantyna.users.models import User
 
 COOK_EMAIL = "cook@bench.test"
-BACKEND = common.ROOT / "backend"
-ACCESS_FORMAT = "%(U)s %(s)s %(D)s"  # path, status, request time in microseconds
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def percentiles(values: list[float]) -> tuple[float, float, float, float]:
-    """Median, p95, p99 (nearest rank) and max."""
-    ordered = sorted(values)
-
-    def rank(share: float) -> float:
-        return ordered[max(0, min(len(ordered) - 1, int(len(ordered) * share + 0.999999) - 1))]
-
-    return statistics.median(ordered), rank(0.95), rank(0.99), ordered[-1]
-
-
-class Server:
-    """gunicorn as scripts/run.py starts it, on a free port, its access log (with request times) in a file."""
-
-    def __init__(self, workers: int, threads: int) -> None:
-        self.port = free_port()
-        self.log = Path(tempfile.mkstemp(prefix="kantyna-bench-access-", suffix=".log")[1])
-        env = {**os.environ, "PUBLIC_PORT": str(self.port), "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{self.port}",
-             "--workers", str(workers), "--worker-class", "gthread", "--threads", str(threads),
-             "--graceful-timeout", "5", "--access-logfile", str(self.log), "--access-logformat", ACCESS_FORMAT],
-            cwd=BACKEND, env=env, stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                conn.request("GET", "/api/health", headers={"Host": HOST})
-                if conn.getresponse().status == 200:
-                    return
-            except OSError:
-                time.sleep(0.3)
-        self.stop()
-        raise SystemExit("gunicorn did not answer /api/health within 60 s.")
-
-    def times_ms(self, prefix: str) -> list[float]:
-        """The server's own times (ms) of the logged requests whose path starts with `prefix`."""
-        times = []
-        for line in self.log.read_text().splitlines():
-            path, _status, micros = line.split(" ")
-            if path.startswith(prefix):
-                times.append(int(micros) / 1000)
-        return times
-
-    def mark(self) -> None:
-        """Forget the requests logged so far (warm-up)."""
-        self.log.write_text("")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.log.unlink(missing_ok=True)
 
 
 def open_loop(jobs: list, *, rate: float, terminals: int, connect: Callable, send: Callable) -> dict:
@@ -227,8 +157,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=50, help="scans a second (open loop)")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--terminals", type=int, default=5, help="terminal threads sharing the rate")
-    parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", "3")))
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("WEB_THREADS", "4")))
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", common.webserver.WORKERS)))
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("WEB_THREADS", common.webserver.THREADS)))
     parser.add_argument("--repeat", type=int, default=20, help="roster requests and in-process scans")
     parser.add_argument("--day", type=date.fromisoformat, help="default: the last day whose lunches are all active")
     parser.add_argument("--show-queries", action="store_true", help="list the SQL of one in-process scan")
@@ -286,7 +216,7 @@ def main() -> None:
           f"{args.workers} workers x {args.threads} threads; load average before {os.getloadavg()}")
 
     lines = []
-    server = Server(args.workers, args.threads)
+    server = Server(args.workers, args.threads, host=HOST)
     try:
         def http_connect():
             return http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)

@@ -1,6 +1,7 @@
 """`make run`: database, migrations, demo data, then the web server and the job worker until Ctrl-C.
 
-Environment: HOST (127.0.0.1), PORT (8000), WEB_WORKERS (3), DATABASE_URL (else embedded PostgreSQL),
+Environment: HOST (127.0.0.1), PORT (8000), WEB_WORKERS (4) x WEB_THREADS (2) (scripts/webserver.py),
+DATABASE_URL (else embedded PostgreSQL),
 KANTYNA_SEED (1: create the demo tenants when absent), KANTYNA_FRESH_DB (a database name: drop and
 recreate it, then use it; the e2e suite runs on its own port with KANTYNA_FRESH_DB=kantyna_e2e).
 
@@ -26,6 +27,7 @@ PYTHON = sys.executable
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import devdb  # noqa: E402
+import webserver  # noqa: E402
 
 
 def manage(*args: str, env: dict) -> None:
@@ -197,14 +199,7 @@ def main() -> int:
 
     web = Child(
         "web server",
-        [
-            PYTHON, "-m", "gunicorn", "config.wsgi", "--bind", f"{host}:{port}",
-            "--workers", os.environ.get("WEB_WORKERS", "3"), "--access-logfile", "-", "--graceful-timeout", "5",
-            # Threads behind a poller, not sync workers: here browsers talk to gunicorn directly (no buffering
-            # proxy), and a browser keeps sockets it opened and then did not use (a request cancelled by
-            # navigation); a sync worker blocks reading such a socket, and two of them stalled the site ~20 s.
-            "--worker-class", "gthread", "--threads", os.environ.get("WEB_THREADS", "4"),
-        ],
+        [*webserver.gunicorn_argv(PYTHON, f"{host}:{port}"), "--access-logfile", "-"],
         env,
     )
     worker = Child("job worker", [PYTHON, "manage.py", "procrastinate", "worker", "--concurrency", "2"], env)

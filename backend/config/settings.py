@@ -92,6 +92,7 @@ PUBLIC_SCHEMA_URLCONF = "config.urls_public"
 TENANT_LIMIT_SET_CALLS = True
 
 MIDDLEWARE = [
+    "kantyna.core.middleware.RequestDeadlineMiddleware",
     "kantyna.tenancy.middleware.TenantFromHostMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -117,6 +118,12 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"
+
+# A request that waited longer than this for a web server thread is refused (503 + Retry-After) before any work
+# (kantyna.core.middleware.RequestDeadlineMiddleware); 0 turns the check off. REQUEST_START_HEADER=1 trusts a
+# proxy's X-Request-Start too (only behind a proxy that sets it, with a clock in step with this host's).
+REQUEST_QUEUE_DEADLINE_MS = int(os.environ.get("REQUEST_QUEUE_DEADLINE_MS", "500"))
+REQUEST_START_HEADER = os.environ.get("REQUEST_START_HEADER", "0") == "1"
 
 
 def database_url() -> str:

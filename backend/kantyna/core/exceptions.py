@@ -114,14 +114,19 @@ def is_database_unavailable(exc: BaseException | None) -> bool:
     return False
 
 
-def database_unavailable_response(request, exc: BaseException | None = None) -> HttpResponse:
-    """503 with Retry-After: the error shape for API paths, a short bilingual page elsewhere."""
-    logger.warning("Database unavailable, answering 503 to %s %s: %s", request.method, request.path, exc)
+def unavailable_response(request, retry_after: int) -> HttpResponse:
+    """503 with Retry-After: the error shape for API paths, a short bilingual page elsewhere. Not logged by Django
+    (its callers log in one line or not at all, instead of a server error with a traceback per request)."""
     if request.path.startswith(JSON_PATH_PREFIXES):
         response = JsonResponse(error_body(UNAVAILABLE_MESSAGE), status=status.HTTP_503_SERVICE_UNAVAILABLE)
     else:
         response = HttpResponse(UNAVAILABLE_PAGE, status=status.HTTP_503_SERVICE_UNAVAILABLE)
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    # Logged above in one line: Django would otherwise log every such request as a server error with a traceback.
+    response["Retry-After"] = str(retry_after)
     response._has_been_logged = True
     return response
+
+
+def database_unavailable_response(request, exc: BaseException | None = None) -> HttpResponse:
+    """503 with Retry-After: the database is gone for seconds (a restart, a failover)."""
+    logger.warning("Database unavailable, answering 503 to %s %s: %s", request.method, request.path, exc)
+    return unavailable_response(request, RETRY_AFTER_SECONDS)
