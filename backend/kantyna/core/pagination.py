@@ -34,14 +34,19 @@ def _positive_int(raw: str | None, name: str, default: int, maximum: int | None 
 class PagePagination(BasePagination):
     default_per_page = DEFAULT_PER_PAGE
 
-    def _read(self, request) -> None:
+    def read_params(self, request) -> None:
+        """`page` and `perPage` of the request (400 when out of range), for a view that cuts its page itself."""
         self.page = _positive_int(request.query_params.get("page"), "page", 1, MAX_PAGE)
         self.per_page = _positive_int(
             request.query_params.get("perPage"), "perPage", self.default_per_page, MAX_PER_PAGE
         )
 
+    @property
+    def offset(self) -> int:
+        return (self.page - 1) * self.per_page
+
     def paginate_queryset(self, queryset, request, view=None):
-        self._read(request)
+        self.read_params(request)
         self.total = (
             queryset.count() if hasattr(queryset, "count") and not isinstance(queryset, list) else len(queryset)
         )
@@ -53,7 +58,7 @@ class PagePagination(BasePagination):
         figures) is counted and cut to the page, and `complete(page)` answers the page's rows with their figures
         from `page`, that slice of `rows.values("pk")` used as a subquery. Two queries, and neither aggregates
         more than the page, where paginating the annotated queryset groups every row before LIMIT."""
-        self._read(request)
+        self.read_params(request)
         self.total = rows.count()
         start = (self.page - 1) * self.per_page
         if start >= self.total:

@@ -6480,6 +6480,12 @@ export interface components {
             /** @description Balance at the end of the month (from booked_on). */
             readonly balance: components["schemas"]["Money"];
         };
+        EndOfMonthRowPage: {
+            items: components["schemas"]["EndOfMonthRow"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         Entry: {
             id: number;
             clientScanId: string;
@@ -18882,7 +18888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EndOfMonthRow"][];
+                    "application/json": components["schemas"]["EndOfMonthRowPage"];
                 };
             };
         };

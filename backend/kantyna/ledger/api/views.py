@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kantyna.core.api.params import query_data
+from kantyna.core.api.renderers import Camelized
 from kantyna.core.filters import CamelOrderingFilter
 from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.permissions import HasAbility
@@ -231,11 +232,24 @@ class EndOfMonthBalanceView(LedgerView):
             OpenApiParameter("month", str, required=True, description="YYYY-MM"),
             *PAYER_PARAMETERS,
         ],
-        responses=s.EndOfMonthRowSerializer(many=True),
+        responses=page_of(s.EndOfMonthRowSerializer),
+        operation_id="api_frontend_transactions_endOfMonthBalance_list",  # the id it had as a bare list
     )
     def get(self, request):
         query = self.query(s.EndOfMonthQuerySerializer)
-        return self.paginated(selectors.end_of_month_balances(actor=request.user, **query), s.EndOfMonthRowSerializer)
+        paginator = PagePagination()
+        paginator.read_params(request)
+        result = selectors.end_of_month_balances(
+            actor=request.user, **query, offset=paginator.offset, limit=paginator.per_page
+        )
+        return Response(
+            Camelized(
+                items=s.end_of_month_rows_json(result.rows),
+                total=result.total,
+                page=paginator.page,
+                perPage=paginator.per_page,
+            )
+        )
 
 
 class MonthlySummariesView(LedgerView):
