@@ -204,8 +204,17 @@ def payers_with_balance(
     negative: bool = False,
     below: Decimal | None = None,
 ) -> QuerySet[User]:
-    """Payers with `balance` (sum of their cached account balances) annotated, in one query."""
-    queryset = visible_payers(actor).select_related("account").annotate(balance=_sum("ledger_accounts__balance"))
+    """Payers with `balance` (sum of their cached account balances) annotated, in one query. The balance is a
+    correlated subquery, not a join grouped per payer: a page (ORDER BY name LIMIT 20) computes it for its own
+    rows only and the count leaves it out, where the grouped join summed every payer's accounts for each."""
+    balances = (
+        LedgerAccount.objects.filter(user=OuterRef("pk")).order_by().values("user").annotate(total=Sum("balance"))
+    )
+    queryset = (
+        visible_payers(actor)
+        .select_related("account")
+        .annotate(balance=Coalesce(Subquery(balances.values("total")), Value(ZERO), output_field=MONEY))
+    )
     if institution_id:
         queryset = queryset.filter(
             Exists(Child.objects.filter(parent=OuterRef("pk"), institution_id=institution_id))

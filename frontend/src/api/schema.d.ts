@@ -8149,6 +8149,8 @@ export interface components {
             total: number;
             page: number;
             perPage: number;
+            /** @description `total` is the database's estimate: more rows match than the list counts exactly. */
+            totalIsEstimate: boolean;
         };
         PaginatedWorkersGroupList: {
             items: components["schemas"]["WorkersGroup"][];
@@ -9244,6 +9246,14 @@ export interface components {
             readonly child: components["schemas"]["ChildRef"] | null;
             readonly author: components["schemas"]["PersonRef"] | null;
         };
+        TransactionBoundedPage: {
+            items: components["schemas"]["Transaction"][];
+            total: number;
+            page: number;
+            perPage: number;
+            /** @description `total` is the database's estimate: more rows match than the list counts exactly. */
+            totalIsEstimate: boolean;
+        };
         TransactionCorrectRequest: {
             /**
              * Format: decimal
@@ -9288,12 +9298,6 @@ export interface components {
          * @enum {string}
          */
         TransactionKindEnum: "deposit" | "charge" | "refund" | "fee" | "correction" | "payout";
-        TransactionPage: {
-            items: components["schemas"]["Transaction"][];
-            total: number;
-            page: number;
-            perPage: number;
-        };
         /**
          * @description * `child` - child
          *     * `institution_worker` - institution_worker
@@ -18860,7 +18864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TransactionPage"];
+                    "application/json": components["schemas"]["TransactionBoundedPage"];
                 };
             };
         };

@@ -10,6 +10,7 @@ from django.utils import timezone
 from djangorestframework_camel_case.util import camelize
 
 from kantyna.catalog.services import diet_create
+from kantyna.core.pagination import BoundedCountPagination
 from kantyna.core.permissions import (
     ROLE_ADMIN,
     ROLE_COOK,
@@ -175,6 +176,31 @@ def test_given_many_rows_when_listing_then_the_query_count_does_not_grow(world):
     with assert_num_queries(len(few)):
         response = api.get("transactions")
     assert response.json()["total"] == 11
+
+
+def test_given_more_rows_than_counted_exactly_when_listing_then_the_total_is_an_estimate_until_the_last_pages(
+    world, monkeypatch
+):
+    monkeypatch.setattr(BoundedCountPagination, "EXACT_COUNT_UP_TO", 3)  # the world's ledger holds 5 rows
+    api = api_for(world, "admin")
+
+    first = api.get("transactions", {"perPage": 1}).json()
+    deep = api.get("transactions", {"perPage": 2, "page": 2}).json()  # counts up to 2 x 4 rows: all of them
+    narrow = api.get("transactions", {"userId": world["anna"].pk}).json()
+    deposits = api.get("transactions/deposits", {"perPage": 1}).json()
+
+    assert first["totalIsEstimate"] is True
+    assert first["total"] >= 4  # the planner's estimate, never below what was counted
+    assert len(first["items"]) == 1
+    assert (deep["total"], deep["totalIsEstimate"], len(deep["items"])) == (5, False, 2)
+    assert (narrow["total"], narrow["totalIsEstimate"]) == (2, False)
+    assert (deposits["total"], deposits["totalIsEstimate"]) == (3, False)
+
+
+def test_given_a_page_past_the_end_when_listing_then_no_rows_and_the_exact_total(world):
+    body = api_for(world, "admin").get("transactions", {"perPage": 2, "page": 4}).json()
+
+    assert body == {"items": [], "total": 5, "page": 4, "perPage": 2, "totalIsEstimate": False}
 
 
 def test_given_filters_when_asking_for_totals_then_sums_per_kind_and_in_all_are_returned(world):
