@@ -41,7 +41,11 @@ def main() -> None:
                         help="only book the funding deposits on the existing tenant (idempotent), then stop")
     parser.add_argument("--cook", action="store_true",
                         help="only add the cook user to the existing tenant (idempotent), then stop")
+    parser.add_argument("--children", type=int, default=CHILDREN,
+                        help="children of the tenant (default 20,000); institutions, parents and workers scale "
+                             "with it (e.g. 2000 for the small size the lists bench compares against)")
     args = parser.parse_args()
+    sizes_scale(args.children)
     connection.set_schema_to_public()
     existing = Tenant.objects.filter(slug=common.BENCH_SLUG).first()
     if args.fund:
@@ -130,6 +134,19 @@ def main() -> None:
     print(f"Orders: {order_rows} order items (a month of lunches, automark settings for every child).")
     print(f"Tenant bench generated in {time.monotonic() - started:.1f} s: {INSTITUTIONS} institutions, "
           f"{len(classrooms)} classrooms, {PARENTS} parents, {CHILDREN} children, {WORKERS} workers.")
+
+
+def sizes_scale(children: int) -> None:
+    """Scale the tenant's sizes to `children` (institutions, parents and workers in proportion, classrooms per
+    institution unchanged), so a smaller tenant has the same shape: the lists bench compares 2,000 with 20,000."""
+    global INSTITUTIONS, PARENTS, CHILDREN, WORKERS
+    if children == CHILDREN:
+        return
+    ratio = children / CHILDREN
+    INSTITUTIONS = max(1, round(INSTITUTIONS * ratio))
+    PARENTS = max(1, round(PARENTS * ratio))
+    WORKERS = max(1, round(WORKERS * ratio))
+    CHILDREN = children
 
 
 def generate_ledger(users, rng) -> int:

@@ -49,8 +49,18 @@ def main() -> None:
                         help="only the missing-orders reminder job with every child asking for it (rolled back)")
     parser.add_argument("--imports", action="store_true",
                         help="only the children import of a 1,000-row XLSX file (each run rolled back)")
+    parser.add_argument("--lists", action="store_true",
+                        help="only the admin lists and the month-end report (issue 15), the report's floor beside it")
+    parser.add_argument("--compare-db", metavar="NAME",
+                        help="with --lists: also run them on database NAME (e.g. kantyna_bench_small, the 2,000 "
+                             "children tenant) in a subprocess, and print both sizes and their ratio")
+    parser.add_argument("--match", default="", help="with --lists: only the lists whose label contains this text")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # --lists rows for --compare-db
     args = parser.parse_args()
     tenant = Tenant.objects.get(slug=common.BENCH_SLUG)
+    if args.lists:
+        lists_main(tenant, max(3, args.repeat // 5), compare_db=args.compare_db, as_json=args.json, match=args.match)
+        return
     if args.money:
         measure_money(tenant, max(1, args.repeat // 10))
         return
@@ -367,6 +377,125 @@ def measure_imports(tenant, repeat: int) -> None:
     median, worst = statistics.median(timings), timings[-1]
     print(f"{'path':<58} {'median ms':>10} {'max ms':>10} {'queries':>8}")
     print(f"{'children import, 1,000 rows XLSX (admin)':<58} {median:>10.2f} {worst:>10.2f} {queries:>8}")
+
+
+# --- lists and the month-end report (issue 15) ---------------------------------------------------------------
+
+LISTS = [
+    # (label, path); {month} is the ledger's current month (the bench books up to today).
+    ("orders list, first page", "/api/frontend/orders"),
+    ("transactions list, first page", "/api/frontend/transactions"),
+    ("transactions totals", "/api/frontend/transactions/totals"),
+    ("month-end report perPage=100", "/api/frontend/transactions/endOfMonthBalance?month={month}&perPage=100"),
+    ("month-end report perPage=9999", "/api/frontend/transactions/endOfMonthBalance?month={month}&perPage=9999"),
+    ("payers with balance (transactions/users)", "/api/frontend/transactions/users"),
+    ("deposits (transactions/deposits)", "/api/frontend/transactions/deposits"),
+    ("parents, first page", "/api/frontend/parents"),
+    ("children, first page", "/api/frontend/children"),
+    ("institution workers, first page", "/api/frontend/institutionsWorkers"),
+    ("imported payments files", "/api/frontend/importedPaymentsFiles"),
+    ("users activity, first page", "/api/frontend/users/activity"),
+]
+
+
+def month_end_floor_sql() -> str:
+    """The month-end report's floor: one grouped query per ledger account over the rows up to the month's end,
+    joined to the payers afterwards, every row fetched (what `end_of_month_balances` must not be far from)."""
+    from kantyna.identity.models import Account
+    from kantyna.ledger.models import LedgerAccount, LedgerTransaction
+
+    return f"""
+        WITH per_account AS (
+            SELECT account_id,
+                   SUM(amount) FILTER (WHERE booked_on < %(first)s) AS opening,
+                   SUM(amount) FILTER (WHERE booked_on >= %(first)s AND kind IN ('deposit', 'refund')) AS deposits,
+                   SUM(amount) FILTER (WHERE booked_on >= %(first)s AND kind IN ('charge', 'fee', 'payout')) AS charges,
+                   SUM(amount) FILTER (WHERE booked_on >= %(first)s AND kind = 'correction') AS corrections,
+                   SUM(amount) AS balance
+              FROM {LedgerTransaction._meta.db_table} WHERE booked_on <= %(last)s GROUP BY account_id
+        ), per_user AS (
+            SELECT a.user_id, SUM(opening) AS opening, SUM(deposits) AS deposits, SUM(charges) AS charges,
+                   SUM(corrections) AS corrections, SUM(p.balance) AS balance
+              FROM per_account p JOIN {LedgerAccount._meta.db_table} a ON a.id = p.account_id GROUP BY a.user_id
+        )
+        SELECT u.id, u.first_name, u.last_name, i.email, p.opening, p.deposits, p.charges, p.corrections, p.balance
+          FROM per_user p JOIN {User._meta.db_table} u ON u.id = p.user_id
+          JOIN {Account._meta.db_table} i ON i.id = u.account_id
+         ORDER BY u.last_name, u.first_name, u.id
+    """
+
+
+def measure_lists(tenant, repeat: int, match: str = "") -> list[tuple[str, float, float, int]]:
+    """Each admin list's first page (and the month-end report at 100 and 9999 rows) over the test client as the
+    bench admin, then the report's floor in raw SQL. Rows: (label, median ms, p95 ms, queries)."""
+    from datetime import date
+
+    from kantyna.core.dates import month_bounds
+
+    with in_tenant(tenant):
+        admin = User.objects.select_related("account").get(account__email="admin@bench.test")
+    client = Client(HTTP_HOST=HOST)
+    headers = {"authorization": bearer(admin)}
+    month = date.today().strftime("%Y-%m")
+    rows = []
+    for label, path in LISTS:
+        if match not in label:
+            continue
+        rows.append((label, *measure(client, path.format(month=month), headers, repeat)))
+    if match and match not in "month-end":
+        return rows
+    first, last = month_bounds(date.today())
+    sql = month_end_floor_sql()
+
+    def floor():
+        with in_tenant(tenant), connection.cursor() as cursor:
+            cursor.execute(sql, {"first": first, "last": last})
+            assert cursor.fetchall()
+
+    floor()  # warm-up
+    rows.append(("  floor: month-end grouped query, raw SQL", *timed(floor, repeat)))
+    return rows
+
+
+def lists_main(tenant, repeat: int, *, compare_db: str | None, as_json: bool, match: str) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    with in_tenant(tenant):
+        from kantyna.people.models import Child
+
+        children = Child.objects.count()
+    rows = measure_lists(tenant, repeat, match)
+    if as_json:
+        print(json.dumps({"children": children, "rows": rows}))
+        return
+    database = connection.settings_dict["NAME"]
+    print(f"{database}: {children} children; load average {os.getloadavg()[0]:.2f}")
+    if not compare_db:
+        print(f"{'path':<50} {'median ms':>10} {'p95 ms':>8} {'queries':>8}")
+        for label, median, p95, queries in rows:
+            print(f"{label:<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
+        return
+    environment = {**os.environ, "KANTYNA_DB_NAME": compare_db}
+    environment.pop("DATABASE_URL", None)
+    output = subprocess.run(
+        [sys.executable, __file__, "--lists", "--json", "--repeat", str(repeat * 5), "--match", match],
+        env=environment, capture_output=True, text=True, check=True,
+    ).stdout
+    other = json.loads(output.strip().splitlines()[-1])
+    print(f"{compare_db}: {other['children']} children; load average {os.getloadavg()[0]:.2f}")
+    small, large = (other, {"children": children, "rows": rows})
+    if small["children"] > large["children"]:
+        small, large = large, small
+    print(f"{'path':<46} {'ms at ' + str(small['children']):>12} {'ms at ' + str(large['children']):>12} "
+          f"{'ratio':>6} {'queries':>9}")
+    for (label, small_ms, _p, small_queries), (_label, large_ms, _p95, large_queries) in zip(
+        small["rows"], large["rows"], strict=True
+    ):
+        ratio = large_ms / small_ms if small_ms else float("nan")
+        print(f"{label:<46} {small_ms:>12.2f} {large_ms:>12.2f} {ratio:>5.1f}x {small_queries:>4}/{large_queries:<4}")
 
 
 if __name__ == "__main__":

@@ -220,7 +220,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["kantyna.users.authentication.JWTAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["kantyna.core.permissions.IsTenantUser"],
     "DEFAULT_PAGINATION_CLASS": "kantyna.core.pagination.PagePagination",
-    "DEFAULT_RENDERER_CLASSES": ["djangorestframework_camel_case.render.CamelCaseJSONRenderer"],
+    "DEFAULT_RENDERER_CLASSES": ["kantyna.core.api.renderers.CamelizedAwareRenderer"],
     "DEFAULT_PARSER_CLASSES": [
         "kantyna.core.parsers.JSONObjectParser",
         "djangorestframework_camel_case.parser.CamelCaseMultiPartParser",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import inline_serializer
@@ -34,16 +35,36 @@ def _positive_int(raw: str | None, name: str, default: int, maximum: int | None 
 class PagePagination(BasePagination):
     default_per_page = DEFAULT_PER_PAGE
 
-    def paginate_queryset(self, queryset, request, view=None):
+    def read_params(self, request) -> None:
+        """`page` and `perPage` of the request (400 when out of range), for a view that cuts its page itself."""
         self.page = _positive_int(request.query_params.get("page"), "page", 1, MAX_PAGE)
         self.per_page = _positive_int(
             request.query_params.get("perPage"), "perPage", self.default_per_page, MAX_PER_PAGE
         )
+
+    @property
+    def offset(self) -> int:
+        return (self.page - 1) * self.per_page
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.read_params(request)
         self.total = (
             queryset.count() if hasattr(queryset, "count") and not isinstance(queryset, list) else len(queryset)
         )
         start = (self.page - 1) * self.per_page
         return list(queryset[start : start + self.per_page])
+
+    def paginate_then(self, rows, request, complete) -> list:
+        """Page first, then aggregate the page: `rows` (a queryset in the list's order, without the costly
+        figures) is counted and cut to the page, and `complete(page)` answers the page's rows with their figures
+        from `page`, that slice of `rows.values("pk")` used as a subquery. Two queries, and neither aggregates
+        more than the page, where paginating the annotated queryset groups every row before LIMIT."""
+        self.read_params(request)
+        self.total = rows.count()
+        start = (self.page - 1) * self.per_page
+        if start >= self.total:
+            return []
+        return list(complete(rows.values("pk")[start : start + self.per_page]))
 
     def get_paginated_response(self, data):
         return Response({"items": data, "total": self.total, "page": self.page, "perPage": self.per_page})
@@ -77,19 +98,66 @@ class PagePagination(BasePagination):
         ]
 
 
+class BoundedCountPagination(PagePagination):
+    """PagePagination for lists that grow without bound (the ledger: 660,000 rows at 20,000 children), whose exact
+    COUNT would cost more than the page itself and grow with the tenant. The rows are counted exactly up to a
+    bound: `EXACT_COUNT_UP_TO` rows, or twice the rows up to the end of the asked page when more (a deep page
+    reads its OFFSET rows anyway, so its count costs the same order). When more rows than the bound match,
+    `total` is PostgreSQL's planner estimate of the filtered rows (at least bound + 1) and `totalIsEstimate` is
+    true; otherwise it is the exact count and false. Going to the last page of an estimate counts exactly
+    there, so the pages stay reachable and the total is exact once the end is in sight."""
+
+    EXACT_COUNT_UP_TO = 10_000
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.read_params(request)
+        bound = max(self.EXACT_COUNT_UP_TO, 2 * (self.offset + self.per_page))
+        rows = queryset.order_by().values("pk")
+        counted = rows[: bound + 1].count()
+        self.total_is_estimate = counted > bound
+        self.total = max(_planner_rows(rows), counted) if self.total_is_estimate else counted
+        if self.offset >= counted and not self.total_is_estimate:
+            return []
+        return list(queryset[self.offset : self.offset + self.per_page])
+
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        response.data["totalIsEstimate"] = self.total_is_estimate
+        return response
+
+    def get_paginated_response_schema(self, schema):
+        page = super().get_paginated_response_schema(schema)
+        page["required"] = [*page["required"], "totalIsEstimate"]
+        page["properties"]["totalIsEstimate"] = {
+            "type": "boolean",
+            "description": "`total` is the database's estimate: more rows match than the list counts exactly.",
+        }
+        return page
+
+
+def _planner_rows(queryset) -> int:
+    """PostgreSQL's estimate of the rows `queryset` answers (EXPLAIN, nothing run)."""
+    return int(json.loads(queryset.explain(format="json"))[0]["Plan"]["Plan Rows"])
+
+
 @functools.cache  # one component per row serializer, however many views document it
-def page_of(serializer_class):
+def page_of(serializer_class, *, bounded_count: bool = False):
     """The documented response of an APIView that paginates by hand with PagePagination: a page of
     `serializer_class` rows, `{"items", "total", "page", "perPage"}`. (drf-spectacular wraps lists in the page
     shape only for generic views, so `Serializer(many=True)` would document a bare array the view never sends.)"""
 
+    fields = {
+        "items": serializer_class(many=True),
+        "total": serializers.IntegerField(),
+        "page": serializers.IntegerField(),
+        "per_page": serializers.IntegerField(),
+    }
+    if bounded_count:  # paginated by BoundedCountPagination
+        fields["total_is_estimate"] = serializers.BooleanField(
+            help_text="`total` is the database's estimate: more rows match than the list counts exactly."
+        )
     return inline_serializer(
         # Not spectacular's own "Paginated<Row>List" name, which a generic list of the same rows may also take.
-        name=f"{serializer_class.__name__.removesuffix('Serializer')}Page",
-        fields={
-            "items": serializer_class(many=True),
-            "total": serializers.IntegerField(),
-            "page": serializers.IntegerField(),
-            "per_page": serializers.IntegerField(),
-        },
+        name=f"{serializer_class.__name__.removesuffix('Serializer')}{'BoundedPage' if bounded_count else 'Page'}",
+        fields=fields,
     )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.core.dates import month_bounds
 from kantyna.core.money import to_grosze
 from kantyna.core.permissions import CUSTOMER_ROLES, ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
+from kantyna.identity.models import Account
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.people.reach import Reach
@@ -203,8 +204,17 @@ def payers_with_balance(
     negative: bool = False,
     below: Decimal | None = None,
 ) -> QuerySet[User]:
-    """Payers with `balance` (sum of their cached account balances) annotated, in one query."""
-    queryset = visible_payers(actor).select_related("account").annotate(balance=_sum("ledger_accounts__balance"))
+    """Payers with `balance` (sum of their cached account balances) annotated, in one query. The balance is a
+    correlated subquery, not a join grouped per payer: a page (ORDER BY name LIMIT 20) computes it for its own
+    rows only and the count leaves it out, where the grouped join summed every payer's accounts for each."""
+    balances = (
+        LedgerAccount.objects.filter(user=OuterRef("pk")).order_by().values("user").annotate(total=Sum("balance"))
+    )
+    queryset = (
+        visible_payers(actor)
+        .select_related("account")
+        .annotate(balance=Coalesce(Subquery(balances.values("total")), Value(ZERO), output_field=MONEY))
+    )
     if institution_id:
         queryset = queryset.filter(
             Exists(Child.objects.filter(parent=OuterRef("pk"), institution_id=institution_id))
@@ -221,11 +231,43 @@ def payers_with_balance(
     return queryset.order_by("last_name", "first_name", "pk")
 
 
+END_OF_MONTH_COLUMNS = (
+    "user_id",
+    "first_name",
+    "last_name",
+    "email",
+    "opening_balance",
+    "deposits",
+    "charges",
+    "corrections",
+    "balance",
+)
+
+
+@dataclass(frozen=True)
+class EndOfMonthPage:
+    total: int
+    rows: list[tuple]  # END_OF_MONTH_COLUMNS; the amounts as text with 2 decimals ("-12.50")
+
+
 def end_of_month_balances(
-    *, actor: User, month: date, search: str = "", institution_id: int | None = None, negative: bool = False
-) -> QuerySet:
+    *,
+    actor: User,
+    month: date,
+    search: str = "",
+    institution_id: int | None = None,
+    negative: bool = False,
+    offset: int = 0,
+    limit: int | None = None,
+) -> EndOfMonthPage:
     """Each visible payer's balance at the end of `month` from booked_on (not the cached balance), with the
-    month's movements, as one grouped query over the transactions. Payers with no row up to then are left out."""
+    month's movements, by last name, first name, id; `limit` rows from `offset` and the count of all.
+    Payers with no row up to then are left out.
+
+    One query: the ledger rows are aggregated per account first (a hash aggregate over the ledger alone, no
+    join per row), the per-account sums are joined to their payers and summed per payer, and the count comes
+    with the page (`COUNT(*) OVER ()`); only a page past the end asks for the count apart. The amounts come
+    as text rounded to the grosz, so a report of 15,000 payers is not 75,000 Decimals formatted in Python."""
     first, last = month_bounds(month)
     queryset = transactions_visible(actor).filter(booked_on__lte=last)
     if institution_id:
@@ -236,13 +278,8 @@ def end_of_month_balances(
             | Q(account__user__last_name__icontains=word)
             | Q(account__user__account__email__icontains=word)
         )
-    rows = (
-        queryset.values(
-            user_id=F("account__user_id"),
-            first_name=F("account__user__first_name"),
-            last_name=F("account__user__last_name"),
-            email=F("account__user__account__email"),
-        )
+    per_account = (
+        queryset.values("account_id")
         .annotate(
             opening_balance=_sum(booked_on__lt=first),
             deposits=_sum(booked_on__gte=first, kind__in=["deposit", "refund"]),
@@ -250,11 +287,31 @@ def end_of_month_balances(
             corrections=_sum(booked_on__gte=first, kind="correction"),
             balance=_sum(),
         )
-        .order_by("last_name", "first_name", "user_id")
+        .order_by()
     )
-    if negative:
-        rows = rows.filter(balance__lt=0)
-    return rows
+    inner, params = per_account.query.sql_with_params()
+    sums = ", ".join(f"ROUND(SUM(p.{name}), 2)::text" for name in END_OF_MONTH_COLUMNS[4:])
+    per_payer = f"""
+        WITH per_account AS ({inner})
+        SELECT u.id, u.first_name, u.last_name, i.email, {sums}, COUNT(*) OVER ()
+          FROM per_account p
+          JOIN {LedgerAccount._meta.db_table} a ON a.id = p.account_id
+          JOIN {User._meta.db_table} u ON u.id = a.user_id
+          JOIN {Account._meta.db_table} i ON i.id = u.account_id
+         GROUP BY u.id, i.id
+        {"HAVING SUM(p.balance) < 0" if negative else ""}
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"{per_payer} ORDER BY u.last_name, u.first_name, u.id LIMIT %s OFFSET %s", [*params, limit, offset]
+        )
+        rows = cursor.fetchall()
+        if rows:
+            return EndOfMonthPage(total=rows[0][-1], rows=[row[:-1] for row in rows])
+        if not offset:
+            return EndOfMonthPage(total=0, rows=[])
+        cursor.execute(f"SELECT COUNT(*) FROM ({per_payer}) counted", params)
+        return EndOfMonthPage(total=cursor.fetchone()[0], rows=[])
 
 
 def monthly_summaries(

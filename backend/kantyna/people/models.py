@@ -72,6 +72,9 @@ class Child(models.Model):
 
     class Meta:
         ordering = ["last_name", "first_name", "id"]
+        # The children list's order: a first page is read off the index, not a sort of every child joined to
+        # their parents, institutions, classrooms and diets.
+        indexes = [models.Index(fields=["last_name", "first_name", "id"], name="people_child_name_order")]
         constraints = [
             models.CheckConstraint(
                 condition=Q(discount_percent__gte=0) & Q(discount_percent__lte=100), name="discount_percent_range"

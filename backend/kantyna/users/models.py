@@ -66,6 +66,9 @@ class User(models.Model):
 
     class Meta:
         ordering = ["last_name", "first_name", "id"]
+        # The lists' order (payers with balance, parents...): a first page is read off the index, not a sort of
+        # every user of the tenant.
+        indexes = [models.Index(fields=["last_name", "first_name", "id"], name="users_user_name_order")]
 
     def __str__(self) -> str:
         return self.full_name

@@ -6482,6 +6482,12 @@ export interface components {
             /** @description Balance at the end of the month (from booked_on). */
             readonly balance: components["schemas"]["Money"];
         };
+        EndOfMonthRowPage: {
+            items: components["schemas"]["EndOfMonthRow"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         Entry: {
             id: number;
             clientScanId: string;
@@ -8146,6 +8152,8 @@ export interface components {
             total: number;
             page: number;
             perPage: number;
+            /** @description `total` is the database's estimate: more rows match than the list counts exactly. */
+            totalIsEstimate: boolean;
         };
         PaginatedWorkersGroupList: {
             items: components["schemas"]["WorkersGroup"][];
@@ -9241,6 +9249,14 @@ export interface components {
             readonly child: components["schemas"]["ChildRef"] | null;
             readonly author: components["schemas"]["PersonRef"] | null;
         };
+        TransactionBoundedPage: {
+            items: components["schemas"]["Transaction"][];
+            total: number;
+            page: number;
+            perPage: number;
+            /** @description `total` is the database's estimate: more rows match than the list counts exactly. */
+            totalIsEstimate: boolean;
+        };
         TransactionCorrectRequest: {
             /**
              * Format: decimal
@@ -9285,12 +9301,6 @@ export interface components {
          * @enum {string}
          */
         TransactionKindEnum: "deposit" | "charge" | "refund" | "fee" | "correction" | "payout";
-        TransactionPage: {
-            items: components["schemas"]["Transaction"][];
-            total: number;
-            page: number;
-            perPage: number;
-        };
         /**
          * @description * `child` - child
          *     * `institution_worker` - institution_worker
@@ -18857,7 +18867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TransactionPage"];
+                    "application/json": components["schemas"]["TransactionBoundedPage"];
                 };
             };
         };
@@ -18885,7 +18895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EndOfMonthRow"][];
+                    "application/json": components["schemas"]["EndOfMonthRowPage"];
                 };
             };
         };

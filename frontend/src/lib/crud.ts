@@ -23,6 +23,8 @@ export interface Page<T> {
   total: number;
   page: number;
   perPage: number;
+  /** Lists of the ledger: `total` is the database's estimate (more rows match than are counted exactly). */
+  totalIsEstimate?: boolean;
 }
 
 export interface StatusResponse {

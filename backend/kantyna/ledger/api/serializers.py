@@ -5,8 +5,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kantyna.core.api.errors import field_text
+from kantyna.core.api.renderers import camel_keys
 from kantyna.core.dates import MonthField
 from kantyna.core.serializers import (
+    CURRENCY,
     MAX_BOOKING,
     KantynaModelSerializer,
     KantynaSerializer,
@@ -16,6 +18,7 @@ from kantyna.core.serializers import (
     money,
 )
 from kantyna.ledger.models import LedgerTransaction, TransactionKind
+from kantyna.ledger.selectors import END_OF_MONTH_COLUMNS
 from kantyna.people.models import Child
 from kantyna.users.models import User
 
@@ -200,6 +203,32 @@ class EndOfMonthRowSerializer(KantynaSerializer):
     charges = MoneyField(help_text="Charges, fees and payouts booked in the month (negative).")
     corrections = MoneyField()
     balance = MoneyField(help_text="Balance at the end of the month (from booked_on).")
+
+
+_END_OF_MONTH_KEYS = camel_keys(EndOfMonthRowSerializer)
+
+
+def end_of_month_rows_json(rows: list[tuple]) -> list[dict]:
+    """`EndOfMonthRowSerializer` rows built camelCase from the selector's tuples (`END_OF_MONTH_COLUMNS`, amounts
+    as text already rounded to the grosz): for 15,000 payers the serializer's fields and the renderer's walk
+    were most of the report's time. test_api pins the rows to the serializer's output."""
+    user_id, first_name, last_name, email, opening, deposits, charges, corrections, balance = (
+        _END_OF_MONTH_KEYS[name] for name in END_OF_MONTH_COLUMNS
+    )
+    return [
+        {
+            user_id: row[0],
+            first_name: row[1],
+            last_name: row[2],
+            email: row[3],
+            opening: {"amount": row[4], "currency": CURRENCY},
+            deposits: {"amount": row[5], "currency": CURRENCY},
+            charges: {"amount": row[6], "currency": CURRENCY},
+            corrections: {"amount": row[7], "currency": CURRENCY},
+            balance: {"amount": row[8], "currency": CURRENCY},
+        }
+        for row in rows
+    ]
 
 
 class MonthlySummariesQuerySerializer(KantynaSerializer):

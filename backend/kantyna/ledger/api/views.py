@@ -14,8 +14,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kantyna.core.api.params import query_data
+from kantyna.core.api.renderers import Camelized
 from kantyna.core.filters import CamelOrderingFilter
-from kantyna.core.pagination import PagePagination, page_of
+from kantyna.core.pagination import BoundedCountPagination, PagePagination, page_of
 from kantyna.core.permissions import HasAbility
 from kantyna.core.serializers import MoneySerializer, StatusSerializer, money
 from kantyna.core.viewsets import ApiView, status_response
@@ -36,8 +37,8 @@ class LedgerView(APIView):
         query.is_valid(raise_exception=True)
         return query.validated_data
 
-    def paginated(self, rows, serializer_class):
-        paginator = PagePagination()
+    def paginated(self, rows, serializer_class, paginator_class=PagePagination):
+        paginator = paginator_class()
         page = paginator.paginate_queryset(rows, self.request, view=self)
         return paginator.get_paginated_response(serializer_class(page, many=True).data)
 
@@ -77,6 +78,7 @@ class TransactionViewSet(
     }
     http_method_names = ["get", "post", "put", "delete"]
     serializer_class = s.TransactionSerializer
+    pagination_class = BoundedCountPagination  # the ledger grows without bound: its count is bounded
     filter_backends = [CamelOrderingFilter]
     ordering_fields = ["booked_on", "created_at", "amount", "kind"]
     ordering = ["-booked_on", "-id"]
@@ -143,12 +145,12 @@ class DepositsView(LedgerView):
 
     @extend_schema(
         parameters=[p for p in TRANSACTION_PARAMETERS if p.name != "kind"] + PAGE_PARAMETERS,
-        responses=page_of(s.TransactionSerializer),
+        responses=page_of(s.TransactionSerializer, bounded_count=True),
     )
     def get(self, request):
         filters = _filters(self.query(s.TransactionQuerySerializer), kind="deposit")
         rows = selectors.transactions_list(actor=request.user, filters=filters).order_by("-booked_on", "-id")
-        return self.paginated(rows, s.TransactionSerializer)
+        return self.paginated(rows, s.TransactionSerializer, BoundedCountPagination)
 
 
 PAYER_PARAMETERS = [
@@ -231,11 +233,24 @@ class EndOfMonthBalanceView(LedgerView):
             OpenApiParameter("month", str, required=True, description="YYYY-MM"),
             *PAYER_PARAMETERS,
         ],
-        responses=s.EndOfMonthRowSerializer(many=True),
+        responses=page_of(s.EndOfMonthRowSerializer),
+        operation_id="api_frontend_transactions_endOfMonthBalance_list",  # the id it had as a bare list
     )
     def get(self, request):
         query = self.query(s.EndOfMonthQuerySerializer)
-        return self.paginated(selectors.end_of_month_balances(actor=request.user, **query), s.EndOfMonthRowSerializer)
+        paginator = PagePagination()
+        paginator.read_params(request)
+        result = selectors.end_of_month_balances(
+            actor=request.user, **query, offset=paginator.offset, limit=paginator.per_page
+        )
+        return Response(
+            Camelized(
+                items=s.end_of_month_rows_json(result.rows),
+                total=result.total,
+                page=paginator.page,
+                perPage=paginator.per_page,
+            )
+        )
 
 
 class MonthlySummariesView(LedgerView):

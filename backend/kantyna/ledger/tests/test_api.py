@@ -7,8 +7,10 @@ from decimal import Decimal
 
 import pytest
 from django.utils import timezone
+from djangorestframework_camel_case.util import camelize
 
 from kantyna.catalog.services import diet_create
+from kantyna.core.pagination import BoundedCountPagination
 from kantyna.core.permissions import (
     ROLE_ADMIN,
     ROLE_COOK,
@@ -20,8 +22,9 @@ from kantyna.core.permissions import (
     ROLE_TICKET_ADMIN,
 )
 from kantyna.core.validators import nrb_is_valid
+from kantyna.ledger.api.serializers import EndOfMonthRowSerializer, end_of_month_rows_json
 from kantyna.ledger.models import LedgerTransaction
-from kantyna.ledger.selectors import ledger_balance
+from kantyna.ledger.selectors import END_OF_MONTH_COLUMNS, ledger_balance
 from kantyna.ledger.tests.helpers import book, make_child, make_institution, set_settings
 from kantyna.people.services.workers import worker_profile_create
 from kantyna.tenancy.services import in_tenant
@@ -175,6 +178,31 @@ def test_given_many_rows_when_listing_then_the_query_count_does_not_grow(world):
     assert response.json()["total"] == 11
 
 
+def test_given_more_rows_than_counted_exactly_when_listing_then_the_total_is_an_estimate_until_the_last_pages(
+    world, monkeypatch
+):
+    monkeypatch.setattr(BoundedCountPagination, "EXACT_COUNT_UP_TO", 3)  # the world's ledger holds 5 rows
+    api = api_for(world, "admin")
+
+    first = api.get("transactions", {"perPage": 1}).json()
+    deep = api.get("transactions", {"perPage": 2, "page": 2}).json()  # counts up to 2 x 4 rows: all of them
+    narrow = api.get("transactions", {"userId": world["anna"].pk}).json()
+    deposits = api.get("transactions/deposits", {"perPage": 1}).json()
+
+    assert first["totalIsEstimate"] is True
+    assert first["total"] >= 4  # the planner's estimate, never below what was counted
+    assert len(first["items"]) == 1
+    assert (deep["total"], deep["totalIsEstimate"], len(deep["items"])) == (5, False, 2)
+    assert (narrow["total"], narrow["totalIsEstimate"]) == (2, False)
+    assert (deposits["total"], deposits["totalIsEstimate"]) == (3, False)
+
+
+def test_given_a_page_past_the_end_when_listing_then_no_rows_and_the_exact_total(world):
+    body = api_for(world, "admin").get("transactions", {"perPage": 2, "page": 4}).json()
+
+    assert body == {"items": [], "total": 5, "page": 4, "perPage": 2, "totalIsEstimate": False}
+
+
 def test_given_filters_when_asking_for_totals_then_sums_per_kind_and_in_all_are_returned(world):
     api = api_for(world, "admin")
     body = api.get("transactions/totals").json()
@@ -249,7 +277,8 @@ def test_given_postings_in_several_months_when_asking_for_end_of_month_balance_t
 def test_given_many_payers_when_asking_for_end_of_month_balance_then_the_query_count_does_not_grow(world):
     api = api_for(world, "admin")
     api.get("transactions/endOfMonthBalance", {"month": "2026-11"})
-    with assert_num_queries(4) as few:
+    # the session (account, user), then the page with its count in one query
+    with assert_num_queries(3) as few:
         api.get("transactions/endOfMonthBalance", {"month": "2026-11"})
     for index in range(5):
         payer = make_user(world["tenant"])
@@ -257,6 +286,28 @@ def test_given_many_payers_when_asking_for_end_of_month_balance_then_the_query_c
             book(payer, "deposit", "3.00", key=f"eom-{index}", booked_on=date(2026, 11, 1))
     with assert_num_queries(len(few)):
         assert api.get("transactions/endOfMonthBalance", {"month": "2026-11"}).json()["total"] == 8
+
+
+def test_given_three_payers_when_paging_the_end_of_month_balance_then_each_page_has_its_rows_and_the_total(world):
+    api = api_for(world, "admin")
+    everyone = api.get("transactions/endOfMonthBalance", {"month": "2026-11"}).json()
+
+    second = api.get("transactions/endOfMonthBalance", {"month": "2026-11", "perPage": 1, "page": 2}).json()
+    past_the_end = api.get("transactions/endOfMonthBalance", {"month": "2026-11", "perPage": 2, "page": 9}).json()
+
+    assert everyone["total"] == len(everyone["items"]) == 3
+    assert second == {"items": [everyone["items"][1]], "total": 3, "page": 2, "perPage": 1}
+    assert past_the_end == {"items": [], "total": 3, "page": 9, "perPage": 2}
+
+
+def test_end_of_month_rows_are_what_the_row_serializer_and_the_renderer_would_send():
+    row = (7, "Anna", "Nowak", "anna@example.com", "100.00", "0.00", "-12.50", "2.00", "89.50")
+
+    built = end_of_month_rows_json([row])
+
+    as_serialized = camelize(EndOfMonthRowSerializer(dict(zip(END_OF_MONTH_COLUMNS, row, strict=True))).data)
+    assert built == [as_serialized]
+    assert as_serialized["charges"] == money("-12.50")
 
 
 def test_given_a_range_when_asking_for_monthly_summaries_then_each_month_has_sums_and_closing_balance(world):

@@ -10,14 +10,13 @@ from decimal import Decimal
 from django.db.models import Q
 from django.urls import path, re_path
 from django.utils.translation import gettext_lazy as _
-from djangorestframework_camel_case.render import CamelCaseJSONRenderer
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from kantyna.core.api.errors import refusal_message
 from kantyna.core.api.params import body_data, query_data
+from kantyna.core.api.renderers import CamelizedAwareRenderer
 from kantyna.core.dates import day_of, month_bounds
 from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
@@ -209,13 +208,7 @@ class FreeDaysRangeView(ApiView):
 # A subject's days ----------------------------------------------------------------------------------------------
 
 
-class CalendarRenderer(CamelCaseJSONRenderer):
-    """The project's camelCase renderer, except for bodies built camelCase already (`s.Camelized`)."""
-
-    def render(self, data, *args, **kwargs):
-        if isinstance(data, s.Camelized):
-            return JSONRenderer.render(self, data, *args, **kwargs)
-        return super().render(data, *args, **kwargs)
+CalendarRenderer = CamelizedAwareRenderer  # the project's default renderer now; kept for the views naming it
 
 
 class SubjectDaysView(ApiView):

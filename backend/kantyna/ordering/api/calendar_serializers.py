@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
-from djangorestframework_camel_case.util import camelize
 from rest_framework import serializers
 
+from kantyna.core.api.renderers import Camelized, camel_keys
 from kantyna.core.dates import MonthField
 from kantyna.core.serializers import (
     MAX_FEE,
@@ -143,15 +143,7 @@ class CalendarDaySerializer(KantynaSerializer):
     menu = CalendarMenuSerializer(many=True)
 
 
-class Camelized(dict):
-    """A response body built with camelCase keys already: the calendar's renderer sends it as it is (camelizing
-    a month of several subjects was the largest cost of the call)."""
-
-
-def _camel_keys(serializer_class) -> dict[str, str]:
-    """The renderer's camelCase name of each of the serializer's fields, computed once."""
-    names = list(serializer_class().fields)
-    return dict(zip(names, camelize(dict.fromkeys(names)), strict=True))
+_camel_keys = camel_keys
 
 
 _CAMEL_SUBJECT = _camel_keys(CalendarSubjectSerializer)

@@ -92,10 +92,11 @@ def _context(request) -> dict:
     }
 
 
-def _page(request, view, queryset, serializer_class):
+def _orders_page(request, rows) -> Response:
+    """A page of `rows` (`order_list_rows`), cut first, then only its orders' figures aggregated."""
     paginator = PagePagination()
-    page = paginator.paginate_queryset(queryset, request, view=view)
-    return paginator.get_paginated_response(serializer_class(page, many=True, context=_context(request)).data)
+    page = paginator.paginate_then(rows, request, selectors.order_page_with_figures)
+    return paginator.get_paginated_response(s.OrderListItemSerializer(page, many=True, context=_context(request)).data)
 
 
 def _details_response(request, order_id: int) -> Response:
@@ -117,8 +118,8 @@ class OrdersView(ApiView):
         operation_id="orders_list", parameters=[*FILTER_PARAMETERS, *PAGE_PARAMETERS], responses=s.OrderPageSerializer
     )
     def get(self, request):
-        orders = selectors.order_list(user=request.user, filters=_filters(request.query_params.dict()))
-        return _page(request, self, orders, s.OrderListItemSerializer)
+        rows = selectors.order_list_rows(user=request.user, filters=_filters(request.query_params.dict()))
+        return _orders_page(request, rows)
 
 
 class OrdersTotalsView(ApiView):
@@ -407,9 +408,7 @@ class SubjectOrdersView(ApiView):
     @extend_schema(parameters=PAGE_PARAMETERS, responses=s.OrderPageSerializer)
     def get(self, request, subject_type: str, subject_id: int):
         subject = subject_resolve(subject_type, subject_id, actor=request.user)
-        return _page(
-            request, self, selectors.subject_orders(user=request.user, subject=subject), s.OrderListItemSerializer
-        )
+        return _orders_page(request, selectors.subject_orders(user=request.user, subject=subject))
 
 
 class ActiveOrdersAmountView(ApiView):

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 
-from django.contrib.postgres.aggregates import ArrayAgg
+from django.contrib.postgres.expressions import ArraySubquery
 from django.db.models import (
     Case,
     CharField,
@@ -22,6 +22,7 @@ from django.db.models import (
     Prefetch,
     Q,
     QuerySet,
+    Subquery,
     Sum,
     Value,
     When,
@@ -33,7 +34,7 @@ from kantyna.core.params import id_of
 from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.models import Order, OrderItem
 from kantyna.ordering.subjects import CHILD, WORKER, is_staff
-from kantyna.people.models import Child
+from kantyna.people.models import Child, WorkerProfile
 from kantyna.people.reach import Reach
 from kantyna.pricing.models import PriceList
 
@@ -124,19 +125,29 @@ def items_visible_to(user) -> QuerySet[OrderItem]:
     return items.filter(reach.managed_subjects() | reach.paid_by_actor(payer="order__payer"))
 
 
-def _subject_name():
-    # Not Coalesce(Concat(child), Concat(worker)): Concat turns NULL parts into '' so a worker's item would
-    # take the child branch and name " ".
-    return Case(
-        When(
-            items__child__isnull=False,
-            then=Concat("items__child__first_name", Value(" "), "items__child__last_name", output_field=CharField()),
-        ),
-        default=Concat(
-            "items__worker__user__first_name", Value(" "), "items__worker__user__last_name", output_field=CharField()
-        ),
-        output_field=CharField(),
+def _subject_names():
+    """The order's distinct meal receiver names, sorted (as `ARRAY_AGG(DISTINCT ...)` would), from its own items:
+    a correlated subquery whose names are looked up per item by primary key, so neither the grouped query nor
+    this one joins a person table (joined, PostgreSQL hashed every user or worker of the tenant for each page)."""
+    child_name = Child.objects.filter(pk=OuterRef("child_id")).values(
+        name=Concat("first_name", Value(" "), "last_name", output_field=CharField())
     )
+    worker_name = WorkerProfile.objects.filter(pk=OuterRef("worker_id")).values(
+        name=Concat("user__first_name", Value(" "), "user__last_name", output_field=CharField())
+    )
+    names = (
+        OrderItem.objects.filter(order=OuterRef("pk"))
+        .values(
+            name=Case(
+                When(child__isnull=False, then=Subquery(child_name)),
+                default=Subquery(worker_name),
+                output_field=CharField(),
+            )
+        )
+        .distinct()
+        .order_by("name")
+    )
+    return ArraySubquery(names)
 
 
 def orders_matching(*, user, filters: OrderFilters) -> QuerySet[Order]:
@@ -158,17 +169,39 @@ def orders_matching(*, user, filters: OrderFilters) -> QuerySet[Order]:
 
 def order_list(*, user, filters: OrderFilters) -> QuerySet[Order]:
     """Visible orders matching `filters`, each with its date range, meal counts, gross amount (live meals) and
-    the names of its meal receivers."""
-    orders = orders_matching(user=user, filters=filters).select_related("payer", "created_by")
-    return orders.annotate(
-        date_from=Min("items__date"),
-        date_to=Max("items__date"),
-        items_count=Count("items"),
-        active_items_count=Count("items", filter=Q(items__status=OrderItem.Status.ACTIVE)),
-        served_items_count=Count("items", filter=Q(items__status=OrderItem.Status.SERVED)),
-        gross_amount=Coalesce(Sum("items__price", filter=Q(items__status__in=LIVE_STATUSES)), Value(Decimal("0.00"))),
-        subject_names=ArrayAgg(_subject_name(), distinct=True, default=Value([])),
-    ).order_by("-created_at", "-id")  # Meta.ordering does not apply to a grouped query
+    the names of its meal receivers (the export's every row; a page of the list reads `order_page_with_figures`)."""
+    return orders_with_figures(orders_matching(user=user, filters=filters))
+
+
+def orders_with_figures(orders: QuerySet[Order]) -> QuerySet[Order]:
+    """`orders` with the list's figures: one grouped query over their items, newest order first."""
+    return (
+        orders.select_related("payer", "created_by")
+        .annotate(
+            date_from=Min("items__date"),
+            date_to=Max("items__date"),
+            items_count=Count("items"),
+            active_items_count=Count("items", filter=Q(items__status=OrderItem.Status.ACTIVE)),
+            served_items_count=Count("items", filter=Q(items__status=OrderItem.Status.SERVED)),
+            gross_amount=Coalesce(
+                Sum("items__price", filter=Q(items__status__in=LIVE_STATUSES)), Value(Decimal("0.00"))
+            ),
+            subject_names=_subject_names(),
+        )
+        .order_by("-created_at", "-id")  # Meta.ordering does not apply to a grouped query
+    )
+
+
+def order_list_rows(*, user, filters: OrderFilters) -> QuerySet[Order]:
+    """The list's rows without figures, in the list's order: what a page is cut from and counted on (no join to
+    the items, so neither the count nor the page aggregates a tenant's whole month of meals)."""
+    return orders_matching(user=user, filters=filters).order_by("-created_at", "-id")
+
+
+def order_page_with_figures(page: QuerySet) -> QuerySet[Order]:
+    """The orders of `page` (a sliced `.values("pk")` of `order_list_rows`) with the list's figures: the page is
+    cut first, then only its orders' items are aggregated (one query, the page as a subquery)."""
+    return orders_with_figures(Order.objects.filter(pk__in=page))
 
 
 def _search_condition(search: str) -> Q:
@@ -197,7 +230,7 @@ def order_items_of(*, user, filters: OrderFilters) -> QuerySet[OrderItem]:
 
 def order_totals(*, user, filters: OrderFilters) -> dict:
     """Meals by status and the gross amount of live meals (active and served), for the list's filters."""
-    orders = order_list(user=user, filters=filters)
+    orders = orders_matching(user=user, filters=filters)  # no figures: counting them needs no grouping
     orders_count = orders.count()
     items = OrderItem.objects.filter(filters.item_condition(), order__in=orders.values("pk"))
     figures = items.aggregate(
@@ -229,7 +262,7 @@ def order_get(*, user, order_id: int) -> Order | None:
 
 
 def orders_count(*, user, filters: OrderFilters) -> int:
-    return order_list(user=user, filters=filters).values("pk").count()
+    return orders_matching(user=user, filters=filters).count()
 
 
 def live_items_grouped_by_dates(*, user, filters: OrderFilters) -> list[dict]:
@@ -293,9 +326,10 @@ def subject_active_future_items_count(subject, *, on: date | None = None) -> int
 
 
 def subject_orders(*, user, subject) -> QuerySet[Order]:
-    """Visible orders holding a meal of `subject`, with the list's figures."""
+    """Visible orders holding a meal of `subject`, without figures (`order_list_rows`: a page of them takes its
+    figures from `order_page_with_figures`)."""
     filters = OrderFilters(subject_type=subject.type, subject_id=subject.id)
-    return order_list(user=user, filters=filters)
+    return order_list_rows(user=user, filters=filters)
 
 
 def price_list_has_prepaids(price_list: PriceList) -> bool:

@@ -75,6 +75,27 @@ def test_given_orders_of_two_families_when_listing_then_each_sees_its_own_and_ad
     assert admin_page["total"] == 2
 
 
+def test_given_three_orders_when_paging_by_two_then_each_page_has_its_orders_figures_and_the_total(world, tenant_a):
+    monday = next_monday()
+    oldest = child_order(tenant_a, world, monday, monday + timedelta(days=1), monday + timedelta(days=2))
+    middle = child_order(tenant_a, world, monday + timedelta(days=3), child=world.child2)
+    newest = child_order(tenant_a, world, monday + timedelta(days=4))
+    api = Api(tenant_a, admin(tenant_a))
+
+    first = api.get("orders", {"perPage": 2}).json()
+    second = api.get("orders", {"perPage": 2, "page": 2}).json()
+    past_the_end = api.get("orders", {"perPage": 2, "page": 3}).json()
+
+    assert [(row["id"], row["itemsCount"]) for row in first["items"]] == [(newest.pk, 1), (middle.pk, 1)]
+    assert (first["total"], first["page"], first["perPage"]) == (3, 1, 2)
+    assert [(row["id"], row["itemsCount"], row["dateTo"]) for row in second["items"]] == [
+        (oldest.pk, 3, (monday + timedelta(days=2)).isoformat())
+    ]
+    assert second["items"][0]["grossAmount"] == {"amount": "37.50", "currency": "PLN"}
+    assert (second["total"], second["page"]) == (3, 2)
+    assert past_the_end == {"items": [], "total": 3, "page": 3, "perPage": 2}
+
+
 def test_given_a_workers_own_order_when_listed_then_the_worker_is_its_meal_receiver(world, tenant_a):
     monday = next_monday()
     place(

@@ -6,7 +6,8 @@ child in one of their institutions (others answer 404). Only admins create paren
 from __future__ import annotations
 
 import django_filters
-from django.db.models import Count, Exists, OuterRef, Prefetch
+from django.db.models import Count, Exists, OuterRef, Prefetch, Subquery
+from django.db.models.functions import Coalesce
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -80,7 +81,10 @@ class ParentViewSet(PersonCommandsMixin, CrudViewSet):
     def get_queryset(self):
         queryset = super().get_queryset()
         if self.action in ("list", "retrieve", "create", "update"):
-            queryset = queryset.annotate(children_count=Count("children", distinct=True))
+            # A correlated subquery, not a join grouped per parent: the page counts its own 20 parents' children
+            # and the list's count leaves it out (grouped, both walked every parent's children).
+            counted = Child.objects.filter(parent=OuterRef("pk")).order_by().values("parent").annotate(n=Count("pk"))
+            queryset = queryset.annotate(children_count=Coalesce(Subquery(counted.values("n")), 0))
         if self.action == "retrieve":
             queryset = queryset.prefetch_related(
                 Prefetch("children", queryset=_children_queryset(self.request.user), to_attr="visible_children")

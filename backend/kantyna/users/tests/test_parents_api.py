@@ -413,3 +413,16 @@ def test_given_an_archived_parent_when_a_put_leaves_fields_out_then_they_keep_th
         "internalNote": "Pays late",
         "paymentsOverdue": True,
     }
+
+
+def test_given_parents_with_children_when_listing_then_by_name_each_with_their_children_count(tenant_a):
+    zofia = make_user(tenant_a, ROLE_PARENT, first_name="Zofia", last_name="Abacka")
+    jan = make_user(tenant_a, ROLE_PARENT, first_name="Jan", last_name="Abacki")
+    school = make_institution(tenant_a)
+    make_child(tenant_a, jan, school)
+    make_child(tenant_a, jan, school)
+    make_child(tenant_a, zofia, school)
+
+    rows = admin_api(tenant_a).get("parents", {"institutionId": school.pk}).json()["items"]
+
+    assert [(row["id"], row["childrenCount"]) for row in rows] == [(zofia.pk, 1), (jan.pk, 2)]

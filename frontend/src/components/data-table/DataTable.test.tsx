@@ -43,7 +43,7 @@ function ThingsTable() {
 }
 
 /** Answers `total` rows paged as asked, or none; records every request's query string. */
-function serveThings(total: number) {
+function serveThings(total: number, totalIsEstimate?: boolean) {
   const requests: URLSearchParams[] = [];
   server.use(
     http.get(apiUrl('things'), ({ request }) => {
@@ -56,7 +56,7 @@ function serveThings(total: number) {
         const id = (page - 1) * perPage + index + 1;
         return { id, name: `Thing ${id}` };
       });
-      return HttpResponse.json({ items, total, page, perPage });
+      return HttpResponse.json({ items, total, page, perPage, totalIsEstimate });
     }),
   );
   return requests;
@@ -76,6 +76,13 @@ function renderTable(url = '/things') {
 const last = (requests: URLSearchParams[]) => Object.fromEntries(requests.at(-1) ?? []);
 
 describe('DataTable', () => {
+  it('says "about" before a total the server only estimated', async () => {
+    serveThings(673500, true);
+    renderTable();
+    expect(await screen.findByRole('cell', { name: 'Thing 1' })).toBeInTheDocument();
+    expect(screen.getByText('1–20 of about 673500')).toBeInTheDocument();
+  });
+
   it('shows the spinner, then pages on the server: page and perPage in the request and the URL', async () => {
     const requests = serveThings(45);
     const { router, user } = renderTable();

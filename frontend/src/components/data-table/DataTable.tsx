@@ -218,6 +218,7 @@ export function DataTable<T extends { id: RowId }>({
           page={state.page}
           perPage={state.perPage}
           total={query.data.total}
+          estimate={query.data.totalIsEstimate}
           onPage={state.setPage}
           onPerPage={state.setPerPage}
         />

@@ -6,6 +6,8 @@ interface TablePaginationProps {
   page: number;
   perPage: number;
   total: number;
+  /** `total` is an estimate: shown as "about". */
+  estimate?: boolean;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
   id: string;
@@ -13,7 +15,7 @@ interface TablePaginationProps {
 
 const WINDOW = 2;
 
-export function TablePagination({ page, perPage, total, onPage, onPerPage, id }: TablePaginationProps) {
+export function TablePagination({ page, perPage, total, estimate, onPage, onPerPage, id }: TablePaginationProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / perPage));
   const first = Math.max(1, page - WINDOW);
@@ -40,7 +42,7 @@ export function TablePagination({ page, perPage, total, onPage, onPerPage, id }:
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-2">
       <div className="d-flex align-items-center gap-2 small text-body-secondary">
-        <span>{t('table.range', { from, to, total })}</span>
+        <span>{t(estimate ? 'table.rangeEstimate' : 'table.range', { from, to, total })}</span>
         <Form.Label htmlFor={`${id}-per-page`} className="mb-0 ms-2">
           {t('table.perPage')}
         </Form.Label>
