@@ -57,6 +57,7 @@ from kantyna.pricing.models import PriceListItem
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
+NO_DISCOUNT = Decimal("0")
 WEEKDAY_KEYS = ["on_monday", "on_tuesday", "on_wednesday", "on_thursday", "on_friday", "on_saturday", "on_sunday"]
 DAYS_AHEAD = 2
 SETTINGS_RELATIONS = (
@@ -300,8 +301,7 @@ class _Planner:
         self.free = free
         self._items: dict[tuple, dict[date, list[PriceListItem]]] = {}
         self._prices: dict[tuple[int, Decimal], tuple[Decimal, Decimal, Decimal]] = {}
-        self._closed: dict[int, set[date]] = {}
-        self._days: dict[tuple[date, date], list[date]] = {}
+        self._days: dict[tuple, list[date]] = {}
 
     def items_on(self, subject: Subject, defaults: Defaults):
         """A function day -> the price list items `defaults` choose for `subject` that day."""
@@ -337,16 +337,17 @@ class _Planner:
             price = self._prices[key] = (item.price, discount, discounted(item.price, discount))
         return price
 
-    def closed(self, institution_id: int) -> set[date]:
-        days = self._closed.get(institution_id)
+    def days(self, start: date, end: date, weekdays: set[int], institution_id: int, open_days: set[date]) -> list[date]:
+        """The days of [start, end] on `weekdays`, not free at the institution and still open (cut-off)."""
+        key = (start, end, tuple(sorted(weekdays)), institution_id)
+        days = self._days.get(key)
         if days is None:
-            days = self._closed[institution_id] = self.free.get(None, set()) | self.free.get(institution_id, set())
-        return days
-
-    def days(self, start: date, end: date) -> list[date]:
-        days = self._days.get((start, end))
-        if days is None:
-            days = self._days[(start, end)] = [start + timedelta(days=n) for n in range((end - start).days + 1)]
+            closed = self.free.get(None, set()) | self.free.get(institution_id, set())
+            days = self._days[key] = [
+                day
+                for day in (start + timedelta(days=n) for n in range((end - start).days + 1))
+                if day.weekday() in weekdays and day not in closed and day in open_days
+            ]
         return days
 
 
@@ -411,6 +412,7 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
     orders: list[Order] = []
     rows_of_order: list[list[Planned]] = []
     planner = _Planner(pricer, one_meal, free)
+    taken = bool(absent or marked)
     for subject, settings, (start, end) in plans:
         child_id, worker_id = subject.item_key
         defaults = Defaults(
@@ -419,20 +421,17 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
             meal_type_ids=autoselected_types.get(settings.pk, []),
             preferred=autoselected_items.get(settings.pk, {}),
         )
-        weekdays = weekdays_of(settings)
         items_on = planner.items_on(subject, defaults)
-        closed = planner.closed(subject.institution.pk)
+        has_discount = bool(subject.discount_percent)
         rows = []
-        for day in planner.days(start, end):
-            if day.weekday() not in weekdays or day in closed or day not in open_days:
-                continue
-            if (child_id, worker_id, day) in absent or (child_id, worker_id, day) in marked:
+        for day in planner.days(start, end, weekdays_of(settings), subject.institution.pk, open_days):
+            if taken and ((child_id, worker_id, day) in absent or (child_id, worker_id, day) in marked):
                 continue
             for item in items_on(day):
                 if cancelled and (child_id, worker_id, day, item.meal_type_id) in cancelled:
                     continue
-                unit_price, discount_percent, price = planner.price(item, subject.discount_on(day))
-                rows.append(Planned(child_id, worker_id, day, item, unit_price, discount_percent, price))
+                discount = subject.discount_on(day) if has_discount else NO_DISCOUNT
+                rows.append(Planned(child_id, worker_id, day, item, *planner.price(item, discount)))
         if rows:
             orders.append(Order(payer_id=subject.payer.pk, note="automark"))
             rows_of_order.append(rows)
@@ -591,18 +590,20 @@ def _charge_or_drop(created, orders, subjects, now, report) -> list:
     for row in created:
         by_account[(payer_of_order[row[1]], row[2] if per_child else None)].append(row)
     accounts = {
-        (account.user_id, account.child_id): account
-        for account in LedgerAccount.objects.filter(user_id__in={key[0] for key in by_account})
+        (user_id, child_id): pk
+        for pk, user_id, child_id in LedgerAccount.objects.filter(
+            user_id__in={key[0] for key in by_account}
+        ).values_list("pk", "user_id", "child_id")
     }
     for key, rows in by_account.items():
         if key not in accounts:
             subject = subject_of[(rows[0][2], rows[0][3])]
-            accounts[key] = ledger_account_for(user=subject.payer, child=subject.child if per_child else None)
+            accounts[key] = ledger_account_for(user=subject.payer, child=subject.child if per_child else None).pk
     # One bulk posting for every account: one lock statement (ordered by id), one key lookup, one insert, one
     # balance update and one audit row, whatever the number of payers; refused accounts book nothing.
     charge_of: dict[Decimal, Decimal] = {}  # price -> the charge's amount, one Decimal per distinct price
     entries_by_account = {
-        accounts[key].pk: [
+        accounts[key]: [
             LedgerEntry(
                 kind="charge",
                 amount=charge_of.get(price) or charge_of.setdefault(price, -price),
@@ -628,9 +629,9 @@ def _charge_or_drop(created, orders, subjects, now, report) -> list:
     refused = set(result.refused)
     dropped: list[int] = []
     kept: list = []
-    for key in sorted(by_account, key=lambda key: accounts[key].pk):
+    for key in sorted(by_account, key=lambda key: accounts[key]):
         rows = by_account[key]
-        if accounts[key].pk in refused:
+        if accounts[key] in refused:
             dropped += [row[0] for row in rows]
             for child_id, worker_id in sorted({(row[2], row[3]) for row in rows}, key=str):
                 subject = subject_of[(child_id, worker_id)]
