@@ -291,8 +291,8 @@ class _Planner:
     """What the planning loop asks for every subject and day, answered once per distinct question: the items a
     subject's defaults choose on a day are the same for every subject with the same price lists group, institution,
     audience, diet and autoselection (one `Defaults.requests` per such profile and day instead of one per subject
-    and day), a price once per (price list item, discount), the closed days once per institution and the dates of
-    a window once per window. The job plans ~400,000 rows a month at the bench's size; asking the pricer for each
+    and day), a price once per (price list item, discount), the days to mark once per (window, weekdays,
+    institution). The job plans ~400,000 rows a month at the bench's size; asking the pricer for each
     was its largest Python cost."""
 
     def __init__(self, pricer: Pricer, one_meal: bool, free: dict[int | None, set[date]]):
