@@ -51,18 +51,26 @@ class LedgerTransaction(models.Model):
     an UPDATE that only flips `fiscalized`, so no code path (admin, shell, a future bug) can rewrite history.
     TRUNCATE (test database flushes) is not a row operation and stays possible."""
 
-    account = models.ForeignKey(LedgerAccount, on_delete=models.PROTECT, related_name="transactions")
+    # Checked set-based, once per statement, by triggers (migration 0003), not per row; indexed by
+    # (account, booked_on).
+    account = models.ForeignKey(
+        LedgerAccount, on_delete=models.PROTECT, related_name="transactions", db_constraint=False, db_index=False
+    )
     kind = models.CharField(max_length=20, choices=TransactionKind.choices)
     amount = models.DecimalField(max_digits=12, decimal_places=2)
     balance_after = models.DecimalField(max_digits=12, decimal_places=2)
     reference_type = models.CharField(max_length=40, blank=True)
     reference_id = models.BigIntegerField(null=True, blank=True)
     description = models.CharField(max_length=500, blank=True)
-    author = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    idempotency_key = models.CharField(max_length=200, unique=True)
+    author = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+", db_index=False)
+    # Unique by a constraint (Meta), not `unique=True`: that adds a second, `varchar_pattern_ops` index for LIKE
+    # lookups, which no code path makes.
+    idempotency_key = models.CharField(max_length=200)
     booked_on = models.DateField()
     created_at = models.DateTimeField(auto_now_add=True)
-    corrects = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="corrections")
+    corrects = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="corrections", db_index=False
+    )
     fiscalized = models.BooleanField(default=False)
 
     class Meta:
@@ -73,6 +81,12 @@ class LedgerTransaction(models.Model):
             # booked_on alone, a day's rows (a nightly charge run books one per child) were sorted for each page.
             models.Index(fields=["booked_on", "id"], name="ledger_tx_booked_id"),
             models.Index(fields=["reference_type", "reference_id"], name="ledger_tx_reference"),
+            # Partial: most rows (every charge) have neither.
+            models.Index(fields=["author"], condition=Q(author__isnull=False), name="ledger_tx_author"),
+            models.Index(fields=["corrects"], condition=Q(corrects__isnull=False), name="ledger_tx_corrects"),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["idempotency_key"], name="ledger_tx_idempotency_key"),
         ]
 
     def __str__(self) -> str:

@@ -37,7 +37,7 @@ MANUAL_SIGNS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a nightly run holds hundreds of thousands of them
 class LedgerEntry:
     kind: str  # "deposit" | "charge" | "refund" | "fee" | "correction" | "payout"
     amount: Decimal  # signed: charges/fees/payouts negative, deposits/refunds positive
@@ -183,6 +183,16 @@ def ledger_post_bulk(
             for row in LedgerTransaction.objects.filter(idempotency_key__in=list(existing_keys))
         }
 
+    # Amounts brought to grosze once per distinct value: a nightly run books hundreds of thousands of entries over
+    # a few dozen prices.
+    amounts: dict[Decimal, Decimal] = {}
+
+    def amount_of(entry: LedgerEntry) -> Decimal:
+        amount = amounts.get(entry.amount)
+        if amount is None:
+            amount = amounts[entry.amount] = money_amount(entry.amount)
+        return amount
+
     floor = None  # read once, when an account first takes money under check_funds
     today = timezone.localdate()
     author_id = getattr(actor, "pk", None)
@@ -200,7 +210,7 @@ def ledger_post_bulk(
                 new_entries.append(entry)
         if not new_entries:
             continue
-        change = sum((money_amount(entry.amount) for entry in new_entries), Decimal("0.00"))
+        change = sum((amount_of(entry) for entry in new_entries), Decimal("0.00"))
         if check_funds and change < 0 and floor is None:
             floor = ledger_funds_floor()
         if check_funds and change < 0 and balances[pk] + change < floor:
@@ -211,7 +221,7 @@ def ledger_post_bulk(
             continue
         running = balances[pk]
         for entry in new_entries:
-            amount = money_amount(entry.amount)
+            amount = amount_of(entry)
             running += amount
             new_rows.append(
                 (
@@ -306,13 +316,36 @@ def _existing_keys(keys: list[str]) -> dict[str, tuple[int, str, Decimal]]:
     return found
 
 
+# The types of ROW_FIELDS + created_at, fiscalized, for the binary COPY.
+COPY_TYPES = (
+    "int8",
+    "varchar",
+    "numeric",
+    "numeric",
+    "varchar",
+    "int8",
+    "varchar",
+    "int8",
+    "varchar",
+    "date",
+    "int8",
+    "timestamptz",
+    "bool",
+)
+
+
 def _copy_rows(rows: list[tuple]) -> None:
-    """Append ledger rows with `COPY ... FROM STDIN` (a quarter faster than INSERT for the nightly run's hundreds of
-    thousands of rows; no ids come back, so only when the caller wants no rows)."""
+    """Append ledger rows with a binary `COPY ... FROM STDIN` (faster than INSERT for the nightly run's hundreds of
+    thousands of rows, and no text to format and parse; no ids come back, so only when the caller wants no
+    rows)."""
     table = connection.ops.quote_name(LedgerTransaction._meta.db_table)
     created_at = timezone.now()
     columns = ", ".join((*ROW_FIELDS, "created_at", "fiscalized"))
-    with connection.cursor() as cursor, cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)") as copy,
+    ):
+        copy.set_types(COPY_TYPES)
         for row in rows:
             copy.write_row((*row, created_at, False))
 

@@ -50,17 +50,47 @@ class OrderItem(models.Model):
         CANCELLED = "cancelled", "cancelled"
         SERVED = "served", "served"
 
-    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="items")
-    child = models.ForeignKey(Child, null=True, blank=True, on_delete=models.PROTECT, related_name="order_items")
+    # The foreign keys the nightly automark fills on hundreds of thousands of rows are checked set-based, once
+    # per statement, by triggers (migration 0005; docs/performance.md "Nightly automark, committed"), not by
+    # PostgreSQL's per-row checks: `db_constraint=False` here, the guarantee stays in the database. Indexes only
+    # where a read needs one: child and worker are served by (child, date) and (worker, date), the catalog
+    # columns (a handful of values each) are always read with a date.
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="items", db_constraint=False)
+    child = models.ForeignKey(
+        Child,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="order_items",
+        db_constraint=False,
+        db_index=False,
+    )
     worker = models.ForeignKey(
-        WorkerProfile, null=True, blank=True, on_delete=models.PROTECT, related_name="order_items"
+        WorkerProfile,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="order_items",
+        db_constraint=False,
+        db_index=False,
     )
     date = models.DateField()
-    meal_type = models.ForeignKey(MealType, on_delete=models.PROTECT, related_name="order_items")
-    diet = models.ForeignKey(Diet, on_delete=models.PROTECT, related_name="order_items")
-    portion_size = models.ForeignKey(PortionSize, on_delete=models.PROTECT, related_name="order_items")
+    meal_type = models.ForeignKey(
+        MealType, on_delete=models.PROTECT, related_name="order_items", db_constraint=False, db_index=False
+    )
+    diet = models.ForeignKey(
+        Diet, on_delete=models.PROTECT, related_name="order_items", db_constraint=False, db_index=False
+    )
+    portion_size = models.ForeignKey(
+        PortionSize, on_delete=models.PROTECT, related_name="order_items", db_constraint=False, db_index=False
+    )
     price_list_item = models.ForeignKey(
-        PriceListItem, null=True, blank=True, on_delete=models.PROTECT, related_name="order_items"
+        PriceListItem,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="order_items",
+        db_constraint=False,
     )
     unit_price = models.DecimalField(max_digits=12, decimal_places=2)
     discount_percent = models.DecimalField(max_digits=5, decimal_places=2, default=0)
@@ -71,17 +101,27 @@ class OrderItem(models.Model):
     automarked = models.BooleanField(default=False)
     charged_at = models.DateTimeField(null=True, blank=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
-    cancelled_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    cancelled_by = models.ForeignKey(
+        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
+    )
     served_at = models.DateTimeField(null=True, blank=True)
-    served_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    served_by = models.ForeignKey(
+        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["date", "meal_type__position", "id"]
         indexes = [
             models.Index(fields=["date", "status"], name="order_item_date_status"),
-            models.Index(fields=["child", "date"], name="order_item_child_date"),
-            models.Index(fields=["worker", "date"], name="order_item_worker_date"),
+            # Partial: a child's row is not in the workers' index and the other way round; the rows a new item
+            # has no user in (cancelled_by, served_by: null until then) are in no index of theirs.
+            models.Index(fields=["child", "date"], condition=Q(child__isnull=False), name="order_item_child_date"),
+            models.Index(fields=["worker", "date"], condition=Q(worker__isnull=False), name="order_item_worker_date"),
+            models.Index(
+                fields=["cancelled_by"], condition=Q(cancelled_by__isnull=False), name="order_item_cancelled_by"
+            ),
+            models.Index(fields=["served_by"], condition=Q(served_by__isnull=False), name="order_item_served_by"),
         ]
         constraints = [
             models.CheckConstraint(

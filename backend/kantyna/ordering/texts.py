@@ -11,3 +11,20 @@ def item_ledger_description(*, meal_type_name: str, day: date, subject_name: str
     the SPA writes them in Polish), not as ISO."""
     text = f"{meal_type_name} {day:%d.%m.%Y}"
     return f"{subject_name}: {text}" if subject_name else text
+
+
+class ItemLedgerDescriptions:
+    """`item_ledger_description` for many rows (the nightly automark's hundreds of thousands of charges): the
+    "meal type day" part is formatted once per (meal type, day), the subject's name is prefixed per row."""
+
+    def __init__(self, meal_type_names: dict[int, str]):
+        self._names = meal_type_names
+        self._texts: dict[tuple[int, date], str] = {}
+
+    def __call__(self, *, meal_type_id: int, day: date, subject_name: str | None = None) -> str:
+        text = self._texts.get((meal_type_id, day))
+        if text is None:
+            text = self._texts[(meal_type_id, day)] = item_ledger_description(
+                meal_type_name=self._names.get(meal_type_id, ""), day=day
+            )
+        return f"{subject_name}: {text}" if subject_name else text

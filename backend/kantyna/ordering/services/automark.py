@@ -28,7 +28,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from kantyna.audit.services import audit_record
-from kantyna.catalog.models import MealType
+from kantyna.catalog.models import Diet, MealType
+from kantyna.core.money import discounted
+from kantyna.institutions.models import Classroom, Institution
 from kantyna.ledger.models import LedgerAccount
 from kantyna.ledger.selectors import ledger_last_month_unpaid
 from kantyna.ledger.services import (
@@ -49,11 +51,13 @@ from kantyna.ordering.services.items import (
     items_place,
 )
 from kantyna.ordering.subjects import Subject, subject_of_child, subject_of_worker
-from kantyna.ordering.texts import item_ledger_description
+from kantyna.ordering.texts import ItemLedgerDescriptions
 from kantyna.people.models import CalendarSubjectSettings
 from kantyna.pricing.models import PriceListItem
 from kantyna.tenant_settings.selectors import settings_get
+from kantyna.users.models import User
 
+NO_DISCOUNT = Decimal("0")
 WEEKDAY_KEYS = ["on_monday", "on_tuesday", "on_wednesday", "on_thursday", "on_friday", "on_saturday", "on_sunday"]
 DAYS_AHEAD = 2
 SETTINGS_RELATIONS = (
@@ -65,6 +69,7 @@ SETTINGS_RELATIONS = (
     "worker__institution",
     "worker__diet",
 )
+AUTOMARK_RELATIONS = ("child", "worker__user")  # the rest: `_Related`
 # Settings of a meal receiver who still eats: an active child or worker of an active institution.
 ACTIVE_RECEIVER = Q(
     child__isnull=False,
@@ -221,7 +226,7 @@ def _automark_settings(subject_keys: list[tuple[str, int]] | None):
     queryset = (
         CalendarSubjectSettings.objects.filter(automark_presences=True)
         .filter(ACTIVE_RECEIVER)
-        .select_related(*SETTINGS_RELATIONS)
+        .select_related(*AUTOMARK_RELATIONS)
     )
     if subject_keys is not None:
         children = [pk for kind, pk in subject_keys if kind == "child"]
@@ -230,23 +235,120 @@ def _automark_settings(subject_keys: list[tuple[str, int]] | None):
     return queryset
 
 
-def _autoselections(settings_ids: list[int]) -> tuple[dict[int, list[int]], dict[int, dict[int, int]]]:
-    """Autoselected meal types and (meal type -> portion size) of autoselected items, per settings id, read from
-    the many-to-many tables in two queries (a prefetch would build a queryset per settings row)."""
+def _autoselections(settings_ids: list[int] | None) -> tuple[dict[int, list[int]], dict[int, dict[int, int]]]:
+    """Autoselected meal types and (meal type -> portion size) of autoselected items, per settings id (every
+    settings row's when `settings_ids` is None), read from the many-to-many tables in two queries (a prefetch would
+    build a queryset per settings row)."""
+    of_settings = Q() if settings_ids is None else Q(calendarsubjectsettings_id__in=settings_ids)
     meal_types: dict[int, list[int]] = defaultdict(list)
     through = CalendarSubjectSettings.autoselected_meal_types.through
-    for settings_id, meal_type_id in through.objects.filter(calendarsubjectsettings_id__in=settings_ids).values_list(
+    for settings_id, meal_type_id in through.objects.filter(of_settings).values_list(
         "calendarsubjectsettings_id", "mealtype_id"
     ):
         meal_types[settings_id].append(meal_type_id)
     preferred: dict[int, dict[int, int]] = defaultdict(dict)
     through = CalendarSubjectSettings.autoselected_price_list_items.through
-    rows = through.objects.filter(calendarsubjectsettings_id__in=settings_ids).values_list(
+    rows = through.objects.filter(of_settings).values_list(
         "calendarsubjectsettings_id", "pricelistitem__meal_type_id", "pricelistitem__portion_size_id"
     )
     for settings_id, meal_type_id, portion_size_id in rows:
         preferred[settings_id][meal_type_id] = portion_size_id
     return meal_types, preferred
+
+
+class _Related:
+    """The rows the settings' children and workers point at, read once each: `select_related` over parent,
+    institution, classroom and diet made a copy of each for every one of 20,000 settings rows (~150,000 model
+    instances at the bench's size: most of the job's memory and a quarter of its Python time). Payers are read with
+    their id and name only: the job uses nothing else of them."""
+
+    def __init__(self, settings_rows: list[CalendarSubjectSettings]):
+        children = [settings.child for settings in settings_rows if settings.child_id]
+        workers = [settings.worker for settings in settings_rows if settings.worker_id]
+        self.institutions = Institution.objects.in_bulk(
+            {child.institution_id for child in children} | {worker.institution_id for worker in workers}
+        )
+        self.classrooms = Classroom.objects.in_bulk({child.classroom_id for child in children})
+        self.diets = Diet.objects.in_bulk()
+        self.parents = User.objects.only("id", "first_name", "last_name", "is_active").in_bulk(
+            {child.parent_id for child in children}
+        )
+
+    def attach(self, settings: CalendarSubjectSettings) -> None:
+        if settings.child_id:
+            child = settings.child
+            child.parent = self.parents[child.parent_id]
+            child.institution = self.institutions[child.institution_id]
+            child.classroom = self.classrooms[child.classroom_id]
+            child.diet = self.diets[child.diet_id]
+        else:
+            worker = settings.worker
+            worker.institution = self.institutions[worker.institution_id]
+            worker.diet = self.diets[worker.diet_id]
+
+
+class _Planner:
+    """What the planning loop asks for every subject and day, answered once per distinct question: the items a
+    subject's defaults choose on a day are the same for every subject with the same price lists group, institution,
+    audience, diet and autoselection (one `Defaults.requests` per such profile and day instead of one per subject
+    and day), a price once per (price list item, discount), the days to mark once per (window, weekdays,
+    institution). The job plans ~400,000 rows a month at the bench's size; asking the pricer for each
+    was its largest Python cost."""
+
+    def __init__(self, pricer: Pricer, one_meal: bool, free: dict[int | None, set[date]]):
+        self.pricer = pricer
+        self.one_meal = one_meal
+        self.free = free
+        self._items: dict[tuple, dict[date, list[PriceListItem]]] = {}
+        self._prices: dict[tuple[int, Decimal], tuple[Decimal, Decimal, Decimal]] = {}
+        self._days: dict[tuple, list[date]] = {}
+
+    def items_on(self, subject: Subject, defaults: Defaults):
+        """A function day -> the price list items `defaults` choose for `subject` that day."""
+        pricer = self.pricer
+        profile = (
+            pricer.group_of(subject),
+            subject.institution.pk,
+            subject.audience,
+            subject.diet.pk,
+            tuple(defaults.meal_type_ids),
+            tuple(sorted(defaults.preferred.items())),
+        )
+        cache = self._items.get(profile)
+        if cache is None:
+            cache = self._items[profile] = {}
+
+        def items_on(day: date) -> list[PriceListItem]:
+            items = cache.get(day)
+            if items is None:
+                items = cache[day] = [
+                    pricer.items_by_id[request.price_list_item_id]
+                    for request in defaults.requests(subject, day, pricer, one_meal=self.one_meal)
+                ]
+            return items
+
+        return items_on
+
+    def price(self, item: PriceListItem, discount: Decimal) -> tuple[Decimal, Decimal, Decimal]:
+        """(unit price, discount percent, price) of `item` at `discount`, as `Pricer.price` computes it."""
+        key = (item.pk, discount)
+        price = self._prices.get(key)
+        if price is None:
+            price = self._prices[key] = (item.price, discount, discounted(item.price, discount))
+        return price
+
+    def days(self, start: date, end: date, weekdays: set[int], institution_id: int, open_days: set[date]) -> list[date]:
+        """The days of [start, end] on `weekdays`, not free at the institution and still open (cut-off)."""
+        key = (start, end, tuple(sorted(weekdays)), institution_id)
+        days = self._days.get(key)
+        if days is None:
+            closed = self.free.get(None, set()) | self.free.get(institution_id, set())
+            days = self._days[key] = [
+                day
+                for day in (start + timedelta(days=n) for n in range((end - start).days + 1))
+                if day.weekday() in weekdays and day not in closed and day in open_days
+            ]
+        return days
 
 
 @transaction.atomic
@@ -256,7 +358,10 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
     today = tenant_today(now)
     report = AutomarkReport()
     plans: list[tuple[Subject, CalendarSubjectSettings, tuple[date, date]]] = []
-    for settings in _automark_settings(subject_keys):
+    settings_rows = list(_automark_settings(subject_keys))
+    related = _Related(settings_rows)
+    for settings in settings_rows:
+        related.attach(settings)
         subject = subject_of_child(settings.child) if settings.child_id else subject_of_worker(settings.worker)
         window = automark_window(settings, today)
         if window is not None:
@@ -269,9 +374,13 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
     pricer = Pricer(subjects, first, last, for_role=SUBJECT_AUDIENCE)
     cutoff = cutoff_config()
     free = free_days_for({subject.institution.pk for subject in subjects}, first, last)
-    child_ids = [subject.child.pk for subject in subjects if subject.child is not None]
-    worker_ids = [subject.worker.pk for subject in subjects if subject.worker is not None]
-    by_subject = Q(child_id__in=child_ids) | Q(worker_id__in=worker_ids)
+    # Every subject's rows in the window, or only the named subjects' (reading a month's rows of everyone is
+    # cheaper than a filter by 20,000 ids; a row of a subject not planned is never asked for).
+    by_subject = Q()
+    if subject_keys is not None:
+        child_ids = [subject.child.pk for subject in subjects if subject.child is not None]
+        worker_ids = [subject.worker.pk for subject in subjects if subject.worker is not None]
+        by_subject = Q(child_id__in=child_ids) | Q(worker_id__in=worker_ids)
     absent = set(
         Absence.objects.filter(by_subject, date__range=(first, last))
         .order_by()
@@ -294,12 +403,16 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
     marking_config = settings_get("presences_marking_config")
     one_meal = bool(marking_config.get("allow_only_one_diet_and_meal_type"))
     fallback_meal_type = default_meal_type_id()
-    autoselected_types, autoselected_items = _autoselections([settings.pk for _s, settings, _w in plans])
+    autoselected_types, autoselected_items = _autoselections(
+        [settings.pk for _s, settings, _w in plans] if subject_keys is not None else None
+    )
     open_days = {first + timedelta(days=n) for n in range((last - first).days + 1)}
     open_days = {day for day in open_days if cutoff.is_open(day, now)}
 
     orders: list[Order] = []
     rows_of_order: list[list[Planned]] = []
+    planner = _Planner(pricer, one_meal, free)
+    taken = bool(absent or marked)
     for subject, settings, (start, end) in plans:
         child_id, worker_id = subject.item_key
         defaults = Defaults(
@@ -308,26 +421,17 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
             meal_type_ids=autoselected_types.get(settings.pk, []),
             preferred=autoselected_items.get(settings.pk, {}),
         )
-        weekdays = weekdays_of(settings)
+        items_on = planner.items_on(subject, defaults)
+        has_discount = bool(subject.discount_percent)
         rows = []
-        day = start
-        while day <= end:
-            if (
-                day.weekday() in weekdays
-                and not is_free(free, subject.institution.pk, day)
-                and (child_id, worker_id, day) not in absent
-                and (child_id, worker_id, day) not in marked
-                and day in open_days
-            ):
-                for request in defaults.requests(subject, day, pricer, one_meal=one_meal):
-                    if (child_id, worker_id, day, request.meal_type_id) in cancelled:
-                        continue
-                    item = pricer.items_by_id[request.price_list_item_id]
-                    price = pricer.price(subject, day, item)
-                    rows.append(
-                        Planned(child_id, worker_id, day, item, price.unit_price, price.discount_percent, price.price)
-                    )
-            day += timedelta(days=1)
+        for day in planner.days(start, end, weekdays_of(settings), subject.institution.pk, open_days):
+            if taken and ((child_id, worker_id, day) in absent or (child_id, worker_id, day) in marked):
+                continue
+            for item in items_on(day):
+                if cancelled and (child_id, worker_id, day, item.meal_type_id) in cancelled:
+                    continue
+                discount = subject.discount_on(day) if has_discount else NO_DISCOUNT
+                rows.append(Planned(child_id, worker_id, day, item, *planner.price(item, discount)))
         if rows:
             orders.append(Order(payer_id=subject.payer.pk, note="automark"))
             rows_of_order.append(rows)
@@ -341,65 +445,88 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
         return report
 
     Order.objects.bulk_create(orders, batch_size=2000)
-    created = _insert_items(
-        sorted(
-            ((order.pk, row) for order, order_rows in zip(orders, rows_of_order, strict=True) for row in order_rows),
-            key=lambda pair: (pair[1].child_id or 0, pair[1].worker_id or 0, pair[1].date, pair[1].item.meal_type_id),
-        ),
-        now,
-        charged=charge_now,
-    )
-    order_ids = [order.pk for order in orders]
-
+    created = _insert_items(orders, rows_of_order, now, charged=charge_now)
+    del rows_of_order  # the plan's rows are in the table now: free them before the charges are built
     if charge_now:
         created = _charge_or_drop(created, orders, subjects, now, report)
-    Order.objects.filter(pk__in=order_ids, items__isnull=True).delete()
+    # An order left without items (every row met a live item, or its payer was refused) goes; the orders are this
+    # run's own, so what it kept says which (no join of 400,000 items to find them).
+    empty = {order.pk for order in orders} - {row[1] for row in created}
+    if empty:
+        Order.objects.filter(pk__in=empty, items__isnull=True).delete()
     report.subjects = len({(row[2], row[3]) for row in created})
     report.items = len(created)
     audit_record(actor=None, action="automark.run", data=report.as_dict())
     return report
 
 
-INSERT_BATCH = 50_000
+# The plan as the database receives it (binary COPY into a temporary table, then one INSERT ... SELECT).
+PLAN_TABLE = "automark_plan"
+PLAN_COLUMNS = (
+    ("order_id", "int8"),
+    ("child_id", "int8"),
+    ("worker_id", "int8"),
+    ("date", "date"),
+    ("meal_type_id", "int8"),
+    ("diet_id", "int8"),
+    ("portion_size_id", "int8"),
+    ("price_list_item_id", "int8"),
+    ("unit_price", "numeric"),
+    ("discount_percent", "numeric"),
+    ("price", "numeric"),
+)
 
 
-def _insert_items(rows: list[tuple[int, Planned]], now: datetime, *, charged: bool) -> list[tuple]:
-    """Insert the planned items with one `INSERT ... SELECT FROM unnest(...) ON CONFLICT DO NOTHING RETURNING` per
-    batch (the ORM's per-object work would dominate the job); a row that meets a live item (the one-live-item
-    index: a parent or another run was faster) is skipped. Returns (id, order id, child id, worker id, date,
-    meal type id, price) of the rows inserted. With `charged` (on_marking) the rows go in with `charged_at` = now:
-    `_charge_or_drop` books their charges in the same transaction or deletes them, so no second pass updates them."""
+def _insert_items(
+    orders: list[Order], rows_of_order: list[list[Planned]], now: datetime, *, charged: bool
+) -> list[tuple]:
+    """Insert the planned items: binary `COPY` of the plan into a temporary table (no SQL text to build and parse
+    for 400,000 rows), then one `INSERT ... SELECT ... ON CONFLICT DO NOTHING RETURNING` (the ORM's per-object work
+    would dominate the job); a row that meets a live item (the one-live-item index: a parent or another run was
+    faster) is skipped. The rows go in ordered by subject, date and meal type, so two runs take the unique index's
+    entries in the same order. Returns (id, order id, child id, worker id, date, meal type id, price) of the rows
+    inserted. With `charged` (on_marking) the rows go in with `charged_at` = now: `_charge_or_drop` books their
+    charges in the same transaction or deletes them, so no second pass updates them."""
     table = connection.ops.quote_name(OrderItem._meta.db_table)
-    sql = f"""
-        INSERT INTO {table} (order_id, child_id, worker_id, date, meal_type_id, diet_id, portion_size_id,
-                             price_list_item_id, unit_price, discount_percent, price, status, note, automarked,
-                             created_at, charged_at)
-        SELECT o, c, w, d, m, di, p, pli, up, dp, pr, 'active', '', true, %s, %s
-        FROM unnest(%s::bigint[], %s::bigint[], %s::bigint[], %s::date[], %s::bigint[], %s::bigint[], %s::bigint[],
-                    %s::bigint[], %s::numeric[], %s::numeric[], %s::numeric[])
-             AS t(o, c, w, d, m, di, p, pli, up, dp, pr)
-        ON CONFLICT DO NOTHING
-        RETURNING id, order_id, child_id, worker_id, date, meal_type_id, price
-    """
-    created: list[tuple] = []
+    names = ", ".join(name for name, _type in PLAN_COLUMNS)
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), INSERT_BATCH):
-            batch = rows[start : start + INSERT_BATCH]
-            columns = [
-                [order_id for order_id, _row in batch],
-                [row.child_id for _o, row in batch],
-                [row.worker_id for _o, row in batch],
-                [row.date for _o, row in batch],
-                [row.item.meal_type_id for _o, row in batch],
-                [row.item.diet_id for _o, row in batch],
-                [row.item.portion_size_id for _o, row in batch],
-                [row.item.pk for _o, row in batch],
-                [row.unit_price for _o, row in batch],
-                [row.discount_percent for _o, row in batch],
-                [row.price for _o, row in batch],
-            ]
-            cursor.execute(sql, [now, now if charged else None, *columns])
-            created += cursor.fetchall()
+        cursor.execute(f"DROP TABLE IF EXISTS pg_temp.{PLAN_TABLE}")
+        columns = ", ".join(f"{name} {type_}" for name, type_ in PLAN_COLUMNS)
+        cursor.execute(f"CREATE TEMPORARY TABLE {PLAN_TABLE} ({columns}) ON COMMIT DROP")
+        with cursor.cursor.copy(f"COPY {PLAN_TABLE} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
+            copy.set_types([type_ for _name, type_ in PLAN_COLUMNS])
+            for order, rows in zip(orders, rows_of_order, strict=True):
+                order_id = order.pk
+                for row in rows:
+                    item = row.item
+                    copy.write_row(
+                        (
+                            order_id,
+                            row.child_id,
+                            row.worker_id,
+                            row.date,
+                            item.meal_type_id,
+                            item.diet_id,
+                            item.portion_size_id,
+                            item.pk,
+                            row.unit_price,
+                            row.discount_percent,
+                            row.price,
+                        )
+                    )
+        cursor.execute(
+            f"""
+            INSERT INTO {table} ({names}, status, note, automarked, created_at, charged_at)
+            SELECT {names}, 'active', '', true, %s, %s
+            FROM pg_temp.{PLAN_TABLE}
+            ORDER BY child_id NULLS FIRST, worker_id NULLS FIRST, date, meal_type_id
+            ON CONFLICT DO NOTHING
+            RETURNING id, order_id, child_id, worker_id, date, meal_type_id, price
+            """,
+            [now, now if charged else None],
+        )
+        created = cursor.fetchall()
+        cursor.execute(f"DROP TABLE pg_temp.{PLAN_TABLE}")
     return created
 
 
@@ -458,34 +585,37 @@ def _charge_or_drop(created, orders, subjects, now, report) -> list:
     per_child = balance_per_children()
     payer_of_order = {order.pk: order.payer_id for order in orders}
     subject_of = {subject.item_key: subject for subject in subjects}
-    names = dict(MealType.objects.values_list("pk", "name"))
+    describe = ItemLedgerDescriptions(dict(MealType.objects.values_list("pk", "name")))
     by_account: dict[tuple[int, int | None], list] = defaultdict(list)
     for row in created:
         by_account[(payer_of_order[row[1]], row[2] if per_child else None)].append(row)
     accounts = {
-        (account.user_id, account.child_id): account
-        for account in LedgerAccount.objects.filter(user_id__in={key[0] for key in by_account})
+        (user_id, child_id): pk
+        for pk, user_id, child_id in LedgerAccount.objects.filter(
+            user_id__in={key[0] for key in by_account}
+        ).values_list("pk", "user_id", "child_id")
     }
     for key, rows in by_account.items():
         if key not in accounts:
             subject = subject_of[(rows[0][2], rows[0][3])]
-            accounts[key] = ledger_account_for(user=subject.payer, child=subject.child if per_child else None)
+            accounts[key] = ledger_account_for(user=subject.payer, child=subject.child if per_child else None).pk
     # One bulk posting for every account: one lock statement (ordered by id), one key lookup, one insert, one
     # balance update and one audit row, whatever the number of payers; refused accounts book nothing.
+    charge_of: dict[Decimal, Decimal] = {}  # price -> the charge's amount, one Decimal per distinct price
     entries_by_account = {
-        accounts[key].pk: [
+        accounts[key]: [
             LedgerEntry(
                 kind="charge",
-                amount=-row[6],
-                idempotency_key=f"charge:item:{row[0]}",
+                amount=charge_of.get(price) or charge_of.setdefault(price, -price),
+                idempotency_key=f"charge:item:{item_id}",
                 reference_type="order_item",
-                reference_id=row[0],
-                description=item_ledger_description(
-                    subject_name=subject_of[(row[2], row[3])].name, meal_type_name=names.get(row[5], ""), day=row[4]
+                reference_id=item_id,
+                description=describe(
+                    subject_name=subject_of[(child_id, worker_id)].name, meal_type_id=meal_type_id, day=day
                 ),
             )
-            for row in rows
-            if row[6] > 0
+            for item_id, _order_id, child_id, worker_id, day, meal_type_id, price in rows
+            if price > 0
         ]
         for key, rows in by_account.items()
     }
@@ -499,9 +629,9 @@ def _charge_or_drop(created, orders, subjects, now, report) -> list:
     refused = set(result.refused)
     dropped: list[int] = []
     kept: list = []
-    for key in sorted(by_account, key=lambda key: accounts[key].pk):
+    for key in sorted(by_account, key=lambda key: accounts[key]):
         rows = by_account[key]
-        if accounts[key].pk in refused:
+        if accounts[key] in refused:
             dropped += [row[0] for row in rows]
             for child_id, worker_id in sorted({(row[2], row[3]) for row in rows}, key=str):
                 subject = subject_of[(child_id, worker_id)]
