@@ -49,6 +49,7 @@ def main() -> None:
                         help="only the missing-orders reminder job with every child asking for it (rolled back)")
     parser.add_argument("--imports", action="store_true",
                         help="only the children import of a 1,000-row XLSX file (each run rolled back)")
+<<<<<<< HEAD
     parser.add_argument("--lists", action="store_true",
                         help="only the admin lists and the month-end report (issue 15), the report's floor beside it")
     parser.add_argument("--compare-db", metavar="NAME",
@@ -56,6 +57,10 @@ def main() -> None:
                              "children tenant) in a subprocess, and print both sizes and their ratio")
     parser.add_argument("--match", default="", help="with --lists: only the lists whose label contains this text")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # --lists rows for --compare-db
+=======
+    parser.add_argument("--kitchen", action="store_true",
+                        help="only meals to prepare for one day, all 50 institutions (recipes added, rolled back)")
+>>>>>>> kitchen
     args = parser.parse_args()
     tenant = Tenant.objects.get(slug=common.BENCH_SLUG)
     if args.lists:
@@ -69,6 +74,9 @@ def main() -> None:
         return
     if args.imports:
         measure_imports(tenant, max(3, args.repeat // 10))
+        return
+    if args.kitchen:
+        measure_kitchen(tenant, args.repeat)
         return
     with in_tenant(tenant):
         admin = User.objects.select_related("account").get(account__email="admin@bench.test")
@@ -379,6 +387,7 @@ def measure_imports(tenant, repeat: int) -> None:
     print(f"{'children import, 1,000 rows XLSX (admin)':<58} {median:>10.2f} {worst:>10.2f} {queries:>8}")
 
 
+<<<<<<< HEAD
 # --- lists and the month-end report (issue 15) ---------------------------------------------------------------
 
 LISTS = [
@@ -496,6 +505,60 @@ def lists_main(tenant, repeat: int, *, compare_db: str | None, as_json: bool, ma
     ):
         ratio = large_ms / small_ms if small_ms else float("nan")
         print(f"{label:<46} {small_ms:>12.2f} {large_ms:>12.2f} {ratio:>5.1f}x {small_queries:>4}/{large_queries:<4}")
+=======
+def measure_kitchen(tenant, repeat: int) -> None:
+    """Meals to prepare (issue 16) for the weekday of this month with the most live lunches, every institution, as
+    the admin: the JSON, the XLSX and the PDF, and the floor (the one grouped count in raw SQL). The bench's meals
+    have no recipes, so each of the 40 gets 6 of 12 ingredients for the run, rolled back afterwards."""
+    from django.db import transaction
+    from django.db.models import Count
+
+    from kantyna.meals.models import Ingredient, Meal, MealIngredient
+    from kantyna.ordering.models import OrderItem
+
+    with in_tenant(tenant):
+        admin = User.objects.select_related("account").get(account__email="admin@bench.test")
+        busiest = (
+            OrderItem.objects.filter(status__in=("active", "served"))
+            .values("date").annotate(n=Count("pk")).order_by("-n", "date").first()
+        )
+    client = Client(HTTP_HOST=HOST)
+    headers = {"authorization": bearer(admin)}
+    day = busiest["date"].isoformat()
+    floor_sql = """
+        SELECT coalesce(c.institution_id, w.institution_id), i.meal_type_id, i.diet_id, i.portion_size_id, count(*)
+        FROM ordering_orderitem i
+        LEFT JOIN people_child c ON c.id = i.child_id
+        LEFT JOIN people_workerprofile w ON w.id = i.worker_id
+        WHERE i.date = %s AND i.status IN ('active', 'served')
+        GROUP BY 1, 2, 3, 4"""
+    with in_tenant(tenant), transaction.atomic():
+        portion = OrderItem.objects.filter(date=busiest["date"]).values_list("portion_size_id", flat=True).first()
+        ingredients = Ingredient.objects.bulk_create(Ingredient(name=f"Składnik bench {n}") for n in range(12))
+        MealIngredient.objects.bulk_create(
+            MealIngredient(meal=meal, ingredient=ingredients[(meal.pk + k) % 12], portion_size_id=portion,
+                           grammage=10 + k)
+            for meal in Meal.objects.all() for k in range(6)
+        )
+
+        def floor() -> None:
+            with connection.cursor() as cursor:
+                cursor.execute(floor_sql, [busiest["date"]])
+                assert cursor.fetchall()
+
+        print(f"meals to prepare on {day}: {busiest['n']} live meals, every institution (admin)")
+        print(f"{'path':<50} {'median ms':>10} {'p95 ms':>8} {'queries':>8}")
+        median, p95, queries = timed(floor, repeat)
+        print(f"{'floor: the grouped count in raw SQL':<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
+        for label, path in [
+            ("meals to prepare, one day, all 50 institutions", f"/api/frontend/meals/mealsToPrepare?date={day}"),
+            ("  the same as XLSX", f"/api/frontend/meals/mealsToPrepare/xlsx?date={day}"),
+            ("  the same as PDF", f"/api/frontend/meals/mealsToPrepare/pdf?date={day}"),
+        ]:
+            median, p95, queries = measure(client, path, headers, repeat)
+            print(f"{label:<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
+        transaction.set_rollback(True)
+>>>>>>> kitchen
 
 
 if __name__ == "__main__":

@@ -78,6 +78,7 @@ TENANT_APPS = [
     "kantyna.statements",
     "kantyna.ordering",
     "kantyna.terminal",
+    "kantyna.kitchen",
     "kantyna.payments",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]

@@ -42,6 +42,8 @@ urlpatterns = [
     path("", include("kantyna.institutions.api.urls")),
     path("", include("kantyna.catalog.api.urls")),
     path("", include("kantyna.pricing.api.urls")),
+    # The kitchen's `meals/mealsToPrepare` before the meals' router, whose `meals/{id}` would take it.
+    path("", include("kantyna.kitchen.api.urls")),
     path("", include("kantyna.meals.api.urls")),
     path("", include("kantyna.menus.api.urls")),
     path("", include("kantyna.logistics.api.urls")),

@@ -94,6 +94,8 @@ ABILITIES: dict[str, Rule] = {
     "users.settings": rule(ROLE_ADMIN),
     "menu.edit": rule(ROLE_ADMIN, permission="menu_edit"),
     "meals.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
+    # What the kitchen cooks (issue 16): institutions admins their institutions' meals (people.reach.Reach).
+    "kitchen.prepare": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_COOK),
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
     # Bank statement imports (statements): upload, review, confirm the deposits.
     "statements.manage": rule(ROLE_ADMIN),

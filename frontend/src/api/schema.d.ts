@@ -3250,6 +3250,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/meals/mealsToPrepare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Portions per meal type → dish → diet → portion size, and the ingredients they need. */
+        get: operations["meals_to_prepare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/mealsToPrepare/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same as a printable PDF (A4). */
+        get: operations["meals_to_prepare_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/mealsToPrepare/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same as an XLSX: a sheet of portions, a sheet of ingredients. */
+        get: operations["meals_to_prepare_xlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/meals/options": {
         parameters: {
             query?: never;
@@ -6396,6 +6447,12 @@ export interface components {
             allowChangingAllergens: boolean;
             institutionsIds?: number[];
         };
+        DietCount: {
+            id: number;
+            name: string;
+            portions: number;
+            readonly portionSizes: components["schemas"]["PortionSizeCount"][];
+        };
         DietOption: {
             value: number;
             text: string;
@@ -6410,6 +6467,13 @@ export interface components {
             /** @default true */
             allowChangingAllergens: boolean;
             institutionsIds?: number[];
+        };
+        DishCount: {
+            /** @description The meal; null: orders whose day has no menu dish. */
+            id: number | null;
+            name: string | null;
+            portions: number;
+            readonly diets: components["schemas"]["DietCount"][];
         };
         District: {
             readonly id: number;
@@ -6840,6 +6904,16 @@ export interface components {
             status: boolean;
             created: number;
             updated: number;
+        };
+        IngredientNeed: {
+            id: number;
+            name: string;
+            unit: string;
+            /**
+             * Format: decimal
+             * @description Grammage x portions, summed.
+             */
+            quantity: string;
         };
         IngredientRequest: {
             name: string;
@@ -7378,6 +7452,13 @@ export interface components {
             /** @default 0 */
             position: number;
         };
+        MealTypeCount: {
+            id: number;
+            name: string;
+            /** @description Live meals ordered of this meal type. */
+            portions: number;
+            readonly dishes: components["schemas"]["DishCount"][];
+        };
         MealTypeDiet: {
             mealTypeId: number;
             mealTypeName: string;
@@ -7588,6 +7669,16 @@ export interface components {
         };
         MealsMenusCount: {
             count: number;
+        };
+        MealsToPrepare: {
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            /** @description Live meals ordered in all. */
+            portions: number;
+            mealTypes: components["schemas"]["MealTypeCount"][];
+            ingredients: components["schemas"]["IngredientNeed"][];
         };
         MenuAllergenRef: {
             readonly id: number;
@@ -8471,6 +8562,11 @@ export interface components {
             name: string;
             /** @default false */
             isDefault: boolean;
+        };
+        PortionSizeCount: {
+            id: number;
+            name: string;
+            portions: number;
         };
         PortionSizeMarkedAsDefault: {
             readonly id: number;
@@ -15377,6 +15473,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    meals_to_prepare: {
+        parameters: {
+            query?: {
+                /** @description One day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealsToPrepare"];
+                };
+            };
+        };
+    };
+    meals_to_prepare_pdf: {
+        parameters: {
+            query?: {
+                /** @description One day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    meals_to_prepare_xlsx: {
+        parameters: {
+            query?: {
+                /** @description One day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
         };

@@ -34,6 +34,7 @@ EXPECTED = {
     # the reports manager's ability
     ROLE_ADMIN: sorted(set(ABILITIES) - {"account.delete", "billing.view", "orders.cancel_own", "reports.manage"}),
     ROLE_INSTITUTIONS_ADMIN: [
+        "kitchen.prepare",
         "meals.view",
         "notifications.receive",
         "profile.edit",
@@ -72,7 +73,7 @@ EXPECTED = {
         "profile.edit",
         "tenant.access",
     ],
-    ROLE_COOK: ["cards.edit", "profile.edit", "tenant.access", "terminal.use"],
+    ROLE_COOK: ["cards.edit", "kitchen.prepare", "profile.edit", "tenant.access", "terminal.use"],
     ROLE_TICKET_ADMIN: ["notifications.receive", "tenant.access", "tickets.manage"],
     ROLE_MANAGE_REPORTS: ["notifications.receive", "reports.manage", "tenant.access"],
     ROLE_EMPLOYEE: ["notifications.receive", "tenant.access"],

@@ -50,7 +50,8 @@ class KitchenViewSet(OptionsMixin, CrudViewSet):
     )
     serializer_class = serializers.KitchenSerializer
     option_serializer_class = serializers.KitchenOptionSerializer
-    abilities = LOGISTICS_ABILITIES
+    # Whoever plans meals to prepare (kitchen.prepare: cooks, institutions admins) picks a kitchen by name.
+    abilities = {**LOGISTICS_ABILITIES, "options_list": ("catalog.manage", "kitchen.prepare")}
     filterset_class = KitchenFilter
     search_fields = ["name", "city", "street"]
     ordering_fields = ["name", "city", "is_active"]

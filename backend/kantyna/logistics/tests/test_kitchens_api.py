@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from kantyna.audit.models import AuditEntry
 from kantyna.catalog import services as catalog
-from kantyna.core.permissions import ROLE_ADMIN, ROLES
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_COOK, ROLE_INSTITUTIONS_ADMIN, ROLES
 from kantyna.logistics import services
 from kantyna.logistics.models import Kitchen, KitchenInstitutionMealType
 from kantyna.logistics.tests.helpers import make_institution, make_meal_type
@@ -382,7 +382,9 @@ def test_given_assignments_when_asking_for_all_then_every_row_comes_in_one_page(
     assert [row["kitchenName"] for row in body["items"]] == ["Kuchnia Praga", "Kuchnia Wola", "Kuchnia Wola"]
 
 
-def test_each_role_but_admin_is_refused_the_assignments_and_ingredients(tenant_a):
+def test_each_role_but_admin_is_refused_the_assignments_and_ingredients_and_only_preparers_get_kitchen_options(
+    tenant_a,
+):
     with in_tenant(tenant_a):
         *_, wola, _praga = _assignments_setup()
     query = {"kitchenId": wola.pk, "dateFrom": "2026-11-02", "dateTo": "2026-11-06"}
@@ -392,7 +394,8 @@ def test_each_role_but_admin_is_refused_the_assignments_and_ingredients(tenant_a
         assert api.get("kitchensInstitutionsMealTypes").status_code == expected, role
         assert api.get("kitchensInstitutionsMealTypes/all").status_code == expected, role
         assert api.get("kitchens/ingredients", query).status_code == expected, role
-        assert api.get("kitchens/options").status_code == expected, role
+        preparer = role in (ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_COOK)
+        assert api.get("kitchens/options").status_code == (200 if preparer else 403), role
 
 
 def test_another_tenant_sees_none_of_the_assignments(tenant_a, tenant_b):

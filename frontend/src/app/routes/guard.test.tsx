@@ -48,12 +48,12 @@ describe('route guard', () => {
 
   it('shows ComingSoon with the area title on routes not built yet, and hides them from the menu', async () => {
     signInAs(['ROLE_COOK']);
-    renderApp('/mealsToPrepare');
-    expect(await screen.findByRole('heading', { name: 'Meals to prepare' })).toBeInTheDocument();
+    renderApp('/announcements');
+    expect(await screen.findByRole('heading', { name: 'Announcements' })).toBeInTheDocument();
     expect(screen.getByText('This area is being built and will be available soon.')).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     expect(menu).toHaveTextContent('Home');
-    expect(menu).not.toHaveTextContent('Meals to prepare');
+    expect(menu).not.toHaveTextContent('Announcements');
   });
 
   it("gives a parent a menu link to their own children's page", async () => {

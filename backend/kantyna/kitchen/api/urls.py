@@ -1,0 +1,3 @@
+from kantyna.kitchen.api.views import urlpatterns
+
+__all__ = ["urlpatterns"]
