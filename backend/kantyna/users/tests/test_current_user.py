@@ -124,8 +124,8 @@ def test_given_any_user_when_getting_counters_then_zero_placeholders(tenant_a):
 
 
 # Query baselines (search-path switches not counted). A change here is a deliberate decision.
-CURRENT_USER_QUERIES = 4  # account with its revoked-token check, user, institutions, worker profile
-SETTINGS_GET_QUERIES = 3  # the same 2 to authenticate + the settings row
+CURRENT_USER_QUERIES = 3  # the session (account, revoked token, user in one), institutions, worker profile
+SETTINGS_GET_QUERIES = 2  # the same 1 to authenticate + the settings row
 
 
 def test_current_user_runs_in_a_fixed_number_of_queries(tenant_a):
