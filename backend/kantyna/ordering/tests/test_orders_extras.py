@@ -423,6 +423,28 @@ def test_given_meals_of_two_institutions_when_staff_ask_the_summary_then_live_me
     ]
 
 
+def test_given_a_day_when_asking_the_summary_then_items_are_read_without_the_orders_unless_an_order_filter(
+    world, tenant_a
+):
+    monday = next_monday()
+    child_order(tenant_a, world, monday)
+    worker_order(tenant_a, world, monday)
+    api = Api(tenant_a, admin(tenant_a))
+    day = f"dateFrom={monday}&dateTo={monday}"
+    api.get(f"orders/summary?{day}")
+
+    with assert_num_queries(2) as plain:  # the session + the grouped items
+        all_meals = api.get(f"orders/summary?{day}").json()
+    with assert_num_queries(2) as by_payer:
+        parents_meals = api.get(f"orders/summary?{day}&payerId={world.parent.pk}").json()
+
+    assert [row["count"] for row in all_meals] == [2]
+    assert [row["count"] for row in parents_meals] == [1]
+    # Every item of a day belongs to an order the list shows: no semi-join by order for each of them.
+    assert '"ordering_order"' not in plain[-1]
+    assert '"ordering_order"' in by_payer[-1]
+
+
 def test_given_customers_and_cooks_when_asking_the_summary_then_403_and_another_tenant_401(world, tenant_a, tenant_b):
     child_order(tenant_a, world, next_monday())
 
