@@ -44,6 +44,7 @@ from kantyna.terminal.selectors import (
     Serving,
     card_number_clean,
     locked_items,
+    locked_items_of,
     receiver_by_card,
     receiver_of,
     serving_of,
@@ -124,7 +125,7 @@ def _claim(client_scan_id: str, *, target: dict, **fields) -> tuple[ScannedCardE
 
 def _lock_items(receiver: Receiver, day: date, meal_type_ids: list[int]) -> list[Item]:
     """The receiver's live items of the day and meal types, locked in id order (the order ordering locks in)."""
-    return locked_items(date=day, meal_type_id__in=meal_type_ids, **receiver.item_filter)
+    return locked_items_of(receiver, day=day, meal_type_ids=meal_type_ids)
 
 
 def _clock(moment: datetime) -> str:
