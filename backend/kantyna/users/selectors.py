@@ -2,8 +2,11 @@ from __future__ import annotations
 
 from functools import cache
 
+from django.contrib.postgres.expressions import ArraySubquery
 from django.db import connection
+from django.db.models import OuterRef
 
+from kantyna.core.prepared import PreparedQuery
 from kantyna.core.rows import ModelColumns
 from kantyna.identity.models import Account, RevokedToken
 from kantyna.users.models import User
@@ -60,3 +63,27 @@ def user_status(user: User) -> str:
     if user.archived_at is not None:
         return "archived"
     return "active" if user.is_active else "inactive"
+
+
+# Read by every page load (auth/currentUser): one statement, its SQL compiled once per process (core.prepared).
+_PLACES = PreparedQuery(
+    lambda pk: (
+        User.objects.filter(pk=pk)
+        .annotate(
+            institution_ids=ArraySubquery(
+                User.institutions.through.objects.filter(user_id=OuterRef("pk")).values("institution_id")
+            )
+        )
+        .values_list("institution_ids", "worker_profile__institution_id")
+    )
+)
+
+
+def user_places(user: User) -> tuple[list[int], int | None]:
+    """(the ids of the institutions linked to `user`, sorted; their worker profile's institution or None), in one
+    query."""
+    rows = _PLACES(pk=user.pk)
+    if not rows:
+        return [], None
+    institution_ids, worker_institution_id = rows[0]
+    return sorted(institution_ids or []), worker_institution_id
