@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -49,7 +50,6 @@ def main() -> None:
                         help="only the missing-orders reminder job with every child asking for it (rolled back)")
     parser.add_argument("--imports", action="store_true",
                         help="only the children import of a 1,000-row XLSX file (each run rolled back)")
-<<<<<<< HEAD
     parser.add_argument("--lists", action="store_true",
                         help="only the admin lists and the month-end report (issue 15), the report's floor beside it")
     parser.add_argument("--compare-db", metavar="NAME",
@@ -57,14 +57,18 @@ def main() -> None:
                              "children tenant) in a subprocess, and print both sizes and their ratio")
     parser.add_argument("--match", default="", help="with --lists: only the lists whose label contains this text")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # --lists rows for --compare-db
-=======
     parser.add_argument("--kitchen", action="store_true",
                         help="only meals to prepare for one day, all 50 institutions (recipes added, rolled back)")
->>>>>>> kitchen
+    parser.add_argument("--requests", action="store_true",
+                        help="only the request fixed cost (issue 15): currentUser, the month calendar, the kitchen "
+                             "summary of a day beside its raw-SQL floor, with Python CPU per request")
     args = parser.parse_args()
     tenant = Tenant.objects.get(slug=common.BENCH_SLUG)
     if args.lists:
         lists_main(tenant, max(3, args.repeat // 5), compare_db=args.compare_db, as_json=args.json, match=args.match)
+        return
+    if args.requests:
+        measure_requests(tenant, args.repeat)
         return
     if args.money:
         measure_money(tenant, max(1, args.repeat // 10))
@@ -387,7 +391,6 @@ def measure_imports(tenant, repeat: int) -> None:
     print(f"{'children import, 1,000 rows XLSX (admin)':<58} {median:>10.2f} {worst:>10.2f} {queries:>8}")
 
 
-<<<<<<< HEAD
 # --- lists and the month-end report (issue 15) ---------------------------------------------------------------
 
 LISTS = [
@@ -505,7 +508,8 @@ def lists_main(tenant, repeat: int, *, compare_db: str | None, as_json: bool, ma
     ):
         ratio = large_ms / small_ms if small_ms else float("nan")
         print(f"{label:<46} {small_ms:>12.2f} {large_ms:>12.2f} {ratio:>5.1f}x {small_queries:>4}/{large_queries:<4}")
-=======
+
+
 def measure_kitchen(tenant, repeat: int) -> None:
     """Meals to prepare (issue 16) for the weekday of this month with the most live lunches, every institution, as
     the admin: the JSON, the XLSX and the PDF, and the floor (the one grouped count in raw SQL). The bench's meals
@@ -514,6 +518,17 @@ def measure_kitchen(tenant, repeat: int) -> None:
     from django.db.models import Count
 
     from kantyna.meals.models import Ingredient, Meal, MealIngredient
+
+
+def measure_requests(tenant, repeat: int) -> None:
+    """What every request pays and the hottest reads of the mixed load (issue 15): wall time, this process's CPU
+    time (`time.process_time`) and SQL queries per request through the test client, after one warm-up call each.
+    The floors in the same run: `api/health` (no session, no query: the framework's own cost) and, for the
+    kitchen summary of a day, the same grouping in one raw SQL statement over that day's order items."""
+    from datetime import date
+
+    from django.db.models import Count
+
     from kantyna.ordering.models import OrderItem
 
     with in_tenant(tenant):
@@ -558,7 +573,58 @@ def measure_kitchen(tenant, repeat: int) -> None:
             median, p95, queries = measure(client, path, headers, repeat)
             print(f"{label:<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
         transaction.set_rollback(True)
->>>>>>> kitchen
+        parent = User.objects.select_related("account").get(pk=User.objects.filter(children__isnull=False)
+                                                            .order_by("pk").values("pk")[:1])
+        children = list(parent.children.order_by("pk").values_list("pk", flat=True))[:3]
+        day = (OrderItem.objects.filter(status__in=("active", "served")).values("date").annotate(n=Count("id"))
+               .order_by("-n", "date").values_list("date", flat=True).first())
+    client = Client(HTTP_HOST=HOST)
+    month = date.today().strftime("%Y-%m")
+    subjects = ",".join(f"child:{child_id}" for child_id in children)
+    parent_headers, admin_headers = {"authorization": bearer(parent)}, {"authorization": bearer(admin)}
+
+    def get(path: str, headers: dict):
+        def call():
+            response = client.get(path, headers=headers)
+            assert response.status_code == 200, (path, response.status_code, response.content[:300])
+        return call
+
+    def summary_floor():
+        with in_tenant(tenant), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT i.date, i.meal_type_id, m.name, m.position, count(*), sum(i.price) "
+                "FROM ordering_orderitem i JOIN catalog_mealtype m ON m.id = i.meal_type_id "
+                "WHERE i.date >= %s AND i.date <= %s AND i.status IN ('active', 'served') "
+                "GROUP BY i.date, i.meal_type_id, m.name, m.position ORDER BY i.date, m.position, m.name, "
+                "i.meal_type_id", [day, day])
+            assert cursor.fetchall()
+
+    rows = [
+        ("floor: api/health (no session, no query)", get("/api/health", {})),
+        ("auth/currentUser (parent)", get("/api/frontend/auth/currentUser", parent_headers)),
+        ("auth/currentUser (admin)", get("/api/frontend/auth/currentUser", admin_headers)),
+        ("calendar month, 3 children, one call (parent)",
+         get(f"/api/frontend/calendar/days/subjects/month?month={month}&subjects={subjects}", parent_headers)),
+        (f"kitchen summary orders/summary of {day} (admin)",
+         get(f"/api/frontend/orders/summary?dateFrom={day}&dateTo={day}", admin_headers)),
+        ("floor: the same grouping in one raw SQL", summary_floor),
+    ]
+    print(f"load average before {os.getloadavg()}")
+    print(f"{'path':<50} {'median ms':>10} {'p95 ms':>8} {'cpu ms':>8} {'queries':>8}")
+    for label, action in rows:
+        action()  # warm-up: connection, caches
+        wall, cpu, queries = [], [], 0
+        for _ in range(repeat):
+            with CaptureQueriesContext(connection) as captured:
+                started, started_cpu = time.perf_counter(), time.process_time()
+                action()
+                wall.append((time.perf_counter() - started) * 1000)
+                cpu.append((time.process_time() - started_cpu) * 1000)
+            queries = len(captured.captured_queries)
+        wall.sort()
+        print(f"{label:<50} {statistics.median(wall):>10.2f} {wall[max(0, int(len(wall) * 0.95) - 1)]:>8.2f} "
+              f"{statistics.median(cpu):>8.2f} {queries:>8}")
+    print(f"load average after {os.getloadavg()}")
 
 
 if __name__ == "__main__":

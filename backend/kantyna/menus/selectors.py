@@ -13,6 +13,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.core.dates import month_bounds
+from kantyna.core.prepared import PreparedQuery
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal, MealIngredient
 from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
@@ -170,16 +171,26 @@ def menus_overlapping(queryset: QuerySet[MealsMenu], first: date | None, last: d
     return queryset.filter(condition)
 
 
+def _dishes(items: QuerySet[MealsMenuItem]) -> QuerySet[MealsMenuItem]:
+    return items.order_by("position", "id").values_list(
+        "menu__institutions", "meal_type_id", "menu__diets", "meal__name"
+    )
+
+
+# A card scan reads the dishes of one institution: its SQL is compiled once per process (core.prepared).
+_DISHES_OF_INSTITUTIONS = PreparedQuery(
+    lambda day, institution_ids: _dishes(MealsMenuItem.objects.filter(date=day, menu__institutions__in=institution_ids))
+)
+
+
 def dishes_of_day(*, day: date, institution_ids: set[int] | None = None) -> dict[tuple[int, int, int], str]:
     """The menu's dish of `day` per (institution, meal type, diet): the names of the meals the menus covering
     that institution and diet place on that day and meal type, joined ", " in the menu's order (one query, for a
     whole roster). `institution_ids` None: every institution."""
-    items = MealsMenuItem.objects.filter(date=day)
-    if institution_ids is not None:
-        items = items.filter(menu__institutions__in=institution_ids)
-    rows = items.order_by("position", "id").values_list(
-        "menu__institutions", "meal_type_id", "menu__diets", "meal__name"
-    )
+    if institution_ids is None:
+        rows = _dishes(MealsMenuItem.objects.filter(date=day))
+    else:
+        rows = _DISHES_OF_INSTITUTIONS(day=day, institution_ids=sorted(institution_ids))
     names: dict[tuple[int, int, int], list[str]] = {}
     for institution_id, meal_type_id, diet_id, name in rows:
         if institution_id is None or diet_id is None:

@@ -52,6 +52,17 @@ class Reach:
         self.everything = actor is None or ROLE_ADMIN in self.roles
         self.is_institutions_admin = ROLE_INSTITUTIONS_ADMIN in self.roles
 
+    @property
+    def reaches_every_child(self) -> bool:
+        """Whether `children()` leaves every child (admins, the system, cooks who are not institutions admins)."""
+        return self.everything or (ROLE_COOK in self.roles and not self.is_institutions_admin)
+
+    @property
+    def serves_every_worker(self) -> bool:
+        """Whether `served_workers()` leaves every worker (admins, the system, cooks who are not institutions
+        admins)."""
+        return self.everything or (ROLE_COOK in self.roles and not self.is_institutions_admin)
+
     @cached_property
     def institution_ids(self) -> set[int] | None:
         """None: every institution (admin, system); the institutions an institutions admin manages; else none."""

@@ -15,6 +15,7 @@ from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Valu
 from django.db.models.functions import Concat, JSONObject, Lower
 
 from kantyna.catalog.models import Allergen, MealType
+from kantyna.core.prepared import PreparedQuery
 from kantyna.menus.selectors import dishes_of_day
 from kantyna.ordering.models import LIVE, OrderItem
 from kantyna.people.models import Child, WorkerProfile
@@ -264,6 +265,12 @@ def _one(receivers: list[Receiver]) -> Receiver | None:
     return receivers[0] if receivers else None
 
 
+# A card's holder for those who reach everyone (the kitchen's cooks, admins): the scan's look-up, its SQL compiled
+# once per process (core.prepared); anyone else's reach is applied by the ORM as usual.
+_CHILD_BY_CARD = PreparedQuery(lambda number: _children().filter(card_number=number).order_by())
+_WORKER_BY_CARD = PreparedQuery(lambda number: _workers().filter(card_number=number).order_by())
+
+
 def receiver_by_card(*, actor, card_number: str) -> Receiver | None:
     """The child or worker holding `card_number` within the actor's reach (None: unknown to this actor). A look-up
     by a unique key: no ORDER BY, no LIMIT to build."""
@@ -271,10 +278,18 @@ def receiver_by_card(*, actor, card_number: str) -> Receiver | None:
     if not number:
         return None
     reach = Reach(actor)
-    child = _one(child_receivers(reach.children(_children()).filter(card_number=number).order_by()))
+    if reach.reaches_every_child:
+        children = _CHILD_BY_CARD(number=number)
+    else:
+        children = reach.children(_children()).filter(card_number=number).order_by()
+    child = _one(child_receivers(children))
     if child is not None:
         return child
-    return _one(worker_receivers(reach.served_workers(_workers()).filter(card_number=number).order_by()))
+    if reach.serves_every_worker:
+        workers = _WORKER_BY_CARD(number=number)
+    else:
+        workers = reach.served_workers(_workers()).filter(card_number=number).order_by()
+    return _one(worker_receivers(workers))
 
 
 def receiver_of(*, actor, type: str, id: int) -> Receiver | None:
@@ -313,10 +328,30 @@ def serving_of(receiver: Receiver, *, day: date, items: list[Item]) -> Serving:
     return Serving(receiver, items, dishes_of_day(day=day, institution_ids={receiver.institution["id"]}))
 
 
+def _locked(queryset: QuerySet[OrderItem]) -> QuerySet[OrderItem]:
+    return queryset.select_for_update(of=("self",)).filter(LIVE).order_by("pk")
+
+
 def locked_items(**filters) -> list[Item]:
     """Live items matching `filters`, locked (`FOR UPDATE` of the items only) in id order, the order ordering
     locks in: two terminals serving one receiver queue here."""
-    return item_rows(_items().select_for_update(of=("self",)).filter(LIVE, **filters).order_by("pk"))
+    return item_rows(_locked(_items().filter(**filters)))
+
+
+# A scan's items (SQL compiled once per process, core.prepared): a child's or a worker's of a day and meal types.
+_LOCKED_OF = {
+    CHILD: PreparedQuery(
+        lambda pk, day, meal_type_ids: _locked(_items().filter(child_id=pk, date=day, meal_type_id__in=meal_type_ids))
+    ),
+    WORKER: PreparedQuery(
+        lambda pk, day, meal_type_ids: _locked(_items().filter(worker_id=pk, date=day, meal_type_id__in=meal_type_ids))
+    ),
+}
+
+
+def locked_items_of(receiver: Receiver, *, day: date, meal_type_ids: list[int]) -> list[Item]:
+    """The receiver's live items of `day` and `meal_type_ids`, locked as `locked_items` locks them."""
+    return item_rows(_LOCKED_OF[receiver.type](pk=receiver.pk, day=day, meal_type_ids=list(meal_type_ids)))
 
 
 def _live_item_on(day: date, subject_field: str) -> Exists:

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from django.db.models import Exists
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed
 
-from kantyna.identity.models import Account, RevokedToken
+from kantyna.identity.models import Account
 from kantyna.identity.tokens import InvalidToken, token_decode
-from kantyna.users.selectors import user_get_active_for_account
+from kantyna.users.selectors import session_get
 
 
 class JWTAuthentication(BaseAuthentication):
@@ -28,20 +27,21 @@ class JWTAuthentication(BaseAuthentication):
             claims = token_decode(header[1].decode())
         except (InvalidToken, UnicodeDecodeError) as error:
             raise AuthenticationFailed("Unauthenticated.") from error
-        # The account and the token's revocation in one round trip (both checked on every request).
-        accounts = (
-            Account.objects.filter(pk=claims["sub"], is_active=True)
-            .annotate(token_revoked=Exists(RevokedToken.objects.filter(jti=claims["jti"])))
-            .order_by()[:1]
-        )
-        account = next(iter(accounts), None)
-        if account is None or account.token_version != claims["ver"] or account.token_revoked:
+        try:
+            account_id = int(claims["sub"])
+        except (TypeError, ValueError) as error:
+            raise AuthenticationFailed("Unauthenticated.") from error
+        tenant = getattr(request._request, "tenant", None)
+        # The account, the token's revocation and this tenant's user in one round trip, all checked on every request.
+        session = session_get(account_id=account_id, jti=str(claims["jti"]), with_user=tenant is not None)
+        if session is None:
+            raise AuthenticationFailed("Unauthenticated.")
+        account, revoked, user = session
+        if account.token_version != claims["ver"] or revoked:
             raise AuthenticationFailed("Unauthenticated.")
         claims["expires_at"] = datetime.fromtimestamp(claims["exp"], tz=UTC)
-        tenant = getattr(request._request, "tenant", None)
         if tenant is None:
             return AccountPrincipal(account), claims
-        user = user_get_active_for_account(account=account)
         if user is None:
             # A valid token of another tenant's user is no identity here.
             raise AuthenticationFailed("Unauthenticated.")

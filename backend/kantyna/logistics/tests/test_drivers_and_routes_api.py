@@ -27,7 +27,7 @@ class TestDriversApi(CrudApiTests):
     path = "drivers"
     model = Driver
     read_roles = ADMIN_ONLY
-    list_queries = 6  # search_path + session (account with its revoked-token check, user) + count + page + routes
+    list_queries = 5  # search_path + session (account, revoked token and user in one) + count + page + routes
     audit_prefix = "driver"
     changed_field = "lastName"
 
@@ -62,7 +62,7 @@ class TestRouteNumbersApi(CrudApiTests):
     path = "routeNumbers"
     model = RouteNumber
     read_roles = ADMIN_ONLY
-    list_queries = 5
+    list_queries = 4
     audit_prefix = "route_number"
     changed_field = "description"
 

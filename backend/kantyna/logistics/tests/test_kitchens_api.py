@@ -35,9 +35,7 @@ class TestKitchensApi(CrudApiTests):
     path = "kitchens"
     model = Kitchen
     read_roles = ADMIN_ONLY
-    list_queries = (
-        6  # search_path + session (account with its revoked-token check, user) + count + page + assignments (prefetch)
-    )
+    list_queries = 5  # search_path + session (account, revoked token and user in one) + count + page + assignments
     audit_prefix = "kitchen"
     changed_field = "name"
 
@@ -375,7 +373,7 @@ def test_given_assignments_when_asking_for_all_then_every_row_comes_in_one_page(
         _assignments_setup()
     api = admin_api(tenant_a)
 
-    with django_assert_num_queries(5):  # like a list without prefetch: the names come joined
+    with django_assert_num_queries(4):  # like a list without prefetch: the names come joined
         body = api.get("kitchensInstitutionsMealTypes/all").json()
 
     assert (len(body["items"]), body["total"], body["page"], body["perPage"]) == (3, 3, 1, 9999)

@@ -23,7 +23,7 @@ class TestMealsApi(CrudApiTests):
     path = "meals"
     model = Meal
     read_roles = POWER_ROLES
-    list_queries = 6  # search_path + session (account with its revoked-token check, user) + count + page + allergens
+    list_queries = 5  # search_path + session (account, revoked token and user in one) + count + page + allergens
     audit_prefix = "meal"
     changed_field = "name"
 
@@ -375,7 +375,7 @@ def test_options_answer_value_text_kcal_and_allergens_for_every_meal(tenant_a, d
         gluten, milk = (a.pk for a in meal.allergens.order_by("number"))
     api = admin_api(tenant_a)
 
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         body = api.get("meals/options").json()
 
     assert body["perPage"] == 9999

@@ -101,6 +101,11 @@ class OrderFilters:
     def has_item_condition(self) -> bool:
         return bool(self.item_condition())
 
+    @property
+    def has_order_condition(self) -> bool:
+        """Whether a filter is about the order itself (`orders_matching` narrows by more than the items)."""
+        return self.payer_id is not None or bool(self.status) or bool(self.kind) or bool(self.search)
+
 
 def orders_visible_to(user) -> QuerySet[Order]:
     """Orders `user` may read, by the one row reach: an admin all, an institutions admin those with a meal for a
@@ -223,9 +228,17 @@ def _search_condition(search: str) -> Q:
 
 
 def order_items_of(*, user, filters: OrderFilters) -> QuerySet[OrderItem]:
-    """The meals of the orders `order_list` would answer, narrowed by the item-level filters."""
-    orders = orders_matching(user=user, filters=filters).values("pk")
-    return items_visible_to(user).filter(filters.item_condition(), order__in=orders)
+    """The meals of the orders `order_list` would answer, narrowed by the item-level filters.
+
+    Without an order-level filter (payer, status, kind, search) the orders' condition is implied by the items'
+    own: an item `items_visible_to` reads belongs to an order `orders_visible_to` reads (its payer is the actor,
+    or the item itself is about a managed subject), and an item matching the item-level filters makes its order
+    match them. So the `order__in` semi-join (an index lookup by order for every item of the day: 20,000 for the
+    kitchen's summary) is left out; the rows are the same."""
+    items = items_visible_to(user).filter(filters.item_condition())
+    if filters.has_order_condition:
+        items = items.filter(order__in=orders_matching(user=user, filters=filters).values("pk"))
+    return items
 
 
 def order_totals(*, user, filters: OrderFilters) -> dict:

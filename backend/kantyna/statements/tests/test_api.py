@@ -20,7 +20,7 @@ from kantyna.testing.queries import capture_queries
 pytestmark = pytest.mark.django_db
 # The token's account with its revocation, the user (the tenant is kept per process); the file with its counts; the
 # count and the page of lines with their payer and child.
-DETAILS_QUERIES = 5
+DETAILS_QUERIES = 4
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ class CurrentUserView(ApiView):
 
     @extend_schema(responses=s.CurrentUserSerializer)
     def get(self, request):
-        return Response(s.CurrentUserSerializer(request.user).data)
+        return Response(s.current_user_json(request.user))
 
 
 class CurrentUserLocaleView(ApiView):

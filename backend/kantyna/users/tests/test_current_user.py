@@ -6,6 +6,8 @@ from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_P
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
 from kantyna.testing.queries import assert_num_queries
+from kantyna.testing.world import make_world
+from kantyna.users.api.serializers import CurrentUserSerializer, current_user_json
 
 CURRENT_USER_KEYS = {
     "id",
@@ -124,8 +126,8 @@ def test_given_any_user_when_getting_counters_then_zero_placeholders(tenant_a):
 
 
 # Query baselines (search-path switches not counted). A change here is a deliberate decision.
-CURRENT_USER_QUERIES = 4  # account with its revoked-token check, user, institutions, worker profile
-SETTINGS_GET_QUERIES = 3  # the same 2 to authenticate + the settings row
+CURRENT_USER_QUERIES = 2  # the session (account, revoked token, user in one), institutions with the worker profile
+SETTINGS_GET_QUERIES = 2  # the same 1 to authenticate + the settings row
 
 
 def test_current_user_runs_in_a_fixed_number_of_queries(tenant_a):
@@ -145,3 +147,19 @@ def test_settings_get_runs_in_a_fixed_number_of_queries(tenant_a, path):
     with assert_num_queries(expected) as queries:
         assert api.get(path).status_code == 200
     assert sum("tenant_settings_tenantsettings" in sql for sql in queries) >= 1
+
+
+def test_given_every_kind_of_user_when_building_current_user_then_the_serializers_body(tenant_a):
+    with in_tenant(tenant_a):
+        world = make_world(tenant_a)
+        manager = make_user(tenant_a, ROLE_INSTITUTIONS_ADMIN, permissions=["children_edit"])
+        manager.institutions.add(world.institution)
+        manager.bank_account_number, manager.phone_number = "61109010140000071219812874", "600100200"
+        manager.save()
+        users = [world.parent, world.worker_user, manager, make_user(tenant_a, ROLE_ADMIN)]
+
+        bodies = [(current_user_json(user), CurrentUserSerializer(user).data) for user in users]
+
+    assert all(built == documented for built, documented in bodies)
+    assert bodies[1][0]["institution"] == {"id": world.institution.pk}
+    assert bodies[2][0]["institutions_ids"] == [world.institution.pk]

@@ -1,0 +1,52 @@
+"""core.prepared.PreparedQuery: the rows of the queryset it was built from, whatever the values, the shape or the
+tenant; the SQL compiled once per shape."""
+
+from __future__ import annotations
+
+import pytest
+
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT
+from kantyna.core.prepared import PreparedQuery
+from kantyna.tenancy.services import in_tenant
+from kantyna.testing.factories import make_user
+from kantyna.users.models import User
+
+COLUMNS = ("pk", "first_name", "roles", "settings", "account__email")
+
+
+def users(pk, name, roles):
+    return User.objects.filter(pk__in=pk, first_name=name, roles__contains=roles).order_by("pk").values_list(*COLUMNS)
+
+
+def test_given_values_and_shapes_when_running_then_the_querysets_rows(tenant_a, tenant_b):
+    with in_tenant(tenant_a):
+        ala = make_user(tenant_a, ROLE_PARENT, first_name="Ala")
+        ola = make_user(tenant_a, ROLE_PARENT, ROLE_ADMIN, first_name="Ala")
+        make_user(tenant_a, ROLE_PARENT, first_name="Ola")
+    with in_tenant(tenant_b):
+        other = make_user(tenant_b, ROLE_PARENT, first_name="Ala")
+    prepared = PreparedQuery(lambda ids, name: users(ids, name, [ROLE_PARENT]))
+
+    with in_tenant(tenant_a):
+        one = prepared(ids=[ala.pk], name="Ala")
+        two = prepared(ids=[ola.pk, ala.pk], name="Ala")
+        again = prepared(ids=[ola.pk], name="Ala")
+        nobody = prepared(ids=[ala.pk], name="Ola")
+        empty = prepared(ids=[], name="Ala")
+        expected = list(users([ala.pk, ola.pk], "Ala", [ROLE_PARENT]))
+    with in_tenant(tenant_b):
+        elsewhere = prepared(ids=[other.pk], name="Ala")
+
+    assert two == expected
+    assert one == [expected[0]] and again == [expected[1]]
+    assert one[0][2:4] == (["ROLE_PARENT"], {"can_see_prices": True})  # arrays and JSON as the ORM reads them
+    assert nobody == [] and empty == []
+    assert elsewhere == [(other.pk, "Ala", ["ROLE_PARENT"], {"can_see_prices": True}, other.account.email)]
+    assert sorted(prepared._compiled) == [(("ids", 1), ("name", None)), (("ids", 2), ("name", None))]
+
+
+def test_given_a_value_that_is_not_a_filter_value_when_preparing_then_refused(tenant_a):
+    prepared = PreparedQuery(lambda name: User.objects.filter(first_name="x").values_list("pk"))
+
+    with in_tenant(tenant_a), pytest.raises(ValueError, match="not found among the SQL's parameters"):
+        prepared(name="Ala")
