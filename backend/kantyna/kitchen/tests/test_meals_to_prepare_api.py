@@ -174,8 +174,8 @@ def test_given_more_orders_then_the_same_number_of_queries(tenant_a, kw, admin, 
             meal(kw, child=child, portion=kw.catalog.small)
     many = _queries(api, path)
 
-    # The account and the user, the kitchen of the query, then the selector's six (kitchen/selectors.py).
-    assert few == many == 9, (few, many)
+    # The session (one statement), the kitchen of the query, then the selector's six (kitchen/selectors.py).
+    assert few == many == 8, (few, many)
 
 
 def test_given_the_xlsx_then_two_sheets_with_headers_and_formulas_made_inert(tenant_a, kw, admin):
