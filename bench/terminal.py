@@ -34,7 +34,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 
 import common
 import psycopg
@@ -48,6 +48,7 @@ from run import HOST, bearer, measure
 
 from kantyna.audit.models import AuditEntry
 from kantyna.catalog.models import MealType
+from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import OrderItem
 from kantyna.tenancy.models import Tenant
 from kantyna.tenancy.services import in_tenant
@@ -160,7 +161,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", common.webserver.WORKERS)))
     parser.add_argument("--threads", type=int, default=int(os.environ.get("WEB_THREADS", common.webserver.THREADS)))
     parser.add_argument("--repeat", type=int, default=20, help="roster requests and in-process scans")
-    parser.add_argument("--day", type=date.fromisoformat, help="default: the last day whose lunches are all active")
+    parser.add_argument("--day", type=date.fromisoformat,
+                        help="default: the last day up to today whose lunches are all active (the server serves today "
+                             "and the last 7 days only)")
     parser.add_argument("--show-queries", action="store_true", help="list the SQL of one in-process scan")
     parser.add_argument("--restore", action="store_true", help="only put back what an interrupted run served")
     parser.add_argument("--cpu-only", action="store_true",
@@ -179,13 +182,15 @@ def main() -> None:
         return
     with in_tenant(tenant):
         lunch = MealType.objects.get(name="Obiad").pk
+        today = tenant_today()  # the server serves today or the last 7 days (terminal.services.serving_day_check)
         day = args.day or (
-            OrderItem.objects.filter(meal_type_id=lunch).values("date")
+            OrderItem.objects.filter(meal_type_id=lunch, date__lte=today, date__gte=today - timedelta(days=7))
+            .values("date")
             .annotate(total=Count("id"), active=Count("id", filter=Q(status=OrderItem.Status.ACTIVE)))
             .filter(active=F("total")).order_by("-date").values_list("date", flat=True).first()
         )
         if day is None:
-            raise SystemExit("No day whose lunches are all active (the generated month is over): pass --day, or "
+            raise SystemExit("No day of the last week whose lunches are all active: pass --day, or "
                              "regenerate the tenant (bench/generate.py --replace).")
         if ScannedCardEntry.objects.filter(served_by=cook).exists() or OrderItem.objects.filter(served_by=cook).exists():
             raise SystemExit("A previous run left served items or scan entries: run bench/terminal.py --restore.")

@@ -5,9 +5,9 @@ import { apiToken, signIn } from './helpers';
 // served), scans an unknown card (refused), goes offline, scans two children, comes back online and the queue
 // syncs with both served exactly once; the parent sees the day as served.
 //
-// The serving day is picked from the roster (`GET terminal/roster`): today when the demo seeded today's meals (a
-// school day), else the first weekday of next week with a child of the demo parent and two other children whose
-// meals are all still to be served. So the test passes any day of the week, and again on the same database.
+// The serving day is picked from the roster (`GET terminal/roster`): the latest weekday of the serving window (today
+// and the last 7 days) with a child of the demo parent and two other children whose meals are all still to be
+// served — the demo orders the last school day up to today. So the test passes any day of the week.
 
 const COOK = 'kucharz@demo.kantyna.pl';
 const PARENT = 'anna.nowak@example.pl';
@@ -111,8 +111,8 @@ test('a cook serves by card, online and offline, each child once, and the parent
       .map((option) => option.value),
   );
   expect(ownChildren.size).toBeGreaterThan(0);
-  const nextMonday = addDays(today, 7 - weekdayOf(today));
-  const candidates = [...(weekdayOf(today) < 5 ? [today] : []), ...[0, 1, 2, 3, 4].map((offset) => addDays(nextMonday, offset))];
+  // The terminal serves today and the last 7 days; the demo orders the last school day up to today.
+  const candidates = [0, 1, 2, 3, 4, 5, 6, 7].map((back) => addDays(today, -back)).filter((date) => weekdayOf(date) < 5);
   let day: IsoDate | undefined;
   let child: Serving | undefined;
   let others: Serving[] = [];

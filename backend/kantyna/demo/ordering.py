@@ -50,17 +50,24 @@ def _order_first_choices(subject, days, *, actor=None, staff_override: bool = Fa
         items_place(actor=actor, subject=subject, requests=requests, pricer=pricer, staff_override=staff_override)
 
 
-def _today_is_served() -> bool:
+def _serving_day():
+    """The last school day up to today within the terminal's serving window (today on a school day, Friday on a
+    weekend; not a day free everywhere), or None."""
     today = tenant_today()
-    return today.weekday() < 5 and not FreeDay.objects.filter(institution__isnull=True, date=today).exists()
+    for back in range(8):  # the terminal serves today and the last 7 days
+        day = today - timedelta(days=back)
+        if day.weekday() < 5 and not FreeDay.objects.filter(institution__isnull=True, date=day).exists():
+            return day
+    return None
 
 
 @transaction.atomic
 def seed_orders(*, customers: list[User], admin: User | None = None) -> None:
-    """Money and meals for the rest of this week and the next; and, on a school day, today's meals ordered by
-    `admin` past the cut-off, so the cook has someone to serve at the terminal (the demo's cards)."""
+    """Money and meals for the rest of this week and the next; and the last school day's meals up to today (today's
+    on a school day) ordered by `admin` past the cut-off, so the cook has someone to serve at the terminal (the
+    demo's cards) whatever the day of the week."""
     days = _open_weekdays()
-    today = tenant_today() if admin is not None and _today_is_served() else None
+    served = _serving_day() if admin is not None else None
     for customer in customers:
         deposit_create(
             actor=None,
@@ -70,11 +77,11 @@ def seed_orders(*, customers: list[User], admin: User | None = None) -> None:
             idempotency_key=f"demo:deposit:{customer.pk}",
         )
         for subject in subjects_of_user(customer):
-            if today is not None and today not in days:
+            if served is not None and served not in days:
                 try:
                     with transaction.atomic():
-                        _order_first_choices(subject, [today], actor=admin, staff_override=True)
-                except DomainError:  # the subject's institution is closed today: nobody to serve there
+                        _order_first_choices(subject, [served], actor=admin, staff_override=True)
+                except DomainError:  # the subject's institution is closed that day: nobody to serve there
                     pass
             if days:
                 _order_first_choices(subject, days)

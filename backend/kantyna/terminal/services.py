@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
-from kantyna.ordering.cutoff import tenant_now
+from kantyna.ordering.cutoff import tenant_now, tenant_today
 from kantyna.ordering.models import OrderItem
 from kantyna.ordering.services.items import ItemRequest, items_place
 from kantyna.ordering.subjects import CHILD_RELATIONS, WORKER_RELATIONS, subject_of_child, subject_of_worker
@@ -55,6 +55,15 @@ Result = ScannedCardEntry.Result
 Source = ScannedCardEntry.Source
 # How far back a device's own scan time is taken as the serving time (an offline queue synced later).
 SCANNED_AT_TRUSTED_FOR = timedelta(days=7)
+
+
+def serving_day_check(day: date, now: datetime) -> None:
+    """Meals are served today or on the last 7 days (a device's offline queue synced later, a correction), never on
+    a day to come: serving freezes a day (a served item can no longer be cancelled by the parent), and an order on
+    the spot would be placed and charged past the cut-off that the terminal's right overrides."""
+    today = tenant_today(now)
+    if not today - SCANNED_AT_TRUSTED_FOR <= day <= today:
+        raise DomainError("terminal.day_not_served", field="date")
 
 
 @dataclass
@@ -214,8 +223,10 @@ def scan_card(
 ) -> ScanOutcome:
     """A card scanned for `day` and the meal types being served: every active item of them is served, or the
     scan is refused (unknown card — also outside the actor's reach —, inactive receiver, no order, already
-    served, an offline duplicate). Always one log entry per client scan id."""
+    served, an offline duplicate). Always one log entry per client scan id. A day outside `serving_day_check` is
+    refused before anything is logged."""
     now = now or timezone.now()
+    serving_day_check(day, now)
     card = card_number_clean(card_number)[:64]
     entry, replay = _claim(
         client_scan_id or new_client_scan_id(),
@@ -286,6 +297,7 @@ def mark_as_scanned(
             receiver = receiver_of(actor=actor, type=WORKER, id=worker)
     if receiver is None:
         raise DomainError("record.not_found")
+    serving_day_check(item.date, now)
     entry, replay = _claim(
         client_scan_id,
         target=target,
@@ -320,6 +332,7 @@ def presence_on_the_spot(
     fee) and served at once. Only when the tenant enables `ordersConfig.terminalOrdersEnabled`; ordering's own
     refusals are raised (nothing is ordered nor logged)."""
     now = now or timezone.now()
+    serving_day_check(day, now)
     client_scan_id = client_scan_id or new_client_scan_id()
     receiver = receiver_of(actor=actor, type=type, id=id)
     if receiver is None:

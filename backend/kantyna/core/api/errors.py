@@ -218,6 +218,10 @@ ERRORS: dict[str, Refusal] = {
     "scan.duplicate": _conflict(_("Served twice: already served at %(time)s by %(name)s (offline scan).")),
     "scan.client_id_conflict": _conflict(_("This scan id was already used for another scan.")),
     "terminal.orders_disabled": Refusal(status.HTTP_403_FORBIDDEN, _("Ordering at the terminal is not enabled.")),
+    # The terminal shows the message as it is: the reason itself, not "the given data was invalid".
+    "terminal.day_not_served": Refusal(
+        status.HTTP_400_BAD_REQUEST, _("Meals are served today or, for a correction, on one of the last 7 days.")
+    ),
     # people
     # A discount (a child's or a worker's) needs its percent.
     "discount.percent_required": _invalid(_("Enter the discount percent.")),

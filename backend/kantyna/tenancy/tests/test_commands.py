@@ -88,3 +88,27 @@ def test_given_seeded_demo_when_seeding_again_then_nothing_new(tenant_a):
     assert row_counts(schemas) == before
     assert "created" not in out.getvalue()
     assert sign_in("admin@demo.kantyna.pl", "kantyna-demo").status_code == 200
+
+
+def test_given_a_weekend_when_seeding_the_demo_then_the_last_school_day_is_ordered_for_the_terminal(
+    tenant_a, monkeypatch
+):
+    """The cook has someone to serve whatever the day: on a weekend, Friday's meals (within the terminal's window
+    of today and the last 7 days) are ordered by the admin past the cut-off."""
+    from datetime import timedelta
+
+    from kantyna.demo import ordering as demo_ordering
+    from kantyna.ordering.cutoff import tenant_today
+    from kantyna.ordering.models import OrderItem
+    from kantyna.tenancy.services import in_tenant
+
+    today = tenant_today()
+    saturday = today + timedelta(days=(5 - today.weekday()) % 7)
+    friday = saturday - timedelta(days=1)
+    monkeypatch.setattr(demo_ordering, "tenant_today", lambda: saturday)
+
+    call_command("seed_demo", stdout=StringIO())
+
+    with in_tenant(Tenant.objects.get(slug="demo")):
+        assert demo_ordering._serving_day() == friday
+        assert OrderItem.objects.filter(date=friday, status=OrderItem.Status.ACTIVE).count() > 10

@@ -403,3 +403,66 @@ def test_given_a_presence_when_its_id_is_sent_for_another_child_then_409_and_not
     with in_tenant(tenant_a):
         assert items_state() == items
         assert entries_state() == entries
+
+
+# The serving day -----------------------------------------------------------------------------------------------
+
+DAY_REFUSED = "Meals are served today or, for a correction, on one of the last 7 days."
+
+
+@pytest.mark.parametrize("days", [1, 40, -8, -40], ids=["tomorrow", "in 40 days", "8 days ago", "40 days ago"])
+def test_given_a_day_outside_the_serving_window_when_scanned_then_400_and_nothing_served_or_logged(
+    tenant_a, serving, days
+):
+    with in_tenant(tenant_a):
+        OrderItem.objects.filter(pk=serving.item.pk).update(date=serving.today + timedelta(days=days))
+        before = items_state()
+    day = serving.today + timedelta(days=days)
+
+    response = Api(tenant_a, serving.cook).post(
+        f"terminal/scanCard/{day.isoformat()}/{CARD}", {"mealTypesIds": [serving.world.catalog.lunch.pk]}
+    )
+    marked = Api(tenant_a, serving.cook).post(f"terminal/calendarDays/{serving.item.pk}/markAsScanned", {})
+
+    for answer in (response, marked):
+        assert answer.status_code == 400
+        assert answer.json() == {"message": DAY_REFUSED, "errors": {"date": [DAY_REFUSED]}}
+    with in_tenant(tenant_a):
+        assert items_state() == before
+        assert ScannedCardEntry.objects.count() == 0
+
+
+def test_given_a_lunch_seven_days_ago_when_scanned_later_then_it_is_served(tenant_a, serving):
+    """The oldest day a device's offline queue may still bring in."""
+    day = serving.today - timedelta(days=7)
+    with in_tenant(tenant_a):
+        OrderItem.objects.filter(pk=serving.item.pk).update(date=day)
+
+    response = Api(tenant_a, serving.cook).post(
+        f"terminal/scanCard/{day.isoformat()}/{CARD}", {"mealTypesIds": [serving.world.catalog.lunch.pk]}
+    )
+
+    assert response.status_code == 200, response.content
+    assert response.json()["servedNow"] == [serving.item.pk]
+
+
+def test_given_terminal_orders_enabled_when_ordering_tomorrow_on_the_spot_then_400_and_nothing_ordered_or_charged(
+    tenant_a, serving
+):
+    from kantyna.testing.world import balance, set_settings
+
+    world = serving.world
+    with in_tenant(tenant_a):
+        set_settings("orders_config", terminal_orders_enabled=True)
+        before, money = items_state(), balance(world.parent)
+
+    response = Api(tenant_a, serving.cook).post(
+        f"terminal/child/{world.child2.pk}/presences",
+        {"date": (serving.today + timedelta(days=1)).isoformat(), "mealTypesIds": [world.catalog.lunch.pk]},
+    )
+
+    assert response.status_code == 400
+    assert response.json() == {"message": DAY_REFUSED, "errors": {"date": [DAY_REFUSED]}}
+    with in_tenant(tenant_a):
+        assert (items_state(), balance(world.parent)) == (before, money)
+        assert ScannedCardEntry.objects.count() == 0

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { todayIso } from '@/lib/calendar/dates';
+import { addDays, todayIso } from '@/lib/calendar/dates';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -289,6 +289,17 @@ describe('terminal: scanning', () => {
 });
 
 describe('terminal: live count', () => {
+  it('offers the days the server serves: today and the last 7 days, no day to come', async () => {
+    openTerminal();
+
+    const day = await screen.findByLabelText('Day');
+
+    const today = todayIso();
+    expect(day).toHaveValue(today);
+    expect(day).toHaveAttribute('max', today);
+    expect(day).toHaveAttribute('min', addDays(today, -7));
+  });
+
   it('switches between the summary and the details, and remembers the choice on the device', async () => {
     const details: SummaryDetail[] = [
       { subject: ola, mealType: LUNCH, diet: { id: 1, name: 'Standard' }, portionSize: { id: 1, name: 'Normal' }, status: 'active', servedAt: null },
