@@ -21,6 +21,22 @@ function recordPut<T extends object>(path: string, current: T): unknown[] {
   return sent;
 }
 
+/** The payments section as the server answers it: online payments and bank transfers on, no provider enabled. */
+function paymentMethods(overrides: Partial<Schemas['PaymentMethodsConfig']>): Schemas['PaymentMethodsConfig'] {
+  return {
+    tpayEnabled: false,
+    tpayCollectEnabled: false,
+    przelewy24Enabled: false,
+    autopayEnabled: false,
+    allowOnlinePayments: true,
+    allowBankTransfers: true,
+    staticBankAccountNumber: '',
+    staticBankAccountNumber2: '',
+    minimumPaymentAmount: money('10.00'),
+    ...overrides,
+  };
+}
+
 describe('tenant settings validation (aligned with the server)', () => {
   it('users tab: shows the upload limit in MB, keeps it within 1–50 MB and sends bytes', async () => {
     signIn();
@@ -167,18 +183,7 @@ describe('tenant settings validation (aligned with the server)', () => {
 
   it('payments tab: the Przelewy24 keys are never shown; a key left empty is sent empty so the server keeps it', async () => {
     signIn();
-    const current = {
-      tpayEnabled: false,
-      tpayCollectEnabled: false,
-      przelewy24Enabled: true,
-      autopayEnabled: false,
-      allowOnlinePayments: true,
-      allowBankTransfers: true,
-      staticBankAccountNumber: '',
-      staticBankAccountNumber2: '',
-      minimumPaymentAmount: money('10.00'),
-      przelewy24: { merchantId: 123456, posId: 123456, crcSet: true, apiKeySet: false, sandbox: true },
-    } satisfies Schemas['PaymentMethodsConfig'];
+    const current = paymentMethods({ przelewy24Enabled: true, przelewy24: { merchantId: 123456, posId: 123456, crcSet: true, apiKeySet: false, sandbox: true } });
     const sent: unknown[] = [];
     server.use(
       http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json(current)),
@@ -209,20 +214,7 @@ describe('tenant settings validation (aligned with the server)', () => {
 
   it('payments tab: the Tpay secret and security code are never shown; one left empty is sent empty so the server keeps it', async () => {
     signIn();
-    const current = {
-      tpayEnabled: true,
-      tpayCollectEnabled: false,
-      przelewy24Enabled: false,
-      autopayEnabled: false,
-      allowOnlinePayments: true,
-      allowBankTransfers: true,
-      staticBankAccountNumber: '',
-      staticBankAccountNumber2: '',
-      minimumPaymentAmount: money('10.00'),
-      przelewy24: { merchantId: 0, posId: 0, crcSet: false, apiKeySet: false, sandbox: true },
-      tpay: { merchantId: 1010, clientId: '01-client', clientSecretSet: true, securityCodeSet: false, sandbox: true },
-      autopay: { serviceId: 100200, sharedKeySet: true, sandbox: true },
-    } satisfies Schemas['PaymentMethodsConfig'];
+    const current = paymentMethods({ tpayEnabled: true, przelewy24: { merchantId: 0, posId: 0, crcSet: false, apiKeySet: false, sandbox: true }, tpay: { merchantId: 1010, clientId: '01-client', clientSecretSet: true, securityCodeSet: false, sandbox: true }, autopay: { serviceId: 100200, sharedKeySet: true, sandbox: true } });
     const sent: unknown[] = [];
     server.use(
       http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json(current)),
@@ -253,20 +245,7 @@ describe('tenant settings validation (aligned with the server)', () => {
 
   it('payments tab: an account in sandbox mode warns that parents would pay with test money, until it is switched off', async () => {
     signIn();
-    const current = {
-      tpayEnabled: true,
-      tpayCollectEnabled: false,
-      przelewy24Enabled: false,
-      autopayEnabled: false,
-      allowOnlinePayments: true,
-      allowBankTransfers: true,
-      staticBankAccountNumber: '',
-      staticBankAccountNumber2: '',
-      minimumPaymentAmount: money('10.00'),
-      przelewy24: { merchantId: 0, posId: 0, crcSet: false, apiKeySet: false, sandbox: false },
-      tpay: { merchantId: 1010, clientId: '01-client', clientSecretSet: true, securityCodeSet: true, sandbox: true },
-      autopay: { serviceId: 100200, sharedKeySet: true, sandbox: false },
-    } satisfies Schemas['PaymentMethodsConfig'];
+    const current = paymentMethods({ tpayEnabled: true, przelewy24: { merchantId: 0, posId: 0, crcSet: false, apiKeySet: false, sandbox: false }, tpay: { merchantId: 1010, clientId: '01-client', clientSecretSet: true, securityCodeSet: true, sandbox: true }, autopay: { serviceId: 100200, sharedKeySet: true, sandbox: false } });
     server.use(http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json(current)));
     const { user } = renderApp('/settings/tenant/payments');
     const tpay = await screen.findByRole('form', { name: 'Tpay account' });
@@ -281,18 +260,7 @@ describe('tenant settings validation (aligned with the server)', () => {
 
   it('payments tab: the Autopay shared key is never shown; left empty it is sent empty so the server keeps it', async () => {
     signIn();
-    const current = {
-      tpayEnabled: false,
-      tpayCollectEnabled: false,
-      przelewy24Enabled: false,
-      autopayEnabled: true,
-      allowOnlinePayments: true,
-      allowBankTransfers: true,
-      staticBankAccountNumber: '',
-      staticBankAccountNumber2: '',
-      minimumPaymentAmount: money('10.00'),
-      autopay: { serviceId: 100200, sharedKeySet: true, sandbox: true },
-    } satisfies Schemas['PaymentMethodsConfig'];
+    const current = paymentMethods({ autopayEnabled: true, autopay: { serviceId: 100200, sharedKeySet: true, sandbox: true } });
     const sent: unknown[] = [];
     server.use(
       http.get(apiUrl('common/settings/paymentMethodsConfig'), () => HttpResponse.json(current)),
