@@ -124,6 +124,7 @@ class BulkPostResult:
     created: list[LedgerTransaction] = field(default_factory=list)  # the rows booked now, in entry order
     balances: dict[int, Decimal] = field(default_factory=dict)  # the new balance of each account booked on
     shortfalls: dict[int, tuple[Decimal, Decimal]] = field(default_factory=dict)  # refused: (balance, change)
+    booked: int = 0  # the number of rows booked now (also with return_rows=False)
 
 
 def _validate(entries: list[LedgerEntry]) -> None:
@@ -281,6 +282,7 @@ def ledger_post_bulk(
         created=list(created.values()),
         balances=new_balances,
         shortfalls=shortfalls,
+        booked=len(new_rows),
     )
 
 

@@ -23,6 +23,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import NamedTuple
 
+import psycopg
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -358,7 +359,9 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
     today = tenant_today(now)
     report = AutomarkReport()
     plans: list[tuple[Subject, CalendarSubjectSettings, tuple[date, date]]] = []
-    settings_rows = list(_automark_settings(subject_keys))
+    # Read through a server-side cursor, 2,000 rows at a time: the client library buffered the whole result (~20,000
+    # rows of settings, child, worker and user columns) besides the model instances built from it.
+    settings_rows = list(_automark_settings(subject_keys).iterator(chunk_size=2000))
     related = _Related(settings_rows)
     for settings in settings_rows:
         related.attach(settings)
@@ -446,7 +449,7 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
 
     Order.objects.bulk_create(orders, batch_size=2000)
     created = _insert_items(orders, rows_of_order, now, charged=charge_now)
-    del rows_of_order  # the plan's rows are in the table now: free them before the charges are built
+    del rows_of_order  # emptied by `_insert_items`: the plan's rows are in the table now
     if charge_now:
         created = _charge_or_drop(created, orders, subjects, now, report)
     # An order left without items (every row met a live item, or its payer was refused) goes; the orders are this
@@ -459,6 +462,8 @@ def automark_run(*, now: datetime | None = None, subject_keys: list[tuple[str, i
     audit_record(actor=None, action="automark.run", data=report.as_dict())
     return report
 
+
+CHARGE_CHUNK = 10_000  # entries per bulk posting of the charges (`_charge_or_drop`)
 
 # The plan as the database receives it (binary COPY into a temporary table, then one INSERT ... SELECT).
 PLAN_TABLE = "automark_plan"
@@ -486,7 +491,9 @@ def _insert_items(
     faster) is skipped. The rows go in ordered by subject, date and meal type, so two runs take the unique index's
     entries in the same order. Returns (id, order id, child id, worker id, date, meal type id, price) of the rows
     inserted. With `charged` (on_marking) the rows go in with `charged_at` = now: `_charge_or_drop` books their
-    charges in the same transaction or deletes them, so no second pass updates them."""
+    charges in the same transaction or deletes them, so no second pass updates them. `rows_of_order` is emptied
+    once copied (the plan's ~340,000 rows are freed before the inserted ones come back: the caller needs them no
+    more)."""
     table = connection.ops.quote_name(OrderItem._meta.db_table)
     names = ", ".join(name for name, _type in PLAN_COLUMNS)
     with connection.cursor() as cursor:
@@ -514,18 +521,37 @@ def _insert_items(
                             row.price,
                         )
                     )
-        cursor.execute(
-            f"""
-            INSERT INTO {table} ({names}, status, note, automarked, created_at, charged_at)
-            SELECT {names}, 'active', '', true, %s, %s
-            FROM pg_temp.{PLAN_TABLE}
-            ORDER BY child_id NULLS FIRST, worker_id NULLS FIRST, date, meal_type_id
-            ON CONFLICT DO NOTHING
-            RETURNING id, order_id, child_id, worker_id, date, meal_type_id, price
-            """,
-            [now, now if charged else None],
-        )
-        created = cursor.fetchall()
+        rows_of_order.clear()
+        # Streamed in chunks (libpq's chunked rows mode), not buffered whole by the client library, and kept with
+        # one int per distinct order, child and worker, one date per day and one Decimal per price: ~340,000 rows
+        # stay in memory until the charges are booked. (The statement bypasses Django's cursor wrapper, as the COPY
+        # does: it is not in `connection.queries`.)
+        ids: dict[int | None, int | None] = {}
+        days: dict[date, date] = {}
+        prices: dict[Decimal, Decimal] = {}
+        created = [
+            (
+                item_id,
+                ids.setdefault(order_id, order_id),
+                ids.setdefault(child_id, child_id),
+                ids.setdefault(worker_id, worker_id),
+                days.setdefault(day, day),
+                meal_type_id,
+                prices.setdefault(price, price),
+            )
+            for item_id, order_id, child_id, worker_id, day, meal_type_id, price in cursor.cursor.stream(
+                f"""
+                INSERT INTO {table} ({names}, status, note, automarked, created_at, charged_at)
+                SELECT {names}, 'active', '', true, %s, %s
+                FROM pg_temp.{PLAN_TABLE}
+                ORDER BY child_id NULLS FIRST, worker_id NULLS FIRST, date, meal_type_id
+                ON CONFLICT DO NOTHING
+                RETURNING id, order_id, child_id, worker_id, date, meal_type_id, price
+                """,
+                [now, now if charged else None],
+                size=10_000 if psycopg.pq.version() >= 170000 else 1,  # chunks need libpq 17 (the wheel's is 18)
+            )
+        ]
         cursor.execute(f"DROP TABLE pg_temp.{PLAN_TABLE}")
     return created
 
@@ -599,11 +625,15 @@ def _charge_or_drop(created, orders, subjects, now, report) -> list:
         if key not in accounts:
             subject = subject_of[(rows[0][2], rows[0][3])]
             accounts[key] = ledger_account_for(user=subject.payer, child=subject.child if per_child else None).pk
-    # One bulk posting for every account: one lock statement (ordered by id), one key lookup, one insert, one
-    # balance update and one audit row, whatever the number of payers; refused accounts book nothing.
+    # The accounts in ascending id (the lock order of every ledger writer: no deadlocks), in chunks of about
+    # CHARGE_CHUNK entries within this transaction: each chunk's entries are built and booked by one bulk posting
+    # (one lock statement, one key lookup, one insert, one balance update) and freed before the next, so the
+    # job never holds every account's entries at once (~340,000 at the bench's size: most of its memory). Refused
+    # accounts book nothing; one audit row for the whole charge.
     charge_of: dict[Decimal, Decimal] = {}  # price -> the charge's amount, one Decimal per distinct price
-    entries_by_account = {
-        accounts[key]: [
+
+    def entries_of(rows) -> list[LedgerEntry]:
+        return [
             LedgerEntry(
                 kind="charge",
                 amount=charge_of.get(price) or charge_of.setdefault(price, -price),
@@ -617,28 +647,46 @@ def _charge_or_drop(created, orders, subjects, now, report) -> list:
             for item_id, _order_id, child_id, worker_id, day, meal_type_id, price in rows
             if price > 0
         ]
-        for key, rows in by_account.items()
-    }
-    result = ledger_post_bulk(
-        actor=None,
-        entries_by_account=entries_by_account,
-        check_funds=True,
-        audit_action="automark.charge",
-        return_rows=False,
-    )
-    refused = set(result.refused)
+
+    ordered = sorted(by_account, key=lambda key: accounts[key])
+    refused: list[int] = []
+    booked_accounts = booked_rows = 0
+    total = Decimal("0.00")
+    start = 0
+    while start < len(ordered):
+        end, size = start, 0
+        while end < len(ordered) and (end == start or size + len(by_account[ordered[end]]) <= CHARGE_CHUNK):
+            size += len(by_account[ordered[end]])
+            end += 1
+        chunk = {accounts[key]: entries_of(by_account[key]) for key in ordered[start:end]}
+        result = ledger_post_bulk(
+            actor=None, entries_by_account=chunk, check_funds=True, audit_action=None, return_rows=False
+        )
+        del chunk
+        refused += result.refused
+        booked_accounts += len(result.balances)
+        booked_rows += result.booked
+        total += result.total
+        start = end
+    if booked_rows:
+        audit_record(
+            actor=None,
+            action="automark.charge",
+            data={"accounts": booked_accounts, "rows": booked_rows, "total": str(total), "refused": refused[:1000]},
+        )
+    refused_set = set(refused)
     dropped: list[int] = []
     kept: list = []
-    for key in sorted(by_account, key=lambda key: accounts[key]):
+    for key in ordered:
         rows = by_account[key]
-        if accounts[key] in refused:
+        if accounts[key] in refused_set:
             dropped += [row[0] for row in rows]
             for child_id, worker_id in sorted({(row[2], row[3]) for row in rows}, key=str):
                 subject = subject_of[(child_id, worker_id)]
                 report.without_funds.append(f"{subject.type}/{subject.id}")
             continue
         kept += rows
-    report.charged += -result.total
+    report.charged += -total
     if dropped:
         OrderItem.objects.filter(pk__in=dropped).delete()
     return kept

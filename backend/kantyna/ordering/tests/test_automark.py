@@ -20,7 +20,7 @@ from kantyna.people.models import CalendarSubjectSettings
 from kantyna.people.services.children import child_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.factories import make_user
-from kantyna.testing.world import balance, ledger_sum, make_world, set_settings
+from kantyna.testing.world import balance, deposit, ledger_sum, make_world, set_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -129,6 +129,39 @@ def test_given_no_funds_then_the_subject_is_skipped_and_reported(world, tenant_a
     report = automark_run(now=now())
     assert report.without_funds == [] and OrderItem.objects.filter(child=child).exists()
     assert balance(poor) == Decimal("0.00")
+
+
+def test_charges_booked_in_several_chunks_give_one_audit_row_and_the_same_results(world, tenant_a, monkeypatch):
+    from kantyna.audit.models import AuditEntry
+    from kantyna.ordering.services import automark
+
+    other = make_user(tenant_a, ROLE_PARENT)
+    deposit(other, "100.00")
+    child = child_create(
+        actor=None,
+        parent=other,
+        first_name="Druga",
+        last_name="Partia",
+        classroom=world.classroom,
+        diet=world.catalog.standard,
+    )
+    settings, _created = CalendarSubjectSettings.objects.get_or_create(child=child)
+    settings.automark_presences = True
+    settings.autoselection_interval = "one_week"
+    settings.save()
+    settings.autoselected_meal_types.set([world.catalog.lunch])
+    monkeypatch.setattr(automark, "CHARGE_CHUNK", 1)  # one account per bulk posting
+
+    report = automark_run(now=now())
+
+    days = OrderItem.objects.filter(child=world.child).count()
+    assert days == OrderItem.objects.filter(child=child).count() == 5
+    assert report.items == 2 * days and report.subjects == 2 and report.without_funds == []
+    assert report.charged == Decimal("12.50") * 2 * days
+    assert balance(world.parent) == Decimal("500.00") - Decimal("12.50") * days == ledger_sum(world.parent)
+    assert balance(other) == Decimal("100.00") - Decimal("12.50") * days == ledger_sum(other)
+    audit = AuditEntry.objects.get(action="automark.charge")
+    assert audit.data == {"accounts": 2, "rows": 2 * days, "total": str(-report.charged), "refused": []}
 
 
 def test_inactive_children_and_automark_off_are_left_alone(world):
