@@ -12,12 +12,27 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kantyna.core.money import to_grosze
+from kantyna.core.params import ids_of
 from kantyna.core.spreadsheets import EXPORT_FORMATS
 from kantyna.core.validators import TextValidator
 
 CURRENCY = "PLN"
 # DRF's own mark of a multi-line text: ModelSerializer gives it to the field of a model TextField.
 MULTILINE_STYLE = {"base_template": "textarea.html"}
+
+
+class CommaSeparatedIdsField(serializers.CharField):
+    """`1,2,3` in a query string: ids (`core.params.ids_of`); `message` words a refusal (which ids are meant)."""
+
+    def __init__(self, *, message, **kwargs):
+        self.message = message
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        ids = ids_of(super().to_internal_value(data))
+        if not ids:
+            raise serializers.ValidationError(self.message)
+        return ids
 
 
 class MultilineCharField(serializers.CharField):

@@ -9,22 +9,11 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from kantyna.core.params import ids_of
-from kantyna.core.serializers import KantynaSerializer
+from kantyna.core.serializers import CommaSeparatedIdsField, KantynaSerializer
 from kantyna.kitchen.selectors import MAX_DAYS, diets_in_order, dishes_in_order, portion_sizes_in_order
 from kantyna.logistics.models import Kitchen
 
 # Inputs ---------------------------------------------------------------------------------------------------------
-
-
-class IdsField(serializers.CharField):
-    """`1,2,3` in a query string: ids."""
-
-    def to_internal_value(self, data):
-        ids = ids_of(super().to_internal_value(data))
-        if not ids:
-            raise serializers.ValidationError(_("Give ids separated by commas."))
-        return ids
 
 
 class MealsToPrepareQuerySerializer(KantynaSerializer):
@@ -34,7 +23,11 @@ class MealsToPrepareQuerySerializer(KantynaSerializer):
     kitchen_id = serializers.PrimaryKeyRelatedField(
         queryset=Kitchen.objects.all(), required=False, help_text="Only what this kitchen prepares."
     )
-    institutions_ids = IdsField(required=False, help_text="Comma-separated institution ids; default: every one.")
+    institutions_ids = CommaSeparatedIdsField(
+        message=_("Give ids separated by commas."),
+        required=False,
+        help_text="Comma-separated institution ids; default: every one.",
+    )
 
     def validate(self, attrs):
         """One day (`date`, default tomorrow) or a range of at most MAX_DAYS days (`dateFrom` and `dateTo`)."""

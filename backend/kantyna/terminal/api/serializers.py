@@ -7,8 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from kantyna.core.params import ids_of
-from kantyna.core.serializers import KantynaSerializer
+from kantyna.core.serializers import CommaSeparatedIdsField, KantynaSerializer
 from kantyna.ordering.api.orders_serializers import choice_field
 from kantyna.terminal.models import ScannedCardEntry
 from kantyna.terminal.selectors import TYPES, Item, Receiver, Serving
@@ -19,16 +18,6 @@ ITEM_STATUSES = ("active", "served")
 
 
 # Inputs ---------------------------------------------------------------------------------------------------------
-
-
-class MealTypesIdsField(serializers.CharField):
-    """`1,2,3` in a query string: the meal types' ids."""
-
-    def to_internal_value(self, data):
-        ids = ids_of(super().to_internal_value(data))
-        if not ids:
-            raise serializers.ValidationError(_("Give meal type ids separated by commas."))
-        return ids
 
 
 class ScanCardSerializer(KantynaSerializer):
@@ -55,7 +44,11 @@ class PresenceSerializer(KantynaSerializer):
 
 class DayQuerySerializer(KantynaSerializer):
     date = serializers.DateField(required=False, help_text="Default: today.")
-    meal_types_ids = MealTypesIdsField(required=False, help_text="Comma-separated ids; default: every meal type.")
+    meal_types_ids = CommaSeparatedIdsField(
+        message=_("Give meal type ids separated by commas."),
+        required=False,
+        help_text="Comma-separated ids; default: every meal type.",
+    )
 
 
 class SearchQuerySerializer(DayQuerySerializer):
