@@ -1,3 +1,3 @@
-from kantyna.kitchen.api.views import urlpatterns
+from kantyna.kitchen.api import prepare
 
-__all__ = ["urlpatterns"]
+urlpatterns = [*prepare.urlpatterns]

@@ -174,7 +174,7 @@ def test_given_more_orders_then_the_same_number_of_queries(tenant_a, kw, admin, 
             meal(kw, child=child, portion=kw.catalog.small)
     many = _queries(api, path)
 
-    # The session (one statement), the kitchen of the query, then the selector's six (kitchen/selectors.py).
+    # The session (one statement), the kitchen of the query, then the selector's six (kitchen/selectors/prepare.py).
     assert few == many == 8, (few, many)
 
 

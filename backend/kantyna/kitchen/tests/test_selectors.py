@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from kantyna.kitchen.selectors import (
+from kantyna.kitchen.selectors.prepare import (
     diets_in_order,
     dishes_in_order,
     meals_to_prepare,

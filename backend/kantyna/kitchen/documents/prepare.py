@@ -16,7 +16,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 
 from kantyna.core.spreadsheets import XLSX_TYPE, guard_cell
-from kantyna.kitchen.selectors import (
+from kantyna.kitchen.selectors.prepare import (
     MealsToPrepare,
     diets_in_order,
     dishes_in_order,

@@ -15,8 +15,9 @@ from kantyna.core.api.params import query_data
 from kantyna.core.spreadsheets import XLSX_TYPE
 from kantyna.core.viewsets import ApiView
 from kantyna.institutions.models import Institution
-from kantyna.kitchen import documents, selectors
-from kantyna.kitchen.api import serializers as s
+from kantyna.kitchen.api import prepare_serializers as s
+from kantyna.kitchen.documents import prepare as documents
+from kantyna.kitchen.selectors import prepare as selectors
 from kantyna.menus.documents import PDF_TYPE
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.people.reach import Reach

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kantyna.core.serializers import CommaSeparatedIdsField, KantynaSerializer
-from kantyna.kitchen.selectors import MAX_DAYS, diets_in_order, dishes_in_order, portion_sizes_in_order
+from kantyna.kitchen.selectors.prepare import MAX_DAYS, diets_in_order, dishes_in_order, portion_sizes_in_order
 from kantyna.logistics.models import Kitchen
 
 # Inputs ---------------------------------------------------------------------------------------------------------
