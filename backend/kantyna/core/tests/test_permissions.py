@@ -35,6 +35,7 @@ EXPECTED = {
     ROLE_ADMIN: sorted(set(ABILITIES) - {"account.delete", "billing.view", "orders.cancel_own", "reports.manage"}),
     ROLE_INSTITUTIONS_ADMIN: [
         "kitchen.prepare",
+        "kitchen.release",
         "meals.view",
         "notifications.receive",
         "profile.edit",

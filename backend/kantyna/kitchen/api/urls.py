@@ -1,3 +1,3 @@
-from kantyna.kitchen.api import prepare
+from kantyna.kitchen.api import prepare, release
 
-urlpatterns = [*prepare.urlpatterns]
+urlpatterns = [*prepare.urlpatterns, *release.urlpatterns]

@@ -17,9 +17,9 @@ from django.db.models import Count, Exists, F, OuterRef, QuerySet
 from django.db.models.functions import Coalesce
 
 from kantyna.catalog.models import Diet, MealType, PortionSize
+from kantyna.kitchen.selectors.common import menu_cells
 from kantyna.logistics.models import KitchenInstitutionMealType
 from kantyna.meals.models import MealIngredient
-from kantyna.menus.models import MealsMenuItem
 from kantyna.ordering.models import OrderItem
 
 LIVE_STATUSES = (OrderItem.Status.ACTIVE, OrderItem.Status.SERVED)
@@ -112,25 +112,6 @@ def live_items(
     return items
 
 
-def _menu_cells(date_from: date, date_to: date, institution_ids: set[int]) -> dict[tuple, list[tuple[int, str]]]:
-    """(date, institution, meal type, diet) → the meals of that menu cell, in the menu's order (one query)."""
-    rows = (
-        MealsMenuItem.objects.filter(
-            date__gte=date_from, date__lte=date_to, menu__institutions__in=institution_ids, menu__diets__isnull=False
-        )
-        .order_by("position", "id")
-        .values_list("date", "menu__institutions", "meal_type_id", "menu__diets", "meal_id", "meal__name")
-    )
-    cells: dict[tuple, list[tuple[int, str]]] = defaultdict(list)
-    for day, institution_id, meal_type_id, diet_id, meal_id, name in rows:
-        if institution_id not in institution_ids:
-            continue
-        cell = cells[(day, institution_id, meal_type_id, diet_id)]
-        if (meal_id, name) not in cell:
-            cell.append((meal_id, name))
-    return cells
-
-
 def meals_to_prepare(
     *,
     date_from: date,
@@ -158,7 +139,7 @@ def meals_to_prepare(
     rows = list(counted)
     if not rows:
         return MealsToPrepare(date_from=date_from, date_to=date_to, portions=0, meal_types=[], ingredients=[])
-    cells = _menu_cells(date_from, date_to, {row["place_id"] for row in rows})
+    cells = menu_cells(date_from, date_to, {row["place_id"] for row in rows})
     # Names apart from the count: grouping 20,000 rows by ids only halves its time (bench, docs/performance.md).
     meal_type_names = {
         pk: (name, position)

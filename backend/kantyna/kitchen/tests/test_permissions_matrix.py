@@ -1,5 +1,6 @@
 """Every kitchen endpoint x every persona (kantyna/testing/matrix.py): admins, institutions admins (their
-institutions; no permission needed) and cooks read what to prepare; everyone else 403, anonymous 401; nothing is
+institutions; no permission needed) and cooks read what to prepare; admins and institutions admins (not cooks:
+the release names the receivers) what to release; everyone else 403, anonymous 401; nothing is
 written. Tenant A's token on B's host is 401, and B's admin asking for A's kitchen gets a field error (no such
 kitchen there)."""
 
@@ -34,9 +35,31 @@ ROWS = [
     Row("meals to prepare as XLSX", "GET", "meals/mealsToPrepare/xlsx?date={day}", PREPARERS),
     Row("meals to prepare as PDF", "GET", "meals/mealsToPrepare/pdf?date={day}", PREPARERS),
 ]
+RELEASERS = personas(ADMIN, IA, IA_WITHOUT)
+RELEASE_ROWS = [
+    Row("meals to release", "GET", "meals/mealsToRelease?date={day}", RELEASERS),
+    Row("meals to release by dish", "GET", "meals/groupedMealsToRelease?date={day}", RELEASERS),
+    Row("a meal to release by dates", "GET", "meals/{meal}/groupedByDatesMealsToRelease?date={day}", RELEASERS),
+    Row("nested meals to release", "GET", "meals/nestedMealsToRelease?date={day}", RELEASERS),
+    Row("release report", "GET", "meals/mealsToReleaseReport?date={day}", RELEASERS),
+    Row("release report as XLSX", "GET", "meals/mealsToReleaseReport/xlsx?date={day}", RELEASERS),
+    Row("release report as PDF", "GET", "meals/mealsToReleaseReport/pdf?date={day}", RELEASERS),
+    # The day in the path is a date, not one of A's rows: B's admin gets B's day (empty).
+    Row("a day to release", "GET", "orders/mealsToRelease/{day}", RELEASERS, foreign=200),
+    Row("a day to release, summary", "GET", "orders/mealsToRelease/{day}/summary", RELEASERS, foreign=200),
+    Row("dishes ordered", "GET", "orders/meals?date={day}", RELEASERS),
+]
 # Another tenant's kitchen id is unknown on B: the query's field error.
 FOREIGN_ROWS = [
-    Row("meals to prepare of a kitchen", "GET", "meals/mealsToPrepare?kitchenId={kitchen}", PREPARERS, foreign=400)
+    Row("meals to prepare of a kitchen", "GET", "meals/mealsToPrepare?kitchenId={kitchen}", PREPARERS, foreign=400),
+    Row("meals to release of a kitchen", "GET", "meals/mealsToRelease?kitchenId={kitchen}", RELEASERS, foreign=400),
+    Row(
+        "nested meals to release of a kitchen",
+        "GET",
+        "meals/nestedMealsToRelease?kitchenId={kitchen}",
+        RELEASERS,
+        foreign=400,
+    ),
 ]
 
 
@@ -46,7 +69,7 @@ def world(tenant_a):
         kw = make_kitchen_world(tenant_a)
         meal(kw, child=kw.world.child)
         meal(kw, child=kw.other_child)
-        kw.ids = {"day": kw.day.isoformat(), "kitchen": kw.kitchen.pk}
+        kw.ids = {"day": kw.day.isoformat(), "kitchen": kw.kitchen.pk, "meal": kw.meals["Pierogi ruskie"].pk}
     return kw
 
 
@@ -55,7 +78,7 @@ def state(tenant):
         return list(OrderItem.objects.order_by("pk").values_list("pk", "status"))
 
 
-@pytest.mark.parametrize("row", ROWS + FOREIGN_ROWS, ids=str)
+@pytest.mark.parametrize("row", ROWS + RELEASE_ROWS + FOREIGN_ROWS, ids=str)
 def test_given_each_persona_when_calling_then_the_expected_status_and_nothing_changes(world, tenant_a, row):
     w = world.world
     users = make_personas(tenant_a, row, parent=w.parent, worker=w.worker_user, institutions=[w.institution])
@@ -66,8 +89,8 @@ def test_given_each_persona_when_calling_then_the_expected_status_and_nothing_ch
 
 
 test_the_table_covers_every_route_and_method_of_the_area = route_coverage_test(
-    ROWS, routes_of(kitchen_urlpatterns), area="kitchen"
+    ROWS + RELEASE_ROWS, routes_of(kitchen_urlpatterns), area="kitchen"
 )
 test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes = cross_tenant_test(
-    ROWS + FOREIGN_ROWS, state
+    ROWS + RELEASE_ROWS + FOREIGN_ROWS, state
 )
