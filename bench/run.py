@@ -59,6 +59,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # --lists rows for --compare-db
     parser.add_argument("--kitchen", action="store_true",
                         help="only meals to prepare for one day, all 50 institutions (recipes added, rolled back)")
+    parser.add_argument("--release", action="store_true",
+                        help="only the nested meals to release for one institution on the busiest day (issue 16)")
     parser.add_argument("--requests", action="store_true",
                         help="only the request fixed cost (issue 15): currentUser, the month calendar, the kitchen "
                              "summary of a day beside its raw-SQL floor, with Python CPU per request")
@@ -81,6 +83,9 @@ def main() -> None:
         return
     if args.kitchen:
         measure_kitchen(tenant, args.repeat)
+        return
+    if args.release:
+        measure_release(tenant, args.repeat)
         return
     with in_tenant(tenant):
         admin = User.objects.select_related("account").get(account__email="admin@bench.test")
@@ -518,17 +523,6 @@ def measure_kitchen(tenant, repeat: int) -> None:
     from django.db.models import Count
 
     from kantyna.meals.models import Ingredient, Meal, MealIngredient
-
-
-def measure_requests(tenant, repeat: int) -> None:
-    """What every request pays and the hottest reads of the mixed load (issue 15): wall time, this process's CPU
-    time (`time.process_time`) and SQL queries per request through the test client, after one warm-up call each.
-    The floors in the same run: `api/health` (no session, no query: the framework's own cost) and, for the
-    kitchen summary of a day, the same grouping in one raw SQL statement over that day's order items."""
-    from datetime import date
-
-    from django.db.models import Count
-
     from kantyna.ordering.models import OrderItem
 
     with in_tenant(tenant):
@@ -573,6 +567,85 @@ def measure_requests(tenant, repeat: int) -> None:
             median, p95, queries = measure(client, path, headers, repeat)
             print(f"{label:<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
         transaction.set_rollback(True)
+
+
+def measure_release(tenant, repeat: int) -> None:
+    """The nested meals to release (issue 16) for ONE institution on the day of the month with the most live meals,
+    as the admin (the institution with the most live meals that day), beside the floor: the same items with the
+    receivers' names and allergens in one raw SQL statement. Also the flat list's first page and the day per
+    institution, every institution."""
+    from django.db.models import Count, F
+    from django.db.models.functions import Coalesce
+
+    from kantyna.ordering.models import OrderItem
+
+    with in_tenant(tenant):
+        admin = User.objects.select_related("account").get(account__email="admin@bench.test")
+        live = OrderItem.objects.filter(status__in=("active", "served"))
+        busiest = live.values("date").annotate(n=Count("pk")).order_by("-n", "date").first()
+        place = (
+            live.filter(date=busiest["date"])
+            .annotate(place=Coalesce(F("child__institution_id"), F("worker__institution_id")))
+            .values("place").annotate(n=Count("pk")).order_by("-n", "place").first()
+        )
+    client = Client(HTTP_HOST=HOST)
+    headers = {"authorization": bearer(admin)}
+    day = busiest["date"].isoformat()
+    # The best plain SQL for it: from the institution's children, then its workers, to their items by the
+    # (receiver, date) indexes, with the names and each receiver's allergens.
+    floor_sql = """
+        SELECT i.child_id, NULL::int, c.first_name, c.last_name, c.classroom_id, cl.name, NULL::int, i.meal_type_id,
+               i.diet_id, i.portion_size_id,
+               ARRAY(SELECT a.name FROM people_child_allergies ca JOIN catalog_allergen a ON a.id = ca.allergen_id
+                     WHERE ca.child_id = i.child_id)
+        FROM people_child c
+        JOIN ordering_orderitem i ON i.child_id = c.id
+        JOIN institutions_classroom cl ON cl.id = c.classroom_id
+        WHERE c.institution_id = %(place)s AND i.date = %(day)s AND i.status IN ('active', 'served')
+        UNION ALL
+        SELECT NULL::int, i.worker_id, u.first_name, u.last_name, NULL::int, NULL, w.group_id, i.meal_type_id,
+               i.diet_id, i.portion_size_id,
+               ARRAY(SELECT a.name FROM people_workerprofile_allergies wa
+                     JOIN catalog_allergen a ON a.id = wa.allergen_id WHERE wa.workerprofile_id = i.worker_id)
+        FROM people_workerprofile w
+        JOIN ordering_orderitem i ON i.worker_id = w.id
+        JOIN users_user u ON u.id = w.user_id
+        WHERE w.institution_id = %(place)s AND i.date = %(day)s AND i.status IN ('active', 'served')"""
+
+    def floor() -> None:
+        with in_tenant(tenant), connection.cursor() as cursor:
+            cursor.execute(floor_sql, {"place": place["place"], "day": busiest["date"]})
+            assert cursor.fetchall()
+
+    print(f"meals to release on {day}: institution {place['place']} with {place['n']} live meals "
+          f"({busiest['n']} in all), admin; load average {os.getloadavg()}")
+    print(f"{'path':<56} {'median ms':>10} {'p95 ms':>8} {'queries':>8}")
+    median, p95, queries = timed(floor, repeat)
+    print(f"{'floor: the items with names and allergens in raw SQL':<56} {median:>10.2f} {p95:>8.2f} {queries:>8}")
+    for label, path in [
+        ("nested meals to release, one day, one institution",
+         f"/api/frontend/meals/nestedMealsToRelease?date={day}&institutionsIds={place['place']}"),
+        ("meals to release, first page, all 50 institutions", f"/api/frontend/meals/mealsToRelease?date={day}"),
+        ("orders/mealsToRelease/{date}, all 50 institutions", f"/api/frontend/orders/mealsToRelease/{day}"),
+    ]:
+        median, p95, queries = measure(client, path, headers, repeat)
+        print(f"{label:<56} {median:>10.2f} {p95:>8.2f} {queries:>8}")
+    print(f"load average after {os.getloadavg()}")
+
+
+def measure_requests(tenant, repeat: int) -> None:
+    """What every request pays and the hottest reads of the mixed load (issue 15): wall time, this process's CPU
+    time (`time.process_time`) and SQL queries per request through the test client, after one warm-up call each.
+    The floors in the same run: `api/health` (no session, no query: the framework's own cost) and, for the
+    kitchen summary of a day, the same grouping in one raw SQL statement over that day's order items."""
+    from datetime import date
+
+    from django.db.models import Count
+
+    from kantyna.ordering.models import OrderItem
+
+    with in_tenant(tenant):
+        admin = User.objects.select_related("account").get(account__email="admin@bench.test")
         parent = User.objects.select_related("account").get(pk=User.objects.filter(children__isnull=False)
                                                             .order_by("pk").values("pk")[:1])
         children = list(parent.children.order_by("pk").values_list("pk", flat=True))[:3]

@@ -3214,6 +3214,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/meals/{meal_id}/groupedByDatesMealsToRelease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One meal's portions per date (the items whose menu cell holds the meal), each date split by institution; only the dates on which it is handed out. With `date` alone (or nothing), the 7 days from that day (default tomorrow). 404 when the meal does not exist. Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches (an institutions admin: theirs). */
+        get: operations["meal_grouped_by_dates_to_release"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/meals/{id}": {
         parameters: {
             query?: never;
@@ -3245,6 +3262,23 @@ export interface paths {
         post?: never;
         /** @description `meals`, `meals/options` (value, text, kcal, allergens) and `meals/bulkDelete`. */
         delete: operations["api_frontend_meals_bulkDelete_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/groupedMealsToRelease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Per institution (by name), the dishes the menus place on the asked days for it (as meals to prepare: a menu cell of two meals hands out both; portions without a menu dish under a null dish), each with its meal type and portions split by diet and portion size. Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches (an institutions admin: theirs). */
+        get: operations["grouped_meals_to_release"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3293,6 +3327,91 @@ export interface paths {
         };
         /** @description The same as an XLSX: a sheet of portions, a sheet of ingredients. */
         get: operations["meals_to_prepare_xlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/mealsToRelease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The flat list of what to release, paged (20 a page by default): one row per date, institution, group (a classroom; a worker group; or `workers`, the workers without a group), meal type, diet and portion size, with its portions, ordered by date, institution name, group (classrooms, then worker groups, then workers), meal type position, diet priority, portion size name. Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches (an institutions admin: theirs). */
+        get: operations["meals_to_release"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/mealsToReleaseReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The release report of a day or a period: per institution (by name) and day, the portions of each meal type ordered in the period (the columns), the row's total and each column's total. Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches (an institutions admin: theirs). */
+        get: operations["meals_to_release_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/mealsToReleaseReport/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The release report of a day or a period: per institution (by name) and day, the portions of each meal type ordered in the period (the columns), the row's total and each column's total. Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches (an institutions admin: theirs). As a printable PDF (A4 landscape). */
+        get: operations["meals_to_release_report_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/mealsToReleaseReport/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The release report of a day or a period: per institution (by name) and day, the portions of each meal type ordered in the period (the columns), the row's total and each column's total. Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches (an institutions admin: theirs). As an XLSX (every text cell guarded against formulas). */
+        get: operations["meals_to_release_report_xlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/meals/nestedMealsToRelease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What the person handing meals out at an institution needs, for one day: institution → group (classroom, worker group, or the workers without one) → meal type → diet → the receivers (children and workers by last name) with their portion size, portions and allergens. Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches (an institutions admin: theirs). */
+        get: operations["nested_meals_to_release"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4057,6 +4176,57 @@ export interface paths {
          *     filter itself), as options `[{value, text}]` of the list's meal type filter.
          */
         get: operations["orders_meal_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/meals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The dishes ordered in a day or a range: each dish the menus place on the ordered days, per meal type (by position, then name), with its portions; a null dish for portions whose day has no menu dish. `portions` counts the items (a menu cell of two meals counts under both dishes, once in the total). Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches (an institutions admin: theirs). */
+        get: operations["orders_ordered_meals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/mealsToRelease/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The day's portions per institution (by name) and, in each, per meal type (by position). A malformed date in the path: 400 with the `date` field. Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches (an institutions admin: theirs). */
+        get: operations["orders_meals_to_release_of_day"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/mealsToRelease/{day}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The day's totals over the reached institutions: per meal type → diet → portion size. Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches (an institutions admin: theirs). */
+        get: operations["orders_meals_to_release_of_day_summary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6396,6 +6566,24 @@ export interface components {
             phoneNumber2: string | null;
             invoicesSettings: components["schemas"]["InvoicesSettings"];
         };
+        DateRelease: {
+            /** Format: date */
+            date: string;
+            portions: number;
+            readonly institutions: components["schemas"]["InstitutionCount"][];
+        };
+        DayMealsToRelease: {
+            /** Format: date */
+            date: string;
+            portions: number;
+            institutions: components["schemas"]["InstitutionDay"][];
+        };
+        DaySummary: {
+            /** Format: date */
+            date: string;
+            portions: number;
+            mealTypes: components["schemas"]["MealTypeSummary"][];
+        };
         DebitsConfig: {
             /** @default false */
             applyAllowedDebit: boolean;
@@ -6472,6 +6660,14 @@ export interface components {
             /** @description The meal; null: orders whose day has no menu dish. */
             id: number | null;
             name: string | null;
+            portions: number;
+            readonly diets: components["schemas"]["DietCount"][];
+        };
+        DishRelease: {
+            /** @description The meal; null: portions whose day has no menu dish. */
+            id: number | null;
+            name: string | null;
+            mealType: components["schemas"]["ReleaseRef"];
             portions: number;
             readonly diets: components["schemas"]["DietCount"][];
         };
@@ -6736,6 +6932,12 @@ export interface components {
             /** @default pl */
             defaultLocale: components["schemas"]["LocaleEnum"];
         };
+        Group: {
+            /** @description classroom: a classroom's children; workersGroup: a worker group; workers: the institution's workers without a group (id and name null). */
+            kind: string;
+            id: number | null;
+            name: string | null;
+        };
         GroupedCategory: {
             /** @description null: meal types without a category */
             id: number | null;
@@ -6752,6 +6954,14 @@ export interface components {
             description: string;
             blockOnRegistration: boolean;
             portionSizes: components["schemas"]["GroupedPortionSize"][];
+        };
+        GroupedMealsToRelease: {
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            portions: number;
+            institutions: components["schemas"]["InstitutionDishes"][];
         };
         GroupedPortionSize: {
             id: number;
@@ -6946,6 +7156,21 @@ export interface components {
         };
         InstitutionBankAccount: {
             regularPaymentsBankAccountNumber: string;
+        };
+        InstitutionCount: {
+            id: number;
+            name: string;
+            portions: number;
+        };
+        InstitutionDay: {
+            institution: components["schemas"]["ReleaseRef"];
+            portions: number;
+            mealTypes: components["schemas"]["MealTypePortions"][];
+        };
+        InstitutionDishes: {
+            institution: components["schemas"]["ReleaseRef"];
+            portions: number;
+            readonly dishes: components["schemas"]["DishRelease"][];
         };
         /**
          * @description * `school` - school
@@ -7351,6 +7576,16 @@ export interface components {
             readonly number: number | null;
             readonly name: string;
         };
+        MealByDates: {
+            meal: components["schemas"]["ReleaseRef"];
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            portions: number;
+            /** @description Only the dates on which the meal is handed out, in order. */
+            dates: components["schemas"]["DateRelease"][];
+        };
         MealGrammage: {
             portionSizeId: number;
             /** Format: decimal */
@@ -7473,6 +7708,11 @@ export interface components {
             readonly categoryId: number | null;
             readonly portionSizesIds: number[];
         };
+        MealTypePortions: {
+            id: number;
+            name: string;
+            portions: number;
+        };
         MealTypeRequest: {
             name: string;
             /** @default  */
@@ -7485,6 +7725,12 @@ export interface components {
             /** @default false */
             blockOnRegistration: boolean;
             portionSizesIds: number[];
+        };
+        MealTypeSummary: {
+            id: number;
+            name: string;
+            portions: number;
+            readonly diets: components["schemas"]["DietCount"][];
         };
         MealTypesCount: {
             count: number;
@@ -7756,6 +8002,38 @@ export interface components {
             id: number;
             name: string;
         };
+        NestedDiet: {
+            id: number;
+            name: string;
+            portions: number;
+            readonly receivers: components["schemas"]["Receiver"][];
+        };
+        NestedGroup: {
+            /** @description classroom, workersGroup or workers (id null). */
+            kind: string;
+            id: number | null;
+            name: string | null;
+            portions: number;
+            readonly mealTypes: components["schemas"]["NestedMealType"][];
+        };
+        NestedInstitution: {
+            id: number;
+            name: string;
+            portions: number;
+            readonly groups: components["schemas"]["NestedGroup"][];
+        };
+        NestedMealType: {
+            id: number;
+            name: string;
+            portions: number;
+            readonly diets: components["schemas"]["NestedDiet"][];
+        };
+        NestedMealsToRelease: {
+            /** Format: date */
+            date: string;
+            portions: number;
+            institutions: components["schemas"]["NestedInstitution"][];
+        };
         /**
          * @description * `top-right` - top-right
          *     * `top-left` - top-left
@@ -7960,6 +8238,21 @@ export interface components {
             items: components["schemas"]["OrderItemRequestRequest"][];
             /** @default  */
             note: string;
+        };
+        OrderedMeal: {
+            /** @description The meal; null: portions whose day has no menu dish. */
+            id: number | null;
+            name: string | null;
+            mealType: components["schemas"]["ReleaseRef"];
+            portions: number;
+        };
+        OrderedMeals: {
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            portions: number;
+            meals: components["schemas"]["OrderedMeal"][];
         };
         OrdersConfig: {
             /** @default 10 */
@@ -8812,6 +9105,18 @@ export interface components {
             /** @default true */
             sandbox: boolean;
         };
+        Receiver: {
+            /** @description child or worker. */
+            kind: string;
+            /** @description The child's id, or the worker profile's. */
+            id: number;
+            firstName: string;
+            lastName: string;
+            portionSize: components["schemas"]["ReleaseRef"];
+            portions: number;
+            /** @description The receiver's allergens, to be shown prominently. */
+            allergens: components["schemas"]["ReleaseRef"][];
+        };
         Ref: {
             id: number;
             name: string;
@@ -8975,6 +9280,48 @@ export interface components {
             value: number;
             text: string;
             institutionId: number | null;
+        };
+        ReleaseRef: {
+            id: number;
+            name: string;
+        };
+        ReleaseReport: {
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            portions: number;
+            /** @description The columns: the meal types ordered in the period. */
+            mealTypes: components["schemas"]["ReleaseRef"][];
+            /** @description One per institution (by name) and day (in order). */
+            rows: components["schemas"]["ReportRow"][];
+            /** @description Each column's total. */
+            totals: number[];
+        };
+        ReleaseRow: {
+            /** Format: date */
+            date: string;
+            institution: components["schemas"]["ReleaseRef"];
+            group: components["schemas"]["Group"];
+            mealType: components["schemas"]["ReleaseRef"];
+            diet: components["schemas"]["ReleaseRef"];
+            portionSize: components["schemas"]["ReleaseRef"];
+            /** @description Live meals (active or served) of this row. */
+            portions: number;
+        };
+        ReleaseRowPage: {
+            items: components["schemas"]["ReleaseRow"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        ReportRow: {
+            institution: components["schemas"]["ReleaseRef"];
+            /** Format: date */
+            date: string;
+            portions: number;
+            /** @description Portions per meal type, in the order of `mealTypes`. */
+            byMealType: number[];
         };
         ResetPasswordRequest: {
             password: string;
@@ -15389,6 +15736,39 @@ export interface operations {
             };
         };
     };
+    meal_grouped_by_dates_to_release: {
+        parameters: {
+            query?: {
+                /** @description One day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path: {
+                meal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealByDates"];
+                };
+            };
+        };
+    };
     api_frontend_meals_retrieve: {
         parameters: {
             query?: never;
@@ -15473,6 +15853,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    grouped_meals_to_release: {
+        parameters: {
+            query?: {
+                /** @description One day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedMealsToRelease"];
                 };
             };
         };
@@ -15562,6 +15973,164 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+        };
+    };
+    meals_to_release: {
+        parameters: {
+            query?: {
+                /** @description One day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+                /** @description Default 1. */
+                page?: number;
+                /** @description Default 20. */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseRowPage"];
+                };
+            };
+        };
+    };
+    meals_to_release_report: {
+        parameters: {
+            query?: {
+                /** @description One day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseReport"];
+                };
+            };
+        };
+    };
+    meals_to_release_report_pdf: {
+        parameters: {
+            query?: {
+                /** @description One day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    meals_to_release_report_xlsx: {
+        parameters: {
+            query?: {
+                /** @description One day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+        };
+    };
+    nested_meals_to_release: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedMealsToRelease"];
                 };
             };
         };
@@ -16821,6 +17390,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderMealTypeOption"][];
+                };
+            };
+        };
+    };
+    orders_ordered_meals: {
+        parameters: {
+            query?: {
+                /** @description One day (YYYY-MM-DD); default: tomorrow. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderedMeals"];
+                };
+            };
+        };
+    };
+    orders_meals_to_release_of_day: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayMealsToRelease"];
+                };
+            };
+        };
+    };
+    orders_meals_to_release_of_day_summary: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+                /** @description Only the institutions and meal types this kitchen prepares. */
+                kitchenId?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                mealTypesIds?: string;
+            };
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DaySummary"];
                 };
             };
         };

@@ -157,7 +157,7 @@ class NestedMealsToReleaseView(ApiView):
     def get(self, request):
         query = query_data(request, s.NestedMealsToReleaseQuerySerializer)
         result = selectors.nested_meals_to_release(_scope(request, query))
-        return Response(s.NestedMealsToReleaseSerializer(result).data)
+        return Response(s.nested_json(result))
 
 
 def _day_query(request, day: str) -> dict:

@@ -8,10 +8,11 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from kantyna.core.api.renderers import Camelized
 from kantyna.core.serializers import CommaSeparatedIdsField, KantynaSerializer
 from kantyna.kitchen.api.prepare_serializers import DietCountSerializer, MealsToPrepareQuerySerializer
 from kantyna.kitchen.selectors.prepare import diets_in_order
-from kantyna.kitchen.selectors.release import GROUP_KINDS, institutions_in_order
+from kantyna.kitchen.selectors.release import institutions_in_order
 
 # Inputs ---------------------------------------------------------------------------------------------------------
 
@@ -42,14 +43,13 @@ class DayQuerySerializer(NestedMealsToReleaseQuerySerializer):
 # Outputs --------------------------------------------------------------------------------------------------------
 
 
-class RefSerializer(KantynaSerializer):
+class ReleaseRefSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
 class GroupSerializer(KantynaSerializer):
-    kind = serializers.ChoiceField(
-        choices=GROUP_KINDS,
+    kind = serializers.CharField(
         help_text="classroom: a classroom's children; workersGroup: a worker group; workers: the institution's "
         "workers without a group (id and name null).",
     )
@@ -59,18 +59,18 @@ class GroupSerializer(KantynaSerializer):
 
 class ReleaseRowSerializer(KantynaSerializer):
     date = serializers.DateField()
-    institution = RefSerializer()
+    institution = ReleaseRefSerializer()
     group = GroupSerializer()
-    meal_type = RefSerializer()
-    diet = RefSerializer()
-    portion_size = RefSerializer()
+    meal_type = ReleaseRefSerializer()
+    diet = ReleaseRefSerializer()
+    portion_size = ReleaseRefSerializer()
     portions = serializers.IntegerField(help_text="Live meals (active or served) of this row.")
 
 
 class DishReleaseSerializer(KantynaSerializer):
     id = serializers.IntegerField(allow_null=True, help_text="The meal; null: portions whose day has no menu dish.")
     name = serializers.CharField(allow_null=True)
-    meal_type = RefSerializer()
+    meal_type = ReleaseRefSerializer()
     portions = serializers.IntegerField()
     diets = serializers.SerializerMethodField()
 
@@ -80,7 +80,7 @@ class DishReleaseSerializer(KantynaSerializer):
 
 
 class InstitutionDishesSerializer(KantynaSerializer):
-    institution = RefSerializer()
+    institution = ReleaseRefSerializer()
     portions = serializers.IntegerField()
     dishes = serializers.SerializerMethodField()
 
@@ -113,7 +113,7 @@ class DateReleaseSerializer(KantynaSerializer):
 
 
 class MealByDatesSerializer(KantynaSerializer):
-    meal = RefSerializer()
+    meal = ReleaseRefSerializer()
     date_from = serializers.DateField()
     date_to = serializers.DateField()
     portions = serializers.IntegerField()
@@ -121,13 +121,13 @@ class MealByDatesSerializer(KantynaSerializer):
 
 
 class ReceiverSerializer(KantynaSerializer):
-    kind = serializers.ChoiceField(choices=["child", "worker"])
+    kind = serializers.CharField(help_text="child or worker.")
     id = serializers.IntegerField(help_text="The child's id, or the worker profile's.")
     first_name = serializers.CharField()
     last_name = serializers.CharField()
-    portion_size = RefSerializer()
+    portion_size = ReleaseRefSerializer()
     portions = serializers.IntegerField()
-    allergens = RefSerializer(many=True, help_text="The receiver's allergens, to be shown prominently.")
+    allergens = ReleaseRefSerializer(many=True, help_text="The receiver's allergens, to be shown prominently.")
 
 
 class NestedDietSerializer(KantynaSerializer):
@@ -153,7 +153,7 @@ class NestedMealTypeSerializer(KantynaSerializer):
 
 
 class NestedGroupSerializer(KantynaSerializer):
-    kind = serializers.ChoiceField(choices=GROUP_KINDS, source="group.kind")
+    kind = serializers.CharField(source="group.kind", help_text="classroom, workersGroup or workers (id null).")
     id = serializers.IntegerField(source="group.id", allow_null=True)
     name = serializers.CharField(source="group.name", allow_null=True)
     portions = serializers.IntegerField()
@@ -188,7 +188,7 @@ class MealTypePortionsSerializer(KantynaSerializer):
 
 
 class InstitutionDaySerializer(KantynaSerializer):
-    institution = RefSerializer()
+    institution = ReleaseRefSerializer()
     portions = serializers.IntegerField()
     meal_types = MealTypePortionsSerializer(many=True)
 
@@ -219,7 +219,7 @@ class DaySummarySerializer(KantynaSerializer):
 class OrderedMealSerializer(KantynaSerializer):
     id = serializers.IntegerField(allow_null=True, help_text="The meal; null: portions whose day has no menu dish.")
     name = serializers.CharField(allow_null=True)
-    meal_type = RefSerializer()
+    meal_type = ReleaseRefSerializer()
     portions = serializers.IntegerField()
 
 
@@ -231,7 +231,7 @@ class OrderedMealsSerializer(KantynaSerializer):
 
 
 class ReportRowSerializer(KantynaSerializer):
-    institution = RefSerializer()
+    institution = ReleaseRefSerializer()
     date = serializers.DateField()
     portions = serializers.IntegerField()
     by_meal_type = serializers.ListField(
@@ -243,6 +243,64 @@ class ReleaseReportSerializer(KantynaSerializer):
     date_from = serializers.DateField()
     date_to = serializers.DateField()
     portions = serializers.IntegerField()
-    meal_types = RefSerializer(many=True, help_text="The columns: the meal types ordered in the period.")
+    meal_types = ReleaseRefSerializer(many=True, help_text="The columns: the meal types ordered in the period.")
     rows = ReportRowSerializer(many=True, help_text="One per institution (by name) and day (in order).")
     totals = serializers.ListField(child=serializers.IntegerField(), help_text="Each column's total.")
+
+
+def _ref(ref) -> dict:
+    return {"id": ref.id, "name": ref.name}
+
+
+def nested_json(result) -> Camelized:
+    """The nested view's body built directly (camelCase, as `NestedMealsToReleaseSerializer` and the renderer would
+    write it; a test holds them equal): serializing hundreds of receivers field by field was most of the call."""
+    return Camelized(
+        date=result.date.isoformat(),
+        portions=result.portions,
+        institutions=[
+            {
+                "id": place.institution.id,
+                "name": place.institution.name,
+                "portions": place.portions,
+                "groups": [
+                    {
+                        "kind": group.group.kind,
+                        "id": group.group.id,
+                        "name": group.group.name,
+                        "portions": group.portions,
+                        "mealTypes": [
+                            {
+                                "id": meal_type.meal_type.id,
+                                "name": meal_type.meal_type.name,
+                                "portions": meal_type.portions,
+                                "diets": [
+                                    {
+                                        "id": diet.diet.id,
+                                        "name": diet.diet.name,
+                                        "portions": diet.portions,
+                                        "receivers": [
+                                            {
+                                                "kind": receiver.kind,
+                                                "id": receiver.id,
+                                                "firstName": receiver.first_name,
+                                                "lastName": receiver.last_name,
+                                                "portionSize": _ref(receiver.portion_size),
+                                                "portions": receiver.portions,
+                                                "allergens": [_ref(allergen) for allergen in receiver.allergens],
+                                            }
+                                            for receiver in diet.receivers_in_order()
+                                        ],
+                                    }
+                                    for diet in meal_type.diets_in_order()
+                                ],
+                            }
+                            for meal_type in group.meal_types_in_order()
+                        ],
+                    }
+                    for group in place.groups_in_order()
+                ],
+            }
+            for place in result.institutions
+        ],
+    )

@@ -19,6 +19,7 @@ from django.db.models import Count, F, OuterRef, QuerySet
 from django.db.models.functions import Coalesce, JSONObject
 
 from kantyna.catalog.models import Allergen, Diet, MealType, PortionSize
+from kantyna.core.prepared import PreparedQuery
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.kitchen.selectors.common import menu_cells
 from kantyna.kitchen.selectors.prepare import DietCount, PortionSizeCount, live_items, name_key
@@ -426,13 +427,9 @@ _NESTED_COLUMNS = (
 )
 
 
-def nested_meals_to_release(scope: Scope) -> NestedRelease:
-    """The day's (`scope.date_from`) live items, one query with the names of everything and each receiver's
-    allergens, nested institution → group → meal type → diet → receivers (by last name; a receiver with two
-    portions of one meal type, diet and size counts 2)."""
-    items = (
-        release_items(scope)
-        .annotate(
+def _with_names(items: QuerySet[OrderItem]) -> QuerySet:
+    return (
+        items.annotate(
             place_name=Coalesce(F("child__institution__name"), F("worker__institution__name")),
             classroom_id=F("child__classroom_id"),
             classroom_name=F("child__classroom__name"),
@@ -446,9 +443,57 @@ def nested_meals_to_release(scope: Scope) -> NestedRelease:
         .values_list(*_NESTED_COLUMNS)
         .order_by()
     )
+
+
+def _nested_narrowed(
+    *,
+    date_from: date,
+    date_to: date,
+    narrowed: list[int],
+    reach: list[int] | None = None,
+    institution_ids: list[int] | None = None,
+    kitchen_id: int | None = None,
+    meal_type_ids: list[int] | None = None,
+) -> QuerySet:
+    items = release_items(Scope(date_from, date_to, reach, institution_ids, kitchen_id, meal_type_ids))
+    children = _with_names(items.filter(child__institution_id__in=narrowed))
+    workers = _with_names(items.filter(worker__institution_id__in=narrowed))
+    return children.union(workers, all=True)
+
+
+# Compiled once per process and shape (a few institutions: what one person hands out); more run the ORM.
+_NESTED_NARROWED = PreparedQuery(_nested_narrowed, max_list=8)
+
+
+def _nested_rows(scope: Scope) -> list[tuple]:
+    """The scope's items with the names, one query. Narrowed to some institutions (asked for, or an institutions
+    admin's), the children's items and the workers' are read apart and joined by UNION ALL: each half goes from the
+    institutions' receivers to their items through the (receiver, date) indexes, where filtering on the receiver's
+    institution (`place_id`, a COALESCE over two joins) reads every item of the day; its SQL is compiled once per
+    process (`core.prepared.PreparedQuery`: the union of two joined queries costs more to compile than to run). Bench:
+    docs/performance.md."""
+    narrowed = scope.institution_ids or scope.reachable_institution_ids
+    if narrowed is None:
+        return list(_with_names(release_items(scope)))
+    values: dict = {"date_from": scope.date_from, "date_to": scope.date_to, "narrowed": sorted(narrowed)}
+    if scope.reachable_institution_ids is not None:
+        values["reach"] = sorted(scope.reachable_institution_ids)
+    if scope.institution_ids:
+        values["institution_ids"] = sorted(scope.institution_ids)
+    if scope.kitchen_id is not None:
+        values["kitchen_id"] = scope.kitchen_id
+    if scope.meal_type_ids:
+        values["meal_type_ids"] = sorted(scope.meal_type_ids)
+    return _NESTED_NARROWED(**values)
+
+
+def nested_meals_to_release(scope: Scope) -> NestedRelease:
+    """The day's (`scope.date_from`) live items, one query with the names of everything and each receiver's
+    allergens, nested institution → group → meal type → diet → receivers (by last name; a receiver with two
+    portions of one meal type, diet and size counts 2)."""
     institutions: dict[int, NestedInstitution] = {}
     total = 0
-    for row in items:
+    for row in _nested_rows(scope):
         (
             child_id,
             worker_id,

@@ -7,11 +7,14 @@ import io
 from datetime import timedelta
 
 import pytest
+from djangorestframework_camel_case.util import camelize
 from openpyxl import load_workbook
 
 from kantyna.catalog.models import Allergen
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.institutions.models import Institution
+from kantyna.kitchen.api.release_serializers import NestedMealsToReleaseSerializer, nested_json
+from kantyna.kitchen.selectors.release import Scope, nested_meals_to_release
 from kantyna.kitchen.tests.helpers import make_kitchen_world, meal, more_children
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api
@@ -287,3 +290,12 @@ def test_given_no_orders_then_empty_answers_and_a_pdf_that_says_so(tenant_a, adm
 
     assert (nested["portions"], nested["institutions"], rows["total"], rows["items"]) == (0, [], 0, [])
     assert "No meals to release." in [run for page in pdf_pages(pdf.content) for run in page]
+
+
+def test_given_the_nested_view_built_by_hand_then_it_equals_what_its_serializer_and_the_renderer_write(tenant_a, kw):
+    with in_tenant(tenant_a):
+        meal(kw, worker=kw.world.worker)
+        result = nested_meals_to_release(Scope(date_from=kw.day, date_to=kw.day, reachable_institution_ids=None))
+
+    assert result.portions == 4
+    assert dict(nested_json(result)) == camelize(NestedMealsToReleaseSerializer(result).data)
