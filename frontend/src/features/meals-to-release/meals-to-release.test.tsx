@@ -139,11 +139,13 @@ const REPORT: Schemas['ReleaseReport'] = {
 };
 
 function serve(answers: { rows?: Schemas['ReleaseRowPage']; nested?: Schemas['NestedMealsToRelease']; report?: Schemas['ReleaseReport'] } = {}) {
-  const queries: Record<string, string[]> = { rows: [], grouped: [], byDates: [], nested: [], report: [], files: [] };
-  const record = (name: string, answer: unknown) => ({ request }: { request: Request }) => {
-    queries[name]!.push(new URL(request.url).search);
-    return HttpResponse.json(answer);
-  };
+  const queries = { rows: [] as string[], grouped: [] as string[], byDates: [] as string[], nested: [] as string[], report: [] as string[], files: [] as string[] };
+  const record =
+    (name: keyof typeof queries, answer: object) =>
+    ({ request }: { request: Request }) => {
+      queries[name].push(new URL(request.url).search);
+      return HttpResponse.json(answer);
+    };
   server.use(
     http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(['ROLE_ADMIN'], { abilities: ['kitchen.release', 'kitchen.prepare'] }))),
     http.get(apiUrl('kitchens/options'), () => HttpResponse.json(options([{ value: 4, text: 'Central kitchen' }]))),
@@ -154,7 +156,7 @@ function serve(answers: { rows?: Schemas['ReleaseRowPage']; nested?: Schemas['Ne
     http.get(apiUrl('meals/nestedMealsToRelease'), record('nested', answers.nested ?? NESTED)),
     http.get(apiUrl('meals/mealsToReleaseReport'), record('report', answers.report ?? REPORT)),
     http.get(apiUrl('meals/mealsToReleaseReport/xlsx'), ({ request }) => {
-      queries.files!.push(new URL(request.url).search);
+      queries.files.push(new URL(request.url).search);
       return new HttpResponse('xlsx', {
         headers: {
           'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
