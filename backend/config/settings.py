@@ -80,6 +80,7 @@ TENANT_APPS = [
     "kantyna.terminal",
     "kantyna.kitchen",
     "kantyna.payments",
+    "kantyna.order_imports",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 
