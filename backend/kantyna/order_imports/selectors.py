@@ -32,7 +32,7 @@ def files_list() -> QuerySet[ImportedOrdersFile]:
         to_order_amount=_sum("amount", RowStatus.OK),
         ordered_items=Coalesce(Sum("rows__ordered_count", filter=Q(rows__status=RowStatus.ORDERED)), 0),
         ordered_amount=_sum("amount", RowStatus.ORDERED),
-    )
+    ).order_by("-uploaded_at", "-id")  # an aggregating query ignores Meta.ordering
 
 
 def file_rows(*, file: ImportedOrdersFile, status: str | None = None) -> QuerySet[ImportedOrderRow]:
