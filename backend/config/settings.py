@@ -254,6 +254,8 @@ SPECTACULAR_SETTINGS = {
         "StatementFormatEnum": ["mt940", "camt053", "csv"],
         "StatementUploadFormatEnum": ["auto", "mt940", "camt053", "csv"],
         "StatementStatusEnum": ["draft", "confirmed"],
+        "OrdersFileStatusEnum": ["checked", "confirmed"],
+        "OrdersFileRowStatusEnum": ["ok", "problem", "ordered", "failed"],
     },
 }
 

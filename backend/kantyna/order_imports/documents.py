@@ -12,24 +12,14 @@ from openpyxl.styles import Font
 from kantyna.catalog.models import MealType
 from kantyna.core.spreadsheets import guard_cell
 from kantyna.institutions.models import Classroom
+from kantyna.order_imports.reading import LABELS
 
 
 def orders_template() -> bytes:
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = _("Orders")
-    sheet.append(
-        [
-            _("Card number"),
-            _("First name"),
-            _("Last name"),
-            _("Institution"),
-            _("Classroom"),
-            _("Date"),
-            _("Date to"),
-            _("Meal type"),
-        ]
-    )
+    sheet.append([_(label) for label in LABELS.values()])
     for column in "ABCDEFGH":
         sheet.column_dimensions[column].width = 20
     places = workbook.create_sheet(_("Classrooms"))

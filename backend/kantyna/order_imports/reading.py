@@ -20,7 +20,9 @@ from datetime import date, datetime, timedelta
 from io import BytesIO, StringIO
 
 from django.core.files.uploadedfile import UploadedFile
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from openpyxl import load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
@@ -40,7 +42,34 @@ HEADERS = {
     "date_to": ("data do", "date to"),
     "meal_type": ("rodzaj posiłku", "rodzaj posilku", "posiłek", "posilek", "meal type", "meal"),
 }
-HEADER_OF = {name: field for field, names in HEADERS.items() for name in names}
+# The template's headers (documents.py), accepted too in each language the template is downloaded in.
+LABELS = {
+    "card_number": gettext_noop("Card number"),
+    "first_name": gettext_noop("First name"),
+    "last_name": gettext_noop("Last name"),
+    "institution": gettext_noop("Institution"),
+    "classroom": gettext_noop("Classroom"),
+    "date": gettext_noop("Date"),
+    "date_to": gettext_noop("Date to"),
+    "meal_type": gettext_noop("Meal type"),
+}
+LANGUAGES = ("pl", "en")
+
+
+def _header_key(text) -> str:
+    return " ".join(cell_text(text).lower().split())
+
+
+def header_names() -> dict[str, str]:
+    """Every accepted header (normalised) → its field."""
+    names = {name: field for field, accepted in HEADERS.items() for name in accepted}
+    for language in LANGUAGES:
+        with translation.override(language):
+            for field, label in LABELS.items():
+                names.setdefault(_header_key(_(label)), field)
+    return names
+
+
 ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 DOTTED_DATE = re.compile(r"^(\d{1,2})[./](\d{1,2})[./](\d{4})$")
 EXCEL_EPOCH = date(1899, 12, 30)
@@ -115,8 +144,9 @@ def parse_rows(table: list[list]) -> list[RawRow]:
     if not table:
         raise import_rejected(file_errors=[_("The file has no rows to import.")])
     columns: dict[str, int] = {}
+    names = header_names()
     for index, cell in enumerate(table[0]):
-        field = HEADER_OF.get(" ".join(cell_text(cell).lower().split()))
+        field = names.get(_header_key(cell))
         if field is not None:
             columns.setdefault(field, index)
     identifies = "card_number" in columns or {"first_name", "last_name", "institution"} <= set(columns)

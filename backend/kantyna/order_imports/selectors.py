@@ -25,14 +25,18 @@ def _sum(field: str, status: str, zero=ZERO):
 
 def files_list() -> QuerySet[ImportedOrdersFile]:
     counts = {f"{status}_count": Count("rows", filter=Q(rows__status=status)) for status in RowStatus.values}
-    return ImportedOrdersFile.objects.select_related("uploaded_by", "confirmed_by").annotate(
-        **counts,
-        rows_count=Count("rows"),
-        to_order_items=Coalesce(Sum("rows__items_count", filter=Q(rows__status=RowStatus.OK)), 0),
-        to_order_amount=_sum("amount", RowStatus.OK),
-        ordered_items=Coalesce(Sum("rows__ordered_count", filter=Q(rows__status=RowStatus.ORDERED)), 0),
-        ordered_amount=_sum("amount", RowStatus.ORDERED),
-    ).order_by("-uploaded_at", "-id")  # an aggregating query ignores Meta.ordering
+    return (
+        ImportedOrdersFile.objects.select_related("uploaded_by", "confirmed_by")
+        .annotate(
+            **counts,
+            rows_count=Count("rows"),
+            to_order_items=Coalesce(Sum("rows__items_count", filter=Q(rows__status=RowStatus.OK)), 0),
+            to_order_amount=_sum("amount", RowStatus.OK),
+            ordered_items=Coalesce(Sum("rows__ordered_count", filter=Q(rows__status=RowStatus.ORDERED)), 0),
+            ordered_amount=_sum("amount", RowStatus.ORDERED),
+        )
+        .order_by("-uploaded_at", "-id")
+    )  # an aggregating query ignores Meta.ordering
 
 
 def file_rows(*, file: ImportedOrdersFile, status: str | None = None) -> QuerySet[ImportedOrderRow]:

@@ -383,6 +383,13 @@ def field_text(code: str):
     return refusal.detail or refusal.message
 
 
+def stored_refusal_text(code: str, params: Mapping) -> str:
+    """The text under a field of refusal `code` with `params`, for a refusal stored to be shown later (a row of an
+    orders file's report), worded in the reader's language when read."""
+    refusal = ERRORS[code]
+    return _text(refusal.detail or refusal.message, params, refusal.dates)
+
+
 def refusal_message(error: DomainError) -> str:
     """The message of a refusal reported beside others (one per subject of a bulk marking), not raised."""
     return as_api_error(error).message

@@ -4,8 +4,7 @@ import datetime
 
 from rest_framework import serializers
 
-from kantyna.core.api.errors import as_api_error
-from kantyna.core.errors import DomainError, Problem
+from kantyna.core.api.errors import stored_refusal_text
 from kantyna.core.serializers import KantynaSerializer, MoneySerializer, money
 from kantyna.order_imports.models import FileStatus, RowStatus
 from kantyna.order_imports.selectors import ROW_FILTERS
@@ -19,16 +18,15 @@ def row_message(code: str, params: dict) -> str:
         name: datetime.date.fromisoformat(value) if name == "date" and isinstance(value, str) else value
         for name, value in params.items()
     }
-    problem = Problem(code, "row", facts)
-    return as_api_error(DomainError("invalid", problems=[problem])).errors["row"][0]
+    return stored_refusal_text(code, facts)
 
 
-class PersonSerializer(KantynaSerializer):
+class OrdersFilePersonSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class FileCountsSerializer(KantynaSerializer):
+class OrdersFileCountsSerializer(KantynaSerializer):
     rows = serializers.IntegerField()
     ok = serializers.IntegerField()
     problems = serializers.IntegerField()
@@ -41,7 +39,7 @@ class FileCountsSerializer(KantynaSerializer):
 class ImportedOrdersFileSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    file_format = serializers.ChoiceField(choices=["xlsx", "csv"])
+    file_format = serializers.CharField(help_text="xlsx or csv")
     status = serializers.ChoiceField(choices=FileStatus.choices)
     override_cutoff = serializers.BooleanField()
     uploaded_at = serializers.DateTimeField()
@@ -52,13 +50,13 @@ class ImportedOrdersFileSerializer(KantynaSerializer):
     to_order_amount = serializers.SerializerMethodField()
     ordered_amount = serializers.SerializerMethodField()
 
-    def get_uploaded_by(self, obj) -> PersonSerializer(allow_null=True):  # type: ignore[valid-type]
+    def get_uploaded_by(self, obj) -> OrdersFilePersonSerializer(allow_null=True):  # type: ignore[valid-type]
         return {"id": obj.uploaded_by.pk, "name": obj.uploaded_by.full_name} if obj.uploaded_by else None
 
-    def get_confirmed_by(self, obj) -> PersonSerializer(allow_null=True):  # type: ignore[valid-type]
+    def get_confirmed_by(self, obj) -> OrdersFilePersonSerializer(allow_null=True):  # type: ignore[valid-type]
         return {"id": obj.confirmed_by.pk, "name": obj.confirmed_by.full_name} if obj.confirmed_by else None
 
-    def get_counts(self, obj) -> FileCountsSerializer:  # type: ignore[valid-type]
+    def get_counts(self, obj) -> OrdersFileCountsSerializer:  # type: ignore[valid-type]
         return {
             "rows": obj.rows_count,
             "ok": obj.ok_count,
@@ -114,14 +112,14 @@ class ImportedOrderRowSerializer(KantynaSerializer):
             "meal_type": obj.meal_type_name,
         }
 
-    def get_person(self, obj) -> PersonSerializer(allow_null=True):  # type: ignore[valid-type]
+    def get_person(self, obj) -> OrdersFilePersonSerializer(allow_null=True):  # type: ignore[valid-type]
         if obj.child is not None:
             return {"id": obj.child.pk, "name": str(obj.child)}
         if obj.worker is not None:
             return {"id": obj.worker.user_id, "name": obj.worker.user.full_name}
         return None
 
-    def get_meal_type(self, obj) -> PersonSerializer(allow_null=True):  # type: ignore[valid-type]
+    def get_meal_type(self, obj) -> OrdersFilePersonSerializer(allow_null=True):  # type: ignore[valid-type]
         return {"id": obj.meal_type.pk, "name": obj.meal_type.name} if obj.meal_type else None
 
     def get_amount(self, obj) -> MoneySerializer:  # type: ignore[valid-type]
@@ -154,7 +152,7 @@ class RowsQuerySerializer(KantynaSerializer):
     status = serializers.ChoiceField(choices=list(ROW_FILTERS), required=False)
 
 
-class ConfirmResultSerializer(KantynaSerializer):
+class OrdersFileConfirmResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     ordered = serializers.IntegerField()
     failed = serializers.IntegerField()

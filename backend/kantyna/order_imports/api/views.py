@@ -101,7 +101,7 @@ class ImportedOrdersFileView(ApiView):
 class ImportedOrdersFileConfirmView(ApiView):
     ability = ABILITY
 
-    @extend_schema(request=None, responses=s.ConfirmResultSerializer)
+    @extend_schema(request=None, responses=s.OrdersFileConfirmResultSerializer)
     def post(self, request, pk: int):
         """Order the OK rows (rows no longer valid are reported, not ordered); a confirmed file is refused (409)."""
         imported = get_object_or_404(ImportedOrdersFile, pk=pk)
