@@ -192,3 +192,15 @@ def test_the_list_and_the_report_cost_a_constant_number_of_queries(world):
     assert len(list_queries) == 3
     # The session, the file with its counts, the count and the page of rows with their people and meal types.
     assert len(small) == len(large) == 4
+
+
+def test_a_rows_problem_is_worded_in_the_readers_language(world):
+    created = send(world, csv_bytes([row(card="NIKT01", day=next_monday())]))
+
+    polish = world.api.get(f"{PATH}/{created.json()['id']}", HTTP_USER_LOCALE="pl").json()["rows"]["items"]
+    english = world.api.get(f"{PATH}/{created.json()['id']}").json()["rows"]["items"]
+
+    assert [r["message"] for r in polish + english] == [
+        "Nikt nie ma karty o numerze NIKT01.",
+        "No one has the card number NIKT01.",
+    ]
