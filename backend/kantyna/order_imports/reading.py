@@ -183,9 +183,13 @@ def csv_table(data: bytes) -> list[list[str]]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("cp1250", errors="replace")
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")  # old Mac line ends; no NUL
     first_line = text.split("\n", 1)[0]
     delimiter = max(";,\t", key=first_line.count)
-    return list(csv.reader(StringIO(text), delimiter=delimiter))
+    try:
+        return list(csv.reader(StringIO(text, newline=""), delimiter=delimiter))
+    except csv.Error:
+        raise import_rejected(file_errors=[_("The file is not a readable CSV file.")]) from None
 
 
 def xlsx_table(data: bytes) -> list[list]:

@@ -96,3 +96,10 @@ def test_a_formula_cell_is_only_text():
     rows = parse_rows([["Numer karty", "Data", "Rodzaj posiłku"], ['=HYPERLINK("http://x","y")', "2030-03-04", "=1+1"]])
 
     assert (rows[0].card_number, rows[0].meal_type) == ('=HYPERLINK("http://x","y")', "=1+1")
+
+
+def test_a_csv_with_old_mac_line_ends_or_a_stray_quote_is_read_or_refused_never_failing():
+    mac = "Numer karty;Data;Rodzaj posiłku\rOLA001;2030-03-04;Obiad\r".encode()
+
+    assert csv_table(mac) == [["Numer karty", "Data", "Rodzaj posiłku"], ["OLA001", "2030-03-04", "Obiad"]]
+    assert csv_table(b'a;"b\nc;d') == [["a", "b\nc;d"]]
