@@ -80,6 +80,7 @@ TENANT_APPS = [
     "kantyna.terminal",
     "kantyna.kitchen",
     "kantyna.payments",
+    "kantyna.order_imports",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 
@@ -253,6 +254,8 @@ SPECTACULAR_SETTINGS = {
         "StatementFormatEnum": ["mt940", "camt053", "csv"],
         "StatementUploadFormatEnum": ["auto", "mt940", "camt053", "csv"],
         "StatementStatusEnum": ["draft", "confirmed"],
+        "OrdersFileStatusEnum": ["checked", "confirmed"],
+        "OrdersFileRowStatusEnum": ["ok", "problem", "ordered", "failed"],
     },
 }
 

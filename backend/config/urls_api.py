@@ -56,6 +56,7 @@ urlpatterns = [
     path("", include("kantyna.statements.api.urls")),
     path("", include("kantyna.ordering.api.urls")),
     path("", include("kantyna.payments.api.urls")),
+    path("", include("kantyna.order_imports.api.urls")),
     # serving
     path("", include("kantyna.terminal.api.urls")),
     # shell counters

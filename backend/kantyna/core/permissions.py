@@ -101,6 +101,8 @@ ABILITIES: dict[str, Rule] = {
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
     # Bank statement imports (statements): upload, review, confirm the deposits.
     "statements.manage": rule(ROLE_ADMIN),
+    # Orders files (order_imports): upload a spreadsheet of orders, read its report, confirm it into orders.
+    "order_imports.manage": rule(ROLE_ADMIN),
     # The ledger's back office (institutions admins: their institutions' payers only).
     "transactions.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     # A customer's own money: balance, history, bank transfer details.

@@ -2056,6 +2056,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/importedOrdersFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        get: operations["api_frontend_importedOrdersFiles_list"];
+        put?: never;
+        /**
+         * @description Reading an orders file (XLSX or CSV) into rows of cells, before any lookup: pure apart from the upload checks.
+         *
+         *     The columns are found by their header (row 1), in any order, in Polish or English (letter case and spaces aside):
+         *     card number, first name, last name, institution, classroom, date (or "date from"), date to, meal type. A row names
+         *     its person by card number, or by first and last name within an institution (and a classroom, for children); its
+         *     day by "date" (with "date to": every day of the range). Dates are date cells, `YYYY-MM-DD` or `DD.MM.YYYY`. Empty rows
+         *     are left out. A file that is not a spreadsheet, has no known header or no rows is refused whole
+         *     (`import.rejected`), nothing stored; a bad cell is only a row's problem in the report (checking.py).
+         *
+         *     Cells are read as values, never as formulas (openpyxl's cached values; CSV as text): a cell "=HYPERLINK(...)" is only
+         *     a text that names no one.
+         */
+        post: operations["api_frontend_importedOrdersFiles_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/importedOrdersFiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file, its totals and a page of its rows (all, the OK ones or those with problems). */
+        get: operations["api_frontend_importedOrdersFiles_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/importedOrdersFiles/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Order the OK rows (rows no longer valid are reported, not ordered); a confirmed file is refused (409). */
+        post: operations["api_frontend_importedOrdersFiles_confirm_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/importedOrdersFiles/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The empty orders file (XLSX) with headers in the user's language and the names its cells may use. */
+        get: operations["api_frontend_importedOrdersFiles_template_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/importedPaymentsFiles": {
         parameters: {
             query?: never;
@@ -7018,6 +7099,74 @@ export interface components {
             column: string;
             message: string;
         };
+        ImportedOrderRow: {
+            id: number;
+            position: number;
+            readonly cells: components["schemas"]["RowCells"];
+            readonly person: components["schemas"]["OrdersFilePerson"] | null;
+            readonly mealType: components["schemas"]["OrdersFilePerson"] | null;
+            days: string[];
+            skippedDays: string[];
+            itemsCount: number;
+            orderedCount: number;
+            readonly amount: components["schemas"]["Money"];
+            status: components["schemas"]["OrdersFileRowStatusEnum"];
+            readonly message: string;
+            orderId: number | null;
+        };
+        ImportedOrderRowsPage: {
+            items: components["schemas"]["ImportedOrderRow"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        ImportedOrdersFile: {
+            id: number;
+            name: string;
+            /** @description xlsx or csv */
+            fileFormat: string;
+            status: components["schemas"]["OrdersFileStatusEnum"];
+            overrideCutoff: boolean;
+            /** Format: date-time */
+            uploadedAt: string;
+            readonly uploadedBy: components["schemas"]["OrdersFilePerson"] | null;
+            /** Format: date-time */
+            confirmedAt: string | null;
+            readonly confirmedBy: components["schemas"]["OrdersFilePerson"] | null;
+            readonly counts: components["schemas"]["OrdersFileCounts"];
+            readonly toOrderAmount: components["schemas"]["Money"];
+            readonly orderedAmount: components["schemas"]["Money"];
+        };
+        ImportedOrdersFileDetails: {
+            id: number;
+            name: string;
+            /** @description xlsx or csv */
+            fileFormat: string;
+            status: components["schemas"]["OrdersFileStatusEnum"];
+            overrideCutoff: boolean;
+            /** Format: date-time */
+            uploadedAt: string;
+            readonly uploadedBy: components["schemas"]["OrdersFilePerson"] | null;
+            /** Format: date-time */
+            confirmedAt: string | null;
+            readonly confirmedBy: components["schemas"]["OrdersFilePerson"] | null;
+            readonly counts: components["schemas"]["OrdersFileCounts"];
+            readonly toOrderAmount: components["schemas"]["Money"];
+            readonly orderedAmount: components["schemas"]["Money"];
+            readonly rows: components["schemas"]["ImportedOrderRowsPage"];
+        };
+        ImportedOrdersFilePage: {
+            items: components["schemas"]["ImportedOrdersFile"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        ImportedOrdersFileUploadRequest: {
+            /** Format: binary */
+            file: string;
+            /** @default false */
+            overrideCutoff: boolean;
+        };
         ImportedPayment: {
             id: number;
             position: number;
@@ -8282,6 +8431,42 @@ export interface components {
             /** @default false */
             terminalOrdersEnabled: boolean;
         };
+        OrdersFileConfirmResult: {
+            status: boolean;
+            ordered: number;
+            failed: number;
+            items: number;
+            total: components["schemas"]["Money"];
+        };
+        OrdersFileCounts: {
+            rows: number;
+            ok: number;
+            problems: number;
+            ordered: number;
+            failed: number;
+            /** @description Meals the OK rows would order. */
+            toOrder: number;
+            /** @description Meals ordered on confirmation. */
+            orderedItems: number;
+        };
+        OrdersFilePerson: {
+            id: number;
+            name: string;
+        };
+        /**
+         * @description * `ok` - ok
+         *     * `problem` - problem
+         *     * `ordered` - ordered
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        OrdersFileRowStatusEnum: "ok" | "problem" | "ordered" | "failed";
+        /**
+         * @description * `checked` - checked
+         *     * `confirmed` - confirmed
+         * @enum {string}
+         */
+        OrdersFileStatusEnum: "checked" | "confirmed";
         OrdersIdsRequest: {
             ordersIds: number[];
         };
@@ -9352,6 +9537,16 @@ export interface components {
             /** @default  */
             description: string;
             driverId?: number | null;
+        };
+        RowCells: {
+            cardNumber: string;
+            firstName: string;
+            lastName: string;
+            institution: string;
+            classroom: string;
+            date: string;
+            dateTo: string;
+            mealType: string;
         };
         ScanCardRequest: {
             mealTypesIds: number[];
@@ -13628,6 +13823,125 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedDriverOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_importedOrdersFiles_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedOrdersFilePage"];
+                };
+            };
+        };
+    };
+    api_frontend_importedOrdersFiles_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportedOrdersFileUploadRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedOrdersFile"];
+                };
+            };
+            /** @description Not a readable orders file; nothing stored. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportError"];
+                };
+            };
+        };
+    };
+    api_frontend_importedOrdersFiles_retrieve: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                status?: "ok" | "problems";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedOrdersFileDetails"];
+                };
+            };
+        };
+    };
+    api_frontend_importedOrdersFiles_confirm_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrdersFileConfirmResult"];
+                };
+            };
+        };
+    };
+    api_frontend_importedOrdersFiles_template_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
         };

@@ -138,6 +138,33 @@ ERRORS: dict[str, Refusal] = {
         _("This file is not a bank statement in the chosen format, or it is damaged. Nothing was imported.")
     ),
     "statement.already_confirmed": _conflict(_("This statement is already confirmed.")),
+    # orders files (order_imports): a confirmed file, and a row's problems, reported in the file's report
+    "orders_file.already_confirmed": _conflict(
+        "This orders file is already confirmed.", _("This orders file is already confirmed.")
+    ),
+    "orders_file.date_required": _invalid(_("The date is required.")),
+    "orders_file.bad_date": _invalid(_("Not a date: %(value)s (write YYYY-MM-DD or DD.MM.YYYY).")),
+    "orders_file.range_backwards": _invalid(_("The range ends before it starts.")),
+    "orders_file.range_too_long": _invalid(_("A range covers at most %(count)s days.")),
+    "orders_file.meal_type_required": _invalid(_("The meal type is required.")),
+    "orders_file.unknown_meal_type": _invalid(_("There is no meal type %(name)s.")),
+    "orders_file.person_required": _invalid(
+        _("Name the person by card number, or by first name, last name and institution.")
+    ),
+    "orders_file.unknown_card": _invalid(_("No one has the card number %(card)s.")),
+    "orders_file.unknown_institution": _invalid(_("There is no institution %(name)s.")),
+    "orders_file.unknown_classroom": _invalid(_("There is no classroom %(name)s in this institution.")),
+    "orders_file.unknown_person": _invalid(_("There is no %(name)s in this institution.")),
+    "orders_file.ambiguous_person": _invalid(
+        _("%(count)s people are called %(name)s here: name them by card number or classroom.")
+    ),
+    "orders_file.already_ordered": _ordering(
+        "These meals are already ordered.", _("Already ordered for %(date)s: skipped, not ordered twice.")
+    ),
+    "orders_file.duplicate_row": _ordering(
+        "These meals are already ordered.", _("Row %(row)s already orders this meal for %(date)s.")
+    ),
+    "orders_file.nothing_to_order": _invalid(_("Every day of this range is free or already ordered.")),
     "statement.item_not_bookable": _invalid(_("This line is skipped or already imported and cannot be booked.")),
     # logistics
     "kitchen.institution_listed_twice": _invalid(_("This institution is already listed.")),
@@ -354,6 +381,13 @@ def field_text(code: str):
     same rule (a serializer's `required` message, a registrant's card): each rule is worded once, here."""
     refusal = ERRORS[code]
     return refusal.detail or refusal.message
+
+
+def stored_refusal_text(code: str, params: Mapping) -> str:
+    """The text under a field of refusal `code` with `params`, for a refusal stored to be shown later (a row of an
+    orders file's report), worded in the reader's language when read."""
+    refusal = ERRORS[code]
+    return _text(refusal.detail or refusal.message, params, refusal.dates)
 
 
 def refusal_message(error: DomainError) -> str:

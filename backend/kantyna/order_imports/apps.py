@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class OrderImportsConfig(AppConfig):
+    name = "kantyna.order_imports"
+    label = "order_imports"
