@@ -96,6 +96,8 @@ ABILITIES: dict[str, Rule] = {
     "meals.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     # What the kitchen cooks (issue 16): institutions admins their institutions' meals (people.reach.Reach).
     "kitchen.prepare": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_COOK),
+    # Labels carry names and allergies, so not a cook's (routes.tsv: /ordersLabels is admins' and institutions admins').
+    "kitchen.labels": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
     # Bank statement imports (statements): upload, review, confirm the deposits.
     "statements.manage": rule(ROLE_ADMIN),

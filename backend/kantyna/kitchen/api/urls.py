@@ -1,3 +1,3 @@
-from kantyna.kitchen.api import prepare
+from kantyna.kitchen.api import labels, prepare
 
-urlpatterns = [*prepare.urlpatterns]
+urlpatterns = [*prepare.urlpatterns, *labels.urlpatterns]

@@ -112,7 +112,7 @@ def live_items(
     return items
 
 
-def _menu_cells(date_from: date, date_to: date, institution_ids: set[int]) -> dict[tuple, list[tuple[int, str]]]:
+def menu_cells(date_from: date, date_to: date, institution_ids: set[int]) -> dict[tuple, list[tuple[int, str]]]:
     """(date, institution, meal type, diet) → the meals of that menu cell, in the menu's order (one query)."""
     rows = (
         MealsMenuItem.objects.filter(
@@ -158,7 +158,7 @@ def meals_to_prepare(
     rows = list(counted)
     if not rows:
         return MealsToPrepare(date_from=date_from, date_to=date_to, portions=0, meal_types=[], ingredients=[])
-    cells = _menu_cells(date_from, date_to, {row["place_id"] for row in rows})
+    cells = menu_cells(date_from, date_to, {row["place_id"] for row in rows})
     # Names apart from the count: grouping 20,000 rows by ids only halves its time (bench, docs/performance.md).
     meal_type_names = {
         pk: (name, position)
