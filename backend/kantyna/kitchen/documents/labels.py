@@ -13,7 +13,6 @@ per distinct text (names of institutions, meal types and dishes repeat on thousa
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -50,13 +49,35 @@ class PlacedLine:
 
 def _clean(text: str) -> str:
     """One line of text: line breaks, tabs and runs of spaces become one space."""
-    return re.sub(r"\s+", " ", text or "").strip()
+    return " ".join((text or "").split())
 
 
-def label_lines(label: Label, *, base: float = 7.5, name_size: float = 10.0) -> list[Line]:
+@dataclass(frozen=True)
+class Wording:
+    """The label's fixed texts in the active language, translated once per document rather than once per label."""
+
+    worker: str
+    diet_and_portion: str
+    allergens: str
+    note: str
+
+    @classmethod
+    def active(cls) -> Wording:
+        return cls(
+            worker=_("Worker"),
+            diet_and_portion=_("Diet: %(diet)s · Portion: %(size)s"),
+            allergens=_("Allergens: %(list)s"),
+            note=_("Allergy note: %(text)s"),
+        )
+
+
+def label_lines(
+    label: Label, *, base: float = 7.5, name_size: float = 10.0, wording: Wording | None = None
+) -> list[Line]:
     """What the label says, top to bottom. The dish line is left out when the menu has no dish for that day; the
     allergens (bold) and the note only when the receiver has them."""
-    place = label.classroom if label.classroom is not None else _("Worker")
+    words = wording or Wording.active()
+    place = label.classroom if label.classroom is not None else words.worker
     lines = [
         Line(_clean(label.full_name), bold=True, size=name_size),
         Line(_clean(f"{label.institution} · {place}"), size=base),
@@ -64,18 +85,12 @@ def label_lines(label: Label, *, base: float = 7.5, name_size: float = 10.0) -> 
     ]
     if label.dishes:
         lines.append(Line(_clean(", ".join(label.dishes)), size=base))
-    lines.append(
-        Line(
-            _clean(_("Diet: %(diet)s · Portion: %(size)s") % {"diet": label.diet, "size": label.portion_size}),
-            size=base,
-        )
-    )
+    lines.append(Line(_clean(words.diet_and_portion % {"diet": label.diet, "size": label.portion_size}), size=base))
     if label.allergens:
-        lines.append(
-            Line(_clean(_("Allergens: %(list)s") % {"list": ", ".join(label.allergens)}), bold=True, size=base + 0.5)
-        )
-    if _clean(label.allergies_note):
-        lines.append(Line(_clean(_("Allergy note: %(text)s") % {"text": label.allergies_note}), size=base))
+        lines.append(Line(_clean(words.allergens % {"list": ", ".join(label.allergens)}), bold=True, size=base + 0.5))
+    note = _clean(label.allergies_note)
+    if note:
+        lines.append(Line(words.note % {"text": note}, size=base))
     return lines
 
 
@@ -125,25 +140,45 @@ def layout_sizes(layout: LabelLayout) -> tuple[float, float]:
 
 
 class _LabelPdf(KantynaPdf):
-    """No page footer: the sheet is all labels."""
+    """No page footer (the sheet is all labels), and `label_text`: fpdf2's `text` without what labels do not use
+    (colours, underlines, shaping), each distinct text encoded for its font once."""
+
+    def __init__(self, orientation: str):
+        super().__init__(orientation)
+        self._encoded: dict[tuple[str, str], str] = {}
 
     def footer(self):
         return None
 
+    def label_text(self, x: float, y: float, text: str) -> None:
+        """`text` with its baseline's start at (`x`, `y`) mm, in the current font (as `FPDF.text` writes it)."""
+        font = self.current_font
+        if not self.current_font_is_set_on_page:
+            self._out(self._set_font_for_page(font, self.font_size_pt))
+        key = (font.fontkey, text)
+        encoded = self._encoded.get(key)
+        if encoded is None:
+            # Encoding also marks the glyphs the font's subset must embed.
+            encoded = self._encoded[key] = font.encode_text(text)
+        self._out(f"BT {x * self.k:.2f} {(self.h - y) * self.k:.2f} Td {encoded} ET")
+
 
 class _Measurer:
-    """Widths at 1 pt (mm), measured once per distinct text and weight with the document's own fonts."""
+    """Widths at 1 pt (mm) from the document's own fonts' glyph widths, measured once per distinct text and weight
+    (fpdf2's `get_string_width` prepares text shaping and bidirectional text on every call: most of the time of a
+    5,000-label file went there)."""
 
     def __init__(self, pdf: _LabelPdf):
-        self.pdf = pdf
+        self.fonts = {bold: pdf.fonts[FONT_FAMILY.lower() + ("B" if bold else "")] for bold in (False, True)}
+        self.k = pdf.k
         self.cache: dict[tuple[str, bool], float] = {}
 
     def __call__(self, text: str, bold: bool) -> float:
         key = (text, bold)
         width = self.cache.get(key)
         if width is None:
-            self.pdf.set_font(FONT_FAMILY, "B" if bold else "", 10)
-            width = self.cache[key] = self.pdf.get_string_width(text) / 10
+            # get_text_width answers points at the given size: at 1 pt, divided by points per mm.
+            width = self.cache[key] = self.fonts[bold].get_text_width(text, 1, None)[1] / self.k
         return width
 
 
@@ -156,18 +191,23 @@ def render_pdf(labels: Sequence[Label], layout: LabelLayout, *, skip: int = 0, t
     pdf.c_margin = 0
     measure = _Measurer(pdf)
     base, name_size = layout_sizes(layout)
+    wording = Wording.active()
     inner_width = layout.width - 2 * layout.padding_x
     inner_height = layout.height - 2 * layout.padding_y
     current_page = -1
+    current_font: tuple[bool, float] | None = None
     for index, label in enumerate(labels):
         page, x, y = layout.position(skip + index)
         while current_page < page:
             pdf.add_page()
             current_page += 1
-        for line in fit_lines(label_lines(label, base=base, name_size=name_size), inner_width, inner_height, measure):
-            # fpdf2 returns at once when the font is already the current one.
-            pdf.set_font(FONT_FAMILY, "B" if line.bold else "", line.size)
-            pdf.text(x + layout.padding_x, y + layout.padding_y + line.baseline, line.text)
+        for line in fit_lines(
+            label_lines(label, base=base, name_size=name_size, wording=wording), inner_width, inner_height, measure
+        ):
+            if (line.bold, line.size) != current_font:
+                pdf.set_font(FONT_FAMILY, "B" if line.bold else "", line.size)
+                current_font = (line.bold, line.size)
+            pdf.label_text(x + layout.padding_x, y + layout.padding_y + line.baseline, line.text)
     if current_page < 0:
         pdf.add_page()
     return bytes(pdf.output())
