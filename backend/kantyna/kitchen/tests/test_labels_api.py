@@ -292,3 +292,14 @@ def test_given_more_labels_then_the_same_number_of_queries(tenant_a, kw, admin, 
 
     # The session, (the kitchen of the query,) the items, the children's and the workers' allergens, the menu cells.
     assert few == many == (6 if path == RECEIVERS else 5), (few, many)
+
+
+def test_given_more_labels_than_one_file_holds_then_400_and_the_advice_to_narrow(tenant_a, kw, admin, monkeypatch):
+    monkeypatch.setattr("kantyna.kitchen.selectors.labels.MAX_LABELS", 4)
+
+    response = Api(tenant_a, admin, locale="pl").post(PRINT, {})
+
+    assert response.status_code == 400
+    assert response.json()["message"] == (
+        "Za dużo etykiet na jeden plik (5, najwyżej 4): wybierz mniej placówek lub rodzajów posiłków."
+    )
