@@ -125,7 +125,8 @@ def fit_lines(lines: Sequence[Line], width: float, height: float, width_at_1pt: 
         natural = width_at_1pt(line.text, line.bold)
         text = line.text
         if natural * size > width:
-            size = max(size * SHRINK_TO, width / natural) if natural else size
+            # A hair under the exact fit, so rounding never cuts a line that fits.
+            size = max(size * SHRINK_TO, width / natural * (1 - 1e-9)) if natural else size
             text = cut_to_width(line.text, width_at_1pt, line.bold, size, width)
         line_height = line.size * scale * PT * LINE_SPACING
         # The baseline sits about 80% down the line box (the font's ascent), so descenders stay inside.
