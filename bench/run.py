@@ -59,6 +59,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # --lists rows for --compare-db
     parser.add_argument("--kitchen", action="store_true",
                         help="only meals to prepare for one day, all 50 institutions (recipes added, rolled back)")
+    parser.add_argument("--labels", action="store_true",
+                        help="only the labels PDF (issue 16) of about 5,000 portions of the busiest day, with its phases")
     parser.add_argument("--release", action="store_true",
                         help="only the nested meals to release for one institution on the busiest day (issue 16)")
     parser.add_argument("--requests", action="store_true",
@@ -83,6 +85,9 @@ def main() -> None:
         return
     if args.kitchen:
         measure_kitchen(tenant, args.repeat)
+        return
+    if args.labels:
+        measure_labels(tenant, max(3, args.repeat // 10))
         return
     if args.release:
         measure_release(tenant, args.repeat)
@@ -567,6 +572,63 @@ def measure_kitchen(tenant, repeat: int) -> None:
             median, p95, queries = measure(client, path, headers, repeat)
             print(f"{label:<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
         transaction.set_rollback(True)
+
+def measure_labels(tenant, repeat: int) -> None:
+    """Labels (issue 16): `POST orders/printLabels` as the admin for the busiest day of the month, narrowed to the
+    first institutions (by id) whose live items add up to about 5,000 portions, on 3x7 sheets: wall time and
+    queries through the test client, then the phases apart (the label model's read, the PDF's rendering) and the
+    PDF's size and sheets. Nothing is written."""
+    import json
+
+    from django.db.models import Count, F
+    from django.db.models.functions import Coalesce
+
+    from kantyna.kitchen.documents import labels as documents
+    from kantyna.kitchen.selectors import labels as selectors
+    from kantyna.ordering.models import OrderItem
+
+    target = 5_000
+    with in_tenant(tenant):
+        admin = User.objects.select_related("account").get(account__email="admin@bench.test")
+        live = OrderItem.objects.filter(status__in=("active", "served"))
+        day = live.values("date").annotate(n=Count("pk")).order_by("-n").first()["date"]
+        per_place = (
+            live.filter(date=day)
+            .annotate(place=Coalesce(F("child__institution_id"), F("worker__institution_id")))
+            .values("place")
+            .annotate(n=Count("pk"))
+            .order_by("place")
+        )
+        chosen, portions = [], 0
+        for row in per_place:
+            if portions >= target:
+                break
+            chosen.append(row["place"])
+            portions += row["n"]
+    client = Client(HTTP_HOST=HOST)
+    headers = {"authorization": bearer(admin)}
+    body = json.dumps({"date": day.isoformat(), "institutionsIds": chosen, "layout": "3x7"})
+
+    def call():
+        response = client.post("/api/frontend/orders/printLabels", body, content_type="application/json",
+                               headers=headers)
+        assert response.status_code == 200, response.content[:300]
+        return response
+
+    size = len(call().content)  # warm-up
+    median, p95, queries = timed(call, repeat)
+    print(f"labels for {day} of {len(chosen)} institutions: {portions} portions, PDF {size / 1e6:.1f} MB, "
+          f"{selectors.LAYOUTS['3x7'].pages(portions)} sheets of 21")
+    print(f"{'path':<50} {'median ms':>10} {'p95 ms':>8} {'queries':>8}")
+    print(f"{'POST orders/printLabels (admin)':<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
+    with in_tenant(tenant):
+        read_ms, _p, read_queries = timed(
+            lambda: selectors.labels_for_day(day=day, reachable_institution_ids=None, institution_ids=chosen), repeat
+        )
+        labels = selectors.labels_for_day(day=day, reachable_institution_ids=None, institution_ids=chosen)
+        render_ms, _p, _q = timed(lambda: documents.render_pdf(labels, selectors.LAYOUTS["3x7"]), repeat)
+    print(f"{'  the label model (selector)':<50} {read_ms:>10.2f} {'':>8} {read_queries:>8}")
+    print(f"{'  the PDF (render_pdf)':<50} {render_ms:>10.2f} {'':>8} {0:>8}")
 
 
 def measure_release(tenant, repeat: int) -> None:

@@ -98,6 +98,8 @@ ABILITIES: dict[str, Rule] = {
     "kitchen.prepare": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_COOK),
     # What is handed to each institution, with the receivers' names (issue 16): institutions admins theirs.
     "kitchen.release": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
+    # Labels carry names and allergies, so not a cook's (routes.tsv: /ordersLabels is admins' and institutions admins').
+    "kitchen.labels": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
     # Bank statement imports (statements): upload, review, confirm the deposits.
     "statements.manage": rule(ROLE_ADMIN),

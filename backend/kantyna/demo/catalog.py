@@ -112,6 +112,10 @@ CHILDREN = [
     ("Pola", 9, 1, 2, "Wegetariańska"),
 ]
 
+# Children's allergies (allergen numbers, note): the kitchen's labels print them in bold; Oliwia is the first
+# receiver in the labels' order (Przedszkole..., Biedronki, Pawłowska).
+ALLERGIES = {"Oliwia": ([3, 7], "Bez jajek w żadnej postaci"), "Antoni": ([8], "")}
+
 PRICES = {"Śniadanie": "4.50", "Zupa": "5.00", "Obiad": "12.50", "Podwieczorek": "3.50"}
 SMALL_PORTION_FACTOR = Decimal("0.8")
 WEEKEND_PL = WEEKDAYS_PL[5:]
@@ -368,6 +372,8 @@ def seed_catalog_and_people(*, parents: list[User], workers: list[User]) -> None
             classroom=classrooms[institution_index][classroom_index],
             diet=diets[diet_name],
             card_number=f"{100001 + index}",
+            allergies=[allergens[n] for n in ALLERGIES.get(first_name, ((), ""))[0]],
+            allergies_note=ALLERGIES.get(first_name, ((), ""))[1],
         )
     workers_group = workers_group_create(actor=None, name="Administracja", institution=institutions[2])
     for index, worker in enumerate(workers):

@@ -4245,6 +4245,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/orders/getUsersForLabels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Who gets labels on a day: receivers in the printed order with their portions, a page at a time. */
+        get: operations["orders_get_users_for_labels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/labels/layouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The label sheets the PDF is laid out for. */
+        get: operations["orders_labels_layouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/labels/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The labels of chosen orders or order items (live ones, within reach, any day) as a PDF. */
+        post: operations["orders_labels_print"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/orders/mealTypes": {
         parameters: {
             query?: never;
@@ -4310,6 +4361,23 @@ export interface paths {
         get: operations["orders_meals_to_release_of_day_summary"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/orders/printLabels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The day's labels as a PDF for a label sheet (by criteria: the preview's). */
+        post: operations["orders_print_labels"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7640,6 +7708,42 @@ export interface components {
             isActive: boolean;
             institutionsMealTypes?: components["schemas"]["KitchenMatrixRowRequest"][];
         };
+        LabelLayout: {
+            /** @description What printLabels' `layout` takes, e.g. 3x7 (columns x rows). */
+            code: string;
+            columns: number;
+            rows: number;
+            perSheet: number;
+            /**
+             * Format: double
+             * @description A label's width, mm.
+             */
+            width: number;
+            /**
+             * Format: double
+             * @description A label's height, mm.
+             */
+            height: number;
+            /**
+             * Format: double
+             * @description The first row's distance from the sheet's top edge, mm.
+             */
+            top: number;
+            /**
+             * Format: double
+             * @description The first column's distance from the sheet's left edge, mm.
+             */
+            left: number;
+            /** @description Sheets of this size sold under these names. */
+            sheets: string;
+        };
+        /**
+         * @description * `3x7` - 3x7
+         *     * `3x8` - 3x8
+         *     * `2x7` - 2x7
+         * @enum {string}
+         */
+        LayoutEnum: "3x7" | "3x8" | "2x7";
         Locale: {
             locale: components["schemas"]["LocaleEnum"];
         };
@@ -9035,6 +9139,17 @@ export interface components {
             /** @default  */
             phoneNumber2: string | null;
         };
+        PortionLabel: {
+            itemId: number;
+            orderId: number;
+            /** Format: date */
+            date: string;
+            mealType: string;
+            /** @description The menu's dishes; empty: none. */
+            dishes: string[];
+            diet: string;
+            portionSize: string;
+        };
         PortionSize: {
             readonly id: number;
             name: string;
@@ -9251,6 +9366,55 @@ export interface components {
             /** @default false */
             forGroupOrders: boolean;
         };
+        /** @description The sheet and the positions already used on it. */
+        PrintLabelsRequest: {
+            /**
+             * @description A code of orders/labels/layouts.
+             *
+             *     * `3x7` - 3x7
+             *     * `3x8` - 3x8
+             *     * `2x7` - 2x7
+             * @default 3x7
+             */
+            layout: components["schemas"]["LayoutEnum"];
+            /**
+             * @description Labels already used on the first sheet (left empty).
+             * @default 0
+             */
+            skip: number;
+            /**
+             * Format: date
+             * @description The day; default: tomorrow (tenant's timezone).
+             */
+            date?: string;
+            /** @description Only what this kitchen prepares. */
+            kitchenId?: number | null;
+            /** @description Default: all. */
+            institutionsIds?: number[];
+            /** @description Default: all. */
+            mealTypesIds?: number[];
+        };
+        /** @description The sheet and the positions already used on it. */
+        PrintOrdersLabelsRequest: {
+            /**
+             * @description A code of orders/labels/layouts.
+             *
+             *     * `3x7` - 3x7
+             *     * `3x8` - 3x8
+             *     * `2x7` - 2x7
+             * @default 3x7
+             */
+            layout: components["schemas"]["LayoutEnum"];
+            /**
+             * @description Labels already used on the first sheet (left empty).
+             * @default 0
+             */
+            skip: number;
+            /** @description Whole orders. */
+            ordersIds?: number[];
+            /** @description Order items. */
+            itemsIds?: number[];
+        };
         /**
          * @description * `przelewy24` - przelewy24
          *     * `tpay` - tpay
@@ -9301,6 +9465,29 @@ export interface components {
             portions: number;
             /** @description The receiver's allergens, to be shown prominently. */
             allergens: components["schemas"]["ReleaseRef"][];
+        };
+        ReceiverLabels: {
+            /** @description With id, the meal receiver (as orders name it). */
+            subjectType: components["schemas"]["OrderSubjectType"];
+            id: number;
+            firstName: string;
+            lastName: string;
+            institution: string;
+            /** @description null: a worker of the institution. */
+            classroom: string | null;
+            allergens: string[];
+            allergiesNote: string;
+            /** @description One label each, in the printed order. */
+            portions: components["schemas"]["PortionLabel"][];
+        };
+        ReceiversForLabels: {
+            items: components["schemas"]["ReceiverLabels"][];
+            /** @description Receivers in all. */
+            total: number;
+            page: number;
+            perPage: number;
+            /** @description Labels in all (one per portion). */
+            labels: number;
         };
         Ref: {
             id: number;
@@ -17675,6 +17862,81 @@ export interface operations {
             };
         };
     };
+    orders_get_users_for_labels: {
+        parameters: {
+            query?: {
+                /** @description The day; default: tomorrow (tenant's timezone). */
+                date?: string;
+                /** @description Comma-separated institution ids; default: every one the caller reaches. */
+                institutions_ids?: string;
+                /** @description Only what this kitchen prepares. */
+                kitchen_id?: number;
+                /** @description Comma-separated meal type ids; default: every one. */
+                meal_types_ids?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiversForLabels"];
+                };
+            };
+        };
+    };
+    orders_labels_layouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelLayout"][];
+                };
+            };
+        };
+    };
+    orders_labels_print: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PrintOrdersLabelsRequest"];
+                "multipart/form-data": components["schemas"]["PrintOrdersLabelsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrintOrdersLabelsRequest"];
+            };
+        };
+        responses: {
+            /** @description The labels, A4 sheets (PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
     orders_meal_types: {
         parameters: {
             query?: {
@@ -17791,6 +18053,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DaySummary"];
+                };
+            };
+        };
+    };
+    orders_print_labels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PrintLabelsRequest"];
+                "multipart/form-data": components["schemas"]["PrintLabelsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrintLabelsRequest"];
+            };
+        };
+        responses: {
+            /** @description The labels, A4 sheets (PDF) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
         };

@@ -325,6 +325,12 @@ ERRORS: dict[str, Refusal] = {
     "price_list.replacement_too_early": _invalid(_("The new price list must start after %(date)s.")),
     # tenant settings
     "settings.logo_outside_company_details": _invalid(_("A logo belongs to the company details.")),
+    # kitchen: labels
+    "labels.none": Refusal(status.HTTP_400_BAD_REQUEST, _("No portions to label: no live orders match the choice.")),
+    "labels.too_many": Refusal(
+        status.HTTP_400_BAD_REQUEST,
+        _("%(count)s labels are too many for one file (at most %(max)s): choose fewer institutions or meal types."),
+    ),
 }
 
 

@@ -1,3 +1,3 @@
-from kantyna.kitchen.api import prepare, release
+from kantyna.kitchen.api import labels, prepare, release
 
-urlpatterns = [*prepare.urlpatterns, *release.urlpatterns]
+urlpatterns = [*prepare.urlpatterns, *release.urlpatterns, *labels.urlpatterns]

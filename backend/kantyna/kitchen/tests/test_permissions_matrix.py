@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from kantyna.kitchen.api.urls import urlpatterns as kitchen_urlpatterns
+from kantyna.kitchen.api import prepare, release
 from kantyna.kitchen.tests.helpers import make_kitchen_world, meal
 from kantyna.ordering.models import OrderItem
 from kantyna.tenancy.services import in_tenant
@@ -89,7 +89,9 @@ def test_given_each_persona_when_calling_then_the_expected_status_and_nothing_ch
 
 
 test_the_table_covers_every_route_and_method_of_the_area = route_coverage_test(
-    ROWS + RELEASE_ROWS, routes_of(kitchen_urlpatterns), area="kitchen"
+    ROWS + RELEASE_ROWS,
+    routes_of([*prepare.urlpatterns, *release.urlpatterns]),
+    area="kitchen (to prepare, to release)",
 )
 test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes = cross_tenant_test(
     ROWS + RELEASE_ROWS + FOREIGN_ROWS, state
