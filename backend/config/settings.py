@@ -79,6 +79,7 @@ TENANT_APPS = [
     "kantyna.ordering",
     "kantyna.terminal",
     "kantyna.kitchen",
+    "kantyna.inventory",
     "kantyna.payments",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]

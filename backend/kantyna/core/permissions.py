@@ -96,6 +96,8 @@ ABILITIES: dict[str, Rule] = {
     "meals.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     # What the kitchen cooks (issue 16): institutions admins their institutions' meals (people.reach.Reach).
     "kitchen.prepare": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_COOK),
+    # Stock of ingredients (issue 16): deliveries, issues, levels, booking the orders' consumption.
+    "inventory.manage": rule(ROLE_ADMIN),
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
     # Bank statement imports (statements): upload, review, confirm the deposits.
     "statements.manage": rule(ROLE_ADMIN),
