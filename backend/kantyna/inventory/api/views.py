@@ -49,7 +49,6 @@ class InventoryTurnoverViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
-    mixins.UpdateModelMixin,
     viewsets.GenericViewSet,
 ):
     """List (20 a page, newest first), one, create (201 + id), correct (PUT); `{id}/void` instead of a delete."""
@@ -72,6 +71,13 @@ class InventoryTurnoverViewSet(
         data = dict(serializer.validated_data)
         data.pop("kind", None)
         serializer.instance = services.turnover_update(actor=self.request.user, instance=serializer.instance, **data)
+
+    def update(self, request, *args, **kwargs):
+        """PUT only (no PATCH): the form sends the whole row."""
+        serializer = self.get_serializer(self.get_object(), data=request.data)
+        serializer.is_valid(raise_exception=True)
+        self.perform_update(serializer)
+        return Response(serializer.data)
 
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
