@@ -11,6 +11,7 @@ import pytest
 from kantyna.core.permissions import ROLE_ADMIN
 from kantyna.inventory.models import InventoryTurnover
 from kantyna.inventory.tests.helpers import income, make_inventory_world, meal, outcome
+from kantyna.meals.models import Ingredient
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api
 from kantyna.testing.factories import make_user
@@ -200,3 +201,20 @@ def test_given_a_range_too_long_then_400(api, iw):
 
     assert response.status_code == 400
     assert response.json()["errors"] == {"dateTo": ["Choose at most 62 days."]}
+
+
+def test_given_more_ingredients_and_rows_then_the_stock_view_keeps_its_queries(api, iw, admin):
+    income(iw, admin, iw.flour, "1000", "3.00")
+    api.get("inventory/stock")  # warm the per-process caches
+    with capture_queries() as few:
+        assert api.get("inventory/stock").status_code == 200
+    for number in range(10):
+        ingredient = Ingredient.objects.create(name=f"Składnik {number}", unit="g")
+        income(iw, admin, ingredient, "100", "1.00")
+        outcome(iw, admin, ingredient, "10")
+
+    with capture_queries() as many:
+        response = api.get("inventory/stock")
+
+    assert len(many) == len(few), many
+    assert len(response.json()) == 13
