@@ -147,7 +147,12 @@ def turnover_create(
     )
     if kind == Kind.OUTCOME:
         _refuse_below_zero(before, allow_negative, names)
-    audit_record(actor=actor, action=f"inventory.{kind}_create", target=turnover, data=_audit_data(turnover))
+    audit_record(
+        actor=actor,
+        action="inventory.income_create" if kind == Kind.INCOME else "inventory.outcome_create",
+        target=turnover,
+        data=_audit_data(turnover),
+    )
     return turnover
 
 
@@ -188,7 +193,7 @@ def turnover_update(*, actor, instance: InventoryTurnover, allow_negative: bool 
     _refuse_below_zero(before, allow_negative, names)
     audit_record(
         actor=actor,
-        action=f"inventory.{turnover.kind}_update",
+        action="inventory.income_update" if turnover.kind == Kind.INCOME else "inventory.outcome_update",
         target=turnover,
         data={**_audit_data(turnover), "changes": changes},
     )
@@ -220,7 +225,7 @@ def turnover_void(
     _refuse_below_zero(before, allow_negative, names)
     audit_record(
         actor=actor,
-        action=f"inventory.{turnover.kind}_void",
+        action="inventory.income_void" if turnover.kind == Kind.INCOME else "inventory.outcome_void",
         target=turnover,
         data={**_audit_data(turnover), "reason": reason},
     )
