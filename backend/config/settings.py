@@ -79,6 +79,7 @@ TENANT_APPS = [
     "kantyna.ordering",
     "kantyna.terminal",
     "kantyna.kitchen",
+    "kantyna.inventory",
     "kantyna.payments",
     "kantyna.order_imports",
 ]

@@ -44,6 +44,8 @@ urlpatterns = [
     path("", include("kantyna.pricing.api.urls")),
     # The kitchen's `meals/mealsToPrepare` before the meals' router, whose `meals/{id}` would take it.
     path("", include("kantyna.kitchen.api.urls")),
+    # Stock: `ingredients/outcomes` before the meals' router (its `ingredients/{id}` takes digits only anyway).
+    path("", include("kantyna.inventory.api.urls")),
     path("", include("kantyna.meals.api.urls")),
     path("", include("kantyna.menus.api.urls")),
     path("", include("kantyna.logistics.api.urls")),

@@ -100,6 +100,8 @@ ABILITIES: dict[str, Rule] = {
     "kitchen.release": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     # Labels carry names and allergies, so not a cook's (routes.tsv: /ordersLabels is admins' and institutions admins').
     "kitchen.labels": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
+    # Stock of ingredients (issue 16): deliveries, issues, levels, booking the orders' consumption.
+    "inventory.manage": rule(ROLE_ADMIN),
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
     # Bank statement imports (statements): upload, review, confirm the deposits.
     "statements.manage": rule(ROLE_ADMIN),

@@ -2297,6 +2297,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/ingredients/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description For a period (at most 62 days) and a kitchen: what the orders consume per ingredient, beside the outcomes
+         *     recorded and the stock now.
+         */
+        get: operations["ingredients_outcomes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/ingredients/outcomes/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Book what the orders of a day consume as production outcomes; booking again changes nothing more. */
+        post: operations["ingredients_outcomes_book"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/institutionSettings/{id}": {
         parameters: {
             query?: never;
@@ -2941,6 +2978,113 @@ export interface paths {
          *     `PersonCommandsMixin`, acting on the profile's user.
          */
         get: operations["api_frontend_institutionsWorkers_options_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/inventory/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Every ingredient's stock (in a kitchen, or all kitchens together), its value, its minimum, what the orders
+         *     of the next `days` days need and what to order; `low=true` only those low on stock.
+         */
+        get: operations["inventory_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/inventory/stock/{ingredient_id}/minimum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Set an ingredient's minimum stock (null: none). */
+        put: operations["inventory_stock_minimum"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/inventoryTurnovers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description List (20 a page, newest first), one, create (201 + id), correct (PUT); `{id}/void` instead of a delete. */
+        get: operations["api_frontend_inventoryTurnovers_list"];
+        put?: never;
+        /** @description List (20 a page, newest first), one, create (201 + id), correct (PUT); `{id}/void` instead of a delete. */
+        post: operations["api_frontend_inventoryTurnovers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/inventoryTurnovers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description List (20 a page, newest first), one, create (201 + id), correct (PUT); `{id}/void` instead of a delete. */
+        get: operations["api_frontend_inventoryTurnovers_retrieve"];
+        /** @description PUT only (no PATCH): the form sends the whole row. */
+        put: operations["api_frontend_inventoryTurnovers_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/inventoryTurnovers/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description List (20 a page, newest first), one, create (201 + id), correct (PUT); `{id}/void` instead of a delete. */
+        post: operations["api_frontend_inventoryTurnovers_void_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/inventoryTurnovers/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The filtered list's totals (voided rows out): rows, net value, and the quantity when of one ingredient. */
+        get: operations["api_frontend_inventoryTurnovers_totals_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6073,6 +6217,21 @@ export interface components {
             title: string;
             readonly balance: components["schemas"]["Money"];
         };
+        /** @enum {unknown} */
+        BlankEnum: "";
+        BookDayRequest: {
+            /** Format: date */
+            date: string;
+            kitchenId?: number | null;
+            /** @default false */
+            allowNegative: boolean;
+        };
+        BookDayResult: {
+            created: number;
+            updated: number;
+            voided: number;
+            unchanged: number;
+        };
         BulkMarkRangeRequest: {
             subjects?: components["schemas"]["CalendarSubjectRefRequest"][];
             institutionId?: number | null;
@@ -7342,10 +7501,36 @@ export interface components {
              */
             quantity: string;
         };
+        IngredientOutcome: {
+            id: number;
+            name: string;
+            unit: string;
+            /** Format: decimal */
+            needed: string;
+            /** Format: decimal */
+            booked: string;
+            /** Format: decimal */
+            production: string;
+            /** Format: decimal */
+            waste: string;
+            /** Format: decimal */
+            other: string;
+            /** Format: decimal */
+            stock: string;
+        };
         IngredientRequest: {
             name: string;
             unit: components["schemas"]["UnitEnum"];
             allergensIds?: number[];
+        };
+        IngredientsOutcomes: {
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            portions: number;
+            bookedDays: string[];
+            ingredients: components["schemas"]["IngredientOutcome"][];
         };
         Institution: {
             readonly id: number;
@@ -7579,6 +7764,70 @@ export interface components {
             isActive: boolean;
             permissions?: components["schemas"]["PermissionsEnum"][];
             institutionsIds?: number[];
+        };
+        /**
+         * @description A delivery (`income`: unit price net PLN per kg / l / piece, supplier, document number) or an issue
+         *     (`outcome`: its reason). The kind is chosen once, at creation. `allowNegative` confirms an outcome that takes
+         *     the stock below zero.
+         */
+        InventoryTurnover: {
+            readonly id: number;
+            kind: components["schemas"]["InventoryTurnoverKindEnum"];
+            /** @default  */
+            reason: components["schemas"]["ReasonEnum"] | components["schemas"]["BlankEnum"];
+            ingredientId: number;
+            readonly ingredient: components["schemas"]["TurnoverIngredient"];
+            kitchenId?: number | null;
+            readonly kitchen: components["schemas"]["Named"] | null;
+            /** Format: date */
+            date: string;
+            /** Format: decimal */
+            quantity: string;
+            /** Format: decimal */
+            unitPrice?: string | null;
+            /** Format: decimal */
+            readonly netValue: string | null;
+            supplier?: string;
+            documentNumber?: string;
+            /** @default  */
+            note: string;
+            /** Format: date */
+            readonly bookedFor: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly voidedAt: string | null;
+            readonly voidReason: string;
+        };
+        /**
+         * @description * `income` - income
+         *     * `outcome` - outcome
+         * @enum {string}
+         */
+        InventoryTurnoverKindEnum: "income" | "outcome";
+        /**
+         * @description A delivery (`income`: unit price net PLN per kg / l / piece, supplier, document number) or an issue
+         *     (`outcome`: its reason). The kind is chosen once, at creation. `allowNegative` confirms an outcome that takes
+         *     the stock below zero.
+         */
+        InventoryTurnoverRequest: {
+            kind: components["schemas"]["InventoryTurnoverKindEnum"];
+            /** @default  */
+            reason: components["schemas"]["ReasonEnum"] | components["schemas"]["BlankEnum"];
+            ingredientId: number;
+            kitchenId?: number | null;
+            /** Format: date */
+            date: string;
+            /** Format: decimal */
+            quantity: string;
+            /** Format: decimal */
+            unitPrice?: string | null;
+            supplier?: string;
+            documentNumber?: string;
+            /** @default  */
+            note: string;
+            /** @default false */
+            allowNegative: boolean;
         };
         InvoicesConfig: {
             /** @default false */
@@ -8251,7 +8500,15 @@ export interface components {
             readonly total: components["schemas"]["Money"];
             readonly closingBalance: components["schemas"]["Money"];
         };
+        Named: {
+            id: number;
+            name: string;
+        };
         NamedRef: {
+            id: number;
+            name: string;
+        };
+        NamedRequest: {
             id: number;
             name: string;
         };
@@ -8690,6 +8947,12 @@ export interface components {
         };
         PaginatedInstitutionsAdminList: {
             items: components["schemas"]["InstitutionsAdmin"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedInventoryTurnoverList: {
+            items: components["schemas"]["InventoryTurnover"][];
             total: number;
             page: number;
             perPage: number;
@@ -9454,6 +9717,13 @@ export interface components {
             /** @default true */
             sandbox: boolean;
         };
+        /**
+         * @description * `production` - production
+         *     * `waste` - waste
+         *     * `other` - other
+         * @enum {string}
+         */
+        ReasonEnum: "production" | "waste" | "other";
         Receiver: {
             /** @description child or worker. */
             kind: string;
@@ -9872,6 +10142,46 @@ export interface components {
         Status: {
             status: boolean;
         };
+        StockLevel: {
+            id: number;
+            name: string;
+            unit: string;
+            priceUnit: string;
+            /** Format: decimal */
+            incomes: string;
+            /** Format: decimal */
+            outcomes: string;
+            /** Format: decimal */
+            stock: string;
+            /**
+             * Format: decimal
+             * @description Net PLN per price unit, of the deliveries.
+             */
+            averagePrice: string | null;
+            /**
+             * Format: decimal
+             * @description The stock at the average price.
+             */
+            value: string;
+            /** Format: decimal */
+            minimum: string | null;
+            /**
+             * Format: decimal
+             * @description What the next days' orders need.
+             */
+            need: string;
+            /** Format: decimal */
+            toOrder: string;
+            low: boolean;
+        };
+        StockMinimum: {
+            /** Format: decimal */
+            quantity: string | null;
+        };
+        StockMinimumRequest: {
+            /** Format: decimal */
+            quantity: string | null;
+        };
         /** @description A receiver (`selectors.Receiver`): a worker's id is their user's id. */
         Subject: {
             type: components["schemas"]["TerminalSubjectType"];
@@ -10126,6 +10436,29 @@ export interface components {
          * @enum {string}
          */
         TransactionKindEnum: "deposit" | "charge" | "refund" | "fee" | "correction" | "payout";
+        TurnoverIngredient: {
+            id: number;
+            name: string;
+            unit: string;
+            /** @description What a unit price is per: kg, l or szt. */
+            readonly priceUnit: string;
+        };
+        TurnoverIngredientRequest: {
+            id: number;
+            name: string;
+            unit: string;
+        };
+        TurnoverTotals: {
+            count: number;
+            /** Format: decimal */
+            netValue: string;
+            /**
+             * Format: decimal
+             * @description Only when the rows are of one ingredient.
+             */
+            quantity: string | null;
+            unit: string | null;
+        };
         /**
          * @description * `child` - child
          *     * `institution_worker` - institution_worker
@@ -10218,6 +10551,12 @@ export interface components {
          * @enum {string}
          */
         ViaEnum: "child" | "classroom";
+        VoidRequest: {
+            /** @description Why the row is taken out of the stock. */
+            reason: string;
+            /** @default false */
+            allowNegative: boolean;
+        };
         WorkerOptions: {
             settings: components["schemas"]["RegistrationSettings"];
             institutionsOptions: components["schemas"]["RegistrationInstitutionOption"][];
@@ -14452,6 +14791,54 @@ export interface operations {
             };
         };
     };
+    ingredients_outcomes: {
+        parameters: {
+            query: {
+                dateFrom: string;
+                dateTo: string;
+                kitchenId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngredientsOutcomes"];
+                };
+            };
+        };
+    };
+    ingredients_outcomes_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookDayRequest"];
+                "multipart/form-data": components["schemas"]["BookDayRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BookDayRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookDayResult"];
+                };
+            };
+        };
+    };
     api_frontend_institutionSettings_update: {
         parameters: {
             query?: never;
@@ -15543,6 +15930,219 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedInstitutionWorkerOptionList"];
+                };
+            };
+        };
+    };
+    inventory_stock: {
+        parameters: {
+            query?: {
+                days?: number;
+                kitchenId?: number;
+                low?: boolean;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockLevel"][];
+                };
+            };
+        };
+    };
+    inventory_stock_minimum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ingredient_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockMinimumRequest"];
+                "multipart/form-data": components["schemas"]["StockMinimumRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["StockMinimumRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMinimum"];
+                };
+            };
+        };
+    };
+    api_frontend_inventoryTurnovers_list: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+                ingredientId?: number;
+                /**
+                 * @description * `income` - income
+                 *     * `outcome` - outcome
+                 */
+                kind?: "income" | "outcome";
+                kitchenId?: number;
+                page?: number;
+                perPage?: number;
+                /**
+                 * @description * `production` - production
+                 *     * `waste` - waste
+                 *     * `other` - other
+                 */
+                reason?: "other" | "production" | "waste";
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+                /** @description true: only voided rows; false: none. */
+                voided?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedInventoryTurnoverList"];
+                };
+            };
+        };
+    };
+    api_frontend_inventoryTurnovers_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryTurnoverRequest"];
+                "multipart/form-data": components["schemas"]["InventoryTurnoverRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InventoryTurnoverRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryTurnover"];
+                };
+            };
+        };
+    };
+    api_frontend_inventoryTurnovers_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryTurnover"];
+                };
+            };
+        };
+    };
+    api_frontend_inventoryTurnovers_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryTurnoverRequest"];
+                "multipart/form-data": components["schemas"]["InventoryTurnoverRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["InventoryTurnoverRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryTurnover"];
+                };
+            };
+        };
+    };
+    api_frontend_inventoryTurnovers_void_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidRequest"];
+                "multipart/form-data": components["schemas"]["VoidRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["VoidRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryTurnover"];
+                };
+            };
+        };
+    };
+    api_frontend_inventoryTurnovers_totals_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TurnoverTotals"];
                 };
             };
         };

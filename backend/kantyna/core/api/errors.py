@@ -166,6 +166,13 @@ ERRORS: dict[str, Refusal] = {
     ),
     "orders_file.nothing_to_order": _invalid(_("Every day of this range is free or already ordered.")),
     "statement.item_not_bookable": _invalid(_("This line is skipped or already imported and cannot be booked.")),
+    # inventory
+    "inventory.stock_below_zero": _conflict(
+        _("The stock would fall below zero: %(ingredients)s. Confirm to record it anyway.")
+    ),
+    "inventory.price_required": _invalid(_("Enter the net unit price.")),
+    "inventory.reason_required": _invalid(_("Choose why the stock goes out.")),
+    "inventory.turnover_voided": _conflict(_("This entry is voided and can no longer be changed.")),
     # logistics
     "kitchen.institution_listed_twice": _invalid(_("This institution is already listed.")),
     "kitchen.meal_type_taken": _invalid(

@@ -49,6 +49,7 @@ export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
   ],
   ordering: ['calendar.subjects', 'calendar.bulkPresences', 'users.presences', 'calendar.freeDays', 'orders', 'orderedMeals'],
   money: ['transactions', 'deposits', 'usersTransactions', 'monthlyBalanceReport'],
+  inventory: ['inventory.stock', 'inventory.incomes', 'inventory.outcomes', 'inventory.ingredients.outcomes'],
 };
 
 /** The tenant's settings that decide whether some entries are offered (the session has loaded them already). */

@@ -8,6 +8,7 @@ from django.db import transaction
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_PARENT
 from kantyna.demo.catalog import seed_catalog_and_people
 from kantyna.demo.data import DEMO_PASSWORD, PARENTS, ROLE_LOGINS, STAFF, WORKERS
+from kantyna.demo.inventory import seed_inventory
 from kantyna.demo.ordering import seed_orders
 from kantyna.institutions.models import Institution
 from kantyna.tenancy.models import Tenant
@@ -57,6 +58,7 @@ def seed_demo_tenant() -> None:
         seed_catalog_and_people(parents=parents, workers=workers)
         admin = next(user for user in staff if ROLE_ADMIN in user.roles)
         seed_orders(customers=[*parents, *workers], admin=admin)
+        seed_inventory(admin=admin)
         institutions_admin = next(user for user in staff if "ROLE_INSTITUTIONS_ADMIN" in user.roles)
         institutions_admin.institutions.set(Institution.objects.filter(kind__in=["school", "kindergarten"]))
         settings_update(
