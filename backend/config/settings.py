@@ -80,6 +80,7 @@ TENANT_APPS = [
     "kantyna.terminal",
     "kantyna.kitchen",
     "kantyna.payments",
+    "kantyna.reports",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

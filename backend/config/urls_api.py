@@ -58,6 +58,8 @@ urlpatterns = [
     path("", include("kantyna.payments.api.urls")),
     # serving
     path("", include("kantyna.terminal.api.urls")),
+    # the business at a glance
+    path("", include("kantyna.reports.api.urls")),
     # shell counters
     path("orders/totalAmounts", orders.ActiveOrdersAmountView.as_view()),
     path("notifications/unread", users.UnreadNotificationsView.as_view()),
