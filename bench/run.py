@@ -59,6 +59,9 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # --lists rows for --compare-db
     parser.add_argument("--kitchen", action="store_true",
                         help="only meals to prepare for one day, all 50 institutions (recipes added, rolled back)")
+    parser.add_argument("--dashboard", action="store_true",
+                        help="only the dashboard (issue 17): today's statistics (target 300 ms), totals, presences, "
+                             "charts, for every institution and for one")
     parser.add_argument("--labels", action="store_true",
                         help="only the labels PDF (issue 16) of about 5,000 portions of the busiest day, with its phases")
     parser.add_argument("--release", action="store_true",
@@ -85,6 +88,9 @@ def main() -> None:
         return
     if args.kitchen:
         measure_kitchen(tenant, args.repeat)
+        return
+    if args.dashboard:
+        measure_dashboard(tenant, args.repeat)
         return
     if args.labels:
         measure_labels(tenant, max(3, args.repeat // 10))
@@ -572,6 +578,40 @@ def measure_kitchen(tenant, repeat: int) -> None:
             median, p95, queries = measure(client, path, headers, repeat)
             print(f"{label:<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
         transaction.set_rollback(True)
+
+
+def measure_dashboard(tenant, repeat: int) -> None:
+    """The dashboard's calls as the bench admin (issue 17): today's statistics (meals of the day, active receivers,
+    the sum of 15,000 accounts' cached balances per payer, this month's deposits) for every institution and narrowed
+    to one (the SQL an institutions admin's reach runs), the day's totals, a page of each presence mode, and the
+    month and year charts."""
+    from kantyna.institutions.models import Institution
+    from kantyna.ordering.cutoff import tenant_today
+
+    with in_tenant(tenant):
+        admin = User.objects.select_related("account").get(account__email="admin@bench.test")
+        institution = Institution.objects.order_by("pk").values_list("pk", flat=True).first()
+        today = tenant_today().isoformat()
+    client = Client(HTTP_HOST=HOST)
+    headers = {"authorization": bearer(admin)}
+    base = "/api/frontend/dashboard"
+    paths = [
+        ("statistics, every institution", f"{base}/statistics"),
+        ("statistics, one institution", f"{base}/statistics?institutionId={institution}"),
+        ("totals per institution x meal type x diet", f"{base}/totalOrdersQuantitiesGroupedByInstitutionMealTypeAndDiet?date={today}"),
+        ("presences, present, first page", f"{base}/presencesList?mode=present&date={today}"),
+        ("presences, not ordered, first page", f"{base}/presencesList?mode=not_ordered&date={today}"),
+        ("presences, absent, one institution", f"{base}/presencesList?mode=absent&date={today}&institutionId={institution}"),
+        ("chart, days of this month", f"{base}/chartData?period=month&date={today}"),
+        ("chart, months of this year", f"{base}/chartData?period=year&date={today}"),
+        ("chart, days of this month, one institution", f"{base}/chartData?period=month&institutionId={institution}"),
+    ]
+    print(f"load average: {os.getloadavg()[0]:.2f}")
+    print(f"{'path':<50} {'median ms':>10} {'p95 ms':>8} {'queries':>8}")
+    for label, path in paths:
+        median, p95, queries = measure(client, path, headers, repeat)
+        print(f"{label:<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
+
 
 def measure_labels(tenant, repeat: int) -> None:
     """Labels (issue 16): `POST orders/printLabels` as the admin for the busiest day of the month, narrowed to the

@@ -82,6 +82,7 @@ TENANT_APPS = [
     "kantyna.inventory",
     "kantyna.payments",
     "kantyna.order_imports",
+    "kantyna.reports",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -61,6 +61,8 @@ urlpatterns = [
     path("", include("kantyna.order_imports.api.urls")),
     # serving
     path("", include("kantyna.terminal.api.urls")),
+    # the business at a glance
+    path("", include("kantyna.reports.api.urls")),
     # shell counters
     path("orders/totalAmounts", orders.ActiveOrdersAmountView.as_view()),
     path("notifications/unread", users.UnreadNotificationsView.as_view()),

@@ -3,7 +3,7 @@ import { apiToken, fillSignInForm, openUserMenu, signIn } from './helpers';
 
 // Every demo role signs in through the landing page and the sign-in site, and lands on its home (spec §2).
 const ROLE_HOMES = [
-  { role: 'administrator', email: 'admin@demo.kantyna.pl', name: 'Katarzyna Wiśniewska', path: '/home', heading: 'Witaj, Katarzyna' },
+  { role: 'administrator', email: 'admin@demo.kantyna.pl', name: 'Katarzyna Wiśniewska', path: '/dashboard', heading: 'Pulpit' },
   { role: 'institutions admin', email: 'placowki@demo.kantyna.pl', name: 'Tomasz Zieliński', path: '/orders', heading: 'Zamówienia' },
   { role: 'parent', email: 'anna.nowak@example.pl', name: 'Anna Nowak', path: '/calendar/user', heading: 'Kalendarz' },
   { role: 'institution worker', email: 'jan.krol@example.pl', name: 'Jan Król', path: '/calendar/user', heading: 'Kalendarz' },

@@ -113,6 +113,8 @@ ABILITIES: dict[str, Rule] = {
     "billing.view": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
     "reports.manage": rule(ROLE_MANAGE_REPORTS),
+    # The dashboard (issue 17): institutions admins see their institutions' figures only (people.reach.Reach).
+    "dashboard.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     "notifications.receive": rule(*(set(ROLES) - {ROLE_COOK})),
     "profile.edit": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, ROLE_COOK),
     "account.delete": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),

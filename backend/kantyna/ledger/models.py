@@ -81,6 +81,14 @@ class LedgerTransaction(models.Model):
             # booked_on alone, a day's rows (a nightly charge run books one per child) were sorted for each page.
             models.Index(fields=["booked_on", "id"], name="ledger_tx_booked_id"),
             models.Index(fields=["reference_type", "reference_id"], name="ledger_tx_reference"),
+            # A period's deposits (the dashboard's month, its charts) read off this index alone: deposits are one
+            # row in ten of the ledger, so a month of them was a scan of every row (issue 17, docs/performance.md).
+            models.Index(
+                fields=["booked_on"],
+                include=["amount", "account"],
+                condition=Q(kind="deposit"),
+                name="ledger_tx_deposit_booked",
+            ),
             # Partial: most rows (every charge) have neither.
             models.Index(fields=["author"], condition=Q(author__isnull=False), name="ledger_tx_author"),
             models.Index(fields=["corrects"], condition=Q(corrects__isnull=False), name="ledger_tx_corrects"),

@@ -1826,6 +1826,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/dashboard/chartData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Meals and deposits per day of a month, or per month of a year, every day or month present. */
+        get: operations["dashboard_chart_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/dashboard/presencesList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The receivers of a day in a presence mode (present, absent, not ordered), paged, by surname. */
+        get: operations["dashboard_presences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/dashboard/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Today's figures: meals ordered, served and cancelled, active receivers, balances and debt, this month's
+         *     deposits.
+         */
+        get: operations["dashboard_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/dashboard/totalOrdersQuantitiesGroupedByInstitutionMealTypeAndDiet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A day's meals per institution x meal type x diet: ordered, served, cancelled. */
+        get: operations["dashboard_totals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/diets": {
         parameters: {
             query?: never;
@@ -6873,6 +6944,101 @@ export interface components {
             phoneNumber: string | null;
             phoneNumber2: string | null;
             invoicesSettings: components["schemas"]["InvoicesSettings"];
+        };
+        DashboardChart: {
+            period: components["schemas"]["DashboardChartPeriod"];
+            /** Format: date */
+            dateFrom: string;
+            /** Format: date */
+            dateTo: string;
+            points: components["schemas"]["DashboardChartPoint"][];
+        };
+        /** @enum {string} */
+        DashboardChartPeriod: "month" | "year";
+        DashboardChartPoint: {
+            /**
+             * Format: date
+             * @description The day, or the first day of the month.
+             */
+            date: string;
+            ordered: number;
+            served: number;
+            cancelled: number;
+            readonly depositsAmount: components["schemas"]["Money"];
+            depositsCount: number;
+        };
+        /** @enum {string} */
+        DashboardMealStatus: "active" | "served" | "cancelled";
+        DashboardMealsCount: {
+            /** @description Live meals (active and served); cancelled ones are not counted. */
+            ordered: number;
+            /** @description Served at the terminal. */
+            served: number;
+            cancelled: number;
+        };
+        DashboardPresenceMeal: {
+            mealType: components["schemas"]["DashboardRef"];
+            status: components["schemas"]["DashboardMealStatus"];
+        };
+        DashboardPresenceRow: {
+            type: components["schemas"]["DashboardSubjectType"];
+            id: number;
+            firstName: string;
+            lastName: string;
+            institution: components["schemas"]["DashboardRef"];
+            /** @description A child's classroom; null for a worker. */
+            classroom: string | null;
+            /** @description Live meals (present) or cancelled ones (absent). */
+            meals: components["schemas"]["DashboardPresenceMeal"][];
+        };
+        DashboardPresenceRowPage: {
+            items: components["schemas"]["DashboardPresenceRow"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        DashboardRef: {
+            id: number;
+            name: string;
+        };
+        DashboardStatistics: {
+            /**
+             * Format: date
+             * @description Today in the tenant's timezone.
+             */
+            date: string;
+            meals: components["schemas"]["DashboardMealsCount"];
+            activeChildren: number;
+            activeWorkers: number;
+            /** @description The sum of the payers' balances. */
+            readonly balancesTotal: components["schemas"]["Money"];
+            /** @description Payers whose balance is below zero. */
+            debtors: number;
+            /** @description The sum of those payers' balances (negative or zero). */
+            readonly debtTotal: components["schemas"]["Money"];
+            /**
+             * Format: date
+             * @description The first day of the month the deposits are of.
+             */
+            depositsMonth: string;
+            readonly depositsAmount: components["schemas"]["Money"];
+            depositsCount: number;
+        };
+        /** @enum {string} */
+        DashboardSubjectType: "child" | "institution_worker";
+        DashboardTotalRow: {
+            institution: components["schemas"]["DashboardRef"];
+            mealType: components["schemas"]["DashboardRef"];
+            diet: components["schemas"]["DashboardRef"];
+            ordered: number;
+            served: number;
+            cancelled: number;
+        };
+        DashboardTotals: {
+            /** Format: date */
+            date: string;
+            rows: components["schemas"]["DashboardTotalRow"][];
+            totals: components["schemas"]["DashboardMealsCount"];
         };
         DateRelease: {
             /** Format: date */
@@ -13821,6 +13987,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    dashboard_chart_data: {
+        parameters: {
+            query?: {
+                /** @description A day of the month or year shown; default: today. */
+                date?: string;
+                /** @description Only this institution's receivers (an institutions admin: one of theirs, else nothing). */
+                institutionId?: number;
+                /** @description Default: month. */
+                period?: "month" | "year";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardChart"];
+                };
+            };
+        };
+    };
+    dashboard_presences: {
+        parameters: {
+            query?: {
+                /** @description Default: today (tenant's timezone). */
+                date?: string;
+                /** @description Only this institution's receivers (an institutions admin: one of theirs, else nothing). */
+                institutionId?: number;
+                /** @description Default: present. */
+                mode?: "absent" | "not_ordered" | "present";
+                page?: number;
+                /** @description Default 20. */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardPresenceRowPage"];
+                };
+            };
+        };
+    };
+    dashboard_statistics: {
+        parameters: {
+            query?: {
+                /** @description Only this institution's receivers (an institutions admin: one of theirs, else nothing). */
+                institutionId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStatistics"];
+                };
+            };
+        };
+    };
+    dashboard_totals: {
+        parameters: {
+            query?: {
+                /** @description Default: today (tenant's timezone). */
+                date?: string;
+                /** @description Only this institution's receivers (an institutions admin: one of theirs, else nothing). */
+                institutionId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardTotals"];
                 };
             };
         };

@@ -39,8 +39,13 @@ describe('route guard', () => {
     expect(roleHome([role])).toBe(home);
   });
 
+  it('gives an admin the dashboard as home (an institutions admin who is also an admin keeps the orders)', () => {
+    expect(roleHome(['ROLE_ADMIN'])).toBe('/dashboard');
+    expect(roleHome(['ROLE_ADMIN', 'ROLE_INSTITUTIONS_ADMIN'])).toBe('/orders');
+  });
+
   it('sends a signed-in user who opens the login page to the role home', async () => {
-    signInAs(['ROLE_ADMIN']);
+    signInAs(['ROLE_TICKET_ADMIN']);
     const { router } = renderApp('/auth/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(await screen.findByRole('heading', { name: 'Welcome, Anna' })).toBeInTheDocument();

@@ -151,11 +151,13 @@ export const ROLE_HOME: Partial<Record<Role, string>> = {
   ROLE_PARENT: '/calendar/user',
   ROLE_INSTITUTION_WORKER: '/calendar/user',
   ROLE_INSTITUTIONS_ADMIN: '/orders',
+  // The spec's "home" of an admin is `/`, which redirects to the dashboard.
+  ROLE_ADMIN: '/dashboard',
 };
 export const DEFAULT_HOME = '/home';
 
 /** Checked in this order, so a user with several roles lands on the most specific home. */
-const HOME_PRIORITY: readonly Role[] = ['ROLE_COOK', 'ROLE_PARENT', 'ROLE_INSTITUTION_WORKER', 'ROLE_INSTITUTIONS_ADMIN'];
+const HOME_PRIORITY: readonly Role[] = ['ROLE_COOK', 'ROLE_PARENT', 'ROLE_INSTITUTION_WORKER', 'ROLE_INSTITUTIONS_ADMIN', 'ROLE_ADMIN'];
 
 /** `roles` as the server sends them: plain strings, of which the known ones count. */
 export function roleHome(roles: readonly string[]): string {

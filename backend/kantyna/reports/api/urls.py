@@ -1,0 +1,3 @@
+from kantyna.reports.api import dashboard
+
+urlpatterns = [*dashboard.urlpatterns]
