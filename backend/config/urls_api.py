@@ -2,12 +2,14 @@
 
 from django.urls import include, path
 
+from kantyna.core.routes import flattened
 from kantyna.identity.api import views as identity
 from kantyna.ledger.api import views as ledger
 from kantyna.ordering.api import orders
 from kantyna.tenant_settings.api import views as tenant_settings
 from kantyna.users.api import views as users
 
+# Flattened: each app's patterns in the place of its include, in the same order (kantyna.core.routes).
 urlpatterns = [
     # auth
     path("auth/currentUser", users.CurrentUserView.as_view()),
@@ -63,3 +65,4 @@ urlpatterns = [
     path("notifications/unread", users.UnreadNotificationsView.as_view()),
     path("announcements/unseen", users.UnseenAnnouncementsView.as_view()),
 ]
+urlpatterns = flattened(urlpatterns)
