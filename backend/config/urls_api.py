@@ -9,8 +9,9 @@ from kantyna.ordering.api import orders
 from kantyna.tenant_settings.api import views as tenant_settings
 from kantyna.users.api import views as users
 
-# Flattened: each app's patterns in the place of its include, in the same order (kantyna.core.routes).
-urlpatterns = [
+# As declared (an include per app); served flattened: each app's patterns in the place of its include, in the same
+# order (kantyna.core.routes).
+declared = [
     # auth
     path("auth/currentUser", users.CurrentUserView.as_view()),
     path("auth/currentUser/locale", users.CurrentUserLocaleView.as_view()),
@@ -65,4 +66,4 @@ urlpatterns = [
     path("notifications/unread", users.UnreadNotificationsView.as_view()),
     path("announcements/unseen", users.UnseenAnnouncementsView.as_view()),
 ]
-urlpatterns = flattened(urlpatterns)
+urlpatterns = flattened(declared)
