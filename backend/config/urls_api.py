@@ -2,13 +2,16 @@
 
 from django.urls import include, path
 
+from kantyna.core.routes import flattened
 from kantyna.identity.api import views as identity
 from kantyna.ledger.api import views as ledger
 from kantyna.ordering.api import orders
 from kantyna.tenant_settings.api import views as tenant_settings
 from kantyna.users.api import views as users
 
-urlpatterns = [
+# As declared (an include per app); served flattened: each app's patterns in the place of its include, in the same
+# order (kantyna.core.routes).
+declared = [
     # auth
     path("auth/currentUser", users.CurrentUserView.as_view()),
     path("auth/currentUser/locale", users.CurrentUserLocaleView.as_view()),
@@ -68,3 +71,4 @@ urlpatterns = [
     path("notifications/unread", users.UnreadNotificationsView.as_view()),
     path("announcements/unseen", users.UnseenAnnouncementsView.as_view()),
 ]
+urlpatterns = flattened(declared)

@@ -4,13 +4,14 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from kantyna.core import views
+from kantyna.core.routes import indexed_include
 from kantyna.payments.views import fake_autopay_paywall, fake_przelewy24_paywall, fake_tpay_paywall
 from kantyna.tenant_settings.api.views import company_logo_file
 
 urlpatterns = [
     path("api/health", views.health),
     path("api/schema/", SpectacularAPIView.as_view(urlconf="config.urls_tenant"), name="schema"),
-    path("api/frontend/", include("config.urls_api")),
+    indexed_include("api/frontend/", "config.urls_api"),  # path(..., include(...)), resolved faster
     re_path(r"^api/", views.api_not_found),
     path("sso/", include("config.urls_sso")),
     # Uploaded files are not served from the media folder (shared by all tenants): the only public one is the

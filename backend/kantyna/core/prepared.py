@@ -79,6 +79,8 @@ class _Compiled:
                 found.add(slot)
         if missing := set(wanted.values()) - found:
             raise ValueError(f"PreparedQuery: values not found among the SQL's parameters: {sorted(missing, key=str)}")
+        # A DISTINCT query ordered by columns it does not return selects them too, after its own: cut as the ORM does.
+        self.width = compiler.col_count if compiler.has_extra_select else None
         fields = [select[0] for select in compiler.select[0 : compiler.col_count]]
         # As `ValuesListIterable` reads them (Django 5.2 selects in the order of values_list's names).
         self.converters = list(compiler.get_converters(fields).items())
@@ -91,6 +93,8 @@ class _Compiled:
         with connection.cursor() as cursor:
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()
+        if self.width is not None:
+            rows = [row[: self.width] for row in rows]
         if self.converters:
             converted = []
             for row in rows:

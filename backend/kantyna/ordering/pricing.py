@@ -21,6 +21,7 @@ from django.db.models import Q
 
 from kantyna.catalog.models import MealTypeInstitutionSetting
 from kantyna.core.money import discounted
+from kantyna.core.prepared import PreparedQuery
 from kantyna.ordering.subjects import CHILD, Subject
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
 
@@ -35,6 +36,30 @@ class Price:
     price: Decimal
 
 
+# The small reads of every Pricer, compiled once per process (core.prepared): a calendar month or a marking builds
+# one Pricer per request, and compiling these queries was most of their cost. Many groups or institutions (the
+# nightly job) run the ORM as before.
+_DEFAULT_GROUPS = PreparedQuery(
+    lambda: PriceListsGroup.objects.filter(
+        Q(default_for_children=True) | Q(default_for_institutions_workers=True)
+    ).values_list("id", "default_for_children", "default_for_institutions_workers")
+)
+_LISTS = PreparedQuery(
+    lambda group_ids, last: (
+        PriceList.objects.filter(group_id__in=group_ids, valid_from__lte=last)
+        .order_by("group_id", "valid_from")
+        .values_list("id", "group_id", "valid_from")
+    )
+)
+_UNAVAILABLE = PreparedQuery(
+    lambda institution_ids: (
+        MealTypeInstitutionSetting.objects.filter(institution_id__in=institution_ids, is_available=False)
+        .order_by()
+        .values_list("institution_id", "meal_type_id")
+    )
+)
+
+
 class Pricer:
     """Prices for `subjects` on days in [first, last]. `for_role`: the `hiddenFor` audience to apply —
     SUBJECT_AUDIENCE (the subject's: a customer or the automarking job), None (staff see every item that is
@@ -42,17 +67,11 @@ class Pricer:
 
     def __init__(self, subjects: list[Subject], first: date, last: date, *, for_role: str | None = SUBJECT_AUDIENCE):
         self.for_role = for_role
-        defaults = PriceListsGroup.objects.filter(
-            Q(default_for_children=True) | Q(default_for_institutions_workers=True)
-        ).values_list("id", "default_for_children", "default_for_institutions_workers")
+        defaults = _DEFAULT_GROUPS()
         self.default_children_group = next((pk for pk, children, _ in defaults if children), None)
         self.default_workers_group = next((pk for pk, _, workers in defaults if workers), None)
         group_ids = {self.group_of(subject) for subject in subjects} - {None}
-        lists = list(
-            PriceList.objects.filter(group_id__in=group_ids, valid_from__lte=last)
-            .order_by("group_id", "valid_from")
-            .values_list("id", "group_id", "valid_from")
-        )
+        lists = _LISTS(group_ids=sorted(group_ids), last=last) if group_ids else []
         self._chosen: dict[tuple, PriceListItem | None] = {}
         self._lists: dict[int, list[tuple[date, int]]] = defaultdict(list)
         self._starts: dict[int, list[date]] = {}
@@ -76,9 +95,7 @@ class Pricer:
                 self.items_by_id[item.pk] = item
         institution_ids = {subject.institution.pk for subject in subjects}
         self._unavailable: set[tuple[int, int]] = set(
-            MealTypeInstitutionSetting.objects.filter(
-                institution_id__in=institution_ids, is_available=False
-            ).values_list("institution_id", "meal_type_id")
+            _UNAVAILABLE(institution_ids=sorted(institution_ids)) if institution_ids else []
         )
 
     # Resolution ---------------------------------------------------------------------------------------------

@@ -50,3 +50,18 @@ def test_given_a_value_that_is_not_a_filter_value_when_preparing_then_refused(te
 
     with in_tenant(tenant_a), pytest.raises(ValueError, match="not found among the SQL's parameters"):
         prepared(name="Ala")
+
+
+def test_a_distinct_query_ordered_by_columns_it_does_not_return_gives_the_querysets_rows(tenant_a):
+    """DISTINCT with an ORDER BY on other columns selects those too (after its own): the rows are cut as the ORM
+    cuts them."""
+    with in_tenant(tenant_a):
+        ala = make_user(tenant_a, ROLE_PARENT, first_name="Ala", last_name="Zet")
+        ola = make_user(tenant_a, ROLE_PARENT, first_name="Ola", last_name="Abc")
+
+        def names(ids):
+            return User.objects.filter(pk__in=ids).order_by("last_name", "pk").values_list("first_name").distinct()
+
+        prepared = PreparedQuery(names)
+
+        assert prepared(ids=[ala.pk, ola.pk]) == list(names([ala.pk, ola.pk])) == [("Ola",), ("Ala",)]

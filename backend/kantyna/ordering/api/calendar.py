@@ -52,6 +52,7 @@ from kantyna.ordering.subjects import (
     subject_resolve,
 )
 from kantyna.people.reach import Reach
+from kantyna.tenant_settings.selectors import settings_snapshot
 
 SUBJECT = r"calendar/days/(?P<type>child|institution_worker)/(?P<id>\d+)"
 NOT_FOUND = "Not found."
@@ -369,14 +370,15 @@ class ManyPresencesView(ApiView):
         data = body_data(request, s.ManyPresencesSerializer)
         subjects = selectors.subjects_within_reach(data["subjects"], actor=request.user)
         requests = _item_requests(data)
-        result = items_place_many(
-            actor=request.user,
-            subjects=subjects,
-            requests=requests,
-            staff_override=is_staff(request.user),
-            idempotency_key=data.get("idempotency_key") or None,
-            manipulation_fee=_fee(request, data),
-        )
+        with settings_snapshot():  # the fee's settings and the marking's: one read
+            result = items_place_many(
+                actor=request.user,
+                subjects=subjects,
+                requests=requests,
+                staff_override=is_staff(request.user),
+                idempotency_key=data.get("idempotency_key") or None,
+                manipulation_fee=_fee(request, data),
+            )
         return _many_response(request, subjects, result)
 
 

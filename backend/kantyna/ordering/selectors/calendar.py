@@ -15,6 +15,7 @@ from django.utils import timezone
 from kantyna.core.errors import DomainError
 from kantyna.core.money import discounted
 from kantyna.core.permissions import has_ability
+from kantyna.core.prepared import PreparedQuery
 from kantyna.menus.models import MealsMenuItem
 from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.models import LIVE, Absence, FreeDay, OrderItem
@@ -102,13 +103,9 @@ def _free_name(free: dict, institution_id: int, day: date) -> str | None:
     return free.get((institution_id, day))
 
 
-def _menu_summaries(pairs: set[tuple[int, int]], first: date, last: date) -> dict[tuple[int, int], dict]:
-    """Meals of the menus covering each (institution, diet) pair, per day and meal type (one query for all)."""
-    if not pairs:
-        return {}
-    institution_ids = {institution_id for institution_id, _ in pairs}
-    diet_ids = {diet_id for _, diet_id in pairs}
-    rows = (
+# Compiled once per process (core.prepared): a month's menus for a few institutions and diets, on every calendar call.
+_MENU_ROWS = PreparedQuery(
+    lambda institution_ids, diet_ids, first, last: (
         MealsMenuItem.objects.filter(
             menu__institutions__in=institution_ids, menu__diets__in=diet_ids, date__range=(first, last)
         )
@@ -118,6 +115,16 @@ def _menu_summaries(pairs: set[tuple[int, int]], first: date, last: date) -> dic
         )
         .distinct()
     )
+)
+
+
+def _menu_summaries(pairs: set[tuple[int, int]], first: date, last: date) -> dict[tuple[int, int], dict]:
+    """Meals of the menus covering each (institution, diet) pair, per day and meal type (one query for all)."""
+    if not pairs:
+        return {}
+    institution_ids = sorted({institution_id for institution_id, _ in pairs})
+    diet_ids = sorted({diet_id for _, diet_id in pairs})
+    rows = _MENU_ROWS(institution_ids=institution_ids, diet_ids=diet_ids, first=first, last=last)
     found: dict[tuple[int, int], dict[date, dict[int, dict]]] = defaultdict(lambda: defaultdict(dict))
     for institution_id, diet_id, day, meal_type_id, meal_type_name, meal_id, meal_name in rows:
         if (institution_id, diet_id) not in pairs:

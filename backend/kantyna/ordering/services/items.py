@@ -51,7 +51,7 @@ from kantyna.ordering.subjects import (
 )
 from kantyna.ordering.texts import item_ledger_description
 from kantyna.people.reach import Reach
-from kantyna.tenant_settings.selectors import settings_get, settings_row
+from kantyna.tenant_settings.selectors import settings_get, settings_row, settings_snapshot
 
 DEFAULT_FEE = object()  # items_place(manipulation_fee=DEFAULT_FEE): the tenant's rule
 
@@ -333,11 +333,15 @@ def _write_items(
     return created, skipped
 
 
+def _charges_at_marking(settings) -> bool:
+    return settings_get("fees", row=settings).get("order_charge_time", "on_marking") == "on_marking"
+
+
 def _post_charges(placing: _Placing, order: Order, created: list[OrderItem], settings) -> Decimal:
-    """Charge the created items now (order_charge_time = on_marking) and take the action's manipulation fee, or
-    with in_order_day check a customer's funds against every uncharged meal; returns the fee taken."""
+    """Charge the created items now (order_charge_time = on_marking: `_charges_at_marking`; they were inserted with
+    `charged_at` set, and a refusal here rolls them back with the charges) and take the action's manipulation fee,
+    or with in_order_day check a customer's funds against every uncharged meal; returns the fee taken."""
     actor, subject = placing.actor, placing.subject
-    fees = settings_get("fees", row=settings)
     fee = (
         manipulation_fee_for(actor, row=settings)
         if placing.manipulation_fee is DEFAULT_FEE
@@ -345,7 +349,7 @@ def _post_charges(placing: _Placing, order: Order, created: list[OrderItem], set
     )
     fee = money_amount(fee) if fee else Decimal("0.00")
     entries: list[LedgerEntry] = []
-    charge_now = fees.get("order_charge_time", "on_marking") == "on_marking"
+    charge_now = _charges_at_marking(settings)
     if charge_now:
         entries += _charge_entries(created, subject.name)
     if fee > 0:
@@ -365,14 +369,11 @@ def _post_charges(placing: _Placing, order: Order, created: list[OrderItem], set
     if entries:
         account = ledger_account_for(user=subject.payer, child=subject.child)
         ledger_post_many(actor=actor, account=account, entries=entries, check_funds=funds)
-    if charge_now:
-        OrderItem.objects.filter(pk__in=[item.pk for item in created]).update(charged_at=placing.now)
-        for item in created:
-            item.charged_at = placing.now
     return fee
 
 
 @transaction.atomic
+@settings_snapshot()  # the settings row read once for the whole action (the ledger reads it too)
 def items_place(
     *,
     actor,
@@ -433,6 +434,9 @@ def items_place(
     if not rows:
         return nothing_placed(skipped)
 
+    if _charges_at_marking(settings):
+        for row in rows:  # charged in this transaction by _post_charges, or not inserted at all
+            row.charged_at = placing.now
     target = order or claimed or Order.objects.create(payer=subject.payer, created_by=actor, kind=kind)
     before = set(order.items.values_list("pk", flat=True)) if order is not None else set()
     created, skipped = _write_items(placing, target, before, rows, requests, skipped)

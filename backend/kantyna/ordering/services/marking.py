@@ -1,5 +1,5 @@
 """Marking several subjects at once (a parent's children, the calendar's multi-receiver view): one transaction,
-shared settings, cut-off and pricing; each subject is placed or cancelled in its own savepoint so a refusal
+shared settings (one read: `settings_snapshot`), cut-off and pricing; each subject is placed or cancelled in its own savepoint so a refusal
 (closed day, no funds...) is reported for that subject while the others go through."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
 from kantyna.ordering.services.absences import absence_mark
 from kantyna.ordering.services.items import DEFAULT_FEE, ItemRequest, items_place, manipulation_fee_for
 from kantyna.ordering.subjects import Subject, is_staff
+from kantyna.tenant_settings.selectors import settings_snapshot
 
 
 @dataclass
@@ -29,6 +30,7 @@ class ManyResult:
 
 
 @transaction.atomic
+@settings_snapshot()
 def items_place_many(
     *,
     actor,
@@ -49,19 +51,18 @@ def items_place_many(
     cutoff = cutoff_config()
     fee = manipulation_fee_for(actor) if manipulation_fee is DEFAULT_FEE else manipulation_fee
     for subject in subjects:
-        try:
-            with transaction.atomic():
-                placed = items_place(
-                    actor=actor,
-                    subject=subject,
-                    requests=requests,
-                    staff_override=staff_override,
-                    idempotency_key=f"{idempotency_key}:{subject.type}:{subject.id}" if idempotency_key else None,
-                    manipulation_fee=fee,
-                    now=now,
-                    cutoff=cutoff,
-                    pricer=pricer,
-                )
+        try:  # items_place is atomic: a refusal rolls back its own savepoint
+            placed = items_place(
+                actor=actor,
+                subject=subject,
+                requests=requests,
+                staff_override=staff_override,
+                idempotency_key=f"{idempotency_key}:{subject.type}:{subject.id}" if idempotency_key else None,
+                manipulation_fee=fee,
+                now=now,
+                cutoff=cutoff,
+                pricer=pricer,
+            )
         except DomainError as error:
             result.refused.append((subject, error))
             continue

@@ -13,7 +13,7 @@ from kantyna.ordering.models import Absence, OrderItem
 from kantyna.ordering.tests.helpers import next_monday
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
-from kantyna.testing.queries import capture_queries
+from kantyna.testing.queries import assert_num_queries, capture_queries
 from kantyna.testing.world import balance
 
 pytestmark = pytest.mark.django_db
@@ -142,3 +142,27 @@ def test_marking_three_children_at_once_costs_fewer_queries_than_three_calls(wor
         response = api.post("calendar/days/presences", body(world, *days[2:], children=children))
     assert response.status_code == 200 and len(response.json()["created"]) == 9
     assert len(together) < len(separate), (len(together), len(separate))
+
+
+def test_marking_two_children_reads_the_settings_once_and_charges_each_item_once(world, tenant_a):
+    """The statements of one marking for two children (the mixed load's most expensive request, issue 15): the
+    settings row is read once for the fee, the cut-off, the pricing and the ledger; the items go in already
+    charged (no second write of `charged_at`); one savepoint per child."""
+    from kantyna.tenant_settings.selectors import settings_row
+
+    with in_tenant(tenant_a):
+        settings_row()  # a tenant's settings row exists (the first read creates it)
+    api = Api(tenant_a, world.parent)
+    api.get("auth/currentUser")
+
+    with assert_num_queries(41) as queries:
+        response = api.post("calendar/days/presences", body(world, *week()))
+
+    assert response.status_code == 200 and len(response.json()["created"]) == 10
+    assert sum("tenant_settings_tenantsettings" in sql for sql in queries) == 1
+    assert not any(sql.startswith('UPDATE "ordering_orderitem"') for sql in queries)
+    # The test runs in a transaction, so the request's own transaction is a savepoint too: 1 + one per child.
+    assert sum(sql.startswith("SAVEPOINT") for sql in queries) == 3
+    with in_tenant(tenant_a):
+        items = OrderItem.objects.filter(child__in=[world.child, world.child2])
+        assert items.count() == 10 and not items.filter(charged_at__isnull=True).exists()
