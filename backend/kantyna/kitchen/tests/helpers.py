@@ -40,6 +40,10 @@ def make_kitchen_world(tenant) -> KitchenWorld:
     c = world.catalog
     day = tenant_today() + timedelta(days=1)
     other_institution, other_classroom = make_institution_with_classroom(900 + Institution.objects.count())
+    # Named to sort after the world's `Szkoła {n}` whatever n the suite's order gave it ("Szkoła 93" > "Szkoła 901"):
+    # the lists under test order institutions by name.
+    other_institution.name = f"Zespół Szkół {other_institution.short_name}"
+    other_institution.save(update_fields=["name"])
     other_child = Child.objects.create(
         parent=world.parent,
         first_name="Zoe",
