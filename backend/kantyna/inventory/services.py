@@ -24,6 +24,8 @@ from kantyna.kitchen.selectors.prepare import meals_to_prepare
 from kantyna.logistics.models import Kitchen
 from kantyna.meals.models import Ingredient
 
+# net_value is numeric(12,2): a value from 10^10 PLN up does not fit (a typo such as a piece count in grams).
+MAX_NET_VALUE = Decimal(10) ** 10
 EDITABLE = ("reason", "ingredient", "kitchen", "date", "quantity", "unit_price", "supplier", "document_number", "note")
 
 
@@ -88,7 +90,10 @@ def _net_value(ingredient: Ingredient, quantity: Decimal, unit_price: Decimal | 
     if unit_price is None:
         return None
     _unit, factor = price_unit(ingredient.unit)
-    return to_grosze(quantity * unit_price / factor)
+    value = to_grosze(quantity * unit_price / factor)
+    if value >= MAX_NET_VALUE:
+        raise DomainError("inventory.value_too_large", field="quantity")
+    return value
 
 
 def _audit_data(turnover: InventoryTurnover) -> dict:

@@ -5,6 +5,7 @@ levels with a minimum, and ingredients' outcomes with the day's booking."""
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 
@@ -79,6 +80,29 @@ def test_given_a_faulty_form_then_400_names_the_field_and_nothing_is_stored(api,
     assert response.status_code == 400, response.content
     assert {key: value for key, value in response.json()["errors"].items() if key in errors} == errors
     assert not InventoryTurnover.objects.exists()
+
+
+def test_given_a_net_value_too_large_to_store_when_recorded_or_corrected_then_400_and_nothing_changes(api, iw, admin):
+    delivery = income(iw, admin, iw.apples, "10", "1.20")
+    body = {
+        "kind": "income",
+        "ingredientId": iw.apples.pk,
+        "quantity": "99999999.999",
+        "unitPrice": "10000.00",
+        "date": iw.day.isoformat(),
+    }
+
+    created = api.post("inventoryTurnovers", body)
+    corrected = api.put(f"inventoryTurnovers/{delivery.pk}", body)
+
+    for response in (created, corrected):
+        assert response.status_code == 400, response.content
+        assert response.json()["errors"] == {
+            "quantity": ["The net value of this delivery is too large: check the quantity and the unit price."]
+        }
+    assert list(InventoryTurnover.objects.values_list("pk", "quantity", "net_value")) == [
+        (delivery.pk, Decimal("10.000"), Decimal("12.00"))
+    ]
 
 
 def test_given_an_outcome_above_the_stock_then_409_names_the_shortage_until_confirmed(api, iw, admin):
