@@ -177,7 +177,7 @@ def turnover_create(
 @transaction.atomic
 def turnover_update(*, actor, instance: InventoryTurnover, allow_negative: bool = False, **data) -> InventoryTurnover:
     """Correct a row (its kind stays): the audit entry keeps each changed field's old and new value. A voided row
-    is history and is not edited."""
+    is history and is not edited; a booked day's row keeps its ingredient, kitchen and date."""
     new_ingredient = data.get("ingredient")
     turnover, names = _lock_turnover(instance.pk, ingredient_ids=[new_ingredient.pk] if new_ingredient else [])
     if turnover.voided_at is not None:
@@ -192,6 +192,12 @@ def turnover_update(*, actor, instance: InventoryTurnover, allow_negative: bool 
             raise DomainError("inventory.reason_required", field="reason")
     if "kitchen" in data and data["kitchen"] is None:
         data["kitchen"] = turnover.kitchen
+    if turnover.booked_for is not None:
+        # A booked day's row is the day's booking for its ingredient and kitchen (one per day, day_book sets it):
+        # only its quantity and notes are corrected, moving it would book the day twice or lose it.
+        for name, field in (("ingredient", "ingredient_id"), ("kitchen", "kitchen_id"), ("date", "date")):
+            if name in data and data[name] != getattr(turnover, name):
+                raise DomainError("inventory.booking_fixed", field=field)
     new_ingredient = data.get("ingredient", turnover.ingredient)
     new_kitchen = data.get("kitchen", turnover.kitchen)
     keys = {(turnover.ingredient_id, turnover.kitchen_id), (new_ingredient.pk, new_kitchen.pk if new_kitchen else None)}
