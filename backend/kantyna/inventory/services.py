@@ -2,7 +2,8 @@
 consumption booked as production outcomes. Keyword-only, atomic, audited.
 
 Every write that lowers an ingredient's stock locks the ingredient's row first (`FOR NO KEY UPDATE`, in id order),
-so two writes on one ingredient run one after the other and each sees the other's rows: the stock it checks is the
+and only then a turnover row it changes (corrections, voids and the day's booking alike, so none waits on another
+crosswise), so two writes on one ingredient run one after the other and each sees the other's rows: the stock it checks is the
 stock it leaves. An outcome that would take the stock below zero is refused (`inventory.stock_below_zero`, the
 shortfall named) unless the caller confirms it (`allow_negative`): a kitchen's records often lag its shelves (a
 delivery used before anyone typed it in), so the real issue must be recordable, but never by a slip of the finger."""
@@ -24,6 +25,8 @@ from kantyna.kitchen.selectors.prepare import meals_to_prepare
 from kantyna.logistics.models import Kitchen
 from kantyna.meals.models import Ingredient
 
+# net_value is numeric(12,2): a value from 10^10 PLN up does not fit (a typo such as a piece count in grams).
+MAX_NET_VALUE = Decimal(10) ** 10
 EDITABLE = ("reason", "ingredient", "kitchen", "date", "quantity", "unit_price", "supplier", "document_number", "note")
 
 
@@ -38,6 +41,18 @@ def _lock(ingredient_ids) -> dict[int, Ingredient]:
         ingredient.pk: ingredient
         for ingredient in Ingredient.objects.select_for_update(no_key=True).filter(pk__in=ingredient_ids).order_by("pk")
     }
+
+
+def _lock_turnover(pk: int, *, ingredient_ids=()) -> tuple[InventoryTurnover, dict[int, Ingredient]]:
+    """Lock a turnover row the way day_book does, ingredients first (in id order) then the row, so the two never
+    wait on each other crosswise: the row is read without a lock, its ingredient (and `ingredient_ids`) locked,
+    then the row locked and read again. Should its ingredient have changed in between, that one is locked too."""
+    current = InventoryTurnover.objects.only("ingredient_id").get(pk=pk)
+    names = _lock({current.ingredient_id, *ingredient_ids})
+    turnover = InventoryTurnover.objects.select_for_update().get(pk=pk)
+    if turnover.ingredient_id not in names:
+        names |= _lock([turnover.ingredient_id])
+    return turnover, names
 
 
 def _refuse_below_zero(
@@ -88,7 +103,10 @@ def _net_value(ingredient: Ingredient, quantity: Decimal, unit_price: Decimal | 
     if unit_price is None:
         return None
     _unit, factor = price_unit(ingredient.unit)
-    return to_grosze(quantity * unit_price / factor)
+    value = to_grosze(quantity * unit_price / factor)
+    if value >= MAX_NET_VALUE:
+        raise DomainError("inventory.value_too_large", field="quantity")
+    return value
 
 
 def _audit_data(turnover: InventoryTurnover) -> dict:
@@ -159,8 +177,9 @@ def turnover_create(
 @transaction.atomic
 def turnover_update(*, actor, instance: InventoryTurnover, allow_negative: bool = False, **data) -> InventoryTurnover:
     """Correct a row (its kind stays): the audit entry keeps each changed field's old and new value. A voided row
-    is history and is not edited."""
-    turnover = InventoryTurnover.objects.select_for_update().get(pk=instance.pk)
+    is history and is not edited; a booked day's row keeps its ingredient, kitchen and date."""
+    new_ingredient = data.get("ingredient")
+    turnover, names = _lock_turnover(instance.pk, ingredient_ids=[new_ingredient.pk] if new_ingredient else [])
     if turnover.voided_at is not None:
         raise DomainError("inventory.turnover_voided")
     if turnover.kind == Kind.INCOME:
@@ -173,10 +192,15 @@ def turnover_update(*, actor, instance: InventoryTurnover, allow_negative: bool 
             raise DomainError("inventory.reason_required", field="reason")
     if "kitchen" in data and data["kitchen"] is None:
         data["kitchen"] = turnover.kitchen
+    if turnover.booked_for is not None:
+        # A booked day's row is the day's booking for its ingredient and kitchen (one per day, day_book sets it):
+        # only its quantity and notes are corrected, moving it would book the day twice or lose it.
+        for name, field in (("ingredient", "ingredient_id"), ("kitchen", "kitchen_id"), ("date", "date")):
+            if name in data and data[name] != getattr(turnover, name):
+                raise DomainError("inventory.booking_fixed", field=field)
     new_ingredient = data.get("ingredient", turnover.ingredient)
     new_kitchen = data.get("kitchen", turnover.kitchen)
     keys = {(turnover.ingredient_id, turnover.kitchen_id), (new_ingredient.pk, new_kitchen.pk if new_kitchen else None)}
-    names = _lock({ingredient_id for ingredient_id, _ in keys})
     before = _stock_before(keys)
     changes = {}
     for name in EDITABLE:
@@ -213,10 +237,9 @@ def turnover_void(
     *, actor, instance: InventoryTurnover, reason: str, allow_negative: bool = False
 ) -> InventoryTurnover:
     """Take a row out of the stock, keeping it (who, when, why): a turnover is history, so there is no delete."""
-    turnover = InventoryTurnover.objects.select_for_update().get(pk=instance.pk)
+    turnover, names = _lock_turnover(instance.pk)
     if turnover.voided_at is not None:
         raise DomainError("inventory.turnover_voided")
-    names = _lock([turnover.ingredient_id])
     before = _stock_before({(turnover.ingredient_id, turnover.kitchen_id)})
     turnover.voided_at = timezone.now()
     turnover.voided_by = actor

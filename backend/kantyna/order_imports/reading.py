@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import re
 import zipfile
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from io import BytesIO, StringIO
@@ -30,6 +31,11 @@ from kantyna.core.spreadsheets import import_rejected
 from kantyna.core.uploads import detect_type, validate_upload
 
 MAX_ROWS = 5000
+# Reading bounds, whatever a file declares: the columns looked at (the template has 8) and the run of empty rows
+# after which the sheet is taken as ended (a workbook declaring a cell at XFD1048576 is otherwise a million rows of
+# 16,384 empty cells).
+MAX_COLUMNS = 64
+MAX_EMPTY_RUN = 1000
 MAX_RANGE_DAYS = 62
 FIELDS = ("card_number", "first_name", "last_name", "institution", "classroom", "date", "date_to", "meal_type")
 HEADERS = {
@@ -138,14 +144,18 @@ def _header_error():
     )
 
 
-def parse_rows(table: list[list]) -> list[RawRow]:
-    """The data rows of `table` (the header first). Refuses the whole file when the header names neither a card
-    column nor the name columns, or lacks the date or the meal type, and when there are no rows or too many."""
-    if not table:
+def parse_rows(table: Iterable[Sequence]) -> list[RawRow]:
+    """The data rows of `table` (the header first; read as a stream, never whole). Refuses the whole file when the
+    header names neither a card column nor the name columns, or lacks the date or the meal type, and when there are
+    no rows or more than MAX_ROWS. Only the first MAX_COLUMNS columns are looked at; MAX_EMPTY_RUN empty rows in a
+    row end the sheet."""
+    lines = iter(table)
+    header = next(lines, None)
+    if header is None:
         raise import_rejected(file_errors=[_("The file has no rows to import.")])
     columns: dict[str, int] = {}
     names = header_names()
-    for index, cell in enumerate(table[0]):
+    for index, cell in enumerate(header[:MAX_COLUMNS]):
         field = names.get(_header_key(cell))
         if field is not None:
             columns.setdefault(field, index)
@@ -153,10 +163,15 @@ def parse_rows(table: list[list]) -> list[RawRow]:
     if not identifies or "date" not in columns or "meal_type" not in columns:
         raise _header_error()
     rows: list[RawRow] = []
-    for position, values in enumerate(table[1:], start=2):
+    empty_run = 0
+    for position, values in enumerate(lines, start=2):
         cells = {field: cell_text(values[index]) if index < len(values) else "" for field, index in columns.items()}
         if not any(cells.values()):
+            empty_run += 1
+            if empty_run >= MAX_EMPTY_RUN:
+                break
             continue
+        empty_run = 0
         if len(rows) == MAX_ROWS:
             raise import_rejected(file_errors=[_("The file has more than %(count)s rows.") % {"count": MAX_ROWS}])
         rows.append(
@@ -177,8 +192,9 @@ def parse_rows(table: list[list]) -> list[RawRow]:
     return rows
 
 
-def csv_table(data: bytes) -> list[list[str]]:
-    """A CSV's cells: UTF-8 (with or without a BOM), else Windows-1250 (Polish Excel); `;`, `,` or tab separated."""
+def csv_table(data: bytes) -> Iterator[list[str]]:
+    """A CSV's rows, one at a time, each cut to MAX_COLUMNS cells: UTF-8 (with or without a BOM), else
+    Windows-1250 (Polish Excel); `;`, `,` or tab separated."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -187,21 +203,25 @@ def csv_table(data: bytes) -> list[list[str]]:
     first_line = text.split("\n", 1)[0]
     delimiter = max(";,\t", key=first_line.count)
     try:
-        return list(csv.reader(StringIO(text, newline=""), delimiter=delimiter))
+        for values in csv.reader(StringIO(text, newline=""), delimiter=delimiter):
+            yield values[:MAX_COLUMNS]
     except csv.Error:
         raise import_rejected(file_errors=[_("The file is not a readable CSV file.")]) from None
 
 
-def xlsx_table(data: bytes) -> list[list]:
-    """The first sheet's values (cached values of formulas, never the formulas)."""
+def xlsx_table(data: bytes) -> Iterator[tuple]:
+    """The first sheet's rows, one at a time, MAX_COLUMNS cells each (cached values of formulas, never the
+    formulas). Read as a stream: the sheet's declared size (which read-only openpyxl fills with empty cells) is never
+    held whole."""
     try:
         workbook = load_workbook(BytesIO(data), read_only=True, data_only=True)
-        sheet = workbook.worksheets[0]
-        table = [list(row) for row in sheet.iter_rows(values_only=True)]
+        try:
+            yield from workbook.worksheets[0].iter_rows(values_only=True, max_col=MAX_COLUMNS)
+        finally:
+            workbook.close()
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError, IndexError):
         # A ZIP that is not a workbook (a DOCX renamed, a damaged file) passes the signature check but not this one.
         raise import_rejected(file_errors=[_("The file is not a valid XLSX workbook.")]) from None
-    return table
 
 
 def read_upload(upload: UploadedFile, *, limit: int) -> tuple[str, list[RawRow]]:

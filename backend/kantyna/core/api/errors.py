@@ -173,6 +173,12 @@ ERRORS: dict[str, Refusal] = {
     "inventory.price_required": _invalid(_("Enter the net unit price.")),
     "inventory.reason_required": _invalid(_("Choose why the stock goes out.")),
     "inventory.turnover_voided": _conflict(_("This entry is voided and can no longer be changed.")),
+    "inventory.booking_fixed": _invalid(
+        _("A booked day's consumption keeps its ingredient, kitchen and date: only the quantity can be corrected.")
+    ),
+    "inventory.value_too_large": _invalid(
+        _("The net value of this delivery is too large: check the quantity and the unit price.")
+    ),
     # logistics
     "kitchen.institution_listed_twice": _invalid(_("This institution is already listed.")),
     "kitchen.meal_type_taken": _invalid(

@@ -5,12 +5,15 @@ levels with a minimum, and ingredients' outcomes with the day's booking."""
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 
 from kantyna.core.permissions import ROLE_ADMIN
+from kantyna.inventory import services
 from kantyna.inventory.models import InventoryTurnover
 from kantyna.inventory.tests.helpers import income, make_inventory_world, meal, outcome
+from kantyna.logistics.models import Kitchen
 from kantyna.meals.models import Ingredient
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api
@@ -79,6 +82,74 @@ def test_given_a_faulty_form_then_400_names_the_field_and_nothing_is_stored(api,
     assert response.status_code == 400, response.content
     assert {key: value for key, value in response.json()["errors"].items() if key in errors} == errors
     assert not InventoryTurnover.objects.exists()
+
+
+def test_given_a_net_value_too_large_to_store_when_recorded_or_corrected_then_400_and_nothing_changes(api, iw, admin):
+    delivery = income(iw, admin, iw.apples, "10", "1.20")
+    body = {
+        "kind": "income",
+        "ingredientId": iw.apples.pk,
+        "quantity": "99999999.999",
+        "unitPrice": "10000.00",
+        "date": iw.day.isoformat(),
+    }
+
+    created = api.post("inventoryTurnovers", body)
+    corrected = api.put(f"inventoryTurnovers/{delivery.pk}", body)
+
+    for response in (created, corrected):
+        assert response.status_code == 400, response.content
+        assert response.json()["errors"] == {
+            "quantity": ["The net value of this delivery is too large: check the quantity and the unit price."]
+        }
+    assert list(InventoryTurnover.objects.values_list("pk", "quantity", "net_value")) == [
+        (delivery.pk, Decimal("10.000"), Decimal("12.00"))
+    ]
+
+
+@pytest.mark.parametrize("change", ["ingredient", "kitchen", "date"])
+def test_given_a_booked_days_row_when_its_ingredient_kitchen_or_date_is_changed_then_400_and_nothing_changes(
+    api, iw, admin, change
+):
+    meal(iw, child=iw.world.child)
+    services.day_book(actor=admin, day=iw.day, kitchen=iw.kitchen, allow_negative=True)
+    booked = InventoryTurnover.objects.get(booked_for=iw.day, ingredient=iw.flour)
+    other_kitchen = Kitchen.objects.create(name="Kuchnia Druga")
+    body = {
+        "kind": "outcome",
+        "reason": "production",
+        "ingredientId": iw.flour.pk,
+        "kitchenId": iw.kitchen.pk,
+        "quantity": "150",
+        "date": iw.day.isoformat(),
+        "allowNegative": True,
+    }
+    body.update(
+        {
+            "ingredient": {"ingredientId": iw.milk.pk},
+            "kitchen": {"kitchenId": other_kitchen.pk},
+            "date": {"date": (iw.day + timedelta(days=1)).isoformat()},
+        }[change]
+    )
+
+    refused = api.put(f"inventoryTurnovers/{booked.pk}", body)
+    quantity_only = api.put(f"inventoryTurnovers/{booked.pk}", {**body, **{
+        "ingredientId": iw.flour.pk, "kitchenId": iw.kitchen.pk, "date": iw.day.isoformat()}})  # fmt: skip
+
+    assert refused.status_code == 400, refused.content
+    assert refused.json()["errors"] == {
+        f"{change}Id" if change != "date" else "date": [
+            "A booked day's consumption keeps its ingredient, kitchen and date: only the quantity can be corrected."
+        ]
+    }
+    assert quantity_only.status_code == 200, quantity_only.content
+    booked.refresh_from_db()
+    assert (booked.ingredient_id, booked.kitchen_id, booked.date, booked.quantity) == (
+        iw.flour.pk,
+        iw.kitchen.pk,
+        iw.day,
+        Decimal("150.000"),
+    )
 
 
 def test_given_an_outcome_above_the_stock_then_409_names_the_shortage_until_confirmed(api, iw, admin):

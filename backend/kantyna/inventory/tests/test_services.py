@@ -18,6 +18,7 @@ from kantyna.inventory.models import InventoryTurnover, Kind, Reason
 from kantyna.inventory.tests.helpers import income, make_inventory_world, meal, outcome
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.factories import make_user
+from kantyna.testing.queries import capture_queries
 
 pytestmark = pytest.mark.django_db
 
@@ -210,3 +211,29 @@ def test_given_a_period_then_ingredients_outcomes_put_needs_beside_recorded_outc
         Decimal("50"),
         Decimal("880"),
     )
+
+
+def locked_tables(queries) -> list[str]:
+    """The tables whose rows each locking statement locks, in the order they were locked."""
+    return [
+        "meals_ingredient" if 'FROM "meals_ingredient"' in sql else "inventory_inventoryturnover"
+        for sql in queries
+        if "FOR UPDATE" in sql or "FOR NO KEY UPDATE" in sql
+    ]
+
+
+def test_given_a_correction_or_a_void_then_ingredients_are_locked_before_the_row_as_the_booking_does(iw, admin):
+    delivery = income(iw, admin, iw.flour, "1000", "3.00")
+    waste = outcome(iw, admin, iw.milk, "10", allow_negative=True)
+
+    with capture_queries() as corrected:
+        services.turnover_update(actor=admin, instance=delivery, ingredient=iw.apples, quantity=Decimal("5"))
+    with capture_queries() as voided:
+        services.turnover_void(actor=admin, instance=waste, reason="Pomyłka")
+
+    assert locked_tables(corrected) == ["meals_ingredient", "inventory_inventoryturnover"]
+    assert locked_tables(voided) == ["meals_ingredient", "inventory_inventoryturnover"]
+    ingredient_lock = next(sql for sql in corrected if 'FROM "meals_ingredient"' in sql and "FOR NO KEY" in sql)
+    assert str(iw.flour.pk) in ingredient_lock and str(iw.apples.pk) in ingredient_lock
+    delivery.refresh_from_db()
+    assert (delivery.ingredient_id, delivery.quantity) == (iw.apples.pk, Decimal("5.000"))

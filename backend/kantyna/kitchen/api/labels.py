@@ -154,7 +154,7 @@ class ReceiversForLabelsSerializer(KantynaSerializer):
 # Views ----------------------------------------------------------------------------------------------------------
 
 
-def _day_labels(request, data: dict) -> list[selectors.Label]:
+def _day_labels(request, data: dict, limit: int | None = None) -> list[selectors.Label]:
     kitchen = data.get("kitchen_id")
     return selectors.labels_for_day(
         day=data.get("date") or tenant_today() + timedelta(days=1),
@@ -162,6 +162,7 @@ def _day_labels(request, data: dict) -> list[selectors.Label]:
         institution_ids=data.get("institutions_ids") or None,
         kitchen_id=kitchen.pk if kitchen is not None else None,
         meal_type_ids=data.get("meal_types_ids") or None,
+        limit=limit,
     )
 
 
@@ -227,7 +228,7 @@ class PrintLabelsView(ApiView):
     @extend_schema(operation_id="orders_print_labels", request=PrintLabelsSerializer, responses=PDF_RESPONSE)
     def post(self, request):
         body = body_data(request, PrintLabelsSerializer)
-        return _pdf(_day_labels(request, body), body)
+        return _pdf(_day_labels(request, body, limit=selectors.MAX_LABELS), body)
 
 
 class PrintOrdersLabelsView(ApiView):
@@ -242,6 +243,7 @@ class PrintOrdersLabelsView(ApiView):
             reachable_institution_ids=Reach(request.user).institution_ids,
             order_ids=body.get("orders_ids"),
             item_ids=body.get("items_ids"),
+            limit=selectors.MAX_LABELS,
         )
         return _pdf(labels, body)
 

@@ -18,6 +18,7 @@ from datetime import date
 from django.db.models import F, QuerySet
 from django.db.models.functions import Coalesce
 
+from kantyna.core.errors import DomainError
 from kantyna.kitchen.selectors.common import menu_cells
 from kantyna.kitchen.selectors.prepare import live_items, name_key
 from kantyna.ordering.models import OrderItem
@@ -125,9 +126,11 @@ def labels_for_day(
     institution_ids: list[int] | None = None,
     kitchen_id: int | None = None,
     meal_type_ids: list[int] | None = None,
+    limit: int | None = None,
 ) -> list[Label]:
     """The labels of a day's live items for the reachable institutions (None: every one), narrowed to
-    `institution_ids`, to what `kitchen_id` prepares and to `meal_type_ids` when given."""
+    `institution_ids`, to what `kitchen_id` prepares and to `meal_type_ids` when given. More than `limit` of them
+    (when given) are refused (`labels.too_many`) before any is built."""
     items = live_items(
         date_from=day,
         date_to=day,
@@ -137,7 +140,7 @@ def labels_for_day(
     )
     if meal_type_ids:
         items = items.filter(meal_type_id__in=meal_type_ids)
-    return _labels(items)
+    return _labels(items, limit=limit)
 
 
 def labels_for_orders(
@@ -145,8 +148,10 @@ def labels_for_orders(
     reachable_institution_ids: set[int] | None,
     order_ids: list[int] | None = None,
     item_ids: list[int] | None = None,
+    limit: int | None = None,
 ) -> list[Label]:
-    """The labels of the live items of the given orders and the given items (any day) that the caller reaches."""
+    """The labels of the live items of the given orders and the given items (any day) that the caller reaches.
+    More than `limit` of them (when given) are refused (`labels.too_many`) before any is built."""
     items = OrderItem.objects.filter(status__in=(OrderItem.Status.ACTIVE, OrderItem.Status.SERVED)).annotate(
         place_id=Coalesce(F("child__institution_id"), F("worker__institution_id"))
     )
@@ -157,11 +162,13 @@ def labels_for_orders(
         wanted = wanted | OrderItem.objects.filter(order_id__in=order_ids)
     if item_ids:
         wanted = wanted | OrderItem.objects.filter(pk__in=item_ids)
-    return _labels(items.filter(pk__in=wanted.values("pk")))
+    return _labels(items.filter(pk__in=wanted.values("pk")), limit=limit)
 
 
-def _labels(items: QuerySet[OrderItem]) -> list[Label]:
-    rows = list(
+def _labels(items: QuerySet[OrderItem], *, limit: int | None = None) -> list[Label]:
+    """The items' labels. With `limit`, at most `limit` + 1 items are read: one more refuses them all, counted (one
+    COUNT, on the refusal only) for the message, so a choice of thousands of orders never builds its labels."""
+    rows = (
         items.annotate(
             first_name=Coalesce(F("child__first_name"), F("worker__user__first_name")),
             last_name=Coalesce(F("child__last_name"), F("worker__user__last_name")),
@@ -187,6 +194,9 @@ def _labels(items: QuerySet[OrderItem]) -> list[Label]:
         )
         .order_by()
     )
+    rows = list(rows if limit is None else rows[: limit + 1])
+    if limit is not None and len(rows) > limit:
+        raise DomainError("labels.too_many", params={"count": items.count(), "max": limit})
     if not rows:
         return []
     child_ids = {row[2] for row in rows if row[2] is not None}

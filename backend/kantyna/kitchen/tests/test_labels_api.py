@@ -303,3 +303,24 @@ def test_given_more_labels_than_one_file_holds_then_400_and_the_advice_to_narrow
     assert response.json()["message"] == (
         "Za dużo etykiet na jeden plik (5, najwyżej 4): wybierz mniej placówek lub rodzajów posiłków."
     )
+
+
+@pytest.mark.parametrize("path", [PRINT, PRINT_CHOSEN])
+def test_given_more_labels_than_one_file_holds_then_refused_before_any_label_is_built(
+    tenant_a, kw, admin, monkeypatch, path
+):
+    monkeypatch.setattr("kantyna.kitchen.selectors.labels.MAX_LABELS", 4)
+    api = Api(tenant_a, admin)
+    body = {} if path == PRINT else {"itemsIds": [item.pk for item in kw.items.values()]}
+
+    with capture_queries() as queries:
+        response = api.post(path, body)
+
+    assert response.status_code == 400, response.content
+    assert response.json()["message"] == (
+        "5 labels are too many for one file (at most 4): choose fewer institutions or meal types."
+    )
+    # The items are read 5 at most (one over the limit), then counted; no allergens, no menu cells.
+    assert [sql for sql in queries if "LIMIT 5" in sql and '"ordering_orderitem"' in sql] != []
+    assert [sql for sql in queries if "COUNT(*)" in sql] != []
+    assert [sql for sql in queries if "allerg" in sql.lower() or "menu" in sql.lower()] == []

@@ -97,6 +97,22 @@ def test_an_xlsx_upload_is_read_as_a_workbook(world):
     assert (created.json()["fileFormat"], created.json()["counts"]["ok"]) == ("xlsx", 1)
 
 
+def test_given_a_workbook_declaring_a_cell_at_xfd1048576_when_uploading_then_only_its_rows_are_read(world):
+    workbook = load_workbook(BytesIO(xlsx_bytes([row(card="OLA001", day=next_monday())])))
+    workbook.active["XFD1048576"] = "x"
+    out = BytesIO()
+    workbook.save(out)
+
+    created = send(world, out.getvalue(), name="orders.xlsx")
+
+    assert created.status_code == 201, created.content
+    assert (created.json()["fileFormat"], created.json()["counts"]["rows"], created.json()["counts"]["ok"]) == (
+        "xlsx",
+        1,
+        1,
+    )
+
+
 def test_given_a_file_over_the_size_limit_when_uploading_then_it_is_refused_and_nothing_stored(world):
     with in_tenant(world.tenant):
         settings_update(actor=None, key="general", data={"upload_max_file_size": 1024 * 1024})

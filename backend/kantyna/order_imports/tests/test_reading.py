@@ -4,12 +4,24 @@ as text, dates in the accepted forms, empty rows left out, a file without the te
 from __future__ import annotations
 
 from datetime import date, datetime
+from io import BytesIO
+from itertools import islice
 
 import pytest
 from django.utils import translation
+from openpyxl import Workbook
 
 from kantyna.core.errors import DomainError
-from kantyna.order_imports.reading import RawRow, csv_table, parse_date, parse_rows
+from kantyna.order_imports.reading import (
+    MAX_COLUMNS,
+    MAX_EMPTY_RUN,
+    MAX_ROWS,
+    RawRow,
+    csv_table,
+    parse_date,
+    parse_rows,
+    xlsx_table,
+)
 
 
 def test_given_polish_headers_when_parsing_then_each_cell_lands_in_its_field_and_positions_are_sheet_rows():
@@ -88,8 +100,8 @@ def test_a_csv_is_read_in_utf8_with_bom_or_windows_1250_with_its_separator():
     utf8 = "\ufeffNumer karty;Data;Rodzaj posiłku\r\nOLA001;2030-03-04;Obiad\r\n".encode()
     cp1250 = "Numer karty,Data,Rodzaj posiłku\nOLA001,2030-03-04,Śniadanie\n".encode("cp1250")
 
-    assert csv_table(utf8) == [["Numer karty", "Data", "Rodzaj posiłku"], ["OLA001", "2030-03-04", "Obiad"]]
-    assert csv_table(cp1250)[1] == ["OLA001", "2030-03-04", "Śniadanie"]
+    assert list(csv_table(utf8)) == [["Numer karty", "Data", "Rodzaj posiłku"], ["OLA001", "2030-03-04", "Obiad"]]
+    assert list(csv_table(cp1250))[1] == ["OLA001", "2030-03-04", "Śniadanie"]
 
 
 def test_a_formula_cell_is_only_text():
@@ -101,5 +113,75 @@ def test_a_formula_cell_is_only_text():
 def test_a_csv_with_old_mac_line_ends_or_a_stray_quote_is_read_or_refused_never_failing():
     mac = "Numer karty;Data;Rodzaj posiłku\rOLA001;2030-03-04;Obiad\r".encode()
 
-    assert csv_table(mac) == [["Numer karty", "Data", "Rodzaj posiłku"], ["OLA001", "2030-03-04", "Obiad"]]
-    assert csv_table(b'a;"b\nc;d') == [["a", "b\nc;d"]]
+    assert list(csv_table(mac)) == [["Numer karty", "Data", "Rodzaj posiłku"], ["OLA001", "2030-03-04", "Obiad"]]
+    assert list(csv_table(b'a;"b\nc;d')) == [["a", "b\nc;d"]]
+
+
+HEADER = ["Numer karty", "Data", "Rodzaj posiłku"]
+
+
+def far_cell_workbook() -> bytes:
+    """The headers, one row, and one cell at the sheet's last address: a few KB declaring 1,048,576 x 16,384 cells."""
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(HEADER)
+    sheet.append(["OLA001", "2030-03-04", "Obiad"])
+    sheet["XFD1048576"] = "x"
+    out = BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+def test_given_a_workbook_declaring_the_whole_sheet_when_reading_then_rows_stream_cut_to_the_column_cap():
+    data = far_cell_workbook()
+
+    first_rows = list(islice(xlsx_table(data), 3))
+
+    assert len(data) < 10_000
+    assert [len(values) for values in first_rows] == [MAX_COLUMNS] * 3
+    assert list(first_rows[1][:3]) == ["OLA001", "2030-03-04", "Obiad"]
+    assert parse_rows(xlsx_table(data)) == [
+        RawRow(position=2, card_number="OLA001", date_text="2030-03-04", meal_type="Obiad")
+    ]
+
+
+def test_given_a_long_run_of_empty_rows_when_parsing_then_the_sheet_ends_there_and_no_more_is_read():
+    read = []
+
+    def stream():
+        yield HEADER
+        yield ["OLA001", "2030-03-04", "Obiad"]
+        for _ in range(10 * MAX_EMPTY_RUN):
+            read.append(1)
+            yield [None, None, None]
+        yield ["OLA002", "2030-03-04", "Obiad"]
+
+    rows = parse_rows(stream())
+
+    assert [row.card_number for row in rows] == ["OLA001"]
+    assert len(read) == MAX_EMPTY_RUN
+
+
+def test_given_more_than_max_rows_when_parsing_a_stream_then_it_is_refused_without_reading_the_rest():
+    read = []
+
+    def stream():
+        yield HEADER
+        for number in range(10 * MAX_ROWS):
+            read.append(number)
+            yield [f"K{number}", "2030-03-04", "Obiad"]
+
+    with translation.override("en"), pytest.raises(DomainError) as refused:
+        parse_rows(stream())
+
+    assert refused.value.problems[0].params["message"] == f"The file has more than {MAX_ROWS} rows."
+    assert len(read) == MAX_ROWS + 1
+
+
+def test_given_a_csv_line_of_a_hundred_thousand_cells_when_reading_then_it_is_cut_to_the_column_cap():
+    data = ("Numer karty;Data;Rodzaj posiłku\nOLA001;2030-03-04;Obiad" + ";" * 100_000 + "\n").encode()
+
+    table = list(csv_table(data))
+
+    assert [len(values) for values in table] == [3, MAX_COLUMNS]
+    assert parse_rows(table) == [RawRow(position=2, card_number="OLA001", date_text="2030-03-04", meal_type="Obiad")]
