@@ -96,6 +96,10 @@ ABILITIES: dict[str, Rule] = {
     "meals.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     # What the kitchen cooks (issue 16): institutions admins their institutions' meals (people.reach.Reach).
     "kitchen.prepare": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_COOK),
+    # What each institution was handed on a day (daily meals releases): the office records it.
+    "kitchen.releases": rule(ROLE_ADMIN),
+    # A kitchen's batches per route, released for transport (and undone), route sheets: the office and the cooks.
+    "kitchen.transport": rule(ROLE_ADMIN, ROLE_COOK),
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
     # Bank statement imports (statements): upload, review, confirm the deposits.
     "statements.manage": rule(ROLE_ADMIN),

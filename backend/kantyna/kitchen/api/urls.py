@@ -1,3 +1,3 @@
-from kantyna.kitchen.api import prepare
+from kantyna.kitchen.api import daily_releases, prepare, transport
 
-urlpatterns = [*prepare.urlpatterns]
+urlpatterns = [*prepare.urlpatterns, *daily_releases.urlpatterns, *transport.urlpatterns]
