@@ -68,13 +68,10 @@ class ReplaceView(ApiView):
         rows = services.daily_releases_replace(
             actor=request.user, date=data["date"], institution=data["institution"], rows=data["rows"]
         )
-        rows = list(
-            selectors.daily_releases()
-            .filter(pk__in=[row.pk for row in rows])
-            .order_by(
-                "meal_type__position", "meal_type__name", "diet__priority", "diet__name", "portion_size__name", "id"
-            )
-        )
+        # Re-read with the names the answer shows, in the order given.
+        ids = [row.pk for row in rows]
+        named = selectors.daily_releases().in_bulk(ids)
+        rows = [named[pk] for pk in ids]
         answer = {"date": data["date"], "institution_id": data["institution"].pk, "rows": rows}
         return Response(s.ReplacedSerializer(answer).data, status=status.HTTP_201_CREATED)
 

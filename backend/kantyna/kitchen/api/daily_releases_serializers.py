@@ -48,9 +48,10 @@ class DailyMealsReleaseSerializer(KantynaModelSerializer):
             "recorded_at",
         ]
         read_only_fields = ["recorded_at"]
+        validators = []  # the service refuses a recorded kind (409 daily_release.duplicate)
 
     def get_recorded_by_name(self, release) -> str | None:
-        return release.recorded_by.full_name() if release.recorded_by is not None else None
+        return release.recorded_by.full_name if release.recorded_by is not None else None
 
 
 class ReleaseRowSerializer(KantynaSerializer):

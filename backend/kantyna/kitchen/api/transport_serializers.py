@@ -63,6 +63,7 @@ class KitchenMealsReleaseSerializer(KantynaModelSerializer):
             "created_at",
         ]
         read_only_fields = ["released_for_transport_at", "created_at"]
+        validators = []  # the service refuses an existing batch (409 kitchen_release.exists)
 
     def validate_driver_id(self, driver):
         if driver is not None and not driver.is_active:

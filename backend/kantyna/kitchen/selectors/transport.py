@@ -123,7 +123,7 @@ def transport_day(*, kitchen: Kitchen, date: date, driver_id: int | None = None)
             day.release_id = release.pk
             day.released_for_transport_at = release.released_for_transport_at
             by = release.released_for_transport_by
-            day.released_for_transport_by = by.full_name() if by is not None else None
+            day.released_for_transport_by = by.full_name if by is not None else None
             day.note = release.note
         for stop in route.stops.all():
             place = by_place.get(stop.institution_id, {})

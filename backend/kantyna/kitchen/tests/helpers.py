@@ -133,7 +133,7 @@ def more_children(kw: KitchenWorld, number: int, *, start: int = 0) -> list[Chil
 def make_route(kw: KitchenWorld, number: str = "R1", *, institutions=None, driver=None):
     """A route (driven by a new driver unless given) stopping at `institutions` (default: the kitchen's world
     institution, then the other one) in this order."""
-    from kantyna.logistics.models import Driver, RouteNumber, RouteStop  # noqa: PLC0415 - test helper
+    from kantyna.logistics.models import Driver, RouteNumber, RouteStop
 
     if driver is None:
         driver = Driver.objects.create(first_name="Jan", last_name="Kierowca", phone_number="600100200")

@@ -1,14 +1,18 @@
 """Every kitchen endpoint x every persona (kantyna/testing/matrix.py): admins, institutions admins (their
-institutions; no permission needed) and cooks read what to prepare; everyone else 403, anonymous 401; nothing is
-written. Tenant A's token on B's host is 401, and B's admin asking for A's kitchen gets a field error (no such
+institutions; no permission needed) and cooks read what to prepare; only admins record daily meals releases;
+admins and cooks release batches for transport; everyone else 403, anonymous 401; a refusal writes nothing. Tenant A's token on B's host is 401, and B's admin asking for A's kitchen gets a field error (no such
 kitchen there)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from kantyna.kitchen.api.urls import urlpatterns as kitchen_urlpatterns
-from kantyna.kitchen.tests.helpers import make_kitchen_world, meal
+from kantyna.kitchen.models import DailyMealsRelease, KitchenMealsRelease
+from kantyna.kitchen.tests.helpers import make_kitchen_world, make_route, meal
 from kantyna.ordering.models import OrderItem
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.matrix import (
@@ -29,14 +33,123 @@ from kantyna.testing.matrix import (
 pytestmark = pytest.mark.django_db
 
 PREPARERS = personas(ADMIN, IA, IA_WITHOUT, COOK)
+RELEASERS = personas(ADMIN)
+TRANSPORTERS = personas(ADMIN, COOK)
+
+
+def release_row(ids: dict) -> dict:
+    return {
+        "date": ids["day"],
+        "institutionId": ids["institution"],
+        "mealTypeId": ids["soup"],
+        "dietId": ids["diet"],
+        "quantity": 3,
+    }
+
+
+def batch(route: str):
+    return lambda ids: {"kitchenId": ids["kitchen"], "date": ids["day"], "routeNumberId": ids[route]}
+
+
 ROWS = [
     Row("meals to prepare", "GET", "meals/mealsToPrepare?date={day}", PREPARERS),
     Row("meals to prepare as XLSX", "GET", "meals/mealsToPrepare/xlsx?date={day}", PREPARERS),
     Row("meals to prepare as PDF", "GET", "meals/mealsToPrepare/pdf?date={day}", PREPARERS),
+    Row("daily releases", "GET", "dailyMealsReleases", RELEASERS),
+    Row("a daily release", "GET", "dailyMealsReleases/{release}", RELEASERS),
+    Row(
+        "update a daily release",
+        "PUT",
+        "dailyMealsReleases/{release}",
+        RELEASERS,
+        body=lambda ids: {**release_row(ids), "mealTypeId": ids["lunch"], "quantity": 9},
+        writes=True,
+    ),
+    # PUT replaces a row; PATCH is no call of the spec: refused to everyone.
+    Row(
+        "patch a daily release", "PATCH", "dailyMealsReleases/{release}", personas(), body={"quantity": 1}, foreign=403
+    ),
+    Row("delete a daily release", "DELETE", "dailyMealsReleases/{release}", RELEASERS, writes=True),
+    Row("ordered vs released", "GET", "dailyMealsReleases/grouped?date={day}", RELEASERS),
+    Row("the nearest day's releases", "GET", "dailyMealsReleases/grouped/nearest?date={day}", RELEASERS),
 ]
-# Another tenant's kitchen id is unknown on B: the query's field error.
+# Another tenant's kitchen, institution or route ids are unknown on B: the query's or body's field error.
 FOREIGN_ROWS = [
-    Row("meals to prepare of a kitchen", "GET", "meals/mealsToPrepare?kitchenId={kitchen}", PREPARERS, foreign=400)
+    Row("meals to prepare of a kitchen", "GET", "meals/mealsToPrepare?kitchenId={kitchen}", PREPARERS, foreign=400),
+    Row(
+        "record a daily release",
+        "POST",
+        "dailyMealsReleases",
+        RELEASERS,
+        body=release_row,
+        ok=201,
+        writes=True,
+        foreign=400,
+    ),
+    Row(
+        "replace a day's releases",
+        "POST",
+        "dailyMealsReleases/replace",
+        RELEASERS,
+        body=lambda ids: {
+            "date": ids["day"],
+            "institutionId": ids["institution"],
+            "rows": [{"mealTypeId": ids["lunch"], "dietId": ids["diet"], "quantity": 2}],
+        },
+        ok=201,
+        writes=True,
+        foreign=400,
+    ),
+    Row(
+        "create a batch",
+        "POST",
+        "kitchensMealsReleases",
+        TRANSPORTERS,
+        body=batch("route3"),
+        ok=201,
+        writes=True,
+        foreign=400,
+    ),
+    Row(
+        "release a batch for transport",
+        "POST",
+        "kitchensMealsReleases/markAsReleasedForTransport",
+        TRANSPORTERS,
+        body=batch("route2"),
+        writes=True,
+        foreign=400,
+    ),
+    Row(
+        "undo a release for transport",
+        "POST",
+        "kitchensMealsReleases/markAsNotReleasedForTransport",
+        TRANSPORTERS,
+        body=batch("route1"),
+        writes=True,
+        foreign=400,
+    ),
+    Row(
+        "delete a day's batches",
+        "DELETE",
+        "kitchensMealsReleases?kitchenId={kitchen}&date={day}&routeNumberId={route2}",
+        TRANSPORTERS,
+        writes=True,
+        foreign=400,
+    ),
+    Row(
+        "the transport day",
+        "GET",
+        "kitchensMealsReleases/transport?kitchenId={kitchen}&date={day}",
+        TRANSPORTERS,
+        foreign=400,
+    ),
+    Row(
+        "route sheets",
+        "GET",
+        "kitchensMealsReleases/routeSheets/pdf?kitchenId={kitchen}&date={day}",
+        TRANSPORTERS,
+        foreign=400,
+    ),
 ]
 
 
@@ -46,13 +159,45 @@ def world(tenant_a):
         kw = make_kitchen_world(tenant_a)
         meal(kw, child=kw.world.child)
         meal(kw, child=kw.other_child)
-        kw.ids = {"day": kw.day.isoformat(), "kitchen": kw.kitchen.pk}
+        c = kw.catalog
+        routes = [make_route(kw, f"R{number}", institutions=[kw.world.institution]) for number in (1, 2, 3)]
+        KitchenMealsRelease.objects.create(
+            kitchen=kw.kitchen, date=kw.day, route_number=routes[0], released_for_transport_at=timezone.now()
+        )
+        KitchenMealsRelease.objects.create(kitchen=kw.kitchen, date=kw.day, route_number=routes[1])
+        release = DailyMealsRelease.objects.create(
+            date=kw.day - timedelta(days=1),
+            institution=kw.world.institution,
+            meal_type=c.lunch,
+            diet=c.standard,
+            quantity=1,
+        )
+        kw.ids = {
+            "day": kw.day.isoformat(),
+            "kitchen": kw.kitchen.pk,
+            "institution": kw.world.institution.pk,
+            "lunch": c.lunch.pk,
+            "soup": c.soup.pk,
+            "diet": c.standard.pk,
+            "release": release.pk,
+            "route1": routes[0].pk,
+            "route2": routes[1].pk,
+            "route3": routes[2].pk,
+        }
     return kw
 
 
 def state(tenant):
     with in_tenant(tenant):
-        return list(OrderItem.objects.order_by("pk").values_list("pk", "status"))
+        return (
+            list(OrderItem.objects.order_by("pk").values_list("pk", "status")),
+            list(DailyMealsRelease.objects.order_by("pk").values_list("pk", "date", "meal_type_id", "quantity")),
+            list(
+                KitchenMealsRelease.objects.order_by("pk").values_list(
+                    "pk", "route_number_id", "released_for_transport_at"
+                )
+            ),
+        )
 
 
 @pytest.mark.parametrize("row", ROWS + FOREIGN_ROWS, ids=str)
@@ -66,7 +211,7 @@ def test_given_each_persona_when_calling_then_the_expected_status_and_nothing_ch
 
 
 test_the_table_covers_every_route_and_method_of_the_area = route_coverage_test(
-    ROWS, routes_of(kitchen_urlpatterns), area="kitchen"
+    ROWS + FOREIGN_ROWS, routes_of(kitchen_urlpatterns), area="kitchen"
 )
 test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes = cross_tenant_test(
     ROWS + FOREIGN_ROWS, state
