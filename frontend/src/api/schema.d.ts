@@ -5943,13 +5943,6 @@ export interface components {
             title: string;
             readonly balance: components["schemas"]["Money"];
         };
-        /** @description Which batch: the kitchen's, of the day, for the route. */
-        BatchRequest: {
-            kitchenId: number;
-            /** Format: date */
-            date: string;
-            routeNumberId: number;
-        };
         BulkMarkRangeRequest: {
             subjects?: components["schemas"]["CalendarSubjectRefRequest"][];
             institutionId?: number | null;
@@ -6622,6 +6615,58 @@ export interface components {
             /** @default  */
             note: string;
         };
+        DailyReleaseLine: {
+            mealTypeId: number;
+            mealTypeName: string;
+            dietId: number;
+            dietName: string;
+            /** @description Live meals ordered. */
+            ordered: number;
+            /** @description Meals recorded as released (every portion size). */
+            released: number;
+            /** @description Released minus ordered. */
+            difference: number;
+        };
+        DailyReleaseRowRequest: {
+            mealTypeId: number;
+            dietId: number;
+            portionSizeId?: number | null;
+            quantity: number;
+            /** @default  */
+            note: string;
+        };
+        DailyReleasesGrouped: {
+            /** Format: date */
+            dateFrom: string | null;
+            /** Format: date */
+            dateTo: string | null;
+            institutions: components["schemas"]["DailyReleasesInstitutionDay"][];
+        };
+        DailyReleasesInstitutionDay: {
+            /** Format: date */
+            date: string;
+            institutionId: number;
+            institutionName: string;
+            /** @description Whether any release was recorded for the day. */
+            recorded: boolean;
+            ordered: number;
+            released: number;
+            difference: number;
+            rows: components["schemas"]["DailyReleaseLine"][];
+        };
+        /** @description The institution's whole day: rows not listed are deleted (an empty list clears the day). */
+        DailyReleasesReplaceRequest: {
+            /** Format: date */
+            date: string;
+            institutionId: number;
+            rows: components["schemas"]["DailyReleaseRowRequest"][];
+        };
+        DailyReleasesReplaced: {
+            /** Format: date */
+            date: string;
+            institutionId: number;
+            rows: components["schemas"]["DailyMealsRelease"][];
+        };
         DebitsConfig: {
             /** @default false */
             applyAllowedDebit: boolean;
@@ -6962,13 +7007,6 @@ export interface components {
             /** @default pl */
             defaultLocale: components["schemas"]["LocaleEnum"];
         };
-        Grouped: {
-            /** Format: date */
-            dateFrom: string | null;
-            /** Format: date */
-            dateTo: string | null;
-            institutions: components["schemas"]["InstitutionDay"][];
-        };
         GroupedCategory: {
             /** @description null: meal types without a category */
             id: number | null;
@@ -7179,18 +7217,6 @@ export interface components {
         };
         InstitutionBankAccount: {
             regularPaymentsBankAccountNumber: string;
-        };
-        InstitutionDay: {
-            /** Format: date */
-            date: string;
-            institutionId: number;
-            institutionName: string;
-            /** @description Whether any release was recorded for the day. */
-            recorded: boolean;
-            ordered: number;
-            released: number;
-            difference: number;
-            rows: components["schemas"]["ReleaseLine"][];
         };
         /**
          * @description * `school` - school
@@ -7452,6 +7478,13 @@ export interface components {
             /** @default true */
             isActive: boolean;
             institutionsMealTypes?: components["schemas"]["KitchenMatrixRow"][];
+        };
+        /** @description Which batch: the kitchen's, of the day, for the route. */
+        KitchenBatchRequest: {
+            kitchenId: number;
+            /** Format: date */
+            date: string;
+            routeNumberId: number;
         };
         KitchenIngredient: {
             id: number;
@@ -7742,11 +7775,6 @@ export interface components {
             blockOnRegistration?: boolean;
             readonly categoryId: number | null;
             readonly portionSizesIds: number[];
-        };
-        MealTypePortions: {
-            id: number;
-            name: string;
-            portions: number;
         };
         MealTypeRequest: {
             name: string;
@@ -9257,39 +9285,6 @@ export interface components {
             text: string;
             institutionId: number | null;
         };
-        ReleaseLine: {
-            mealTypeId: number;
-            mealTypeName: string;
-            dietId: number;
-            dietName: string;
-            /** @description Live meals ordered. */
-            ordered: number;
-            /** @description Meals recorded as released (every portion size). */
-            released: number;
-            /** @description Released minus ordered. */
-            difference: number;
-        };
-        ReleaseRowRequest: {
-            mealTypeId: number;
-            dietId: number;
-            portionSizeId?: number | null;
-            quantity: number;
-            /** @default  */
-            note: string;
-        };
-        /** @description The institution's whole day: rows not listed are deleted (an empty list clears the day). */
-        ReplaceRequest: {
-            /** Format: date */
-            date: string;
-            institutionId: number;
-            rows: components["schemas"]["ReleaseRowRequest"][];
-        };
-        Replaced: {
-            /** Format: date */
-            date: string;
-            institutionId: number;
-            rows: components["schemas"]["DailyMealsRelease"][];
-        };
         ResetPasswordRequest: {
             password: string;
             passwordConfirmation: string;
@@ -9300,22 +9295,6 @@ export interface components {
             /** Format: date-time */
             generatedAt: string;
             subjects: components["schemas"]["Serving"][];
-        };
-        RouteDay: {
-            routeNumberId: number;
-            number: string;
-            description: string;
-            driverId?: number | null;
-            driverName: string | null;
-            /** @description The day's batch; null: none recorded yet. */
-            releaseId: number | null;
-            releasedForTransport: boolean;
-            /** Format: date-time */
-            releasedForTransportAt: string | null;
-            releasedForTransportBy: string | null;
-            note: string;
-            portions: number;
-            stops: components["schemas"]["Stop"][];
         };
         RouteNumber: {
             readonly id: number;
@@ -9482,14 +9461,6 @@ export interface components {
         StatementUploadFormatEnum: "auto" | "mt940" | "camt053" | "csv";
         Status: {
             status: boolean;
-        };
-        Stop: {
-            position: number;
-            institutionId: number;
-            institutionName: string;
-            address: string;
-            portions: number;
-            mealTypes: components["schemas"]["MealTypePortions"][];
         };
         /** @description A receiver (`selectors.Receiver`): a worker's id is their user's id. */
         Subject: {
@@ -9750,8 +9721,37 @@ export interface components {
             /** Format: date */
             date: string;
             /** @description Totals of every route. */
-            mealTypes: components["schemas"]["MealTypePortions"][];
-            routes: components["schemas"]["RouteDay"][];
+            mealTypes: components["schemas"]["TransportMealTypePortions"][];
+            routes: components["schemas"]["TransportRoute"][];
+        };
+        TransportMealTypePortions: {
+            id: number;
+            name: string;
+            portions: number;
+        };
+        TransportRoute: {
+            routeNumberId: number;
+            number: string;
+            description: string;
+            driverId?: number | null;
+            driverName: string | null;
+            /** @description The day's batch; null: none recorded yet. */
+            releaseId: number | null;
+            releasedForTransport: boolean;
+            /** Format: date-time */
+            releasedForTransportAt: string | null;
+            releasedForTransportBy: string | null;
+            note: string;
+            portions: number;
+            stops: components["schemas"]["TransportStop"][];
+        };
+        TransportStop: {
+            position: number;
+            institutionId: number;
+            institutionName: string;
+            address: string;
+            portions: number;
+            mealTypes: components["schemas"]["TransportMealTypePortions"][];
         };
         /**
          * @description * `child` - child
@@ -13261,7 +13261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Grouped"];
+                    "application/json": components["schemas"]["DailyReleasesGrouped"];
                 };
             };
         };
@@ -13285,7 +13285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Grouped"];
+                    "application/json": components["schemas"]["DailyReleasesGrouped"];
                 };
             };
         };
@@ -13299,9 +13299,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReplaceRequest"];
-                "multipart/form-data": components["schemas"]["ReplaceRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ReplaceRequest"];
+                "application/json": components["schemas"]["DailyReleasesReplaceRequest"];
+                "multipart/form-data": components["schemas"]["DailyReleasesReplaceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DailyReleasesReplaceRequest"];
             };
         };
         responses: {
@@ -13310,7 +13310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Replaced"];
+                    "application/json": components["schemas"]["DailyReleasesReplaced"];
                 };
             };
         };
@@ -15542,9 +15542,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchRequest"];
-                "multipart/form-data": components["schemas"]["BatchRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["BatchRequest"];
+                "application/json": components["schemas"]["KitchenBatchRequest"];
+                "multipart/form-data": components["schemas"]["KitchenBatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KitchenBatchRequest"];
             };
         };
         responses: {
@@ -15567,9 +15567,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchRequest"];
-                "multipart/form-data": components["schemas"]["BatchRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["BatchRequest"];
+                "application/json": components["schemas"]["KitchenBatchRequest"];
+                "multipart/form-data": components["schemas"]["KitchenBatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KitchenBatchRequest"];
             };
         };
         responses: {

@@ -58,13 +58,13 @@ class ReplaceView(ApiView):
 
     @extend_schema(
         operation_id="daily_meals_releases_replace",
-        request=s.ReplaceSerializer,
-        responses={201: s.ReplacedSerializer},
+        request=s.DailyReleasesReplaceSerializer,
+        responses={201: s.DailyReleasesReplacedSerializer},
         description="Replace an institution's releases of a day wholesale, in one transaction (idempotent: rows "
         "of a kind already recorded keep their ids; those not listed are deleted).",
     )
     def post(self, request):
-        data = body_data(request, s.ReplaceSerializer)
+        data = body_data(request, s.DailyReleasesReplaceSerializer)
         rows = services.daily_releases_replace(
             actor=request.user, date=data["date"], institution=data["institution"], rows=data["rows"]
         )
@@ -73,7 +73,7 @@ class ReplaceView(ApiView):
         named = selectors.daily_releases().in_bulk(ids)
         rows = [named[pk] for pk in ids]
         answer = {"date": data["date"], "institution_id": data["institution"].pk, "rows": rows}
-        return Response(s.ReplacedSerializer(answer).data, status=status.HTTP_201_CREATED)
+        return Response(s.DailyReleasesReplacedSerializer(answer).data, status=status.HTTP_201_CREATED)
 
 
 GROUPED_PARAMETERS = [
@@ -90,7 +90,7 @@ class GroupedView(ApiView):
     @extend_schema(
         operation_id="daily_meals_releases_grouped",
         parameters=GROUPED_PARAMETERS,
-        responses=s.GroupedSerializer,
+        responses=s.DailyReleasesGroupedSerializer,
         description="Per day and institution, per meal type and diet: meals ordered (live orders), released "
         "(recorded) and the difference (released - ordered).",
     )
@@ -104,7 +104,7 @@ class GroupedView(ApiView):
             date_from=date_from, date_to=date_to, institution_ids=query.get("institutions_ids")
         )
         answer = {"date_from": date_from, "date_to": date_to, "institutions": groups}
-        return Response(s.GroupedSerializer(answer).data)
+        return Response(s.DailyReleasesGroupedSerializer(answer).data)
 
 
 class NearestView(ApiView):
@@ -116,7 +116,7 @@ class NearestView(ApiView):
             OpenApiParameter("date", OpenApiTypes.DATE, description="Look before this day; default: today."),
             OpenApiParameter("institutionsIds", str, description="Comma-separated institution ids."),
         ],
-        responses=s.GroupedSerializer,
+        responses=s.DailyReleasesGroupedSerializer,
         description="`grouped` for the latest day before `date` with recorded releases (of those institutions); "
         "dateFrom and dateTo null and no institutions when there is none.",
     )
@@ -129,7 +129,9 @@ class NearestView(ApiView):
         groups = []
         if day is not None:
             groups = selectors.releases_grouped(date_from=day, date_to=day, institution_ids=institution_ids)
-        return Response(s.GroupedSerializer({"date_from": day, "date_to": day, "institutions": groups}).data)
+        return Response(
+            s.DailyReleasesGroupedSerializer({"date_from": day, "date_to": day, "institutions": groups}).data
+        )
 
 
 router = SimpleRouter(trailing_slash=False)

@@ -54,7 +54,7 @@ class DailyMealsReleaseSerializer(KantynaModelSerializer):
         return release.recorded_by.full_name if release.recorded_by is not None else None
 
 
-class ReleaseRowSerializer(KantynaSerializer):
+class DailyReleaseRowSerializer(KantynaSerializer):
     meal_type_id = serializers.PrimaryKeyRelatedField(source="meal_type", queryset=MealType.objects.all())
     diet_id = serializers.PrimaryKeyRelatedField(source="diet", queryset=Diet.objects.all())
     portion_size_id = serializers.PrimaryKeyRelatedField(
@@ -64,15 +64,15 @@ class ReleaseRowSerializer(KantynaSerializer):
     note = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
 
 
-class ReplaceSerializer(KantynaSerializer):
+class DailyReleasesReplaceSerializer(KantynaSerializer):
     """The institution's whole day: rows not listed are deleted (an empty list clears the day)."""
 
     date = serializers.DateField()
     institution_id = serializers.PrimaryKeyRelatedField(source="institution", queryset=Institution.objects.all())
-    rows = ReleaseRowSerializer(many=True, allow_empty=True, max_length=MAX_ROWS)
+    rows = DailyReleaseRowSerializer(many=True, allow_empty=True, max_length=MAX_ROWS)
 
 
-class ReplacedSerializer(KantynaSerializer):
+class DailyReleasesReplacedSerializer(KantynaSerializer):
     date = serializers.DateField()
     institution_id = serializers.IntegerField()
     rows = DailyMealsReleaseSerializer(many=True)
@@ -92,7 +92,7 @@ class NearestQuerySerializer(KantynaSerializer):
     )
 
 
-class ReleaseLineSerializer(KantynaSerializer):
+class DailyReleaseLineSerializer(KantynaSerializer):
     meal_type_id = serializers.IntegerField()
     meal_type_name = serializers.CharField()
     diet_id = serializers.IntegerField()
@@ -102,7 +102,7 @@ class ReleaseLineSerializer(KantynaSerializer):
     difference = serializers.IntegerField(help_text="Released minus ordered.")
 
 
-class InstitutionDaySerializer(KantynaSerializer):
+class DailyReleasesInstitutionDaySerializer(KantynaSerializer):
     date = serializers.DateField()
     institution_id = serializers.IntegerField()
     institution_name = serializers.CharField()
@@ -110,10 +110,10 @@ class InstitutionDaySerializer(KantynaSerializer):
     ordered = serializers.IntegerField()
     released = serializers.IntegerField()
     difference = serializers.IntegerField()
-    rows = ReleaseLineSerializer(source="lines", many=True)
+    rows = DailyReleaseLineSerializer(source="lines", many=True)
 
 
-class GroupedSerializer(KantynaSerializer):
+class DailyReleasesGroupedSerializer(KantynaSerializer):
     date_from = serializers.DateField(allow_null=True)
     date_to = serializers.DateField(allow_null=True)
-    institutions = InstitutionDaySerializer(many=True)
+    institutions = DailyReleasesInstitutionDaySerializer(many=True)

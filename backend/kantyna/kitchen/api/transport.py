@@ -78,13 +78,13 @@ class MarkReleasedView(ApiView):
 
     @extend_schema(
         operation_id="kitchens_meals_releases_mark_released",
-        request=s.BatchSerializer,
+        request=s.KitchenBatchSerializer,
         responses={200: StatusSerializer},
         description="Mark the batch released for transport (created with the route's driver when missing); "
         "marking it again changes nothing.",
     )
     def post(self, request):
-        data = body_data(request, s.BatchSerializer)
+        data = body_data(request, s.KitchenBatchSerializer)
         services.kitchen_release_mark(
             actor=request.user, kitchen=data["kitchen_id"], date=data["date"], route_number=data["route_number_id"]
         )
@@ -96,12 +96,12 @@ class MarkNotReleasedView(ApiView):
 
     @extend_schema(
         operation_id="kitchens_meals_releases_mark_not_released",
-        request=s.BatchSerializer,
+        request=s.KitchenBatchSerializer,
         responses={200: StatusSerializer},
         description="Undo the release for transport (audited); 409 once the batch's day has passed (delivered).",
     )
     def post(self, request):
-        data = body_data(request, s.BatchSerializer)
+        data = body_data(request, s.KitchenBatchSerializer)
         services.kitchen_release_unmark(
             actor=request.user, kitchen=data["kitchen_id"], date=data["date"], route_number=data["route_number_id"]
         )

@@ -29,7 +29,7 @@ class DeleteQuerySerializer(KantynaSerializer):
     )
 
 
-class BatchSerializer(KantynaSerializer):
+class KitchenBatchSerializer(KantynaSerializer):
     """Which batch: the kitchen's, of the day, for the route."""
 
     kitchen_id = serializers.PrimaryKeyRelatedField(queryset=Kitchen.objects.all())
@@ -71,22 +71,22 @@ class KitchenMealsReleaseSerializer(KantynaModelSerializer):
         return driver
 
 
-class MealTypePortionsSerializer(KantynaSerializer):
+class TransportMealTypePortionsSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     portions = serializers.IntegerField()
 
 
-class StopSerializer(KantynaSerializer):
+class TransportStopSerializer(KantynaSerializer):
     position = serializers.IntegerField()
     institution_id = serializers.IntegerField()
     institution_name = serializers.CharField()
     address = serializers.CharField()
     portions = serializers.IntegerField()
-    meal_types = MealTypePortionsSerializer(many=True)
+    meal_types = TransportMealTypePortionsSerializer(many=True)
 
 
-class RouteDaySerializer(KantynaSerializer):
+class TransportRouteSerializer(KantynaSerializer):
     route_number_id = serializers.IntegerField()
     number = serializers.CharField()
     description = serializers.CharField()
@@ -98,11 +98,11 @@ class RouteDaySerializer(KantynaSerializer):
     released_for_transport_by = serializers.CharField(allow_null=True)
     note = serializers.CharField()
     portions = serializers.IntegerField()
-    stops = StopSerializer(many=True)
+    stops = TransportStopSerializer(many=True)
 
 
 class TransportDaySerializer(KantynaSerializer):
     kitchen_id = serializers.IntegerField(source="kitchen.pk")
     date = serializers.DateField()
-    meal_types = MealTypePortionsSerializer(many=True, help_text="Totals of every route.")
-    routes = RouteDaySerializer(many=True)
+    meal_types = TransportMealTypePortionsSerializer(many=True, help_text="Totals of every route.")
+    routes = TransportRouteSerializer(many=True)
