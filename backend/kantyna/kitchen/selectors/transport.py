@@ -1,6 +1,6 @@
 """A kitchen's transport for a day (issue 16): the routes that stop at the institutions it cooks for, each with
 its driver (the batch's, else the route's), its batch (released for transport or not) and its stops in route
-order with the meals counted per meal type (live order items of what this kitchen prepares). Five queries
+order with the meals counted per meal type (live order items of what this kitchen prepares). Six queries
 whatever the number of routes and orders."""
 
 from __future__ import annotations
