@@ -102,6 +102,10 @@ ABILITIES: dict[str, Rule] = {
     "kitchen.labels": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     # Stock of ingredients (issue 16): deliveries, issues, levels, booking the orders' consumption.
     "inventory.manage": rule(ROLE_ADMIN),
+    # What each institution was handed on a day (daily meals releases): the office records it.
+    "kitchen.releases": rule(ROLE_ADMIN),
+    # A kitchen's batches per route, released for transport (and undone), route sheets: the office and the cooks.
+    "kitchen.transport": rule(ROLE_ADMIN, ROLE_COOK),
     "transactions.edit": rule(ROLE_ADMIN, permission="transactions_edit"),
     # Bank statement imports (statements): upload, review, confirm the deposits.
     "statements.manage": rule(ROLE_ADMIN),

@@ -231,8 +231,21 @@ def seed_logistics(*, institutions: list, meal_types: dict) -> None:
     logistics.driver_create(
         actor=None, first_name="Marek", last_name="Lewandowski", phone_number="7891234", is_active=False
     )
-    logistics.route_number_create(actor=None, number="T1", description="Ochota → SP 12 → PM 5", driver=nowak)
-    logistics.route_number_create(actor=None, number="T2", description="Ochota → Pruszków (ZP Mazowsze)", driver=wojcik)
+    # The stops in the driver's order: the transport panel and the route sheets list them so.
+    logistics.route_number_create(
+        actor=None,
+        number="T1",
+        description="Ochota → SP 12 → PM 5",
+        driver=nowak,
+        institutions=[school, kindergarten],
+    )
+    logistics.route_number_create(
+        actor=None,
+        number="T2",
+        description="Ochota → Pruszków (ZP Mazowsze)",
+        driver=wojcik,
+        institutions=[workplace],
+    )
     logistics.route_number_create(actor=None, number="T3", description="Trasa zastępcza, bez stałego kierowcy")
 
 

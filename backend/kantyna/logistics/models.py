@@ -67,3 +67,19 @@ class RouteNumber(models.Model):
 
     def __str__(self) -> str:
         return self.number
+
+
+class RouteStop(models.Model):
+    """An institution on a route, at its place in the driver's order (`position`, from 0). An institution is on a
+    route once; it may be on several routes (a lunch run and a breakfast run). Configuration like the kitchen's
+    assignments: stops go with their route, and an institution on a route cannot be deleted."""
+
+    route_number = models.ForeignKey(RouteNumber, on_delete=models.CASCADE, related_name="stops")
+    institution = models.ForeignKey(Institution, on_delete=models.PROTECT, related_name="route_stops")
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["route_number__number", "position", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["route_number", "institution"], name="one_stop_per_route_institution")
+        ]

@@ -15,7 +15,7 @@ from kantyna.catalog.models import MealType
 from kantyna.core.errors import DomainError, Problem
 from kantyna.core.services import model_update
 from kantyna.institutions.models import Institution
-from kantyna.logistics.models import Driver, Kitchen, KitchenInstitutionMealType, RouteNumber
+from kantyna.logistics.models import Driver, Kitchen, KitchenInstitutionMealType, RouteNumber, RouteStop
 
 
 class InstitutionMealTypes(TypedDict):
@@ -172,17 +172,55 @@ def driver_delete(*, actor, instance: Driver) -> None:
     instance.delete()
 
 
+def _stops_set(*, route: RouteNumber, institutions: Iterable[Institution]) -> dict:
+    """Make `institutions` the route's stops in this order; refuse (400) an institution listed twice."""
+    institutions = list(institutions)
+    seen: set[int] = set()
+    problems = []
+    for index, institution in enumerate(institutions):
+        if institution.pk in seen:
+            problems.append(Problem("route.institution_listed_twice", f"institution_ids.{index}"))
+        seen.add(institution.pk)
+    if problems:
+        raise DomainError("invalid", problems=problems)
+    before = list(route.stops.order_by("position", "id").values_list("institution_id", flat=True))
+    wanted = [institution.pk for institution in institutions]
+    if before == wanted:
+        return {}
+    route.stops.all().delete()
+    RouteStop.objects.bulk_create(
+        RouteStop(route_number=route, institution_id=institution_id, position=position)
+        for position, institution_id in enumerate(wanted)
+    )
+    return {"stops": wanted}
+
+
 @transaction.atomic
-def route_number_create(*, actor, number: str, description: str = "", driver: Driver | None = None) -> RouteNumber:
+def route_number_create(
+    *,
+    actor,
+    number: str,
+    description: str = "",
+    driver: Driver | None = None,
+    institutions: Iterable[Institution] = (),
+) -> RouteNumber:
+    """`institutions`: the route's stops in the driver's order."""
     route = RouteNumber.objects.create(number=number, description=description, driver=driver)
-    audit_record(actor=actor, action="route_number.create", target=route)
+    changes = _stops_set(route=route, institutions=institutions)
+    audit_record(actor=actor, action="route_number.create", target=route, data=changes)
     return route
 
 
 @transaction.atomic
-def route_number_update(*, actor, instance: RouteNumber, **fields) -> RouteNumber:
+def route_number_update(
+    *, actor, instance: RouteNumber, institutions: Iterable[Institution] | None = None, **fields
+) -> RouteNumber:
+    """`institutions`, when given, replaces the stops (in this order); None leaves them as they are."""
     model_update(instance=instance, fields=fields, data=fields)
-    audit_record(actor=actor, action="route_number.update", target=instance, data={"fields": sorted(fields)})
+    data = {"fields": sorted(fields)}
+    if institutions is not None:
+        data |= _stops_set(route=instance, institutions=institutions)
+    audit_record(actor=actor, action="route_number.update", target=instance, data=data)
     return instance
 
 

@@ -1826,6 +1826,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/dailyMealsReleases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The recorded rows, newest day first; a row's key (day, institution, meal type, diet, portion size) is
+         *     unique (409 `daily_release.duplicate`).
+         */
+        get: operations["api_frontend_dailyMealsReleases_list"];
+        put?: never;
+        /**
+         * @description The recorded rows, newest day first; a row's key (day, institution, meal type, diet, portion size) is
+         *     unique (409 `daily_release.duplicate`).
+         */
+        post: operations["api_frontend_dailyMealsReleases_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/dailyMealsReleases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The recorded rows, newest day first; a row's key (day, institution, meal type, diet, portion size) is
+         *     unique (409 `daily_release.duplicate`).
+         */
+        get: operations["api_frontend_dailyMealsReleases_retrieve"];
+        /**
+         * @description The recorded rows, newest day first; a row's key (day, institution, meal type, diet, portion size) is
+         *     unique (409 `daily_release.duplicate`).
+         */
+        put: operations["api_frontend_dailyMealsReleases_update"];
+        post?: never;
+        /**
+         * @description The recorded rows, newest day first; a row's key (day, institution, meal type, diet, portion size) is
+         *     unique (409 `daily_release.duplicate`).
+         */
+        delete: operations["api_frontend_dailyMealsReleases_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/dailyMealsReleases/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Per day and institution, per meal type and diet: meals ordered (live orders), released (recorded) and the difference (released - ordered). */
+        get: operations["daily_meals_releases_grouped"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/dailyMealsReleases/grouped/nearest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `grouped` for the latest day before `date` with recorded releases (of those institutions); dateFrom and dateTo null and no institutions when there is none. */
+        get: operations["daily_meals_releases_grouped_nearest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/dailyMealsReleases/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Replace an institution's releases of a day wholesale, in one transaction (idempotent: rows of a kind already recorded keep their ids; those not listed are deleted). */
+        post: operations["daily_meals_releases_replace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/dashboard/chartData": {
         parameters: {
             query?: never;
@@ -3270,6 +3373,92 @@ export interface paths {
          *     assignments are written with their kitchen.
          */
         get: operations["api_frontend_kitchensInstitutionsMealTypes_all_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchensMealsReleases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The kitchen's batch of the day for a route (driver: the route's unless given); 409 when it exists, 400 when the route stops at none of the kitchen's institutions. */
+        post: operations["kitchens_meals_releases_create"];
+        /** @description Delete the kitchen's batches of the day; 409 while one is released for transport. */
+        delete: operations["kitchens_meals_releases_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchensMealsReleases/markAsNotReleasedForTransport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Undo the release for transport (audited); 409 once the batch's day has passed (delivered). */
+        post: operations["kitchens_meals_releases_mark_not_released"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchensMealsReleases/markAsReleasedForTransport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Mark the batch released for transport (created with the route's driver when missing); marking it again changes nothing. */
+        post: operations["kitchens_meals_releases_mark_released"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchensMealsReleases/routeSheets/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        get: operations["kitchens_meals_releases_route_sheets_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/kitchensMealsReleases/transport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The kitchen's routes of the day: driver, batch state, stops in route order with meals per meal type (live orders of what the kitchen prepares). */
+        get: operations["kitchens_meals_releases_transport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6945,6 +7134,88 @@ export interface components {
             phoneNumber2: string | null;
             invoicesSettings: components["schemas"]["InvoicesSettings"];
         };
+        DailyMealsRelease: {
+            readonly id: number;
+            /** Format: date */
+            date: string;
+            institutionId: number;
+            readonly institutionName: string;
+            mealTypeId: number;
+            readonly mealTypeName: string;
+            dietId: number;
+            readonly dietName: string;
+            portionSizeId?: number | null;
+            readonly portionSizeName: string | null;
+            quantity: number;
+            /** @default  */
+            note: string;
+            readonly recordedByName: string | null;
+            /** Format: date-time */
+            readonly recordedAt: string;
+        };
+        DailyMealsReleaseRequest: {
+            /** Format: date */
+            date: string;
+            institutionId: number;
+            mealTypeId: number;
+            dietId: number;
+            portionSizeId?: number | null;
+            quantity: number;
+            /** @default  */
+            note: string;
+        };
+        DailyReleaseLine: {
+            mealTypeId: number;
+            mealTypeName: string;
+            dietId: number;
+            dietName: string;
+            /** @description Live meals ordered. */
+            ordered: number;
+            /** @description Meals recorded as released (every portion size). */
+            released: number;
+            /** @description Released minus ordered. */
+            difference: number;
+        };
+        DailyReleaseRowRequest: {
+            mealTypeId: number;
+            dietId: number;
+            portionSizeId?: number | null;
+            quantity: number;
+            /** @default  */
+            note: string;
+        };
+        DailyReleasesGrouped: {
+            /** Format: date */
+            dateFrom: string | null;
+            /** Format: date */
+            dateTo: string | null;
+            institutions: components["schemas"]["DailyReleasesInstitutionDay"][];
+        };
+        DailyReleasesInstitutionDay: {
+            /** Format: date */
+            date: string;
+            institutionId: number;
+            institutionName: string;
+            /** @description Whether any release was recorded for the day. */
+            recorded: boolean;
+            ordered: number;
+            released: number;
+            difference: number;
+            rows: components["schemas"]["DailyReleaseLine"][];
+        };
+        /** @description The institution's whole day: rows not listed are deleted (an empty list clears the day). */
+        DailyReleasesReplaceRequest: {
+            /** Format: date */
+            date: string;
+            institutionId: number;
+            rows: components["schemas"]["DailyReleaseRowRequest"][];
+        };
+        DailyReleasesReplaced: {
+            /** Format: date */
+            date: string;
+            institutionId: number;
+            rows: components["schemas"]["DailyMealsRelease"][];
+        };
         DashboardChart: {
             period: components["schemas"]["DashboardChartPeriod"];
             /** Format: date */
@@ -8065,6 +8336,13 @@ export interface components {
             isActive: boolean;
             institutionsMealTypes?: components["schemas"]["KitchenMatrixRow"][];
         };
+        /** @description Which batch: the kitchen's, of the day, for the route. */
+        KitchenBatchRequest: {
+            kitchenId: number;
+            /** Format: date */
+            date: string;
+            routeNumberId: number;
+        };
         KitchenIngredient: {
             id: number;
             name: string;
@@ -8106,6 +8384,31 @@ export interface components {
         KitchenMatrixRowRequest: {
             institutionId: number;
             mealTypeIds: number[];
+        };
+        KitchenMealsRelease: {
+            readonly id: number;
+            kitchenId: number;
+            /** Format: date */
+            date: string;
+            routeNumberId: number;
+            /** @description Default: the route's driver. */
+            driverId?: number | null;
+            /** @default  */
+            note: string;
+            /** Format: date-time */
+            readonly releasedForTransportAt: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+        };
+        KitchenMealsReleaseRequest: {
+            kitchenId: number;
+            /** Format: date */
+            date: string;
+            routeNumberId: number;
+            /** @description Default: the route's driver. */
+            driverId?: number | null;
+            /** @default  */
+            note: string;
         };
         KitchenOption: {
             value: number;
@@ -9041,6 +9344,12 @@ export interface components {
         };
         PaginatedClassroomOptionList: {
             items: components["schemas"]["ClassroomOption"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedDailyMealsReleaseList: {
+            items: components["schemas"]["DailyMealsRelease"][];
             total: number;
             page: number;
             perPage: number;
@@ -10149,6 +10458,7 @@ export interface components {
             description: string;
             driverId?: number | null;
             readonly driverName: string | null;
+            readonly stops: components["schemas"]["RouteStop"][];
         };
         RouteNumberOption: {
             value: number;
@@ -10160,6 +10470,15 @@ export interface components {
             /** @default  */
             description: string;
             driverId?: number | null;
+            institutionIds?: number[];
+        };
+        RouteStop: {
+            readonly institutionId: number;
+            readonly institutionName: string;
+            position?: number;
+        };
+        RouteStopRequest: {
+            position?: number;
         };
         RowCells: {
             cardNumber: string;
@@ -10602,6 +10921,43 @@ export interface components {
          * @enum {string}
          */
         TransactionKindEnum: "deposit" | "charge" | "refund" | "fee" | "correction" | "payout";
+        TransportDay: {
+            kitchenId: number;
+            /** Format: date */
+            date: string;
+            /** @description Totals of every route. */
+            mealTypes: components["schemas"]["TransportMealTypePortions"][];
+            routes: components["schemas"]["TransportRoute"][];
+        };
+        TransportMealTypePortions: {
+            id: number;
+            name: string;
+            portions: number;
+        };
+        TransportRoute: {
+            routeNumberId: number;
+            number: string;
+            description: string;
+            driverId?: number | null;
+            driverName: string | null;
+            /** @description The day's batch; null: none recorded yet. */
+            releaseId: number | null;
+            releasedForTransport: boolean;
+            /** Format: date-time */
+            releasedForTransportAt: string | null;
+            releasedForTransportBy: string | null;
+            note: string;
+            portions: number;
+            stops: components["schemas"]["TransportStop"][];
+        };
+        TransportStop: {
+            position: number;
+            institutionId: number;
+            institutionName: string;
+            address: string;
+            portions: number;
+            mealTypes: components["schemas"]["TransportMealTypePortions"][];
+        };
         TurnoverIngredient: {
             id: number;
             name: string;
@@ -13991,6 +14347,208 @@ export interface operations {
             };
         };
     };
+    api_frontend_dailyMealsReleases_list: {
+        parameters: {
+            query?: {
+                date?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                dietId?: number;
+                institutionId?: number;
+                mealTypeId?: number;
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedDailyMealsReleaseList"];
+                };
+            };
+        };
+    };
+    api_frontend_dailyMealsReleases_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DailyMealsReleaseRequest"];
+                "multipart/form-data": components["schemas"]["DailyMealsReleaseRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DailyMealsReleaseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyMealsRelease"];
+                };
+            };
+        };
+    };
+    api_frontend_dailyMealsReleases_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyMealsRelease"];
+                };
+            };
+        };
+    };
+    api_frontend_dailyMealsReleases_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DailyMealsReleaseRequest"];
+                "multipart/form-data": components["schemas"]["DailyMealsReleaseRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DailyMealsReleaseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyMealsRelease"];
+                };
+            };
+        };
+    };
+    api_frontend_dailyMealsReleases_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    daily_meals_releases_grouped: {
+        parameters: {
+            query?: {
+                /** @description One day; default: today. */
+                date?: string;
+                /** @description A range's first day, with dateTo (at most 62 days). */
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Comma-separated institution ids; default: every one. */
+                institutionsIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyReleasesGrouped"];
+                };
+            };
+        };
+    };
+    daily_meals_releases_grouped_nearest: {
+        parameters: {
+            query?: {
+                /** @description Look before this day; default: today. */
+                date?: string;
+                /** @description Comma-separated institution ids. */
+                institutionsIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyReleasesGrouped"];
+                };
+            };
+        };
+    };
+    daily_meals_releases_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DailyReleasesReplaceRequest"];
+                "multipart/form-data": components["schemas"]["DailyReleasesReplaceRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DailyReleasesReplaceRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyReleasesReplaced"];
+                };
+            };
+        };
+    };
     dashboard_chart_data: {
         parameters: {
             query?: {
@@ -16637,6 +17195,154 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KitchenInstitutionMealTypePage"];
+                };
+            };
+        };
+    };
+    kitchens_meals_releases_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KitchenMealsReleaseRequest"];
+                "multipart/form-data": components["schemas"]["KitchenMealsReleaseRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KitchenMealsReleaseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitchenMealsRelease"];
+                };
+            };
+        };
+    };
+    kitchens_meals_releases_delete: {
+        parameters: {
+            query: {
+                date: string;
+                kitchenId: number;
+                /** @description Only this route's batch. */
+                routeNumberId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    kitchens_meals_releases_mark_not_released: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KitchenBatchRequest"];
+                "multipart/form-data": components["schemas"]["KitchenBatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KitchenBatchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    kitchens_meals_releases_mark_released: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KitchenBatchRequest"];
+                "multipart/form-data": components["schemas"]["KitchenBatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KitchenBatchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    kitchens_meals_releases_route_sheets_pdf: {
+        parameters: {
+            query: {
+                /** @description Default: tomorrow. */
+                date?: string;
+                /** @description One driver's routes only. */
+                driverId?: number;
+                kitchenId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    kitchens_meals_releases_transport: {
+        parameters: {
+            query: {
+                /** @description Default: tomorrow. */
+                date?: string;
+                kitchenId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransportDay"];
                 };
             };
         };

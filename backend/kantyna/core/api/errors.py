@@ -184,6 +184,27 @@ ERRORS: dict[str, Refusal] = {
     "kitchen.meal_type_taken": _invalid(
         _("Already prepared for this institution by the kitchen “%(kitchen)s”: %(meal_types)s.")
     ),
+    "route.institution_listed_twice": _invalid(_("This institution is already on the route.")),
+    # kitchen: daily meals releases and kitchen meals releases (transport)
+    "daily_release.too_far_ahead": _invalid(_("Releases can be recorded up to %(date)s.")),
+    "daily_release.duplicate": _conflict(
+        "This release is already recorded.",
+        _("A release of this meal type, diet and portion size is already recorded for this day."),
+    ),
+    "daily_release.listed_twice": _invalid(_("This meal type, diet and portion size is already listed.")),
+    "kitchen_release.route_not_served": _invalid(
+        _("The route %(route)s stops at none of the institutions the kitchen “%(kitchen)s” cooks for.")
+    ),
+    "kitchen_release.exists": _conflict(
+        "This batch already exists.", _("The kitchen's batch for this route and day already exists.")
+    ),
+    "kitchen_release.delivered": _conflict(
+        "This batch was delivered.", _("The batch of %(date)s was delivered: its release can no longer be undone.")
+    ),
+    "kitchen_release.released": _conflict(
+        "A batch is released for transport.",
+        _("Released for transport: %(routes)s. Undo the release before deleting."),
+    ),
     "driver.drives_routes": _in_use(
         _("The driver drives the routes %(routes)s. Assign them another driver or deactivate this one.")
     ),

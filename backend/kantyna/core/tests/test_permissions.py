@@ -75,7 +75,7 @@ EXPECTED = {
         "profile.edit",
         "tenant.access",
     ],
-    ROLE_COOK: ["cards.edit", "kitchen.prepare", "profile.edit", "tenant.access", "terminal.use"],
+    ROLE_COOK: ["cards.edit", "kitchen.prepare", "kitchen.transport", "profile.edit", "tenant.access", "terminal.use"],
     ROLE_TICKET_ADMIN: ["notifications.receive", "tenant.access", "tickets.manage"],
     ROLE_MANAGE_REPORTS: ["notifications.receive", "reports.manage", "tenant.access"],
     ROLE_EMPLOYEE: ["notifications.receive", "tenant.access"],

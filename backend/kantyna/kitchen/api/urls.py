@@ -1,3 +1,9 @@
-from kantyna.kitchen.api import labels, prepare, release
+from kantyna.kitchen.api import daily_releases, labels, prepare, release, transport
 
-urlpatterns = [*prepare.urlpatterns, *release.urlpatterns, *labels.urlpatterns]
+urlpatterns = [
+    *prepare.urlpatterns,
+    *release.urlpatterns,
+    *labels.urlpatterns,
+    *daily_releases.urlpatterns,
+    *transport.urlpatterns,
+]

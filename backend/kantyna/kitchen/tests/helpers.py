@@ -132,3 +132,19 @@ def more_children(kw: KitchenWorld, number: int, *, start: int = 0) -> list[Chil
         )
         for index in range(number)
     )
+
+
+def make_route(kw: KitchenWorld, number: str = "R1", *, institutions=None, driver=None):
+    """A route (driven by a new driver unless given) stopping at `institutions` (default: the kitchen's world
+    institution, then the other one) in this order."""
+    from kantyna.logistics.models import Driver, RouteNumber, RouteStop
+
+    if driver is None:
+        driver = Driver.objects.create(first_name="Jan", last_name="Kierowca", phone_number="600100200")
+    route = RouteNumber.objects.create(number=number, driver=driver)
+    stops = institutions if institutions is not None else [kw.world.institution, kw.other_institution]
+    RouteStop.objects.bulk_create(
+        RouteStop(route_number=route, institution=institution, position=position)
+        for position, institution in enumerate(stops)
+    )
+    return route

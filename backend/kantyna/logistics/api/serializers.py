@@ -10,7 +10,7 @@ from rest_framework.validators import UniqueValidator
 from kantyna.catalog.models import MealType, PortionSize
 from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.institutions.models import Institution
-from kantyna.logistics.models import Driver, Kitchen, KitchenInstitutionMealType, RouteNumber
+from kantyna.logistics.models import Driver, Kitchen, KitchenInstitutionMealType, RouteNumber, RouteStop
 from kantyna.users.api.serializers import PHONE_RE
 
 POST_CODE_RE = r"^(\d{2}-\d{3})?$"
@@ -186,6 +186,15 @@ class DriverOptionSerializer(KantynaModelSerializer):
         return f"{driver.last_name} {driver.first_name}"
 
 
+class RouteStopSerializer(KantynaModelSerializer):
+    institution_id = serializers.IntegerField(read_only=True)
+    institution_name = serializers.CharField(source="institution.name", read_only=True)
+
+    class Meta:
+        model = RouteStop
+        fields = ["institution_id", "institution_name", "position"]
+
+
 class RouteNumberSerializer(KantynaModelSerializer):
     number = serializers.CharField(
         max_length=30,
@@ -196,10 +205,15 @@ class RouteNumberSerializer(KantynaModelSerializer):
         source="driver", queryset=Driver.objects.all(), allow_null=True, required=False, default=None
     )
     driver_name = serializers.SerializerMethodField()
+    # The stops in the driver's order (written whole: the list replaces them; left out, they stay as they are).
+    institution_ids = serializers.PrimaryKeyRelatedField(
+        source="institutions", many=True, queryset=Institution.objects.all(), required=False, write_only=True
+    )
+    stops = RouteStopSerializer(many=True, read_only=True)
 
     class Meta:
         model = RouteNumber
-        fields = ["id", "number", "description", "driver_id", "driver_name"]
+        fields = ["id", "number", "description", "driver_id", "driver_name", "institution_ids", "stops"]
 
     def validate_driver_id(self, driver):
         # A route keeps a driver who was deactivated after being chosen; a new choice must be an active one.

@@ -16,7 +16,7 @@ from kantyna.core.permissions import HasAbility
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin
 from kantyna.logistics import selectors, services
 from kantyna.logistics.api import serializers
-from kantyna.logistics.models import Driver, Kitchen, KitchenInstitutionMealType, RouteNumber
+from kantyna.logistics.models import Driver, Kitchen, KitchenInstitutionMealType, RouteNumber, RouteStop
 
 # Reading these dictionaries is back-office work too: the spec opens their screens to admins only.
 LOGISTICS_ABILITIES = {
@@ -162,7 +162,9 @@ class RouteNumberFilter(django_filters.FilterSet):
 class RouteNumberViewSet(OptionsMixin, CrudViewSet):
     """`routeNumbers`."""
 
-    queryset = RouteNumber.objects.select_related("driver")
+    queryset = RouteNumber.objects.select_related("driver").prefetch_related(
+        Prefetch("stops", queryset=RouteStop.objects.select_related("institution").order_by("position", "id"))
+    )
     serializer_class = serializers.RouteNumberSerializer
     option_serializer_class = serializers.RouteNumberOptionSerializer
     abilities = LOGISTICS_ABILITIES
@@ -170,6 +172,11 @@ class RouteNumberViewSet(OptionsMixin, CrudViewSet):
     search_fields = ["number", "description", "driver__last_name", "driver__first_name"]
     ordering_fields = ["number", "driver__last_name"]
     ordering_aliases = {"driverName": "driver__last_name"}
+    answer_as_listed = True  # the stops as the list shows them
     create_service = staticmethod(services.route_number_create)
     update_service = staticmethod(services.route_number_update)
     delete_service = staticmethod(services.route_number_delete)
+
+    def get_queryset(self):
+        queryset = super().get_queryset()
+        return queryset.prefetch_related(None) if self.action == "options_list" else queryset

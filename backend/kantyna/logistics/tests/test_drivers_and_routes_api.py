@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from kantyna.core.permissions import ROLE_ADMIN
 from kantyna.logistics import services
-from kantyna.logistics.models import Driver, RouteNumber
+from kantyna.logistics.models import Driver, RouteNumber, RouteStop
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.crud import CrudApiTests
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import make_institution_with_classroom
 
 ADMIN_ONLY = frozenset({ROLE_ADMIN})
 
@@ -62,7 +63,7 @@ class TestRouteNumbersApi(CrudApiTests):
     path = "routeNumbers"
     model = RouteNumber
     read_roles = ADMIN_ONLY
-    list_queries = 4
+    list_queries = 5  # the stops: one prefetch
     audit_prefix = "route_number"
     changed_field = "description"
 
@@ -200,6 +201,7 @@ def test_given_routes_when_filtering_by_driver_sorting_and_listing_options_then_
         "description": "Mokotów",
         "driverId": nowak.pk,
         "driverName": "Piotr Nowak",
+        "stops": [],
     }
     assert api.get("routeNumbers/options").json()["items"] == [
         {"value": r1.pk, "text": "R1", "description": "Mokotów"},
@@ -231,3 +233,31 @@ def test_given_an_inactive_driver_when_choosing_them_for_a_route_then_400_unless
     assert (kept.status_code, kept.json()["driverId"]) == (200, driver.pk)
     with in_tenant(tenant_a):
         assert list(RouteNumber.objects.values_list("number", flat=True)) == ["R1"]
+
+
+def test_given_institutions_in_order_when_saving_a_route_then_its_stops_follow_that_order_and_a_repeat_is_refused(
+    tenant_a,
+):
+    api = Api(tenant_a, make_user(tenant_a, "ROLE_ADMIN"))
+    with in_tenant(tenant_a):
+        first, _ = make_institution_with_classroom(701)
+        second, _ = make_institution_with_classroom(702)
+
+    created = api.post("routeNumbers", {"number": "R7", "institutionIds": [second.pk, first.pk]})
+    assert created.status_code == 201, created.content
+    assert [(s["institutionId"], s["position"]) for s in created.json()["stops"]] == [(second.pk, 0), (first.pk, 1)]
+
+    route_id = created.json()["id"]
+    updated = api.put(f"routeNumbers/{route_id}", {"number": "R7", "institutionIds": [first.pk, second.pk]})
+    assert [s["institutionName"] for s in updated.json()["stops"]] == [first.name, second.name]
+    kept = api.put(f"routeNumbers/{route_id}", {"number": "R7", "description": "bez zmian"})
+    assert [s["institutionId"] for s in kept.json()["stops"]] == [first.pk, second.pk]
+
+    twice = api.put(f"routeNumbers/{route_id}", {"number": "R7", "institutionIds": [first.pk, first.pk]})
+    assert twice.status_code == 400
+    assert twice.json()["errors"] == {"institutionIds.1": ["This institution is already on the route."]}
+    with in_tenant(tenant_a):
+        assert list(RouteStop.objects.order_by("position").values_list("institution_id", flat=True)) == [
+            first.pk,
+            second.pk,
+        ]

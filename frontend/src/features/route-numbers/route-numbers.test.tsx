@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server, type Schemas } from '@/test/server';
 
-const t1: Schemas['RouteNumber'] = { id: 1, number: 'T1', description: 'Ochota → SP 12', driverId: 5, driverName: 'Piotr Nowak' };
-const t2: Schemas['RouteNumber'] = { id: 2, number: 'T2', description: '', driverId: null, driverName: null };
+const t1: Schemas['RouteNumber'] = { id: 1, number: 'T1', description: 'Ochota → SP 12', driverId: 5, driverName: 'Piotr Nowak', stops: [] };
+const t2: Schemas['RouteNumber'] = { id: 2, number: 'T2', description: '', driverId: null, driverName: null, stops: [] };
 const driverOptions: Schemas['DriverOption'][] = [
   { value: 6, text: 'Adamska Ewa', isActive: false },
   { value: 5, text: 'Nowak Piotr', isActive: true },
@@ -24,6 +24,9 @@ function serveRoutes(items: Schemas['RouteNumber'][] = [t1, t2]) {
     }),
     http.get(apiUrl('routeNumbers/:id'), ({ params }) => HttpResponse.json(items.find((item) => String(item.id) === params.id))),
     http.get(apiUrl('drivers/options'), () => HttpResponse.json(page(driverOptions, 9999))),
+    http.get(apiUrl('institutions/options'), () =>
+      HttpResponse.json(page([{ value: 11, text: 'SP 12' }, { value: 12, text: 'PM 5' }, { value: 13, text: 'Żłobek 3' }], 9999)),
+    ),
   );
   return lists;
 }
@@ -89,7 +92,37 @@ describe('route numbers screen', () => {
     await user.type(within(dialog).getByLabelText(/^Route number/), 'T3');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(bodies.at(-1)).toEqual({ number: 'T3', description: 'Wola → PM 5', driverId: 5 });
+    expect(bodies.at(-1)).toEqual({ number: 'T3', description: 'Wola → PM 5', driverId: 5, institutionIds: [] });
+  });
+
+  it('edits the stops as an ordered list: added in order, moved, removed, sent as institutionIds', async () => {
+    signIn();
+    serveRoutes([{ ...t1, stops: [{ institutionId: 11, institutionName: 'SP 12', position: 0 }] }, t2]);
+    const bodies: Schemas['RouteNumberRequest'][] = [];
+    server.use(
+      http.put(apiUrl('routeNumbers/:id'), async ({ request }) => {
+        const body = (await request.json()) as Schemas['RouteNumberRequest'];
+        bodies.push(body);
+        return HttpResponse.json({ ...t1, ...body, stops: [] });
+      }),
+    );
+    const { user } = renderApp('/routeNumbers');
+    expect(await screen.findByRole('cell', { name: 'SP 12' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit T1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit route' });
+    const stops = await within(dialog).findByRole('list', { name: "Stops (in the driver's order)" });
+    expect(within(stops).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringContaining('SP 12')]);
+
+    for (const name of ['PM 5', 'Żłobek 3']) {
+      await user.selectOptions(within(dialog).getByLabelText('Choose an institution'), name);
+      await user.click(within(dialog).getByRole('button', { name: 'Add stop' }));
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Move Żłobek 3 up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove SP 12' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]!.institutionIds).toEqual([13, 12]);
   });
 
   it('keeps a deactivated driver choosable on the route that already has them', async () => {

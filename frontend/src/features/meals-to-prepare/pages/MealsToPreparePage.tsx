@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Outlet, useSearchParams } from 'react-router';
 import { FilterDate, FilterSelect } from '@/components/data-table';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { PageHeader } from '@/components/PageHeader';
@@ -78,6 +78,8 @@ export function MealsToPreparePage() {
       ) : (
         <MealsToPrepareTables data={result.data} />
       )}
+      {/* Panels other features hang under this page (the kitchen's transport), reading the same URL filters. */}
+      <Outlet />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextAreaField, TextField } from '@/components/form';
 import { useDriverOptions } from '../api/route-numbers';
+import { RouteStopsField } from './RouteStopsField';
 import { DESCRIPTION_MAX_LENGTH, NUMBER_MAX_LENGTH, type RouteNumberValues } from './route-number-form';
 
 export function RouteNumberFields() {
@@ -27,6 +28,7 @@ export function RouteNumberFields() {
       />
       <TextAreaField<RouteNumberValues> name="description" label={t('fields.description')} maxLength={DESCRIPTION_MAX_LENGTH} />
       <SelectField<RouteNumberValues> name="driverId" label={t('fields.driver')} options={options} emptyText={t('noDriver')} />
+      <RouteStopsField />
     </>
   );
 }

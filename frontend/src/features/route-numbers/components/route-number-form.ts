@@ -12,6 +12,8 @@ export interface RouteNumberValues {
   number: string;
   description: string;
   driverId: number | null;
+  /** The stops in the driver's order. */
+  institutionIds: number[];
 }
 
 export const routeNumberForm = defineEntityForm({
@@ -21,9 +23,15 @@ export const routeNumberForm = defineEntityForm({
       number: requiredText(t, NUMBER_MAX_LENGTH),
       description: optionalText(t, DESCRIPTION_MAX_LENGTH),
       driverId: optionalId(),
+      institutionIds: z.array(z.number()),
     }),
-  empty: { number: '', description: '', driverId: null },
-  toValues: (route) => ({ number: route.number, description: route.description, driverId: route.driverId ?? null }),
+  empty: { number: '', description: '', driverId: null, institutionIds: [] },
+  toValues: (route) => ({
+    number: route.number,
+    description: route.description,
+    driverId: route.driverId ?? null,
+    institutionIds: route.stops.map((stop) => stop.institutionId),
+  }),
   toCreate: (values) => values,
   Fields: RouteNumberFields,
 });

@@ -23,6 +23,7 @@ export function RouteNumbersPage() {
       sortKey: 'driverName',
       cell: (row) => row.driverName ?? <span className="text-body-secondary">{t('noDriver')}</span>,
     },
+    { key: 'stops', header: t('stopsColumn'), cell: (row) => row.stops.map((stop) => stop.institutionName).join(' → ') },
   ];
   const title = t('routes:areas.routeNumbers');
 
