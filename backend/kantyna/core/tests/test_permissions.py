@@ -34,6 +34,7 @@ EXPECTED = {
     # the reports manager's ability
     ROLE_ADMIN: sorted(set(ABILITIES) - {"account.delete", "billing.view", "orders.cancel_own", "reports.manage"}),
     ROLE_INSTITUTIONS_ADMIN: [
+        "dashboard.view",
         "kitchen.labels",
         "kitchen.prepare",
         "kitchen.release",
