@@ -6,7 +6,7 @@ import functools
 import json
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import inline_serializer
+from drf_spectacular.utils import OpenApiParameter, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import BasePagination
@@ -16,6 +16,18 @@ DEFAULT_PER_PAGE = 20
 MAX_PER_PAGE = 9999  # option lists ask for everything with perPage=9999
 # Far past any list's last page; bounded so that the row offset (page - 1) * perPage stays a PostgreSQL bigint.
 MAX_PAGE = 1_000_000
+
+
+def page_parameters(default_per_page: int = DEFAULT_PER_PAGE) -> list[OpenApiParameter]:
+    """The documented query parameters of a paged list (`default_per_page`: what its paginator is given)."""
+    per_page = "all" if default_per_page == MAX_PER_PAGE else str(default_per_page)
+    return [
+        OpenApiParameter("page", int, description="Default 1."),
+        OpenApiParameter("perPage", int, description=f"Default {per_page}, at most {MAX_PER_PAGE}."),
+    ]
+
+
+PAGE_PARAMETERS = page_parameters()
 
 
 def _positive_int(raw: str | None, name: str, default: int, maximum: int | None = None) -> int:

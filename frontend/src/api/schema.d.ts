@@ -12320,7 +12320,9 @@ export interface operations {
                 date_to?: string;
                 institution_id?: number;
                 month?: string;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 search?: string;
                 /**
@@ -12379,7 +12381,9 @@ export interface operations {
                 include_global?: boolean;
                 institution_id?: number | null;
                 institutions_ids?: number[];
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 search?: string;
             };
@@ -12470,7 +12474,9 @@ export interface operations {
     api_frontend_calendar_freeDays_search_create: {
         parameters: {
             query?: {
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
             };
             header?: never;
@@ -12785,7 +12791,9 @@ export interface operations {
     api_frontend_children_groups_members_retrieve: {
         parameters: {
             query?: {
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
             };
             header?: never;
@@ -14584,8 +14592,9 @@ export interface operations {
                 institutionId?: number;
                 /** @description Default: present. */
                 mode?: "absent" | "not_ordered" | "present";
+                /** @description Default 1. */
                 page?: number;
-                /** @description Default 20. */
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
             };
             header?: never;
@@ -15181,7 +15190,9 @@ export interface operations {
     api_frontend_importedOrdersFiles_list: {
         parameters: {
             query?: {
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
             };
             header?: never;
@@ -15235,7 +15246,9 @@ export interface operations {
     api_frontend_importedOrdersFiles_retrieve: {
         parameters: {
             query?: {
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 status?: "ok" | "problems";
             };
@@ -15300,7 +15313,9 @@ export interface operations {
     api_frontend_importedPaymentsFiles_list: {
         parameters: {
             query?: {
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
             };
             header?: never;
@@ -15347,7 +15362,9 @@ export interface operations {
         parameters: {
             query?: {
                 kind?: "already_imported" | "matched" | "skipped" | "suggested" | "unmatched";
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 search?: string;
             };
@@ -16676,7 +16693,9 @@ export interface operations {
     api_frontend_institutionsWorkers_groups_members_retrieve: {
         parameters: {
             query?: {
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
             };
             header?: never;
@@ -17100,7 +17119,9 @@ export interface operations {
                 dateFrom: string;
                 dateTo: string;
                 kitchenId: number;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default all, at most 9999. */
                 perPage?: number;
                 /** @description Default: the default portion size. */
                 portionSizeId?: number;
@@ -18067,7 +18088,7 @@ export interface operations {
                 mealTypesIds?: string;
                 /** @description Default 1. */
                 page?: number;
-                /** @description Default 20. */
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
             };
             header?: never;
@@ -19035,8 +19056,10 @@ export interface operations {
                 institutionId?: number;
                 kind?: "prepaid" | "regular";
                 mealTypeId?: number;
+                /** @description Default 1. */
                 page?: number;
                 payerId?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 /** @description Payer or meal receiver name, or order number. */
                 search?: string;
@@ -19681,7 +19704,9 @@ export interface operations {
     api_frontend_orders_subjects_orders_retrieve: {
         parameters: {
             query?: {
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
             };
             header?: never;
@@ -20004,7 +20029,9 @@ export interface operations {
     api_frontend_parents_children_retrieve: {
         parameters: {
             query?: {
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 status?: "active" | "archived" | "inactive";
             };
@@ -21228,7 +21255,9 @@ export interface operations {
             query?: {
                 date?: string;
                 institutionId?: number;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 result?: "already_served" | "duplicate" | "inactive" | "no_order" | "served" | "unknown_card";
             };
@@ -21380,7 +21409,9 @@ export interface operations {
                 date?: string;
                 /** @description Comma-separated meal type ids; default: every one. */
                 mealTypesIds?: string;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 search?: string;
             };
@@ -21459,7 +21490,9 @@ export interface operations {
                 institutionId?: number;
                 /** @description Comma-separated meal type ids; default: every one. */
                 mealTypesIds?: string;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
             };
             header?: never;
@@ -21866,7 +21899,9 @@ export interface operations {
                 /** @description booked on or before */
                 dateTo?: string;
                 institutionId?: number;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 /** @description payer, child, description */
                 search?: string;
@@ -21896,7 +21931,9 @@ export interface operations {
                 month: string;
                 /** @description only balances below zero */
                 negative?: boolean;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 search?: string;
             };
@@ -21920,7 +21957,9 @@ export interface operations {
         parameters: {
             query?: {
                 institutionId?: number;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 search?: string;
             };
@@ -22045,7 +22084,9 @@ export interface operations {
                 institutionId?: number;
                 /** @description only balances below zero */
                 negative?: boolean;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 search?: string;
             };
@@ -22197,7 +22238,9 @@ export interface operations {
                 action?: string;
                 dateFrom?: string;
                 dateTo?: string;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default 20, at most 9999. */
                 perPage?: number;
                 search?: string;
                 /** @description The id of what was acted upon (with targetType). */
@@ -22251,7 +22294,9 @@ export interface operations {
         parameters: {
             query?: {
                 isActive?: boolean;
+                /** @description Default 1. */
                 page?: number;
+                /** @description Default all, at most 9999. */
                 perPage?: number;
                 /** @description One or more roles (repeat the parameter). */
                 role?: string[];

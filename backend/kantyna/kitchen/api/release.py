@@ -18,7 +18,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.response import Response
 
 from kantyna.core.api.params import query_data
-from kantyna.core.pagination import PagePagination, page_of
+from kantyna.core.pagination import PAGE_PARAMETERS, PagePagination, page_of
 from kantyna.core.spreadsheets import XLSX_TYPE
 from kantyna.core.viewsets import ApiView
 from kantyna.institutions.models import Institution
@@ -44,10 +44,6 @@ PERIOD = [
     OpenApiParameter("dateFrom", OpenApiTypes.DATE, description="A range's first day, with dateTo (at most 62 days)."),
     OpenApiParameter("dateTo", OpenApiTypes.DATE),
     *NARROWING,
-]
-PAGE = [
-    OpenApiParameter("page", int, description="Default 1."),
-    OpenApiParameter("perPage", int, description="Default 20."),
 ]
 COUNTING = (
     "Counts live order items (active and served; cancelled ones are out) of the institutions the caller reaches "
@@ -85,7 +81,7 @@ class MealsToReleaseView(ApiView):
         "institution, group (a classroom; a worker group; or `workers`, the workers without a group), meal type, "
         "diet and portion size, with its portions, ordered by date, institution name, group (classrooms, then "
         "worker groups, then workers), meal type position, diet priority, portion size name. " + COUNTING,
-        parameters=[*PERIOD, *PAGE],
+        parameters=[*PERIOD, *PAGE_PARAMETERS],
         responses=page_of(s.ReleaseRowSerializer),
     )
     def get(self, request):

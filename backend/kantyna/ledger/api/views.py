@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from kantyna.core.api.params import query_data
 from kantyna.core.api.renderers import Camelized
 from kantyna.core.filters import CamelOrderingFilter
-from kantyna.core.pagination import BoundedCountPagination, PagePagination, page_of
+from kantyna.core.pagination import PAGE_PARAMETERS, BoundedCountPagination, PagePagination, page_of
 from kantyna.core.permissions import HasAbility
 from kantyna.core.serializers import MoneySerializer, StatusSerializer, money
 from kantyna.core.viewsets import ApiView, status_response
@@ -43,7 +43,6 @@ class LedgerView(APIView):
         return paginator.get_paginated_response(serializer_class(page, many=True).data)
 
 
-PAGE_PARAMETERS = [OpenApiParameter("page", int, required=False), OpenApiParameter("perPage", int, required=False)]
 TRANSACTION_PARAMETERS = [
     OpenApiParameter("userId", int, required=False),
     OpenApiParameter("childId", int, required=False),

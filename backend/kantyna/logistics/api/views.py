@@ -11,7 +11,7 @@ from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 
 from kantyna.core.api.params import query_data
-from kantyna.core.pagination import MAX_PER_PAGE, PagePagination, page_of
+from kantyna.core.pagination import MAX_PER_PAGE, PagePagination, page_of, page_parameters
 from kantyna.core.permissions import HasAbility
 from kantyna.core.viewsets import ApiView, CrudViewSet, OptionsMixin
 from kantyna.logistics import selectors, services
@@ -77,8 +77,7 @@ class KitchenIngredientsView(ApiView):
             OpenApiParameter("dateFrom", OpenApiTypes.DATE, required=True),
             OpenApiParameter("dateTo", OpenApiTypes.DATE, required=True),
             OpenApiParameter("portionSizeId", int, required=False, description="Default: the default portion size."),
-            OpenApiParameter("page", int, required=False),
-            OpenApiParameter("perPage", int, required=False),
+            *page_parameters(MAX_PER_PAGE),
         ],
         responses=serializers.KitchenIngredientPageSerializer,
     )

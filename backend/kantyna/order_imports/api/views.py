@@ -13,7 +13,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from kantyna.core.api.params import query_data
-from kantyna.core.pagination import PagePagination, page_of
+from kantyna.core.pagination import PAGE_PARAMETERS, PagePagination, page_of
 from kantyna.core.serializers import ImportErrorSerializer, money
 from kantyna.core.spreadsheets import XLSX_TYPE
 from kantyna.core.viewsets import ApiView
@@ -23,7 +23,6 @@ from kantyna.order_imports.api import serializers as s
 from kantyna.order_imports.models import ImportedOrdersFile
 
 ABILITY = "order_imports.manage"
-PAGE = [OpenApiParameter("page", int, required=False), OpenApiParameter("perPage", int, required=False)]
 
 
 class ImportedOrdersFilesView(ApiView):
@@ -32,7 +31,7 @@ class ImportedOrdersFilesView(ApiView):
 
     @extend_schema(
         operation_id="api_frontend_importedOrdersFiles_list",
-        parameters=PAGE,
+        parameters=PAGE_PARAMETERS,
         responses=page_of(s.ImportedOrdersFileSerializer),
     )
     def get(self, request):
@@ -78,7 +77,10 @@ class ImportedOrdersFileView(ApiView):
     ability = ABILITY
 
     @extend_schema(
-        parameters=[*PAGE, OpenApiParameter("status", str, required=False, enum=list(selectors.ROW_FILTERS))],
+        parameters=[
+            *PAGE_PARAMETERS,
+            OpenApiParameter("status", str, required=False, enum=list(selectors.ROW_FILTERS)),
+        ],
         responses=s.ImportedOrdersFileDetailsSerializer,
     )
     def get(self, request, pk: int):

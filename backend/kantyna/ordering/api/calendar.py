@@ -10,7 +10,7 @@ from decimal import Decimal
 from django.db.models import Q
 from django.urls import path, re_path
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
@@ -20,7 +20,7 @@ from kantyna.core.api.renderers import CamelizedAwareRenderer
 from kantyna.core.dates import day_of, month_bounds
 from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
-from kantyna.core.pagination import PagePagination, page_of
+from kantyna.core.pagination import PAGE_PARAMETERS, PagePagination, page_of
 from kantyna.core.permissions import has_ability
 from kantyna.core.serializers import StatusSerializer, money
 from kantyna.core.viewsets import ApiView, status_response
@@ -127,7 +127,7 @@ class FreeDaysView(ApiView):
     abilities = {"GET": "tenant.access", "POST": "calendar.manage", "DELETE": "calendar.manage"}
 
     @extend_schema(
-        parameters=[s.FreeDaysSearchSerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
+        parameters=[s.FreeDaysSearchSerializer, *PAGE_PARAMETERS],
         responses=page_of(s.FreeDaySerializer),
     )
     def get(self, request):
@@ -184,7 +184,7 @@ class FreeDaysSearchView(ApiView):
 
     @extend_schema(
         request=s.FreeDaysSearchSerializer,
-        parameters=[OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
+        parameters=PAGE_PARAMETERS,
         responses=page_of(s.FreeDaySerializer),
     )
     def post(self, request):
@@ -521,7 +521,7 @@ class SubjectsView(ApiView):
     ability = "calendar.view"
 
     @extend_schema(
-        parameters=[s.CalendarSubjectsQuerySerializer, OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
+        parameters=[s.CalendarSubjectsQuerySerializer, *PAGE_PARAMETERS],
         responses=page_of(s.CalendarSubjectRowSerializer),
     )
     def get(self, request):

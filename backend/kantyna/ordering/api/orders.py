@@ -20,7 +20,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 
 from kantyna.core.exceptions import ApiError
-from kantyna.core.pagination import PagePagination
+from kantyna.core.pagination import PAGE_PARAMETERS, PagePagination
 from kantyna.core.parsers import JSONObjectParser
 from kantyna.core.permissions import HasAbility, IsTenantUser, has_ability
 from kantyna.core.serializers import ExportFormatSerializer, MoneySerializer, StatusSerializer, money
@@ -51,7 +51,6 @@ FILTER_PARAMETERS = [
     OpenApiParameter("kind", str, enum=["regular", "prepaid"], required=False),
     OpenApiParameter("search", str, required=False, description="Payer or meal receiver name, or order number."),
 ]
-PAGE_PARAMETERS = [OpenApiParameter("page", int, required=False), OpenApiParameter("perPage", int, required=False)]
 
 
 class HasStaffAbility(BasePermission):

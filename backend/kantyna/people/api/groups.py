@@ -10,14 +10,14 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 from rest_framework.validators import UniqueValidator
 
-from kantyna.core.pagination import PagePagination
+from kantyna.core.pagination import PAGE_PARAMETERS, PagePagination
 from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer
 from kantyna.core.viewsets import CrudViewSet, OptionsMixin
 from kantyna.institutions.models import Classroom, Institution
@@ -35,8 +35,6 @@ CHILDREN_GROUPS_ABILITIES = dict.fromkeys(
     ("list", "retrieve", "create", "update", "destroy", "members", "set_children", "set_classrooms"),
     "children_groups.manage",
 ) | {"options_list": "children.change_sensitive"}  # institutions admins with children_edit set a child's group
-
-PAGE_PARAMETERS = [OpenApiParameter("page", int, required=False), OpenApiParameter("perPage", int, required=False)]
 
 
 # Institution workers groups -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.response import Response
 
 from kantyna.core.api.params import query_data
-from kantyna.core.pagination import PagePagination, page_of
+from kantyna.core.pagination import PAGE_PARAMETERS, PagePagination, page_of
 from kantyna.core.viewsets import ApiView
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.people.reach import Reach
@@ -22,7 +22,6 @@ ABILITY = "dashboard.view"
 
 INSTITUTION = OpenApiParameter("institutionId", int, description=s.INSTITUTION_HELP)
 DATE = OpenApiParameter("date", OpenApiTypes.DATE, description="Default: today (tenant's timezone).")
-PAGE = [OpenApiParameter("page", int), OpenApiParameter("perPage", int, description="Default 20.")]
 
 
 def _scope(request, query: dict) -> set[int] | None:
@@ -72,7 +71,7 @@ class PresencesView(ApiView):
             OpenApiParameter("mode", str, enum=list(selectors.PRESENCE_MODES), description="Default: present."),
             DATE,
             INSTITUTION,
-            *PAGE,
+            *PAGE_PARAMETERS,
         ],
         responses=page_of(s.DashboardPresenceRowSerializer),
     )

@@ -11,7 +11,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from kantyna.core.api.params import query_data
-from kantyna.core.pagination import PagePagination, page_of
+from kantyna.core.pagination import PAGE_PARAMETERS, PagePagination, page_of
 from kantyna.core.serializers import money
 from kantyna.core.viewsets import ApiView
 from kantyna.people.models import Child
@@ -22,7 +22,6 @@ from kantyna.statements.parsers import CSV_PROFILES
 from kantyna.users.models import User
 
 ABILITY = "statements.manage"
-PAGE = [OpenApiParameter("page", int, required=False), OpenApiParameter("perPage", int, required=False)]
 
 
 class ImportedPaymentsFilesView(ApiView):
@@ -31,7 +30,7 @@ class ImportedPaymentsFilesView(ApiView):
 
     @extend_schema(
         operation_id="api_frontend_importedPaymentsFiles_list",
-        parameters=PAGE,
+        parameters=PAGE_PARAMETERS,
         responses=page_of(s.ImportedPaymentsFileSerializer),
     )
     def get(self, request):
@@ -62,7 +61,7 @@ class ImportedPaymentsFileView(ApiView):
 
     @extend_schema(
         parameters=[
-            *PAGE,
+            *PAGE_PARAMETERS,
             OpenApiParameter("kind", str, required=False, enum=list(selectors.ITEM_FILTERS)),
             OpenApiParameter("search", str, required=False),
         ],

@@ -21,7 +21,7 @@ from kantyna.core.api.params import body_data, query_data
 from kantyna.core.dates import day_of
 from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError, error_body
-from kantyna.core.pagination import PagePagination, page_of
+from kantyna.core.pagination import PAGE_PARAMETERS, PagePagination, page_of
 from kantyna.core.params import id_of
 from kantyna.core.validators import TextValidator
 from kantyna.core.viewsets import ApiView
@@ -38,7 +38,6 @@ INVALID = "The given data was invalid."
 DATE = OpenApiParameter("date", OpenApiTypes.DATE, description="YYYY-MM-DD; default: today.")
 MEAL_TYPES = OpenApiParameter("mealTypesIds", str, description="Comma-separated meal type ids; default: every one.")
 INSTITUTION = OpenApiParameter("institutionId", int)
-PAGE = [OpenApiParameter("page", int), OpenApiParameter("perPage", int)]
 
 
 def _day(text: str):
@@ -211,7 +210,7 @@ class SubjectsSearchView(ApiView):
     ability = ABILITY
 
     @extend_schema(
-        parameters=[OpenApiParameter("search", str), DATE, MEAL_TYPES, *PAGE],
+        parameters=[OpenApiParameter("search", str), DATE, MEAL_TYPES, *PAGE_PARAMETERS],
         responses=page_of(s.ServingSerializer),
     )
     def get(self, request):
@@ -291,7 +290,7 @@ class SummaryDetailsView(ApiView):
     ability = ABILITY
 
     @extend_schema(
-        parameters=[DATE, MEAL_TYPES, INSTITUTION, *PAGE],
+        parameters=[DATE, MEAL_TYPES, INSTITUTION, *PAGE_PARAMETERS],
         responses=page_of(s.SummaryDetailSerializer),
     )
     def get(self, request):
@@ -321,7 +320,7 @@ class EntriesView(ApiView):
             OpenApiParameter("date", OpenApiTypes.DATE),
             INSTITUTION,
             OpenApiParameter("result", str, enum=[value for value, _label in s.RESULTS]),
-            *PAGE,
+            *PAGE_PARAMETERS,
         ],
         responses=page_of(s.EntrySerializer),
     )

@@ -13,7 +13,7 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.routers import SimpleRouter
 
-from kantyna.core.pagination import PagePagination, page_of
+from kantyna.core.pagination import PAGE_PARAMETERS, PagePagination, page_of
 from kantyna.core.permissions import ROLE_PARENT, has_ability
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import CrudViewSet, status_response
@@ -110,7 +110,7 @@ class ParentViewSet(PersonCommandsMixin, CrudViewSet):
         return status_response()
 
     @extend_schema(
-        parameters=[OpenApiParameter("page", int), OpenApiParameter("perPage", int)],
+        parameters=PAGE_PARAMETERS,
         responses=page_of(s.ParentChildSerializer),
     )
     @action(detail=True, methods=["get"])

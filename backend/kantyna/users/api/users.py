@@ -19,7 +19,7 @@ from kantyna.audit.models import AuditEntry
 from kantyna.audit.selectors import audit_target_names
 from kantyna.core.api.params import query_data
 from kantyna.core.exceptions import MESSAGES, ApiError
-from kantyna.core.pagination import MAX_PER_PAGE, PagePagination, page_of
+from kantyna.core.pagination import MAX_PER_PAGE, PAGE_PARAMETERS, PagePagination, page_of, page_parameters
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.people.reach import Reach
@@ -95,8 +95,7 @@ class UsersOptionsView(ApiView):
             OpenApiParameter("search", str),
             OpenApiParameter("role", str, many=True, description="One or more roles (repeat the parameter)."),
             OpenApiParameter("isActive", bool),
-            OpenApiParameter("page", int),
-            OpenApiParameter("perPage", int),
+            *page_parameters(MAX_PER_PAGE),
         ],
         responses=page_of(s.UserOptionSerializer),
     )
@@ -145,8 +144,7 @@ class UserActivityView(ApiView):
             OpenApiParameter("dateFrom", OpenApiTypes.DATE),
             OpenApiParameter("dateTo", OpenApiTypes.DATE),
             OpenApiParameter("search", str),
-            OpenApiParameter("page", int),
-            OpenApiParameter("perPage", int),
+            *PAGE_PARAMETERS,
         ],
         responses=page_of(s.ActivityEntrySerializer),
     )
