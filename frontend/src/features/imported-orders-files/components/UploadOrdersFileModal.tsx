@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Form } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '@/api/client';
-import { FormModal } from '@/components/FormModal';
+import { UploadFileModal } from '@/components/UploadFileModal';
 import { notify } from '@/components/toasts/toast-store';
 import { downloadOrdersTemplate, useUploadOrdersFile } from '../api/imported-orders-files';
 
@@ -16,54 +15,35 @@ interface UploadOrdersFileModalProps {
 export function UploadOrdersFileModal({ show, onClose }: UploadOrdersFileModalProps) {
   const { t } = useTranslation('importedOrdersFiles');
   const navigate = useNavigate();
-  const fileId = useId();
   const overrideId = useId();
-  const [file, setFile] = useState<File | null>(null);
   const [overrideCutoff, setOverrideCutoff] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const upload = useUploadOrdersFile();
-  const close = () => {
-    setFile(null);
-    setError(null);
-    setOverrideCutoff(false);
-    onClose();
-  };
-  const submit = () => {
-    if (!file) {
-      setError(t('upload.fileRequired'));
-      return;
-    }
-    setError(null);
-    upload.mutate(
-      { file, overrideCutoff },
-      {
-        onSuccess: (created) => {
-          close();
-          void navigate(`/importedOrdersFiles/${created.id}`);
-        },
-        onError: (failure) => {
-          const fieldErrors = failure instanceof ApiError ? failure.fieldErrors.file : undefined;
-          setError(fieldErrors?.length ? fieldErrors.join(' ') : failure.message);
-        },
-      },
-    );
-  };
   const template = () => {
     downloadOrdersTemplate().catch((failure: unknown) => notify({ type: 'error', message: failure instanceof Error ? failure.message : String(failure) }));
   };
   return (
-    <FormModal show={show} title={t('upload.title')} pending={upload.isPending} onSubmit={submit} onClose={close}>
-      <Form.Group className="mb-3" controlId={fileId}>
-        <Form.Label>{t('upload.file')}</Form.Label>
-        <Form.Control
-          type="file"
-          accept=".xlsx,.csv"
-          isInvalid={error !== null}
-          onChange={(event) => setFile((event.target as HTMLInputElement).files?.[0] ?? null)}
-        />
-        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-        <Form.Text>{t('upload.types')}</Form.Text>
-      </Form.Group>
+    <UploadFileModal
+      show={show}
+      title={t('upload.title')}
+      fileLabel={t('upload.file')}
+      accept=".xlsx,.csv"
+      fileHelp={t('upload.types')}
+      hint={
+        <>
+          {t('upload.hint')}{' '}
+          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={template}>
+            {t('upload.template')}
+          </Button>
+        </>
+      }
+      pending={upload.isPending}
+      upload={(file) => upload.mutateAsync({ file, overrideCutoff })}
+      onUploaded={(created) => void navigate(`/importedOrdersFiles/${created.id}`)}
+      onClose={() => {
+        setOverrideCutoff(false);
+        onClose();
+      }}
+    >
       <Form.Check
         className="mb-3"
         id={overrideId}
@@ -72,12 +52,6 @@ export function UploadOrdersFileModal({ show, onClose }: UploadOrdersFileModalPr
         checked={overrideCutoff}
         onChange={(event) => setOverrideCutoff(event.target.checked)}
       />
-      <Alert variant="light" className="small mb-0">
-        {t('upload.hint')}{' '}
-        <Button variant="link" size="sm" className="p-0 align-baseline" onClick={template}>
-          {t('upload.template')}
-        </Button>
-      </Alert>
-    </FormModal>
+    </UploadFileModal>
   );
 }

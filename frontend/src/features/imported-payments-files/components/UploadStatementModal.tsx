@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { Alert, Form } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '@/api/client';
-import { FormModal } from '@/components/FormModal';
+import { UploadFileModal } from '@/components/UploadFileModal';
 import { STATEMENT_FORMATS, useCsvProfiles, useUploadStatement, type StatementFormat } from '../api/imported-payments-files';
 
 interface UploadStatementModalProps {
@@ -15,52 +14,25 @@ interface UploadStatementModalProps {
 export function UploadStatementModal({ show, onClose }: UploadStatementModalProps) {
   const { t } = useTranslation('importedPaymentsFiles');
   const navigate = useNavigate();
-  const fileId = useId();
   const formatId = useId();
   const profileId = useId();
-  const [file, setFile] = useState<File | null>(null);
   const [fileFormat, setFileFormat] = useState<StatementFormat>('auto');
   const [csvProfile, setCsvProfile] = useState('generic');
-  const [error, setError] = useState<string | null>(null);
   const profiles = useCsvProfiles(show);
   const upload = useUploadStatement();
-  const close = () => {
-    setFile(null);
-    setError(null);
-    onClose();
-  };
-  const submit = () => {
-    if (!file) {
-      setError(t('upload.fileRequired'));
-      return;
-    }
-    setError(null);
-    upload.mutate(
-      { file, fileFormat, csvProfile },
-      {
-        onSuccess: (created) => {
-          close();
-          void navigate(`/importedPaymentsFiles/${created.id}`);
-        },
-        onError: (failure) => {
-          const fieldError = failure instanceof ApiError ? (failure.fieldErrors.file?.[0] ?? failure.fieldErrors.fileFormat?.[0]) : undefined;
-          setError(fieldError ?? failure.message);
-        },
-      },
-    );
-  };
   return (
-    <FormModal show={show} title={t('upload.title')} pending={upload.isPending} onSubmit={submit} onClose={close}>
-      <Form.Group className="mb-3" controlId={fileId}>
-        <Form.Label>{t('upload.file')}</Form.Label>
-        <Form.Control
-          type="file"
-          accept=".sta,.mt940,.txt,.xml,.csv"
-          isInvalid={error !== null}
-          onChange={(event) => setFile((event.target as HTMLInputElement).files?.[0] ?? null)}
-        />
-        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-      </Form.Group>
+    <UploadFileModal
+      show={show}
+      title={t('upload.title')}
+      fileLabel={t('upload.file')}
+      accept=".sta,.mt940,.txt,.xml,.csv"
+      hint={t('upload.hint')}
+      errorFields={['fileFormat']}
+      pending={upload.isPending}
+      upload={(file) => upload.mutateAsync({ file, fileFormat, csvProfile })}
+      onUploaded={(created) => void navigate(`/importedPaymentsFiles/${created.id}`)}
+      onClose={onClose}
+    >
       <Form.Group className="mb-3" controlId={formatId}>
         <Form.Label>{t('upload.format')}</Form.Label>
         <Form.Select value={fileFormat} onChange={(event) => setFileFormat(event.target.value as StatementFormat)}>
@@ -84,9 +56,6 @@ export function UploadStatementModal({ show, onClose }: UploadStatementModalProp
           <Form.Text>{t('upload.csvHint')}</Form.Text>
         </Form.Group>
       )}
-      <Alert variant="light" className="small mb-0">
-        {t('upload.hint')}
-      </Alert>
-    </FormModal>
+    </UploadFileModal>
   );
 }
