@@ -134,5 +134,7 @@ describe('daily meals releases', () => {
     serve();
     renderApp('/dailyMealsReleases/create?date=2026-12-07');
     expect(await screen.findByText('Choose an institution to record its release.')).toBeInTheDocument();
+    // One institution's day is recorded at a time: the empty choice asks for one rather than offering "all".
+    expect(screen.getByRole('combobox', { name: 'Institution' })).toHaveDisplayValue('Choose...');
   });
 });

@@ -20,7 +20,7 @@ import { formRows, parseQuantity, type PrefillSource, type ReleaseFormRow } from
  * demand with the nearest earlier day's releases. Saving replaces the institution's whole day.
  */
 export function DailyMealsReleaseCreatePage() {
-  const { t } = useTranslation(['dailyMealsReleases', 'routes']);
+  const { t } = useTranslation(['dailyMealsReleases', 'routes', 'common']);
   const [searchParams, setSearchParams] = useSearchParams();
   const date = searchParams.get('date') || todayIso();
   const institutionId = searchParams.get('institutionId') ?? '';
@@ -44,6 +44,7 @@ export function DailyMealsReleaseCreatePage() {
           value={institutionId}
           options={institutions.data ?? []}
           onChange={(value) => setFilter('institutionId', value)}
+          emptyLabel={t('common:multiSelect.placeholder')}
         />
       </div>
       {institutionId ? (
