@@ -34,3 +34,25 @@ test("an admin reads the kitchen's summary of the orders, exports the list and d
   expect(confirmation.suggestedFilename()).toBe(`potwierdzenie-zamowienia-${id}.pdf`);
   expect((await readFile((await confirmation.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 });
+
+test('an admin prints the labels of two selected live orders as one PDF from the orders list', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/orders?status=active');
+  const list = page.getByRole('table', { name: 'Zamówienia' });
+  await expect(list.getByRole('row').nth(2)).toBeVisible();
+  await list.getByRole('row').nth(1).getByRole('checkbox', { name: 'Zaznacz wiersz' }).check();
+  await list.getByRole('row').nth(2).getByRole('checkbox', { name: 'Zaznacz wiersz' }).check();
+  const actions = page.getByRole('region', { name: 'Akcje dla zaznaczonych wierszy' });
+  await expect(actions).toContainText('Zaznaczono 2');
+
+  const [response, download] = await Promise.all([
+    page.waitForResponse((answer) => answer.url().includes('/orders/labels/print')),
+    page.waitForEvent('download'),
+    actions.getByRole('button', { name: 'Drukuj etykiety (PDF)' }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+  // Printing changes nothing: both orders are still selected and live.
+  await expect(actions).toContainText('Zaznaczono 2');
+});

@@ -110,13 +110,17 @@ def _institution_references(instance: Institution) -> list[Problem]:
         Problem("institution.has_menus", "institution", {"count": instance.menus.count()}),
         Problem("institution.has_admins", "institution", {"count": instance.users.count()}),
     ]
+    routes = list(instance.route_stops.order_by("route_number__number").values_list("route_number__number", flat=True))
+    problems.append(
+        Problem("institution.on_routes", "institution", {"count": len(routes), "routes": ", ".join(routes)})
+    )
     return [problem for problem in problems if problem.params["count"]]
 
 
 @transaction.atomic
 def institution_delete(*, actor, instance: Institution) -> None:
-    """Refused (409) while classrooms, children, workers, menus or institutions admins refer to it; the
-    refusal lists them. Its diet links and meal type settings go with it: they only describe the institution."""
+    """Refused (409) while classrooms, children, workers, menus, institutions admins or delivery routes (their
+    stops) refer to it; the refusal lists them. Its diet links and meal type settings go with it: they only describe the institution."""
     references = _institution_references(instance)
     if references:
         raise DomainError("institution.in_use", problems=references)

@@ -111,6 +111,9 @@ ERRORS: dict[str, Refusal] = {
     "institution.has_admins": _invalid(
         ngettext_lazy("%(count)d assigned institutions admin", "%(count)d assigned institutions admins", "count")
     ),
+    "institution.on_routes": _invalid(
+        ngettext_lazy("%(count)d delivery route (%(routes)s)", "%(count)d delivery routes (%(routes)s)", "count")
+    ),
     "classroom.in_use": _conflict("This classroom still has children and cannot be deleted."),
     "classrooms.in_use": _conflict("Some classrooms still have children. Move the children to other classrooms first."),
     "classroom.occupied": _invalid(

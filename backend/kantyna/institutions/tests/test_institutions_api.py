@@ -17,6 +17,8 @@ from kantyna.institutions.tests.helpers import (
     make_institution,
     role_api_seeing_everything,
 )
+from kantyna.logistics.models import RouteStop
+from kantyna.logistics.services import route_number_create
 from kantyna.menus.services import meals_menu_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
@@ -350,6 +352,33 @@ def test_given_an_institution_assigned_to_an_institutions_admin_when_deleting_th
         "This institution is in use and cannot be deleted. Deactivate it instead.",
         {"institution": ["1 assigned institutions admin"]},
     )
+
+
+def test_given_an_institution_on_delivery_routes_when_deleting_then_409_names_the_routes_and_nothing_changes(tenant_a):
+    with in_tenant(tenant_a):
+        institution = make_institution()
+        for number in ("T2", "T1"):
+            route_number_create(actor=None, number=number, institutions=[institution])
+
+    english = admin_api(tenant_a).delete(f"institutions/{institution.pk}")
+    polish = Api(tenant_a, make_user(tenant_a, "ROLE_ADMIN"), locale="pl").delete(f"institutions/{institution.pk}")
+
+    assert_error(
+        english,
+        409,
+        "This institution is in use and cannot be deleted. Deactivate it instead.",
+        {"institution": ["2 delivery routes (T1, T2)"]},
+    )
+    assert polish.json()["errors"] == {"institution": ["2 trasy dostaw (T1, T2)"]}
+    with in_tenant(tenant_a):
+        assert Institution.objects.filter(pk=institution.pk).exists()
+        assert sorted(
+            RouteStop.objects.filter(institution=institution).values_list("route_number__number", flat=True)
+        ) == [
+            "T1",
+            "T2",
+        ]
+        assert not AuditEntry.objects.filter(action="institution.delete").exists()
 
 
 def test_given_polish_locale_when_refusing_a_delete_then_the_lines_are_polish(tenant_a):

@@ -50,3 +50,26 @@ describe('the prepaid order menu entry', () => {
     expect(await within(menu).findByRole('link', { name: 'Prepaid order' })).toHaveAttribute('href', '/orders/createPrepaidOrder');
   });
 });
+
+describe("the kitchen's pages in the menu", () => {
+  it('given an admin, when the app opens, then the kitchen pages sit under one Kitchen dropdown in the order of the day, not in the top row', async () => {
+    given(['ROLE_ADMIN'], false);
+    const { user } = renderApp('/home');
+    const menu = await mainMenu();
+    expect(within(menu).queryByRole('link', { name: 'Meals to prepare' })).not.toBeInTheDocument();
+
+    await user.click(await within(menu).findByRole('button', { name: 'Kitchen' }));
+    const names = within(menu)
+      .getAllByRole('link')
+      .filter((link) => link.classList.contains('dropdown-item'))
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(names).toEqual([
+      ['Meals to prepare', '/mealsToPrepare'],
+      ['Meals to release', '/mealsToRelease'],
+      ['Meals to release by institution', '/nestedMealsToRelease'],
+      ['Meals to release report', '/mealsToReleaseReport'],
+      ['Order labels', '/ordersLabels'],
+      ['Daily meals releases', '/dailyMealsReleases'],
+    ]);
+  });
+});

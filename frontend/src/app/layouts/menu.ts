@@ -47,8 +47,17 @@ export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
     'reportManagers',
     'users.activity',
   ],
-  ordering: ['calendar.subjects', 'calendar.bulkPresences', 'users.presences', 'calendar.freeDays', 'orders', 'orderedMeals'],
-  money: ['transactions', 'deposits', 'usersTransactions', 'monthlyBalanceReport'],
+  ordering: [
+    'calendar.subjects',
+    'calendar.bulkPresences',
+    'users.presences',
+    'calendar.freeDays',
+    'orders',
+    'orderedMeals',
+    'importedOrdersFiles',
+  ],
+  kitchen: ['mealsToPrepare', 'mealsToRelease', 'nestedMealsToRelease', 'mealsToReleaseReport', 'ordersLabels', 'dailyMealsReleases'],
+  money: ['transactions', 'deposits', 'usersTransactions', 'monthlyBalanceReport', 'importedPaymentsFiles'],
   inventory: ['inventory.stock', 'inventory.incomes', 'inventory.outcomes', 'inventory.ingredients.outcomes'],
 };
 

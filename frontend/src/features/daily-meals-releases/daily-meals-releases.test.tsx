@@ -44,7 +44,29 @@ const DAY: Schemas['DailyReleasesGrouped'] = {
   ],
 };
 
-function serve(grouped: Schemas['DailyReleasesGrouped'] = DAY, nearest?: Schemas['DailyReleasesGrouped']) {
+const record = (id: number, overrides: Partial<Schemas['DailyMealsRelease']>): Schemas['DailyMealsRelease'] => ({
+  id,
+  date: '2026-12-07',
+  institutionId: 11,
+  institutionName: 'SP 12',
+  mealTypeId: 2,
+  mealTypeName: 'Lunch',
+  dietId: 1,
+  dietName: 'Standard',
+  portionSizeId: null,
+  portionSizeName: null,
+  quantity: 0,
+  note: '',
+  recordedByName: 'Ada Admin',
+  recordedAt: '2026-12-07T14:00:00+01:00',
+  ...overrides,
+});
+
+function serve(
+  grouped: Schemas['DailyReleasesGrouped'] = DAY,
+  nearest?: Schemas['DailyReleasesGrouped'],
+  records: Schemas['DailyMealsRelease'][] = [],
+) {
   const asked: string[] = [];
   const replaced: Schemas['DailyReleasesReplaceRequest'][] = [];
   server.use(
@@ -58,6 +80,12 @@ function serve(grouped: Schemas['DailyReleasesGrouped'] = DAY, nearest?: Schemas
     http.get(apiUrl('dailyMealsReleases/grouped/nearest'), () =>
       HttpResponse.json(nearest ?? { dateFrom: null, dateTo: null, institutions: [] }),
     ),
+    http.get(apiUrl('portionSizes/options'), () => HttpResponse.json(page([{ value: 7, text: 'Small' }, { value: 8, text: 'Normal' }]))),
+    http.get(apiUrl('dailyMealsReleases'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const own = records.filter((row) => String(row.institutionId) === params.get('institutionId') && row.date === params.get('dateFrom'));
+      return HttpResponse.json(page(own));
+    }),
     http.post(apiUrl('dailyMealsReleases/replace'), async ({ request }) => {
       const body = (await request.json()) as Schemas['DailyReleasesReplaceRequest'];
       replaced.push(body);
@@ -125,8 +153,47 @@ describe('daily meals releases', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(replaced).toHaveLength(1));
-    expect(replaced[0]).toEqual({ date: '2026-12-07', institutionId: 12, rows: [{ mealTypeId: 3, dietId: 1, quantity: 3, note: '' }] });
+    expect(replaced[0]).toEqual({ date: '2026-12-07', institutionId: 12, rows: [{ mealTypeId: 3, dietId: 1, portionSizeId: null, quantity: 3, note: '' }] });
     expect(await screen.findByRole('table', { name: 'PM 5' })).toBeInTheDocument();
+  });
+
+  it('given a day recorded in two portion sizes, then a line per size with its note; a size and a note chosen are saved', async () => {
+    signIn();
+    const { replaced } = serve(DAY, undefined, [
+      record(1, { portionSizeId: 8, portionSizeName: 'Normal', quantity: 7, note: 'Two trays' }),
+      record(2, { portionSizeId: 7, portionSizeName: 'Small', quantity: 3 }),
+      record(3, { dietId: 2, dietName: 'Vegan', quantity: 4 }),
+    ]);
+    const { user } = renderApp('/dailyMealsReleases/create?date=2026-12-07&institutionId=11');
+
+    const table = await screen.findByRole('table', { name: 'Meals released' });
+    expect(screen.getByText('Showing the release recorded for this day.')).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent))).toEqual([
+      ['Lunch', 'Standard', '12'],
+      ['Lunch', 'Standard', ''],
+      ['Lunch', 'Vegan', '3'],
+    ]);
+    const quantities = within(table).getAllByLabelText('Released: Lunch, Standard');
+    expect(quantities.map((input) => (input as HTMLInputElement).value)).toEqual(['7', '3']);
+    const sizes = within(table).getAllByLabelText('Portion size: Lunch, Standard');
+    await waitFor(() => expect(sizes.map((select) => (select as HTMLSelectElement).value)).toEqual(['8', '7']));
+    expect(within(table).getAllByLabelText('Note: Lunch, Standard').map((input) => (input as HTMLInputElement).value)).toEqual(['Two trays', '']);
+
+    await user.selectOptions(within(table).getByLabelText('Portion size: Lunch, Vegan'), 'Small');
+    await user.type(within(table).getByLabelText('Note: Lunch, Vegan'), ' one spilled ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(replaced).toHaveLength(1));
+    expect(replaced[0]).toEqual({
+      date: '2026-12-07',
+      institutionId: 11,
+      rows: [
+        { mealTypeId: 2, dietId: 1, portionSizeId: 8, quantity: 7, note: 'Two trays' },
+        { mealTypeId: 2, dietId: 1, portionSizeId: 7, quantity: 3, note: '' },
+        { mealTypeId: 2, dietId: 2, portionSizeId: 7, quantity: 4, note: 'one spilled' },
+      ],
+    });
   });
 
   it('given no institution chosen, then the form asks for one', async () => {
@@ -134,5 +201,7 @@ describe('daily meals releases', () => {
     serve();
     renderApp('/dailyMealsReleases/create?date=2026-12-07');
     expect(await screen.findByText('Choose an institution to record its release.')).toBeInTheDocument();
+    // One institution's day is recorded at a time: the empty choice asks for one rather than offering "all".
+    expect(screen.getByRole('combobox', { name: 'Institution' })).toHaveDisplayValue('Choose...');
   });
 });

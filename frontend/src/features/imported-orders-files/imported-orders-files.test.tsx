@@ -87,7 +87,7 @@ describe('imported orders files', () => {
     const table = await screen.findByRole('table', { name: 'Imported orders files' });
     const link = await within(table).findByRole('link', { name: 'zamowienia-sp1.xlsx' });
     expect(link).toHaveAttribute('href', '/importedOrdersFiles/7');
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Ada Admin.*Checked, not confirmed3212 · PLN 25.00/);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Ada Admin.*Checked, not confirmed3212 meals · PLN 25.00/);
   });
 
   it('given a PDF named .csv, when uploading it, then the refusal shows under the file field and nothing navigates', async () => {
@@ -143,6 +143,8 @@ describe('imported orders files', () => {
 
     const table = await screen.findByRole('table', { name: 'Rows of the file' });
     expect(await within(table).findByText('No one has the card number XXX999.')).toBeInTheDocument();
+    // The file's ISO days in the user's format.
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('07/12/2026');
     const totals = screen.getByRole('group', { name: 'Totals' });
     expect(totals).toHaveTextContent(/Rows3Rows OK2Rows with problems1Meals to order2AmountPLN 25.00/);
     await user.selectOptions(screen.getByLabelText('Status'), 'problems');
@@ -157,6 +159,6 @@ describe('imported orders files', () => {
     await waitFor(() => expect(confirmed).toBe(1));
     expect(await screen.findByText('Ordered 2 meals of 2 rows for PLN 25.00; rows not ordered: 0.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Confirm and order/ })).not.toBeInTheDocument());
-    expect(screen.getByRole('group', { name: 'Totals' })).toHaveTextContent(/Ordered2Not ordered0/);
+    expect(screen.getByRole('group', { name: 'Totals' })).toHaveTextContent(/Rows ordered2Rows not ordered0/);
   });
 });

@@ -141,6 +141,69 @@ describe('orders list', () => {
     expect(within(table).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
+  it('prints the labels of the selected orders as one PDF; a refusal shows the server\'s reason and nothing is cancelled', async () => {
+    signIn();
+    serveUser(['ROLE_ADMIN'], [...STAFF_ABILITIES, 'kitchen.labels']);
+    const prints: unknown[] = [];
+    const cancels: unknown[] = [];
+    let refuse = false;
+    server.use(
+      http.get(apiUrl('orders'), () => HttpResponse.json(page([row(7), row(8, { subjectNames: ['Jan Nowak'] }), row(9, { subjectNames: ['Ewa Król'] })]))),
+      http.get(apiUrl('orders_totals'), () =>
+        HttpResponse.json({ ordersCount: 3, items: { active: 6, cancelled: 0, served: 0 }, grossAmount: money('75.00') } satisfies Schemas['OrderTotals']),
+      ),
+      http.get(apiUrl('orders/mealTypes'), () => HttpResponse.json([])),
+      serveInstitutions(),
+      http.post(apiUrl('orders/labels/print'), async ({ request }) => {
+        prints.push(await request.json());
+        if (refuse) return HttpResponse.json({ message: 'No portions to label: no live orders match the choice.', errors: {} }, { status: 400 });
+        return new HttpResponse('%PDF-1.3', {
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="labels.pdf"' },
+        });
+      }),
+      http.post(apiUrl('orders/bulkCancel'), async ({ request }) => {
+        cancels.push(await request.json());
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:labels'), revokeObjectURL: vi.fn() });
+    const { user } = renderApp('/orders');
+
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await within(table).findByRole('cell', { name: 'Ewa Król' });
+    const rows = within(table).getAllByRole('row');
+    await user.click(within(rows[1]!).getByRole('checkbox', { name: 'Select row' }));
+    await user.click(within(rows[3]!).getByRole('checkbox', { name: 'Select row' }));
+    await user.click(screen.getByRole('button', { name: 'Print labels (PDF)' }));
+    await waitFor(() => expect(prints).toEqual([{ ordersIds: [7, 9] }]));
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+
+    refuse = true;
+    await user.click(await screen.findByRole('button', { name: 'Print labels (PDF)' }));
+    expect(await screen.findByText('No portions to label: no live orders match the choice.')).toBeInTheDocument();
+    expect(prints).toHaveLength(2);
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+    expect(cancels).toEqual([]);
+  });
+
+  it('does not offer printing labels without the labels ability', async () => {
+    signIn();
+    serveUser(['ROLE_ADMIN'], STAFF_ABILITIES);
+    server.use(
+      http.get(apiUrl('orders'), () => HttpResponse.json(page([row(7)]))),
+      http.get(apiUrl('orders_totals'), () =>
+        HttpResponse.json({ ordersCount: 1, items: { active: 2, cancelled: 0, served: 0 }, grossAmount: money('25.00') } satisfies Schemas['OrderTotals']),
+      ),
+      http.get(apiUrl('orders/mealTypes'), () => HttpResponse.json([])),
+      serveInstitutions(),
+    );
+    const { user } = renderApp('/orders');
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await user.click(await within(table).findByRole('checkbox', { name: 'Select row' }));
+    expect(screen.getByRole('button', { name: 'Cancel selected' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print labels (PDF)' })).not.toBeInTheDocument();
+  });
+
   it('filters by the meal types of the listed orders, exports the filtered list and shows the kitchen summary', async () => {
     signIn();
     serveUser(['ROLE_ADMIN'], STAFF_ABILITIES);

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api, expectOk, genericApiError } from '@/api/client';
 import type { components } from '@/api/schema';
 
+export type DailyMealsRelease = components['schemas']['DailyMealsRelease'];
 export type DailyReleasesGrouped = components['schemas']['DailyReleasesGrouped'];
 export type DailyReleasesInstitutionDay = components['schemas']['DailyReleasesInstitutionDay'];
 export type DailyReleaseLine = components['schemas']['DailyReleaseLine'];
@@ -32,6 +33,18 @@ export const nearestQuery = (filters: GroupedFilters) =>
   });
 
 export const useNearest = (filters: GroupedFilters, enabled = true) => useQuery({ ...nearestQuery(filters), enabled });
+
+/** `GET dailyMealsReleases`: an institution's recorded rows of a day (portion sizes and notes, which `grouped` sums away). */
+export const dayRecordsQuery = (date: string, institutionId: number) =>
+  queryOptions({
+    queryKey: ['dailyMealsReleases', 'records', date, institutionId] as const,
+    queryFn: async () =>
+      expectOk(
+        await api.get<{ items: DailyMealsRelease[] }>('dailyMealsReleases', { dateFrom: date, dateTo: date, institutionId, perPage: 500 }),
+      ).items,
+  });
+
+export const useDayRecords = (date: string, institutionId: number) => useQuery(dayRecordsQuery(date, institutionId));
 
 /** `POST dailyMealsReleases/replace`: the institution's whole day at once (rows left out are deleted). */
 export function useReplaceReleases() {

@@ -27,7 +27,7 @@ describe('release form rows', () => {
   it('given a day without releases, then prefilled with the ordered counts', () => {
     expect(formRows(day(false, [line(1, 1, 12, 0)]))).toEqual({
       source: 'ordered',
-      rows: [{ mealTypeId: 1, mealTypeName: 'M1', dietId: 1, dietName: 'D1', ordered: 12, quantity: '12' }],
+      rows: [{ mealTypeId: 1, mealTypeName: 'M1', dietId: 1, dietName: 'D1', ordered: 12, quantity: '12', portionSizeId: '', note: '' }],
     });
   });
 

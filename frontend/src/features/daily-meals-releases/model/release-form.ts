@@ -1,14 +1,22 @@
-import type { DailyReleasesInstitutionDay } from '../api/daily-meals-releases';
+import type { DailyMealsRelease, DailyReleasesInstitutionDay } from '../api/daily-meals-releases';
 
-/** One line of the create form: a meal type and diet, what was ordered, and the quantity to record as released. */
+/**
+ * One line of the create form: a meal type and diet, what was ordered, the quantity to record as released, and
+ * optionally the portion size handed over and a note. A kind recorded in several portion sizes has a line for each
+ * (the ordered count on its first).
+ */
 export interface ReleaseFormRow {
   mealTypeId: number;
   mealTypeName: string;
   dietId: number;
   dietName: string;
-  ordered: number;
+  /** Null on a kind's further lines (its other portion sizes). */
+  ordered: number | null;
   /** The quantity typed (a string while editing); blank counts as not released (0). */
   quantity: string;
+  /** A portion size id, or '' for any (not told apart). */
+  portionSizeId: string;
+  note: string;
 }
 
 export type PrefillSource = 'recorded' | 'ordered' | 'nearest';
@@ -23,6 +31,7 @@ const key = (row: { mealTypeId: number; dietId: number }) => `${row.mealTypeId}:
 export function formRows(
   day: DailyReleasesInstitutionDay | undefined,
   nearest?: DailyReleasesInstitutionDay,
+  records: readonly DailyMealsRelease[] = [],
 ): { rows: ReleaseFormRow[]; source: PrefillSource } {
   const rows: ReleaseFormRow[] = (day?.rows ?? []).map((line) => ({
     mealTypeId: line.mealTypeId,
@@ -31,17 +40,35 @@ export function formRows(
     dietName: line.dietName,
     ordered: line.ordered,
     quantity: String(day?.recorded ? line.released : line.ordered),
+    portionSizeId: '',
+    note: '',
   }));
-  if (!nearest) return { rows, source: day?.recorded ? 'recorded' : 'ordered' };
+  if (!nearest) {
+    if (!day?.recorded) return { rows, source: 'ordered' };
+    return { rows: rows.flatMap((row) => recordedLines(row, records)), source: 'recorded' };
+  }
   const released = new Map(nearest.rows.map((line) => [key(line), line]));
   const filled = rows.map((row) => ({ ...row, quantity: String(released.get(key(row))?.released ?? 0) }));
   const known = new Set(rows.map(key));
   for (const line of nearest.rows) {
     if (!known.has(key(line)) && line.released > 0) {
-      filled.push({ ...line, ordered: 0, quantity: String(line.released) });
+      filled.push({ ...line, ordered: 0, quantity: String(line.released), portionSizeId: '', note: '' });
     }
   }
   return { rows: filled, source: 'nearest' };
+}
+
+/** A recorded kind's lines: one per recorded row (its portion size, quantity and note), else the line as it is. */
+function recordedLines(row: ReleaseFormRow, records: readonly DailyMealsRelease[]): ReleaseFormRow[] {
+  const own = records.filter((record) => key(record) === key(row));
+  if (own.length === 0) return [row];
+  return own.map((record, index) => ({
+    ...row,
+    ordered: index === 0 ? row.ordered : null,
+    quantity: String(record.quantity),
+    portionSizeId: record.portionSizeId ? String(record.portionSizeId) : '',
+    note: record.note,
+  }));
 }
 
 /** A quantity the server accepts: a whole number from 0 (blank means 0). */

@@ -11,7 +11,7 @@ import { notify } from '@/components/toasts/toast-store';
 import { todayIso } from '@/lib/calendar/dates';
 import { OPTION_PATHS, useStaffOptions } from '@/lib/calendar/options';
 import { formatDate } from '@/lib/format';
-import { useGrouped, useNearest, useReplaceReleases } from '../api/daily-meals-releases';
+import { useDayRecords, useGrouped, useNearest, useReplaceReleases } from '../api/daily-meals-releases';
 import { formRows, parseQuantity, type PrefillSource, type ReleaseFormRow } from '../model/release-form';
 
 /**
@@ -20,7 +20,7 @@ import { formRows, parseQuantity, type PrefillSource, type ReleaseFormRow } from
  * demand with the nearest earlier day's releases. Saving replaces the institution's whole day.
  */
 export function DailyMealsReleaseCreatePage() {
-  const { t } = useTranslation(['dailyMealsReleases', 'routes']);
+  const { t } = useTranslation(['dailyMealsReleases', 'routes', 'common']);
   const [searchParams, setSearchParams] = useSearchParams();
   const date = searchParams.get('date') || todayIso();
   const institutionId = searchParams.get('institutionId') ?? '';
@@ -44,6 +44,7 @@ export function DailyMealsReleaseCreatePage() {
           value={institutionId}
           options={institutions.data ?? []}
           onChange={(value) => setFilter('institutionId', value)}
+          emptyLabel={t('common:multiSelect.placeholder')}
         />
       </div>
       {institutionId ? (
@@ -61,26 +62,35 @@ function ReleaseDayForm({ date, institutionId }: { date: string; institutionId: 
   const filters = { date, institutionsIds: String(institutionId) };
   const grouped = useGrouped(filters);
   const nearest = useNearest(filters);
+  const records = useDayRecords(date, institutionId);
+  const portionSizes = useStaffOptions('portionSizes/options');
   const replace = useReplaceReleases();
   const [edited, setEdited] = useState<{ rows: ReleaseFormRow[]; source: PrefillSource } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  if (grouped.isPending) return <LoadingSpinner />;
+  if (grouped.isPending || records.isPending) return <LoadingSpinner />;
   if (grouped.isError) return <QueryError error={grouped.error} onRetry={grouped.refetch} />;
+  if (records.isError) return <QueryError error={records.error} onRetry={records.refetch} />;
   const day = grouped.data.institutions[0];
   const nearestDay = nearest.data?.institutions[0];
-  const form = edited ?? formRows(day);
+  const form = edited ?? formRows(day, undefined, records.data);
   const invalid = form.rows.some((row) => parseQuantity(row.quantity) === null);
 
-  const setQuantity = (index: number, quantity: string) =>
-    setEdited({ ...form, rows: form.rows.map((row, at) => (at === index ? { ...row, quantity } : row)) });
+  const setField = (index: number, change: Partial<Pick<ReleaseFormRow, 'quantity' | 'portionSizeId' | 'note'>>) =>
+    setEdited({ ...form, rows: form.rows.map((row, at) => (at === index ? { ...row, ...change } : row)) });
   const save = () => {
     setError(null);
     replace.mutate(
       {
         date,
         institutionId,
-        rows: form.rows.map((row) => ({ mealTypeId: row.mealTypeId, dietId: row.dietId, quantity: parseQuantity(row.quantity) ?? 0, note: '' })),
+        rows: form.rows.map((row) => ({
+          mealTypeId: row.mealTypeId,
+          dietId: row.dietId,
+          portionSizeId: row.portionSizeId ? Number(row.portionSizeId) : null,
+          quantity: parseQuantity(row.quantity) ?? 0,
+          note: row.note.trim(),
+        })),
       },
       {
         onSuccess: () => {
@@ -122,17 +132,20 @@ function ReleaseDayForm({ date, institutionId }: { date: string; institutionId: 
                 <th>{t('fields.diet')}</th>
                 <th className="text-end">{t('fields.ordered')}</th>
                 <th style={{ width: 160 }}>{t('fields.released')}</th>
+                <th style={{ width: 200 }}>{t('fields.portionSize')}</th>
+                <th>{t('fields.note')}</th>
               </tr>
             </thead>
             <tbody>
               {form.rows.map((row, index) => {
-                const label = t('quantityOf', { mealType: row.mealTypeName, diet: row.dietName });
+                const names = { mealType: row.mealTypeName, diet: row.dietName };
+                const label = t('quantityOf', names);
                 const bad = parseQuantity(row.quantity) === null;
                 return (
-                  <tr key={`${row.mealTypeId}-${row.dietId}`}>
+                  <tr key={`${row.mealTypeId}-${row.dietId}-${index}`}>
                     <td>{row.mealTypeName}</td>
                     <td>{row.dietName}</td>
-                    <td className="text-end">{row.ordered}</td>
+                    <td className="text-end">{row.ordered ?? ''}</td>
                     <td>
                       <Form.Control
                         size="sm"
@@ -140,9 +153,33 @@ function ReleaseDayForm({ date, institutionId }: { date: string; institutionId: 
                         aria-label={label}
                         value={row.quantity}
                         isInvalid={bad}
-                        onChange={(event) => setQuantity(index, event.target.value)}
+                        onChange={(event) => setField(index, { quantity: event.target.value })}
                       />
                       <Form.Control.Feedback type="invalid">{t('quantityInvalid')}</Form.Control.Feedback>
+                    </td>
+                    <td>
+                      <Form.Select
+                        size="sm"
+                        aria-label={t('portionSizeOf', names)}
+                        value={row.portionSizeId}
+                        onChange={(event) => setField(index, { portionSizeId: event.target.value })}
+                      >
+                        <option value="">{t('anyPortionSize')}</option>
+                        {(portionSizes.data ?? []).map((option) => (
+                          <option key={option.value} value={String(option.value)}>
+                            {option.text}
+                          </option>
+                        ))}
+                      </Form.Select>
+                    </td>
+                    <td>
+                      <Form.Control
+                        size="sm"
+                        maxLength={500}
+                        aria-label={t('noteOf', names)}
+                        value={row.note}
+                        onChange={(event) => setField(index, { note: event.target.value })}
+                      />
                     </td>
                   </tr>
                 );

@@ -17,6 +17,9 @@ const STATUS_VARIANT: Record<ImportedOrderRow['status'], string> = {
   failed: 'warning',
 };
 
+/** A cell as the file had it: an ISO day in the user's format, anything else (a cell that is not a date) as written. */
+const asDate = (cell: string | null | undefined) => (cell && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? formatDate(cell) : (cell ?? ''));
+
 function Total({ label, value }: { label: string; value: string | number }) {
   return (
     <Col xs={6} md="auto" className="me-md-4">
@@ -55,7 +58,7 @@ export function ImportedOrdersFilePage() {
     {
       key: 'date',
       header: t('fields.date'),
-      cell: (row) => (row.cells.dateTo ? `${row.cells.date} – ${row.cells.dateTo}` : row.cells.date),
+      cell: (row) => (row.cells.dateTo ? `${asDate(row.cells.date)} – ${asDate(row.cells.dateTo)}` : asDate(row.cells.date)),
       className: 'text-nowrap',
     },
     { key: 'mealType', header: t('fields.mealType'), cell: (row) => row.mealType?.name ?? row.cells.mealType },
@@ -127,8 +130,8 @@ export function ImportedOrdersFilePage() {
               </>
             ) : (
               <>
-                <Total label={t('rowStatus.ordered')} value={file.counts.ordered} />
-                <Total label={t('rowStatus.failed')} value={file.counts.failed} />
+                <Total label={t('fields.orderedRows')} value={file.counts.ordered} />
+                <Total label={t('fields.failedRows')} value={file.counts.failed} />
                 <Total label={t('fields.problems')} value={file.counts.problems} />
                 <Total label={t('fields.orderedItems')} value={file.counts.orderedItems} />
                 <Total label={t('fields.amount')} value={formatMoney(file.orderedAmount)} />

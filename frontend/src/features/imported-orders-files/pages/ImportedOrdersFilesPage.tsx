@@ -30,7 +30,10 @@ export function ImportedOrdersFilesPage() {
     {
       key: 'amount',
       header: t('fields.amount'),
-      cell: (row) => (row.status === 'confirmed' ? `${row.counts.orderedItems} · ${formatMoney(row.orderedAmount)}` : `${row.counts.toOrder} · ${formatMoney(row.toOrderAmount)}`),
+      cell: (row) =>
+        row.status === 'confirmed'
+          ? `${t('meals', { count: row.counts.orderedItems })} · ${formatMoney(row.orderedAmount)}`
+          : `${t('meals', { count: row.counts.toOrder })} · ${formatMoney(row.toOrderAmount)}`,
       className: 'text-end text-nowrap',
     },
   ];

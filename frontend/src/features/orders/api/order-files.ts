@@ -10,3 +10,8 @@ export function downloadOrderConfirmation(id: number): Promise<void> {
 export function exportOrders(format: ExportFormat, params: ListParams): Promise<void> {
   return downloadFile(`orders/export${exportQuery(params)}`, { method: 'POST', body: { format }, fallbackName: `orders.${format}` });
 }
+
+/** `POST orders/labels/print {ordersIds}`: the live portions of the chosen orders as labels (PDF, the default sheet). */
+export function printOrdersLabels(ordersIds: number[]): Promise<void> {
+  return downloadFile('orders/labels/print', { method: 'POST', body: { ordersIds }, fallbackName: 'labels.pdf' });
+}

@@ -9,7 +9,8 @@ import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
 import { useInstitutionOptions } from '@/lib/institutions/institutions';
 import { useSession } from '@/lib/session/session-context';
-import { exportOrders } from '../api/order-files';
+import { ApiError } from '@/api/client';
+import { exportOrders, printOrdersLabels } from '../api/order-files';
 import { useOrderMealTypes } from '../api/order-meal-types';
 import { filtersOnly, useBulkCancelOrders, useOrdersList, type OrderListItem } from '@/lib/orders/orders';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -29,6 +30,7 @@ export function OrdersPage() {
   const abilities = user?.abilities ?? [];
   const canCreate = abilities.includes('orders.create');
   const canCancel = abilities.includes('orders.cancel');
+  const canPrintLabels = abilities.includes('kitchen.labels');
   const table = useTableState({ filters: FILTERS });
   const list = useOrdersList(table.params);
   const bulkCancel = useBulkCancelOrders();
@@ -38,6 +40,7 @@ export function OrdersPage() {
   const mealTypes = useOrderMealTypes(filters).data ?? [];
   const institutions = useInstitutionOptions(true).data ?? [];
   const [showSummary, setShowSummary] = useState(false);
+  const [printing, setPrinting] = useState(false);
 
   const dates = (row: OrderListItem) => {
     if (!row.dateFrom) return '—';
@@ -68,6 +71,18 @@ export function OrdersPage() {
     await bulkCancel.mutateAsync(selected.map((row) => row.id));
     clear();
     notify({ type: 'success', message: t('cancelled') });
+  };
+
+  const printLabels = async (selected: OrderListItem[]) => {
+    setPrinting(true);
+    try {
+      await printOrdersLabels(selected.map((row) => row.id));
+    } catch (error) {
+      // The server's reason when it has one (e.g. no live meal left in the chosen orders).
+      notify({ type: 'error', message: error instanceof ApiError && error.message ? error.message : t('printLabelsFailed') });
+    } finally {
+      setPrinting(false);
+    }
   };
 
   return (
@@ -146,11 +161,20 @@ export function OrdersPage() {
           </Link>
         )}
         bulkActions={
-          canCancel
+          canCancel || canPrintLabels
             ? (selected, clear) => (
-                <Button size="sm" variant="outline-danger" disabled={bulkCancel.isPending} onClick={() => void cancelSelected(selected, clear)}>
-                  {t('bulkCancel')}
-                </Button>
+                <>
+                  {canPrintLabels && (
+                    <Button size="sm" variant="outline-secondary" disabled={printing} onClick={() => void printLabels(selected)}>
+                      {printing ? t('printingLabels') : t('printLabels')}
+                    </Button>
+                  )}
+                  {canCancel && (
+                    <Button size="sm" variant="outline-danger" disabled={bulkCancel.isPending} onClick={() => void cancelSelected(selected, clear)}>
+                      {t('bulkCancel')}
+                    </Button>
+                  )}
+                </>
               )
             : undefined
         }
