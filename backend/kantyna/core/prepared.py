@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 from django.db import connection
@@ -82,17 +83,25 @@ class _Compiled:
         # A DISTINCT query ordered by columns it does not return selects them too, after its own: cut as the ORM does.
         self.width = compiler.col_count if compiler.has_extra_select else None
         fields = [select[0] for select in compiler.select[0 : compiler.col_count]]
+        self.columns = fields
         # As `ValuesListIterable` reads them (Django 5.2 selects in the order of values_list's names).
         self.converters = list(compiler.get_converters(fields).items())
 
-    def run(self, values: dict) -> list[tuple]:
+    def bind(self, values: dict) -> list:
+        """The SQL's parameters with `values` in their places."""
         params = list(self.params)
         lists = {name: list(value) for name, value in values.items() if _is_list(value)}
         for position, name, index in self.slots:
             params[position] = values[name] if index is None else lists[name][index]
+        return params
+
+    def run(self, values: dict) -> list[tuple]:
         with connection.cursor() as cursor:
-            cursor.execute(self.sql, params)
-            rows = cursor.fetchall()
+            cursor.execute(self.sql, self.bind(values))
+            return self.convert(cursor.fetchall())
+
+    def convert(self, rows: list) -> list[tuple]:
+        """Rows of the SQL as the queryset answers them (the ORM's converters applied)."""
         if self.width is not None:
             rows = [row[: self.width] for row in rows]
         if self.converters:
@@ -120,11 +129,25 @@ class PreparedQuery:
         self._lock = threading.Lock()
 
     def __call__(self, **values) -> list[tuple]:
+        compiled = self._compiled_for(values)
+        if compiled is None:
+            return [tuple(row) for row in self.build(**values)]
+        return compiled.run(values)
+
+    def bound(self, **values) -> Bound | None:
+        """The SQL with these values, to run inside another statement (`Bound`); None when it must run alone (the
+        values' shape runs the ORM: an empty or long list; a DISTINCT query selecting extra columns)."""
+        compiled = self._compiled_for(values)
+        if compiled is None or compiled.width is not None:  # a DISTINCT's extra ORDER BY columns: run it alone
+            return None
+        return Bound(compiled.sql, compiled.bind(values), compiled.convert, len(compiled.columns))
+
+    def _compiled_for(self, values: dict) -> _Compiled | None:
         shape = []
         for name, value in sorted(values.items()):
             if _is_list(value):
                 if not value or len(value) > self.max_list:
-                    return [tuple(row) for row in self.build(**values)]
+                    return None
                 shape.append((name, len(value)))
             else:
                 shape.append((name, None))
@@ -135,4 +158,15 @@ class PreparedQuery:
                 compiled = self._compiled.get(key)
                 if compiled is None:
                     compiled = self._compiled[key] = _Compiled(self.build, values)
-        return compiled.run(values)
+        return compiled
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A PreparedQuery's SQL with its parameters bound, run as part of another statement (a subquery): `convert`
+    turns the `width` columns it selects, taken from that statement's rows, into the queryset's rows."""
+
+    sql: str
+    params: list
+    convert: Callable[[list], list[tuple]]
+    width: int

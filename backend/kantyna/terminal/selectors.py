@@ -15,7 +15,7 @@ from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Valu
 from django.db.models.functions import Concat, JSONObject, Lower
 
 from kantyna.catalog.models import Allergen, MealType
-from kantyna.core.prepared import PreparedQuery
+from kantyna.core.prepared import Bound, PreparedQuery
 from kantyna.menus.selectors import dishes_of_day
 from kantyna.ordering.models import LIVE, OrderItem
 from kantyna.people.models import Child, WorkerProfile
@@ -290,6 +290,26 @@ def receiver_by_card(*, actor, card_number: str) -> Receiver | None:
     else:
         workers = reach.served_workers(_workers()).filter(card_number=number).order_by()
     return _one(worker_receivers(workers))
+
+
+def card_lookups(*, actor, card_number: str) -> list[Bound] | None:
+    """`receiver_by_card`'s two look-ups (the child's, the worker's), to run inside another statement (a scan's claim,
+    `receiver_of_lookups` reads their rows); None when they run alone: the actor's reach is applied by the ORM (an
+    institutions admin: call `receiver_by_card`), or the number is blank."""
+    number = card_number_clean(card_number)
+    reach = Reach(actor)
+    if not number or not (reach.reaches_every_child and reach.serves_every_worker):
+        return None
+    child, worker = _CHILD_BY_CARD.bound(number=number), _WORKER_BY_CARD.bound(number=number)
+    return [child, worker] if child is not None and worker is not None else None
+
+
+def receiver_of_lookups(rows: list[tuple | None]) -> Receiver | None:
+    """The receiver of `card_lookups`' rows: the child holding the card, else the worker, else None."""
+    child, worker = rows
+    if child is not None:
+        return child_receivers([child])[0]
+    return worker_receivers([worker])[0] if worker is not None else None
 
 
 def receiver_of(*, actor, type: str, id: int) -> Receiver | None:
