@@ -170,3 +170,27 @@ class Bound:
     params: list
     convert: Callable[[list], list[tuple]]
     width: int
+
+
+def run_bound(*reads: Bound) -> list[list[tuple]]:
+    """Several reads (`PreparedQuery.bound`) in one statement, one round trip: each one's rows, in its own order.
+    `UNION ALL` of the reads, each padded with NULLs to the others' columns (PostgreSQL types them from the read
+    that selects there) and numbered in the order its subquery answers (a read's `ORDER BY` and its `FOR UPDATE`
+    stay inside its subquery)."""
+    total = sum(read.width for read in reads)
+    parts, before = [], 0
+    for index, read in enumerate(reads):
+        padding_before = "NULL, " * before
+        padding_after = ", NULL" * (total - before - read.width)
+        parts.append(
+            f"SELECT {index}, row_number() OVER (), {padding_before}q{index}.*{padding_after} FROM ({read.sql}) q{index}"
+        )
+        before += read.width
+    with connection.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join(parts) + " ORDER BY 1, 2", [param for read in reads for param in read.params])
+        rows = cursor.fetchall()
+    answers, start = [], 2
+    for index, read in enumerate(reads):
+        answers.append(read.convert([row[start : start + read.width] for row in rows if row[0] == index]))
+        start += read.width
+    return answers

@@ -15,8 +15,8 @@ from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Valu
 from django.db.models.functions import Concat, JSONObject, Lower
 
 from kantyna.catalog.models import Allergen, MealType
-from kantyna.core.prepared import Bound, PreparedQuery
-from kantyna.menus.selectors import dishes_of_day
+from kantyna.core.prepared import Bound, PreparedQuery, run_bound
+from kantyna.menus.selectors import dishes_named, dishes_of_day, dishes_read
 from kantyna.ordering.models import LIVE, OrderItem
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.people.reach import Reach
@@ -372,6 +372,18 @@ _LOCKED_OF = {
 def locked_items_of(receiver: Receiver, *, day: date, meal_type_ids: list[int]) -> list[Item]:
     """The receiver's live items of `day` and `meal_type_ids`, locked as `locked_items` locks them."""
     return item_rows(_LOCKED_OF[receiver.type](pk=receiver.pk, day=day, meal_type_ids=list(meal_type_ids)))
+
+
+def locked_serving_of(receiver: Receiver, *, day: date, meal_type_ids: list[int]) -> Serving:
+    """The receiver's live items of `day` and `meal_type_ids`, locked as `locked_items` locks them, with the day's
+    dishes (`serving_of`): both reads in one round trip (`core.prepared.run_bound`) when their SQL is compiled."""
+    institution_ids = {receiver.institution["id"]}
+    items = _LOCKED_OF[receiver.type].bound(pk=receiver.pk, day=day, meal_type_ids=list(meal_type_ids))
+    dishes = dishes_read(day=day, institution_ids=institution_ids)
+    if items is None or dishes is None:
+        return serving_of(receiver, day=day, items=locked_items_of(receiver, day=day, meal_type_ids=meal_type_ids))
+    item_values, dish_rows = run_bound(items, dishes)
+    return Serving(receiver, item_rows(item_values), dishes_named(dish_rows, institution_ids))
 
 
 def _live_item_on(day: date, subject_field: str) -> Exists:

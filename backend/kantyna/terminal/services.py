@@ -11,8 +11,8 @@ Each command is one transaction that
 4. words the answer through the API's `answer` (status, the body's JSON text, message) and stores it with the
    entry, so the log holds refusals too and a replay returns the same bytes.
 A card scan makes three statements in its transaction (the hot path, issue 13): the claim with the card's holder
-(for those who reach everyone), the locked items, the dish of the day; then one write for the items served, the
-audit entry and the entry's answer (`core.writes`).
+(for those who reach everyone), the locked items with the dish of the day, then one write for the items served,
+the audit entry and the entry's answer (`core.writes`).
 Refusals are returned (`ScanOutcome.refusal`, a `DomainError` not raised), never raised inside the block: the
 entry must commit with them. Errors that are not scans (an item out of reach, ordering's own refusals of a
 presence) are raised and leave no entry.
@@ -42,12 +42,11 @@ from kantyna.terminal.selectors import (
     CHILD,
     WORKER,
     Item,
-    Receiver,
     Serving,
     card_lookups,
     card_number_clean,
     locked_items,
-    locked_items_of,
+    locked_serving_of,
     receiver_by_card,
     receiver_of,
     receiver_of_lookups,
@@ -141,11 +140,6 @@ _DECIDED = (
     "result", "child_id", "worker_id", "institution_id", "served_item_ids", "served_by_id", "needs_follow_up",
     "message", "status_code", "response_body",
 )  # fmt: skip
-
-
-def _lock_items(receiver: Receiver, day: date, meal_type_ids: list[int]) -> list[Item]:
-    """The receiver's live items of the day and meal types, locked in id order (the order ordering locks in)."""
-    return locked_items_of(receiver, day=day, meal_type_ids=meal_type_ids)
 
 
 def _clock(moment: datetime) -> str:
@@ -256,8 +250,8 @@ def scan_card(
             DomainError("scan.inactive") if receiver.type == CHILD else DomainError("scan.worker_inactive")
         )
     else:
-        items = _lock_items(receiver, day, meal_type_ids)
-        outcome.serving = serving_of(receiver, day=day, items=items)
+        outcome.serving = locked_serving_of(receiver, day=day, meal_type_ids=meal_type_ids)
+        items = outcome.serving.items
         if not items:
             outcome.result = Result.NO_ORDER
             outcome.refusal = DomainError("scan.no_order")
@@ -374,8 +368,8 @@ def presence_on_the_spot(
         check_funds=True,
         now=now,
     )
-    items = _lock_items(receiver, day, meal_type_ids)
-    outcome = ScanOutcome(entry=entry, serving=serving_of(receiver, day=day, items=items))
+    outcome = ScanOutcome(entry=entry, serving=locked_serving_of(receiver, day=day, meal_type_ids=meal_type_ids))
+    items = outcome.serving.items
     if items:
         _serve(actor=actor, items=items, at=now, outcome=outcome, offline=False)
     else:  # every meal type skipped by ordering (none placed, none live): nothing to serve

@@ -478,9 +478,9 @@ def test_given_terminal_orders_enabled_when_ordering_tomorrow_on_the_spot_then_4
 def test_given_a_cooks_scan_then_the_claim_reads_the_holder_and_one_statement_writes_items_audit_and_entry(
     tenant_a, serving
 ):
-    """Issue 13's scan path: the session, the claim with the card's holder in one round trip, the locked items, the
-    dish of the day, then the items served, the audit entry and the entry's answer in one statement (inside the
-    test's transaction the scan's own transaction is a savepoint)."""
+    """Issue 13's scan path: the session, the claim with the card's holder in one round trip, the locked items with
+    the dish of the day in another, then the items served, the audit entry and the entry's answer in one statement
+    (inside the test's transaction the scan's own transaction is a savepoint)."""
     cook = Api(tenant_a, serving.cook)
     scan(cook, serving, clientScanId="warm", card=CARD2)  # the session's tenant cached as in a running server
 
@@ -489,9 +489,10 @@ def test_given_a_cooks_scan_then_the_claim_reads_the_holder_and_one_statement_wr
 
     assert response.status_code == 200, response.content
     statements = [sql.split()[0] for sql in queries]
-    assert statements == ["SELECT", "SAVEPOINT", "WITH", "SELECT", "SELECT", "WITH", "RELEASE"], str(queries)
-    claim, write = queries[2], queries[5]
+    assert statements == ["SELECT", "SAVEPOINT", "WITH", "SELECT", "WITH", "RELEASE"], str(queries)
+    claim, items, write = queries[2], queries[3], queries[4]
     assert "ON CONFLICT" in claim and '"people_child"' in claim and '"people_workerprofile"' in claim
+    assert "FOR UPDATE" in items and '"menus_mealsmenuitem"' in items
     assert 'UPDATE "ordering_orderitem"' in write and 'INSERT INTO "audit_auditentry"' in write
     assert 'UPDATE "terminal_scannedcardentry"' in write
     with in_tenant(tenant_a):
