@@ -146,7 +146,8 @@ DATABASES = {
         database_url(), conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")), conn_health_checks=True
     )
 }
-DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
+# django-tenants' backend without a SET search_path per request on a connection that already holds it
+DATABASES["default"]["ENGINE"] = "kantyna.core.postgresql_backend"
 DATABASE_ROUTERS = ["django_tenants.routers.TenantSyncRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
