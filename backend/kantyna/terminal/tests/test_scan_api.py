@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 from kantyna.audit.models import AuditEntry
+from kantyna.catalog.models import Allergen
 from kantyna.core.api.renderers import camel_keys
 from kantyna.ordering.cutoff import tenant_now
 from kantyna.ordering.models import OrderItem
@@ -481,6 +482,9 @@ def test_given_a_cooks_scan_then_the_claim_reads_the_holder_and_one_statement_wr
     """Issue 13's scan path: the session, the claim with the card's holder in one round trip, the locked items with
     the dish of the day in another, then the items served, the audit entry and the entry's answer in one statement
     (inside the test's transaction the scan's own transaction is a savepoint)."""
+    with in_tenant(tenant_a):
+        allergen = Allergen.objects.create(name="Orzechy")
+        serving.world.child.allergies.add(allergen)
     cook = Api(tenant_a, serving.cook)
     scan(cook, serving, clientScanId="warm", card=CARD2)  # the session's tenant cached as in a running server
 
@@ -488,6 +492,8 @@ def test_given_a_cooks_scan_then_the_claim_reads_the_holder_and_one_statement_wr
         response = scan(cook, serving, clientScanId="scan-1")
 
     assert response.status_code == 200, response.content
+    assert response.json()["subject"]["allergens"] == [{"id": allergen.pk, "name": "Orzechy"}]
+    assert response.json()["items"][0]["dish"] == "Pierogi, Kompot"
     statements = [sql.split()[0] for sql in queries]
     assert statements == ["SELECT", "SAVEPOINT", "WITH", "SELECT", "WITH", "RELEASE"], str(queries)
     claim, items, write = queries[2], queries[3], queries[4]
