@@ -50,7 +50,7 @@ def _day(text: str):
 
 
 def scan_json(outcome: services.ScanOutcome, message: str) -> dict:
-    """`ScanResultSerializer`'s output, camelCase, built by hand (test_scan_answer pins it to the serializer)."""
+    """`ScanResultSerializer`'s output, camelCase, built by hand (test_scan_api pins its fields to the serializer)."""
     serving = outcome.serving
     shown = s.serving_json(serving) if serving is not None else {"subject": None, "items": []}
     return {
