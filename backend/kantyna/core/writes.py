@@ -18,7 +18,7 @@ from functools import cache
 from django.db import connection
 from django.db.models import Model
 
-from kantyna.core.prepared import Bound
+from kantyna.core.prepared import Bound, prepared_cursor
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def together(*statements: Statement) -> Statement:
 def run_together(*statements: Statement) -> list[tuple] | None:
     """Run the writes in one round trip; the last one's rows when it has `RETURNING`, else None."""
     statement = together(*statements)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(statement.sql, statement.params)
         return cursor.fetchall() if statement.returning else None
 
@@ -99,7 +99,7 @@ def run_with_lookups(write: Statement, lookups: list[Bound]) -> tuple[tuple, lis
         for index, lookup in enumerate(lookups)
     )
     columns = "".join(f", r{index}.*" for index in range(len(lookups)))
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"WITH w AS ({write.sql}) SELECT w.*{columns} FROM w{joined}",
             write.params + [param for lookup in lookups for param in lookup.params],
