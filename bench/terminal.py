@@ -125,20 +125,40 @@ def cpu_only(args, tenant, cook, token, run_id, day, lunch, cards, active_before
     headers = {"authorization": token}
     profiler = cProfile.Profile(time.process_time) if args.profile else None
     wall, cpu, load_before = [], [], os.getloadavg()
+
+    def backend_cpu_ms() -> float:
+        """CPU time of this connection's PostgreSQL backend process (user + system, /proc; 10 ms ticks)."""
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pid = cursor.fetchone()[0]
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+    def scan(card):
+        return client.post(f"/api/frontend/terminal/scanCard/{day}/{card}",
+                           {"mealTypesIds": [lunch], "clientScanId": f"bench-{run_id}-{card}"},
+                           content_type="application/json", headers=headers)
+
+    database_before = None
     try:
-        for index, card in enumerate(cards):
+        for index, card in enumerate(cards[:-1]):
+            if index == 1:
+                database_before = backend_cpu_ms()
             started, started_cpu = time.perf_counter(), time.process_time()
             if profiler is not None and index:
                 profiler.enable()
-            response = client.post(f"/api/frontend/terminal/scanCard/{day}/{card}",
-                                   {"mealTypesIds": [lunch], "clientScanId": f"bench-{run_id}-{card}"},
-                                   content_type="application/json", headers=headers)
+            response = scan(card)
             if profiler is not None:
                 profiler.disable()
             if index:
                 wall.append((time.perf_counter() - started) * 1000)
                 cpu.append((time.process_time() - started_cpu) * 1000)
             assert response.status_code == 200 and response.json()["result"] == "served", response.content[:300]
+        database_ms = backend_cpu_ms() - database_before
+        with CaptureQueriesContext(connection) as captured:  # one more scan, untimed: its SQL statements
+            response = scan(cards[-1])
+        assert response.status_code == 200 and response.json()["result"] == "served", response.content[:300]
     finally:
         items, entries, audits = restore(tenant, cook)
     with in_tenant(tenant):
@@ -149,8 +169,13 @@ def cpu_only(args, tenant, cook, token, run_id, day, lunch, cards, active_before
     print(row("  of which Python CPU of this process", cpu))
     print(f"  10th percentile of the CPU: {sorted(cpu)[len(cpu) // 10]:.2f} ms; load average {load_before} -> "
           f"{os.getloadavg()}; restored {items} items, {entries} entries, {audits} audit entries")
+    print(f"  SQL statements per scan: {len(captured.captured_queries)}; PostgreSQL backend CPU per scan "
+          f"{database_ms / len(cpu):.2f} ms (its user + system time over the {len(cpu)} scans)")
+    if args.show_queries:
+        for query in captured.captured_queries:
+            print(f"  {float(query['time']) * 1000:6.2f} ms  {re.sub(r'SELECT .*? FROM', 'SELECT ... FROM', query['sql'])[:160]}")
     if profiler is not None:
-        pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(os.environ.get("BENCH_FILTER", ""), 25)
+        pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(os.environ.get("BENCH_FILTER", ""), int(os.environ.get("BENCH_LINES", "25")))
 
 
 def main() -> None:
@@ -214,7 +239,7 @@ def main() -> None:
     token = bearer(cook)
     run_id = uuid.uuid4().hex[:8]
     if args.cpu_only:
-        cpu_only(args, tenant, cook, token, run_id, day, lunch, cards[:args.repeat + 1], active_before)
+        cpu_only(args, tenant, cook, token, run_id, day, lunch, cards[:args.repeat + 2], active_before)
         return
     print(f"day {day}: {active_before} active items, lunch = meal type {lunch}; roster institution {institution}; "
           f"{args.rate:g} scans/s for {args.seconds:g} s from {args.terminals} terminals; gunicorn gthread "

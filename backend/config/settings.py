@@ -146,7 +146,13 @@ DATABASES = {
         database_url(), conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")), conn_health_checks=True
     )
 }
-DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
+# django-tenants' backend without a SET search_path per request on a connection that already holds it
+DATABASES["default"]["ENGINE"] = "kantyna.core.postgresql_backend"
+# Server-side prepared statements for the hot paths' SQL only (`kantyna.core.prepared.prepared_cursor`, psycopg's
+# server-binding cursor): prepared from a statement's second run on a connection. Django's own cursors bind on the
+# client and never prepare. Needs a direct connection or a pooler that keeps prepared statements (no pgbouncer in
+# transaction mode before 1.21).
+DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 1
 DATABASE_ROUTERS = ["django_tenants.routers.TenantSyncRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -13,7 +13,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.core.dates import month_bounds
-from kantyna.core.prepared import PreparedQuery
+from kantyna.core.prepared import Bound, PreparedQuery
 from kantyna.institutions.models import Institution
 from kantyna.meals.models import Meal, MealIngredient
 from kantyna.menus.models import MealsMenu, MealsMenuFile, MealsMenuItem
@@ -191,6 +191,17 @@ def dishes_of_day(*, day: date, institution_ids: set[int] | None = None) -> dict
         rows = _dishes(MealsMenuItem.objects.filter(date=day))
     else:
         rows = _DISHES_OF_INSTITUTIONS(day=day, institution_ids=sorted(institution_ids))
+    return dishes_named(rows, institution_ids)
+
+
+def dishes_read(*, day: date, institution_ids: set[int]) -> Bound | None:
+    """`dishes_of_day`'s read of a few institutions, to run beside another read in one round trip
+    (`core.prepared.run_bound`; a card scan's locked items); `dishes_named` words its rows. None: run it alone."""
+    return _DISHES_OF_INSTITUTIONS.bound(day=day, institution_ids=sorted(institution_ids))
+
+
+def dishes_named(rows, institution_ids: set[int] | None) -> dict[tuple[int, int, int], str]:
+    """`dishes_of_day`'s answer from its read's rows."""
     names: dict[tuple[int, int, int], list[str]] = {}
     for institution_id, meal_type_id, diet_id, name in rows:
         if institution_id is None or diet_id is None:

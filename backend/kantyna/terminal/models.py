@@ -43,8 +43,9 @@ class ScannedCardEntry(models.Model):
     # An offline scan the server refused or recorded as a duplicate: the staff look at it.
     needs_follow_up = models.BooleanField(default=False)
     message = models.TextField(blank=True)
-    # The answer given (its replay): the HTTP status and the body before camelCasing, as JSON text (jsonb would
-    # reorder its keys: a replay answers the same bytes).
+    # The answer given (its replay): the HTTP status and the body's JSON text as it was sent, camelCase (jsonb would
+    # reorder its keys: a replay answers the same bytes). Entries stored before 2026-11-27 hold the body before
+    # camelCasing; a replay re-renders either through the API's renderer, which leaves camelCase keys as they are.
     status_code = models.PositiveSmallIntegerField(default=0)
     response_body = models.TextField(blank=True)
     # The order items this scan served (ids of ordering.OrderItem).

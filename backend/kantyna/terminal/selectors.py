@@ -15,8 +15,8 @@ from django.db.models import Count, Exists, F, Func, OuterRef, Q, QuerySet, Valu
 from django.db.models.functions import Concat, JSONObject, Lower
 
 from kantyna.catalog.models import Allergen, MealType
-from kantyna.core.prepared import PreparedQuery
-from kantyna.menus.selectors import dishes_of_day
+from kantyna.core.prepared import Bound, PreparedQuery, run_bound
+from kantyna.menus.selectors import dishes_named, dishes_of_day, dishes_read
 from kantyna.ordering.models import LIVE, OrderItem
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.people.reach import Reach
@@ -292,6 +292,26 @@ def receiver_by_card(*, actor, card_number: str) -> Receiver | None:
     return _one(worker_receivers(workers))
 
 
+def card_lookups(*, actor, card_number: str) -> list[Bound] | None:
+    """`receiver_by_card`'s two look-ups (the child's, the worker's), to run inside another statement (a scan's claim,
+    `receiver_of_lookups` reads their rows); None when they run alone: the actor's reach is applied by the ORM (an
+    institutions admin: call `receiver_by_card`), or the number is blank."""
+    number = card_number_clean(card_number)
+    reach = Reach(actor)
+    if not number or not (reach.reaches_every_child and reach.serves_every_worker):
+        return None
+    child, worker = _CHILD_BY_CARD.bound(number=number), _WORKER_BY_CARD.bound(number=number)
+    return [child, worker] if child is not None and worker is not None else None
+
+
+def receiver_of_lookups(rows: list[tuple | None]) -> Receiver | None:
+    """The receiver of `card_lookups`' rows: the child holding the card, else the worker, else None."""
+    child, worker = rows
+    if child is not None:
+        return child_receivers([child])[0]
+    return worker_receivers([worker])[0] if worker is not None else None
+
+
 def receiver_of(*, actor, type: str, id: int) -> Receiver | None:
     """`{type}/{id}` (child id, or the worker's user id) within the actor's reach."""
     reach = Reach(actor)
@@ -352,6 +372,18 @@ _LOCKED_OF = {
 def locked_items_of(receiver: Receiver, *, day: date, meal_type_ids: list[int]) -> list[Item]:
     """The receiver's live items of `day` and `meal_type_ids`, locked as `locked_items` locks them."""
     return item_rows(_LOCKED_OF[receiver.type](pk=receiver.pk, day=day, meal_type_ids=list(meal_type_ids)))
+
+
+def locked_serving_of(receiver: Receiver, *, day: date, meal_type_ids: list[int]) -> Serving:
+    """The receiver's live items of `day` and `meal_type_ids`, locked as `locked_items` locks them, with the day's
+    dishes (`serving_of`): both reads in one round trip (`core.prepared.run_bound`) when their SQL is compiled."""
+    institution_ids = {receiver.institution["id"]}
+    items = _LOCKED_OF[receiver.type].bound(pk=receiver.pk, day=day, meal_type_ids=list(meal_type_ids))
+    dishes = dishes_read(day=day, institution_ids=institution_ids)
+    if items is None or dishes is None:
+        return serving_of(receiver, day=day, items=locked_items_of(receiver, day=day, meal_type_ids=meal_type_ids))
+    item_values, dish_rows = run_bound(items, dishes)
+    return Serving(receiver, item_rows(item_values), dishes_named(dish_rows, institution_ids))
 
 
 def _live_item_on(day: date, subject_field: str) -> Exists:

@@ -8,8 +8,11 @@ Each command is one transaction that
 2. locks the receiver's live items of the day (`SELECT ... FOR UPDATE`, in id order as ordering's cancel does):
    two terminals scanning one card queue here, the second then sees the meal served;
 3. serves the active ones (status, time, who), or decides the refusal;
-4. words the answer through the API's `answer` (status, body, message) and stores it with the entry, so the log
-   holds refusals too and a replay returns the same bytes.
+4. words the answer through the API's `answer` (status, the body's JSON text, message) and stores it with the
+   entry, so the log holds refusals too and a replay returns the same bytes.
+A card scan makes three statements in its transaction (the hot path, issue 13): the claim with the card's holder
+(for those who reach everyone), the locked items with the dish of the day, then one write for the items served,
+the audit entry and the entry's answer (`core.writes`).
 Refusals are returned (`ScanOutcome.refusal`, a `DomainError` not raised), never raised inside the block: the
 entry must commit with them. Errors that are not scans (an item out of reach, ordering's own refusals of a
 presence) are raised and leave no entry.
@@ -17,17 +20,16 @@ presence) are raised and leave no entry.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.utils import timezone
 
-from kantyna.audit.services import audit_record
+from kantyna.audit.services import audit_entry
+from kantyna.core import writes
 from kantyna.core.errors import DomainError
 from kantyna.ordering.cutoff import tenant_now, tenant_today
 from kantyna.ordering.models import OrderItem
@@ -40,13 +42,14 @@ from kantyna.terminal.selectors import (
     CHILD,
     WORKER,
     Item,
-    Receiver,
     Serving,
+    card_lookups,
     card_number_clean,
     locked_items,
-    locked_items_of,
+    locked_serving_of,
     receiver_by_card,
     receiver_of,
+    receiver_of_lookups,
     serving_of,
     user_ref,
 )
@@ -69,7 +72,8 @@ def serving_day_check(day: date, now: datetime) -> None:
 @dataclass
 class ScanOutcome:
     """What a command decided: the entry, the result, the receiver with the day's items, the ids served now, and
-    the refusal (None when served). `replayed`: the entry answered before; its stored answer is the answer."""
+    the refusal (None when served). `replayed`: the entry answered before; its stored answer is the answer.
+    `writes`: the serving's statements, run with the entry's answer in one statement (`_finish`)."""
 
     entry: ScannedCardEntry
     result: str = ""
@@ -77,10 +81,11 @@ class ScanOutcome:
     served_now: list[int] = field(default_factory=list)
     refusal: DomainError | None = None
     replayed: bool = False
+    writes: list[writes.Statement] = field(default_factory=list)
 
 
-# The API's wording of an outcome: (HTTP status, body, message).
-Answer = Callable[[ScanOutcome], tuple[int, dict, str]]
+# The API's wording of an outcome: (HTTP status, the body's JSON text as the API renders it, message).
+Answer = Callable[[ScanOutcome], tuple[int, str, str]]
 
 
 def new_client_scan_id() -> str:
@@ -106,30 +111,28 @@ def _replay(client_scan_id: str, *, actor, target: dict) -> ScanOutcome | None:
     return ScanOutcome(entry=entry, result=entry.result, replayed=True)
 
 
-def _claim(client_scan_id: str, *, target: dict, **fields) -> tuple[ScannedCardEntry | None, ScanOutcome | None]:
-    """(the entry this call claimed, None) or (None, the replay of the entry the id already has). One statement,
-    `INSERT ... ON CONFLICT (client_scan_id) DO NOTHING RETURNING id`, on a scan's hot path (a look-up first, then
-    the insert in a savepoint, were four round trips). Two first uses at once meet at the unique index: the second
-    waits for the first to commit, inserts nothing, then replays the first's entry."""
+def _claim(
+    client_scan_id: str, *, target: dict, lookups: list | None = None, **fields
+) -> tuple[ScannedCardEntry | None, ScanOutcome | None, list | None]:
+    """(the entry this call claimed, None, the `lookups`' rows) or (None, the replay of the entry the id already
+    has, None). One statement, `INSERT ... ON CONFLICT (client_scan_id) DO NOTHING RETURNING id`, with the
+    `lookups` (a card's holder: `selectors.card_lookups`) read in the same round trip (`core.writes`). Two first
+    uses at once meet at the unique index: the second waits for the first to commit, inserts nothing, then replays
+    the first's entry."""
     entry = ScannedCardEntry(client_scan_id=client_scan_id, **fields)
-    actor = fields["served_by"]
-    meta = ScannedCardEntry._meta
-    columns = [column for column in meta.concrete_fields if not column.primary_key]
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(column.column) for column in columns)}) "
-            f"VALUES ({', '.join(['%s'] * len(columns))}) "
-            f"ON CONFLICT ({quote(meta.get_field('client_scan_id').column)}) DO NOTHING RETURNING {quote(meta.pk.column)}",
-            [column.get_db_prep_save(column.pre_save(entry, True), connection) for column in columns],
-        )
-        claimed = cursor.fetchone()
+    claim = writes.insert(entry, on_conflict_do_nothing="client_scan_id", returning_pk=True)
+    found = None
+    if lookups:
+        answered = writes.run_with_lookups(claim, lookups)
+        claimed, found = answered if answered is not None else (None, None)
+    else:
+        claimed = next(iter(writes.run_together(claim)), None)
     if claimed is None:
-        return None, _replay(client_scan_id, actor=actor, target=target)
+        return None, _replay(client_scan_id, actor=fields["served_by"], target=target), None
     entry.pk = claimed[0]
     entry._state.adding = False
     entry._state.db = connection.alias
-    return entry, None
+    return entry, None, found
 
 
 # What `_finish` decides about a claimed entry (the rest was stored by the claim).
@@ -137,26 +140,6 @@ _DECIDED = (
     "result", "child_id", "worker_id", "institution_id", "served_item_ids", "served_by_id", "needs_follow_up",
     "message", "status_code", "response_body",
 )  # fmt: skip
-
-
-def _update(model, ids: list[int], **values) -> None:
-    """`UPDATE ... SET` the `values` (attribute names) of the rows `ids`: `QuerySet.update()` without building and
-    compiling a query on a scan's hot path (like `_claim`'s INSERT); the values are prepared by their fields."""
-    meta = model._meta
-    quote = connection.ops.quote_name
-    fields = [meta.get_field(name) for name in values]  # a foreign key by its attname (`served_by_id`) too
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {quote(meta.db_table)} SET {', '.join(f'{quote(field.column)} = %s' for field in fields)} "
-            f"WHERE {quote(meta.pk.column)} = ANY(%s)",
-            [field.get_db_prep_save(value, connection) for field, value in zip(fields, values.values(), strict=True)]
-            + [list(ids)],
-        )
-
-
-def _lock_items(receiver: Receiver, day: date, meal_type_ids: list[int]) -> list[Item]:
-    """The receiver's live items of the day and meal types, locked in id order (the order ordering locks in)."""
-    return locked_items_of(receiver, day=day, meal_type_ids=meal_type_ids)
 
 
 def _clock(moment: datetime) -> str:
@@ -179,17 +162,21 @@ def _serve(*, actor, items: list[Item], at: datetime, outcome: ScanOutcome, offl
             outcome.refusal = DomainError("scan.already_served", params={"time": moment})
         return
     ids = [item.pk for item in active]
-    _update(OrderItem, ids, status=OrderItem.Status.SERVED, served_at=at, served_by_id=actor.pk)
     served_by = user_ref(actor)
     for item in active:
         item.status, item.served_at, item.served_by = OrderItem.Status.SERVED, at, served_by
     outcome.result = Result.SERVED
     outcome.served_now = ids
-    audit_record(actor=actor, action="order_items.serve", target=None, data={"items": ids})
+    # Written by `_finish` with the entry, in one statement (the items are locked until the commit).
+    outcome.writes += [
+        writes.update(OrderItem, ids, status=OrderItem.Status.SERVED, served_at=at, served_by_id=actor.pk),
+        writes.insert(audit_entry(actor=actor, action="order_items.serve", target=None, data={"items": ids})),
+    ]
 
 
 def _finish(outcome: ScanOutcome, *, actor, offline: bool, answer: Answer) -> ScanOutcome:
-    """Word the answer and store it with the entry: the log row and the replay."""
+    """Word the answer and store it with the entry (the log row and the replay), with the serving's writes: one
+    statement."""
     entry = outcome.entry
     receiver = outcome.serving.receiver if outcome.serving is not None else None
     status_code, body, message = answer(outcome)
@@ -202,8 +189,11 @@ def _finish(outcome: ScanOutcome, *, actor, offline: bool, answer: Answer) -> Sc
     entry.needs_follow_up = offline and outcome.result != Result.SERVED
     entry.message = message
     entry.status_code = status_code
-    entry.response_body = json.dumps(body, cls=DjangoJSONEncoder, ensure_ascii=False)
-    _update(ScannedCardEntry, [entry.pk], **{name: getattr(entry, name) for name in _DECIDED})
+    entry.response_body = body
+    writes.run_together(
+        *outcome.writes,
+        writes.update(ScannedCardEntry, [entry.pk], **{name: getattr(entry, name) for name in _DECIDED}),
+    )
     return outcome
 
 
@@ -228,9 +218,11 @@ def scan_card(
     now = now or timezone.now()
     serving_day_check(day, now)
     card = card_number_clean(card_number)[:64]
-    entry, replay = _claim(
+    lookups = card_lookups(actor=actor, card_number=card_number)
+    entry, replay, found = _claim(
         client_scan_id or new_client_scan_id(),
         target={"source": Source.CARD, "card_number": card, "date": day},
+        lookups=lookups,
         card_number=card,
         date=day,
         meal_type_ids=sorted(set(meal_type_ids)),
@@ -244,7 +236,10 @@ def scan_card(
     if replay is not None:
         return replay
     outcome = ScanOutcome(entry=entry)
-    receiver = receiver_by_card(actor=actor, card_number=card_number)
+    if lookups is not None:
+        receiver = receiver_of_lookups(found)
+    else:
+        receiver = receiver_by_card(actor=actor, card_number=card_number)
     if receiver is None:
         outcome.result = Result.UNKNOWN_CARD
         outcome.refusal = DomainError("scan.unknown_card")
@@ -255,8 +250,8 @@ def scan_card(
             DomainError("scan.inactive") if receiver.type == CHILD else DomainError("scan.worker_inactive")
         )
     else:
-        items = _lock_items(receiver, day, meal_type_ids)
-        outcome.serving = serving_of(receiver, day=day, items=items)
+        outcome.serving = locked_serving_of(receiver, day=day, meal_type_ids=meal_type_ids)
+        items = outcome.serving.items
         if not items:
             outcome.result = Result.NO_ORDER
             outcome.refusal = DomainError("scan.no_order")
@@ -298,7 +293,7 @@ def mark_as_scanned(
     if receiver is None:
         raise DomainError("record.not_found")
     serving_day_check(item.date, now)
-    entry, replay = _claim(
+    entry, replay, _found = _claim(
         client_scan_id,
         target=target,
         card_number=receiver.card_number or "",
@@ -348,7 +343,7 @@ def presence_on_the_spot(
         return replay
     if not settings_get("orders_config").get("terminal_orders_enabled"):
         raise DomainError("terminal.orders_disabled")
-    entry, replay = _claim(
+    entry, replay, _found = _claim(
         client_scan_id,
         target=target,
         card_number=receiver.card_number or "",
@@ -373,8 +368,8 @@ def presence_on_the_spot(
         check_funds=True,
         now=now,
     )
-    items = _lock_items(receiver, day, meal_type_ids)
-    outcome = ScanOutcome(entry=entry, serving=serving_of(receiver, day=day, items=items))
+    outcome = ScanOutcome(entry=entry, serving=locked_serving_of(receiver, day=day, meal_type_ids=meal_type_ids))
+    items = outcome.serving.items
     if items:
         _serve(actor=actor, items=items, at=now, outcome=outcome, offline=False)
     else:  # every meal type skipped by ordering (none placed, none live): nothing to serve

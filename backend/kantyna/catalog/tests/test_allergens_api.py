@@ -16,7 +16,7 @@ from kantyna.testing.factories import make_user
 class TestAllergensApi(CrudApiTests):
     path = "allergens"
     model = Allergen
-    list_queries = 4  # search_path + session (account, revoked token and user in one) + count + page
+    list_queries = 3  # session (account, revoked token and user in one) + count + page
     audit_prefix = "allergen"
     changed_field = "name"
 
@@ -40,7 +40,7 @@ class TestAllergensApi(CrudApiTests):
 class TestAllergenGroupsApi(CrudApiTests):
     path = "allergens/groups"
     model = AllergenGroup
-    list_queries = 4
+    list_queries = 3
     audit_prefix = "allergen_group"
     changed_field = "name"
 

@@ -25,7 +25,7 @@ from kantyna.testing.world import make_school
 class TestDietsApi(CrudApiTests):
     path = "diets"
     model = Diet
-    list_queries = 5  # search_path + session (1) + count + page + institutions (one prefetch)
+    list_queries = 4  # session (1) + count + page + institutions (one prefetch)
     audit_prefix = "diet"
     changed_field = "name"
 

@@ -28,7 +28,7 @@ def portion(name: str = "Normalna", **kwargs) -> PortionSize:
 class TestMealTypesApi(CrudApiTests):
     path = "mealTypes"
     model = MealType
-    list_queries = 5  # search_path + session (1) + count + page (with category) + portion sizes
+    list_queries = 4  # session (1) + count + page (with category) + portion sizes
     audit_prefix = "meal_type"
     changed_field = "name"
 
@@ -71,7 +71,7 @@ class TestMealTypesApi(CrudApiTests):
 class TestMealTypeCategoriesApi(CrudApiTests):
     path = "mealTypes/categories"
     model = MealTypeCategory
-    list_queries = 6  # search_path + session (1) + count + page + meal types + their portion sizes
+    list_queries = 5  # session (1) + count + page + meal types + their portion sizes
     audit_prefix = "meal_type_category"
     changed_field = "name"
 

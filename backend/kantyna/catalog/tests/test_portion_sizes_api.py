@@ -17,7 +17,7 @@ from kantyna.testing.factories import make_user
 class TestPortionSizesApi(CrudApiTests):
     path = "portionSizes"
     model = PortionSize
-    list_queries = 4  # search_path + session (account, revoked token and user in one) + count + page
+    list_queries = 3  # session (account, revoked token and user in one) + count + page
     audit_prefix = "portion_size"
     changed_field = "name"
 

@@ -65,3 +65,53 @@ def test_a_distinct_query_ordered_by_columns_it_does_not_return_gives_the_querys
         prepared = PreparedQuery(names)
 
         assert prepared(ids=[ala.pk, ola.pk]) == list(names([ala.pk, ola.pk])) == [("Ola",), ("Ala",)]
+
+
+def test_given_reads_of_different_shapes_when_run_bound_then_each_ones_rows_in_its_order_in_one_statement(tenant_a):
+    from kantyna.core.prepared import run_bound
+    from kantyna.testing.queries import capture_queries
+
+    with in_tenant(tenant_a):
+        ala = make_user(tenant_a, ROLE_PARENT, first_name="Ala", last_name="Zet")
+        ola = make_user(tenant_a, ROLE_PARENT, ROLE_ADMIN, first_name="Ala", last_name="Abc")
+        by_name = PreparedQuery(
+            lambda name: User.objects.filter(first_name=name).order_by("-pk").values_list("pk", "roles", "settings")
+        )
+        emails = PreparedQuery(lambda pk: User.objects.filter(pk=pk).values_list("account__email"))
+        with capture_queries() as queries:
+            users_rows, email_rows, nobody = run_bound(
+                by_name.bound(name="Ala"), emails.bound(pk=ala.pk), emails.bound(pk=0)
+            )
+        expected = list(by_name.build(name="Ala"))
+
+    assert len(queries) == 1
+    assert (
+        users_rows
+        == expected
+        == [(ola.pk, ["ROLE_PARENT", "ROLE_ADMIN"], ola.settings), (ala.pk, ["ROLE_PARENT"], ala.settings)]
+    )
+    assert email_rows == [(ala.account.email,)]
+    assert nobody == []
+
+
+def test_given_a_statement_prepared_in_one_tenant_when_run_in_another_then_that_tenants_rows(tenant_a, tenant_b):
+    """The hot paths' statements are kept prepared per connection (`prepared_cursor`): PostgreSQL parses a prepared
+    statement again when the search_path changed, so each tenant reads its own rows."""
+    from django.db import connection
+
+    by_name = PreparedQuery(lambda name: User.objects.filter(first_name=name).order_by().values_list("pk", "last_name"))
+    with in_tenant(tenant_a):
+        ala = make_user(tenant_a, ROLE_PARENT, first_name="Ala", last_name="A")
+    with in_tenant(tenant_b):
+        ola = make_user(tenant_b, ROLE_PARENT, first_name="Ala", last_name="B")
+
+    reads = []
+    for tenant in (tenant_a, tenant_a, tenant_b, tenant_a, tenant_b):
+        with in_tenant(tenant):
+            reads.append(by_name(name="Ala"))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s", ['%"first_name" = $1%'])
+        (prepared,) = cursor.fetchone()
+
+    assert reads == [[(ala.pk, "A")], [(ala.pk, "A")], [(ola.pk, "B")], [(ala.pk, "A")], [(ola.pk, "B")]]
+    assert prepared >= 1

@@ -25,7 +25,7 @@ def _institution(tenant) -> Institution:
 class TestClassroomsApi(CrudApiTests):
     path = "classrooms"
     model = Classroom
-    list_queries = 4  # search_path + session (account, revoked token and user in one) + count + page
+    list_queries = 3  # session (account, revoked token and user in one) + count + page
     audit_prefix = "classroom"
     changed_field = "name"
 

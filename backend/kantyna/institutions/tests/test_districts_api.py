@@ -15,7 +15,7 @@ from kantyna.testing.factories import make_user
 class TestDistrictsApi(CrudApiTests):
     path = "districts"
     model = District
-    list_queries = 4  # search_path + session (account, revoked token and user in one) + count + page
+    list_queries = 3  # session (account, revoked token and user in one) + count + page
     audit_prefix = "district"
     changed_field = "name"
 

@@ -30,7 +30,7 @@ from kantyna.testing.factories import make_user
 class TestInstitutionsApi(CrudApiTests):
     path = "institutions"
     model = Institution
-    list_queries = 4  # search_path + session (account, revoked token and user in one) + count + page
+    list_queries = 3  # session (account, revoked token and user in one) + count + page
     audit_prefix = "institution"
     changed_field = "name"
 

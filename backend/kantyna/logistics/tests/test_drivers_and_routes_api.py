@@ -28,7 +28,7 @@ class TestDriversApi(CrudApiTests):
     path = "drivers"
     model = Driver
     read_roles = ADMIN_ONLY
-    list_queries = 5  # search_path + session (account, revoked token and user in one) + count + page + routes
+    list_queries = 4  # session (account, revoked token and user in one) + count + page + routes
     audit_prefix = "driver"
     changed_field = "lastName"
 
@@ -63,7 +63,7 @@ class TestRouteNumbersApi(CrudApiTests):
     path = "routeNumbers"
     model = RouteNumber
     read_roles = ADMIN_ONLY
-    list_queries = 5  # the stops: one prefetch
+    list_queries = 4  # the stops: one prefetch
     audit_prefix = "route_number"
     changed_field = "description"
 

@@ -35,7 +35,7 @@ class TestKitchensApi(CrudApiTests):
     path = "kitchens"
     model = Kitchen
     read_roles = ADMIN_ONLY
-    list_queries = 5  # search_path + session (account, revoked token and user in one) + count + page + assignments
+    list_queries = 4  # session (account, revoked token and user in one) + count + page + assignments
     audit_prefix = "kitchen"
     changed_field = "name"
 

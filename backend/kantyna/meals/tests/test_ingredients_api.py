@@ -30,7 +30,7 @@ class TestIngredientsApi(CrudApiTests):
     path = "ingredients"
     model = Ingredient
     read_roles = POWER_ROLES
-    list_queries = 5  # search_path + session (account, revoked token and user in one) + count + page + allergens
+    list_queries = 4  # session (account, revoked token and user in one) + count + page + allergens
     audit_prefix = "ingredient"
     changed_field = "name"
 

@@ -23,7 +23,7 @@ class TestMealsApi(CrudApiTests):
     path = "meals"
     model = Meal
     read_roles = POWER_ROLES
-    list_queries = 5  # search_path + session (account, revoked token and user in one) + count + page + allergens
+    list_queries = 4  # session (account, revoked token and user in one) + count + page + allergens
     audit_prefix = "meal"
     changed_field = "name"
 

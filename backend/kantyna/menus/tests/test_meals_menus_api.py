@@ -40,7 +40,7 @@ class TestMealsMenusApi(CrudApiTests):
     path = "mealsMenus"
     model = MealsMenu
     write_roles = frozenset({ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN})
-    list_queries = 6  # search_path + session (1) + count + page + institutions + diets
+    list_queries = 5  # session (1) + count + page + institutions + diets
     audit_prefix = "meals_menu"
     changed_field = "name"
 

@@ -47,7 +47,7 @@ class TestMealsMenusFilesApi(CrudApiTests):
     model = MealsMenuFile
     write_roles = frozenset({ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN})
     multipart = True
-    list_queries = 4  # search_path + session (1) + count + page (institution joined)
+    list_queries = 3  # session (1) + count + page (institution joined)
     audit_prefix = "meals_menu_file"
     changed_field = "name"
 

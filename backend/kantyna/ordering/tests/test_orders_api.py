@@ -161,12 +161,12 @@ def test_list_query_count_does_not_grow_with_orders(world, tenant_a, django_asse
     api = Api(tenant_a, admin(tenant_a))
     child_order(tenant_a, world, monday)
     child_order(tenant_a, world, monday, child=world.child2)
-    # session (account, revoked token and user in one) + count + page, and one search_path switch
-    with django_assert_num_queries(4):
+    # session (account, revoked token and user in one) + count + page
+    with django_assert_num_queries(3):
         assert api.get("orders").status_code == 200
     for offset in range(1, 5):
         child_order(tenant_a, world, monday + timedelta(days=offset))
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         assert api.get("orders").json()["total"] == 6
 
 
@@ -668,10 +668,10 @@ def test_details_query_count_does_not_grow_with_meals(world, tenant_a, django_as
     api = Api(tenant_a, admin(tenant_a))
     small = child_order(tenant_a, world, monday)
     large = child_order(tenant_a, world, *(monday + timedelta(days) for days in range(1, 5)))
-    # session (1) + order + its meals (prefetch) + the cut-off settings, and one search_path switch
-    with django_assert_num_queries(4):
+    # session (1) + order + its meals (prefetch)
+    with django_assert_num_queries(3):
         assert len(api.get(f"orders/{small.pk}").json()["items"]) == 1
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         assert len(api.get(f"orders/{large.pk}").json()["items"]) == 4
 
 

@@ -40,7 +40,7 @@ class TestChildrenApi(CrudApiTests):
     read_roles = frozenset({ROLE_ADMIN})
     reach_roles = frozenset({ROLE_PARENT})  # parents reach only their own children: see the tests below
     write_roles = frozenset({ROLE_ADMIN, ROLE_PARENT})
-    list_queries = 4
+    list_queries = 3
     audit_prefix = "child"
     changed_field = "firstName"
     _worlds: dict = {}

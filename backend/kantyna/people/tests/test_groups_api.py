@@ -27,7 +27,7 @@ class TestWorkersGroupsApi(CrudApiTests):
     path = "institutionsWorkers/groups"
     model = InstitutionWorkersGroup
     read_roles = ADMIN_ONLY
-    list_queries = 4  # search_path + session (account, revoked token and user in one) + count + page
+    list_queries = 3  # session (account, revoked token and user in one) + count + page
     audit_prefix = "workers_group"
     changed_field = "name"
 
@@ -54,7 +54,7 @@ class TestChildrenGroupsApi(CrudApiTests):
     path = "children-groups"
     model = ChildrenGroup
     read_roles = ADMIN_ONLY
-    list_queries = 7  # 5 as above + classrooms + their institutions + children ids
+    list_queries = 6  # 4 as above + classrooms + their institutions + children ids
     audit_prefix = "children_group"
     changed_field = "name"
 

@@ -42,8 +42,8 @@ class TestInstitutionWorkersApi(CrudApiTests):
     path = "institutionsWorkers"
     model = WorkerProfile
     read_roles = ADMIN_ONLY
-    # search_path + session (account, revoked token and user in one) + count + page (one join) + allergies
-    list_queries = 5
+    # session (account, revoked token and user in one) + count + page (one join) + allergies
+    list_queries = 4
     audit_prefix = "institution_worker"
     changed_field = "lastName"
 

@@ -42,7 +42,7 @@ class TestPriceListsApi(CrudApiTests):
     # Customers are scoped to their own groups' current lists: another's list does not exist for them.
     read_roles = frozenset(ROLES) - CUSTOMER_ROLES
     reach_roles = CUSTOMER_ROLES
-    list_queries = 6  # search_path + session (account, revoked token and user in one) + count + page + items
+    list_queries = 5  # session (account, revoked token and user in one) + count + page + items
     # + one "in use" query per model referring to price list items (order items)
     audit_prefix = "price_list"
     changed_field = "name"

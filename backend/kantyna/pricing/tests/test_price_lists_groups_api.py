@@ -19,7 +19,7 @@ _names = itertools.count(1)
 class TestPriceListsGroupsApi(CrudApiTests):
     path = "priceLists/groups"
     model = PriceListsGroup
-    list_queries = 4  # search_path + session (account, revoked token and user in one) + count + page
+    list_queries = 3  # session (account, revoked token and user in one) + count + page
     audit_prefix = "price_lists_group"
     changed_field = "name"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from django.http import HttpResponse, HttpResponseBase
 from django.urls import path, re_path
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,6 +19,7 @@ from rest_framework.response import Response
 
 from kantyna.core.api.errors import as_api_error
 from kantyna.core.api.params import body_data, query_data
+from kantyna.core.api.renderers import Camelized, CamelizedAwareRenderer
 from kantyna.core.dates import day_of
 from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError, error_body
@@ -26,7 +28,6 @@ from kantyna.core.params import id_of
 from kantyna.core.validators import TextValidator
 from kantyna.core.viewsets import ApiView
 from kantyna.ordering.api.calendar import CalendarRenderer
-from kantyna.ordering.api.calendar_serializers import Camelized
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.terminal import selectors, services
 from kantyna.terminal.api import serializers as s
@@ -48,38 +49,53 @@ def _day(text: str):
 
 
 def scan_json(outcome: services.ScanOutcome, message: str) -> dict:
+    """`ScanResultSerializer`'s output, camelCase, built by hand (test_scan_api pins its fields to the serializer)."""
     serving = outcome.serving
     shown = s.serving_json(serving) if serving is not None else {"subject": None, "items": []}
     return {
-        "entry_id": outcome.entry.pk,
-        "client_scan_id": outcome.entry.client_scan_id,
+        "entryId": outcome.entry.pk,
+        "clientScanId": outcome.entry.client_scan_id,
         "result": outcome.result,
         "subject": shown["subject"],
         "items": shown["items"],
-        "served_now": list(outcome.served_now),
+        "servedNow": list(outcome.served_now),
         "message": message,
     }
 
 
+_RENDERER = CamelizedAwareRenderer()
+
+
+def _rendered(body: dict) -> str:
+    """The body as the API's renderer sends it (built camelCase: rendered as it is)."""
+    return _RENDERER.render(Camelized(body)).decode()
+
+
 def _answer(wrapped: bool):
     """The wording of a scan's outcome: 200 with the ScanResult (`{status, scan}` when `wrapped`), or the error
-    shape of the refusal's code with `scan` inside."""
+    shape of the refusal's code with `scan` inside; the body's JSON text as it is sent, stored for a replay."""
 
-    def answer(outcome: services.ScanOutcome) -> tuple[int, dict, str]:
+    def answer(outcome: services.ScanOutcome) -> tuple[int, str, str]:
         if outcome.refusal is None:
             message = _("Served.")
             scan = scan_json(outcome, message)
-            return 200, ({"status": True, "scan": scan} if wrapped else scan), message
+            return 200, _rendered({"status": True, "scan": scan} if wrapped else scan), message
         refused = as_api_error(outcome.refusal)
         scan = scan_json(outcome, refused.message)
-        return refused.status_code, {**error_body(refused.message, refused.errors), "scan": scan}, refused.message
+        body = {**error_body(refused.message, refused.errors), "scan": scan}
+        return refused.status_code, _rendered(body), refused.message
 
     return answer
 
 
-def _answered(outcome: services.ScanOutcome) -> Response:
-    """The stored answer of the entry: the same status and body for the first call and every replay."""
-    return Response(json.loads(outcome.entry.response_body), status=outcome.entry.status_code)
+def _answered(outcome: services.ScanOutcome) -> HttpResponseBase:
+    """The stored answer of the entry: the same status and body for the first call and every replay. The first
+    call sends the text it stored; a replay re-renders it (entries stored before bodies were stored camelCase, as
+    sent, are camelized on the way out; a camelCase body renders to the same bytes)."""
+    entry = outcome.entry
+    if outcome.replayed:
+        return Response(json.loads(entry.response_body), status=entry.status_code)
+    return HttpResponse(entry.response_body, status=entry.status_code, content_type="application/json")
 
 
 _SCAN_KEYS = frozenset({"meal_types_ids", "client_scan_id", "terminal_id", "offline"})

@@ -4,6 +4,8 @@ twice at once (one clientScanId) is one entry and one answer."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.db import connection
 
@@ -18,7 +20,7 @@ pytestmark = [pytest.mark.race, pytest.mark.django_db(transaction=True)]
 
 
 def answer(outcome):
-    return (200 if outcome.refusal is None else 409), {"result": outcome.result}, outcome.result
+    return (200 if outcome.refusal is None else 409), json.dumps({"result": outcome.result}), outcome.result
 
 
 @pytest.fixture

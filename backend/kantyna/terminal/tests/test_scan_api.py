@@ -9,10 +9,14 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from kantyna.audit.models import AuditEntry
+from kantyna.catalog.models import Allergen
+from kantyna.core.api.renderers import camel_keys
 from kantyna.ordering.cutoff import tenant_now
 from kantyna.ordering.models import OrderItem
 from kantyna.people.models import Child
 from kantyna.tenancy.services import in_tenant
+from kantyna.terminal.api.serializers import ScanResultSerializer
 from kantyna.terminal.models import ScannedCardEntry
 from kantyna.terminal.tests.helpers import (
     CARD,
@@ -24,6 +28,7 @@ from kantyna.terminal.tests.helpers import (
     make_serving,
 )
 from kantyna.testing import Api
+from kantyna.testing.queries import capture_queries
 from kantyna.testing.world import make_institution_with_classroom
 
 pytestmark = pytest.mark.django_db
@@ -466,3 +471,52 @@ def test_given_terminal_orders_enabled_when_ordering_tomorrow_on_the_spot_then_4
     with in_tenant(tenant_a):
         assert (items_state(), balance(world.parent)) == (before, money)
         assert ScannedCardEntry.objects.count() == 0
+
+
+# The hot path's statements and the answer's shape -------------------------------------------------------------
+
+
+def test_given_a_cooks_scan_then_the_claim_reads_the_holder_and_one_statement_writes_items_audit_and_entry(
+    tenant_a, serving
+):
+    """Issue 13's scan path: the session, the claim with the card's holder in one round trip, the locked items with
+    the dish of the day in another, then the items served, the audit entry and the entry's answer in one statement
+    (inside the test's transaction the scan's own transaction is a savepoint)."""
+    with in_tenant(tenant_a):
+        allergen = Allergen.objects.create(name="Orzechy")
+        serving.world.child.allergies.add(allergen)
+    cook = Api(tenant_a, serving.cook)
+    scan(cook, serving, clientScanId="warm", card=CARD2)  # the session's tenant cached as in a running server
+
+    with capture_queries() as queries:
+        response = scan(cook, serving, clientScanId="scan-1")
+
+    assert response.status_code == 200, response.content
+    assert response.json()["subject"]["allergens"] == [{"id": allergen.pk, "name": "Orzechy"}]
+    assert response.json()["items"][0]["dish"] == "Pierogi, Kompot"
+    statements = [sql.split()[0] for sql in queries]
+    assert statements == ["SELECT", "SAVEPOINT", "WITH", "SELECT", "WITH", "RELEASE"], str(queries)
+    claim, items, write = queries[2], queries[3], queries[4]
+    assert "ON CONFLICT" in claim and '"people_child"' in claim and '"people_workerprofile"' in claim
+    assert "FOR UPDATE" in items and '"menus_mealsmenuitem"' in items
+    assert 'UPDATE "ordering_orderitem"' in write and 'INSERT INTO "audit_auditentry"' in write
+    assert 'UPDATE "terminal_scannedcardentry"' in write
+    with in_tenant(tenant_a):
+        audit = AuditEntry.objects.get(action="order_items.serve")
+        assert (audit.actor_user_id, audit.actor_email, audit.data) == (
+            serving.cook.pk,
+            serving.cook.account.email,
+            {"items": [serving.item.pk]},
+        )
+
+
+def test_given_answers_of_a_scan_then_the_scan_results_fields_as_documented(tenant_a, serving):
+    """The hand-built answer (camelCase, sent as it is stored) has `ScanResultSerializer`'s fields, served or not."""
+    fields = set(camel_keys(ScanResultSerializer).values())
+    cook = Api(tenant_a, serving.cook)
+
+    served = scan(cook, serving).json()
+    refused = scan(cook, serving, card="ZZ9999").json()
+
+    assert set(served) == fields
+    assert set(refused) == {"message", "errors", "scan"} and set(refused["scan"]) == fields

@@ -28,7 +28,7 @@ class TestParentsApi(CrudApiTests):
     path = "parents"
     model = User
     read_roles = frozenset({ROLE_ADMIN})
-    list_queries = 4  # search_path, session (account, revoked token and user in one), count, page (account joined)
+    list_queries = 3  # session (account, revoked token and user in one), count, page (account joined)
     audit_prefix = "user"
     changed_field = "lastName"
 

@@ -33,7 +33,7 @@ class StaffApiTests(CrudApiTests):
     role: str
     model = User
     read_roles = ADMIN_ONLY
-    list_queries = 4
+    list_queries = 3
     audit_prefix = "user"
     changed_field = "lastName"
 
@@ -98,7 +98,7 @@ class TestReportManagersApi(StaffApiTests):
 class TestInstitutionsAdminsApi(StaffApiTests):
     path = "institutionsAdmins"
     role = ROLE_INSTITUTIONS_ADMIN
-    list_queries = 5  # + the institutions of the page, in one query
+    list_queries = 4  # + the institutions of the page, in one query
 
     def create_payload(self, tenant):
         school = make_institution(tenant)
