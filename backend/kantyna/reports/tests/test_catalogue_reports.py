@@ -15,7 +15,7 @@ from kantyna.logistics.models import Kitchen, KitchenInstitutionMealType
 from kantyna.reports.catalog import render_report
 from kantyna.reports.tests.report_world import DAY1, DAY2, make_reports_world
 from kantyna.tenancy.services import in_tenant
-from kantyna.testing import make_user
+from kantyna.testing import Api, make_user
 from kantyna.testing.world import set_settings
 
 pytestmark = pytest.mark.django_db
@@ -205,4 +205,32 @@ def test_vat_summary_at_the_tenants_rate(tenant_a, rw, rate, label, net, vat):
         ["Month", "VAT rate", "Meals", "Net (PLN)", "VAT (PLN)", "Gross (PLN)"],
         ["2026-11", label, 5, Decimal(net), Decimal(vat), Decimal("44.50")],
         ["Total", label, 5, Decimal(net), Decimal(vat), Decimal("44.50")],
+    ]
+
+
+def test_the_catalogue_call_lists_every_report_with_its_criteria_in_the_callers_language(tenant_a):
+    with in_tenant(tenant_a):
+        api = Api(tenant_a, make_user(tenant_a, "ROLE_MANAGE_REPORTS"))
+
+    catalogue = api.get("reports").json()
+
+    assert [entry["code"] for entry in catalogue] == [
+        "ordersPerInstitution", "orderedVsServed", "presencesPerClassroom", "mealsPerDietAndAllergen",
+        "mealsToPreparePerKitchen", "depositsPerMethod", "chargesPerPayer", "balancesAtDate", "vatSummary",
+    ]  # fmt: skip
+    orders, balances = catalogue[0], catalogue[7]
+    assert (orders["title"], orders["orientation"]) == ("Orders per institution", "landscape")
+    assert orders["criteria"] == [
+        {"name": "dateFrom", "kind": "date", "required": True},
+        {"name": "dateTo", "kind": "date", "required": True},
+        {"name": "institutionsIds", "kind": "institutions", "required": False},
+        {"name": "mealTypesIds", "kind": "mealTypes", "required": False},
+        {"name": "dietsIds", "kind": "diets", "required": False},
+        {"name": "groupBy", "kind": "choice", "required": False, "choices": ["day", "month"], "default": "month"},
+    ]
+    assert balances["criteria"] == [
+        {"name": "date", "kind": "date", "required": True},
+        {"name": "institutionsIds", "kind": "institutions", "required": False},
+        {"name": "payersIds", "kind": "payers", "required": False},
+        {"name": "debtorsOnly", "kind": "boolean", "required": False, "default": False},
     ]
