@@ -69,6 +69,9 @@ def main() -> None:
     parser.add_argument("--requests", action="store_true",
                         help="only the request fixed cost (issue 15): currentUser, the month calendar, the kitchen "
                              "summary of a day beside its raw-SQL floor, with Python CPU per request")
+    parser.add_argument("--reports", action="store_true",
+                        help="only the reports (issue 17): orders per institution per month over the busiest month "
+                             "as XLSX (target 5 s) and PDF, with its queries and phases (nothing written)")
     args = parser.parse_args()
     tenant = Tenant.objects.get(slug=common.BENCH_SLUG)
     if args.lists:
@@ -97,6 +100,9 @@ def main() -> None:
         return
     if args.release:
         measure_release(tenant, args.repeat)
+        return
+    if args.reports:
+        measure_reports(tenant, max(3, args.repeat // 10))
         return
     with in_tenant(tenant):
         admin = User.objects.select_related("account").get(account__email="admin@bench.test")
@@ -611,6 +617,72 @@ def measure_dashboard(tenant, repeat: int) -> None:
     for label, path in paths:
         median, p95, queries = measure(client, path, headers, repeat)
         print(f"{label:<50} {median:>10.2f} {p95:>8.2f} {queries:>8}")
+
+
+def measure_reports(tenant, repeat: int) -> None:
+    """Reports (issue 17) as the bench admin: `POST reports/ordersPerInstitution` per month over the month with the
+    most order items (about 400,000), as XLSX (target 5 s) and as the print PDF, through the test client: wall time
+    and queries; then the phases apart (the grouped read, the rendering) and the file's size. Every call runs in a
+    transaction rolled back, so nothing is written whatever a request would do."""
+    import json
+
+    from django.db import transaction
+    from django.db.models import Count
+    from django.db.models.functions import TruncMonth
+
+    from kantyna.core.dates import month_bounds
+    from kantyna.core.spreadsheets import XLSX_TYPE
+    from kantyna.ordering.models import OrderItem
+    from kantyna.reports import tables
+    from kantyna.reports.catalog import REPORT_TYPES, criteria_validated, scope
+
+    with in_tenant(tenant):
+        admin = User.objects.select_related("account").get(account__email="admin@bench.test")
+        busiest = (
+            OrderItem.objects.annotate(month=TruncMonth("date")).values("month").annotate(n=Count("pk"))
+            .order_by("-n").first()
+        )
+    first, last = month_bounds(busiest["month"])
+    criteria = {"dateFrom": first.isoformat(), "dateTo": last.isoformat(), "groupBy": "month"}
+    client = Client(HTTP_HOST=HOST)
+    headers = {"authorization": bearer(admin)}
+
+    def call(path: str, body: dict, content_type: str):
+        def run():
+            with transaction.atomic():
+                response = client.post(path, json.dumps(body), content_type="application/json", headers=headers)
+                transaction.set_rollback(True)
+            assert response.status_code == 200, (path, response.status_code, response.content[:300])
+            assert response["Content-Type"] == content_type, response["Content-Type"]
+            sizes.append(len(response.content))
+        return run
+
+    print(f"load average: {os.getloadavg()[0]:.2f}")
+    print(f"busiest month {first:%Y-%m}: {busiest['n']} order items (every status)")
+    print(f"{'call':<58} {'median ms':>10} {'p95 ms':>8} {'queries':>8} {'bytes':>9}")
+    base = "/api/frontend/reports/ordersPerInstitution"
+    for label, path, body, content_type in [
+        ("orders per institution, month, XLSX (target 5000)", base, {"criteria": criteria, "format": "xlsx"},
+         XLSX_TYPE),
+        ("orders per institution, month, PDF landscape 9 pt", f"{base}/print",
+         {"criteria": criteria, "orientation": "landscape", "fontSize": 9}, "application/pdf"),
+        ("orders per institution, day, XLSX", base, {"criteria": {**criteria, "groupBy": "day"}, "format": "xlsx"},
+         XLSX_TYPE),
+    ]:
+        sizes: list[int] = []
+        call(path, body, content_type)()  # warm-up
+        median, p95, queries = timed(call(path, body, content_type), repeat)
+        print(f"{label:<58} {median:>10.2f} {p95:>8.2f} {queries:>8} {sizes[-1]:>9}")
+
+    with in_tenant(tenant):
+        report = REPORT_TYPES["ordersPerInstitution"]
+        validated = criteria_validated(report.code, criteria)
+        covered = scope(admin, validated)
+        table_ms = timed(lambda: report.build(validated, covered), repeat)
+        table = report.build(validated, covered)
+        xlsx_ms = timed(lambda: tables.render(table, "xlsx"), repeat)
+    print(f"phases: grouped read + table {table_ms[0]:.2f} ms ({table_ms[2]} queries, {len(table.rows)} rows), "
+          f"XLSX rendering {xlsx_ms[0]:.2f} ms")
 
 
 def measure_labels(tenant, repeat: int) -> None:

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { inflateRawSync } from 'node:zlib';
 
 export const DEMO_PASSWORD = 'kantyna-demo';
 
@@ -152,5 +153,58 @@ export function xlsxOf(rows: string[][]): Buffer {
     'xl/worksheets/sheet1.xml':
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${ns}/spreadsheetml/2006/main">` +
       `<sheetData>${sheetRows}</sheetData></worksheet>`,
+  });
+}
+
+// --- A tiny XLSX reader (ZIP central directory, deflate via node:zlib): the first sheet's cells as text. ---
+
+function unzipEntries(zip: Buffer): Map<string, Buffer> {
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end -= 1;
+  if (end < 0) throw new Error('not a ZIP file');
+  const entries = new Map<string, Buffer>();
+  let at = zip.readUInt32LE(end + 16);
+  for (let index = 0; index < zip.readUInt16LE(end + 10); index += 1) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const local = zip.readUInt32LE(at + 42);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + size);
+    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+function xmlText(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(x[0-9a-f]+|\d+);/gi, (_, code: string) => String.fromCodePoint(code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : Number(code)))
+    .replace(/&amp;/g, '&');
+}
+
+/** The first sheet of an XLSX as rows of cell texts (numbers as written, e.g. "44.5"; empty cells ''). */
+export function readXlsx(file: Buffer): string[][] {
+  const entries = unzipEntries(file);
+  const shared = [...(entries.get('xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((match) =>
+    xmlText([...match[1]!.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((part) => part[1]).join('')),
+  );
+  const sheet = entries.get('xl/worksheets/sheet1.xml')?.toString('utf8') ?? '';
+  return [...sheet.matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)].map((row) => {
+    const cells: string[] = [];
+    for (const cell of row[1]!.matchAll(/<c r="([A-Z]+)\d+"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const column = [...cell[1]!].reduce((number, letter) => number * 26 + letter.charCodeAt(0) - 64, 0) - 1;
+      const body = cell[3] ?? '';
+      const value = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
+      const inline = /<t[^>]*>([\s\S]*?)<\/t>/.exec(body)?.[1];
+      while (cells.length < column) cells.push('');
+      cells[column] = /t="s"/.test(cell[2]!) && value !== undefined ? shared[Number(value)]! : xmlText(inline ?? value ?? '');
+    }
+    return cells;
   });
 }
