@@ -8,4 +8,9 @@ urlpatterns = [
     path("reset/<str:token>", views.reset_page, name="sso-reset"),
     path("api/token", views.TokenView.as_view(), name="sso-token"),
     path("dev/mail", views.dev_mail_page, name="sso-dev-mail"),
+    path(
+        "dev/mail/<str:message_id>/attachments/<int:index>",
+        views.dev_mail_attachment,
+        name="sso-dev-mail-attachment",
+    ),
 ]

@@ -117,6 +117,9 @@ ABILITIES: dict[str, Rule] = {
     "billing.view": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
     "reports.manage": rule(ROLE_MANAGE_REPORTS),
+    # Reports (issue 17): download, print, send by e-mail. Report managers every institution (they send the office's
+    # automated reports), institutions admins their institutions' (people.reach.Reach.reported_institution_ids).
+    "reports.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_MANAGE_REPORTS),
     # The dashboard (issue 17): institutions admins see their institutions' figures only (people.reach.Reach).
     "dashboard.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     "notifications.receive": rule(*(set(ROLES) - {ROLE_COOK})),

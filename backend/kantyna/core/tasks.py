@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import logging
 
-from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 from procrastinate import sql
 from procrastinate.contrib.django import app
+
+from kantyna.core.mail import mail_send
 
 logger = logging.getLogger(__name__)
 
@@ -20,10 +21,7 @@ STALLED_MAX_ATTEMPTS = 5
 
 @app.task(queue="emails", retry=5)
 def send_email(*, to: list[str], subject: str, text: str, html: str | None = None) -> None:
-    message = EmailMultiAlternatives(subject=subject, body=text, to=to)
-    if html:
-        message.attach_alternative(html, "text/html")
-    message.send()
+    mail_send(to=to, subject=subject, text=text, html=html)
 
 
 @app.periodic(cron="*/5 * * * *", periodic_id="core-retry-stalled-jobs")

@@ -21,9 +21,10 @@ from kantyna.core.api.errors import as_api_error
 from kantyna.core.client import client_ip
 from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import error_body
-from kantyna.core.mail import mail_list
+from kantyna.core.mail import mail_attachment, mail_list
 from kantyna.core.serializers import KantynaSerializer
 from kantyna.identity.services import TenantAccess, password_reset_confirm, password_reset_request_anonymous
+from kantyna.menus.documents import file_response
 from kantyna.tenancy.middleware import tenant_label
 from kantyna.users.services.sessions import session_start
 
@@ -128,6 +129,17 @@ def dev_mail_page(request):
     if not settings.DEV_MAIL_PAGE:
         raise Http404
     return render(request, "identity/dev_mail.html", {"messages": mail_list()})
+
+
+def dev_mail_attachment(request, message_id: str, index: int):
+    """A sent message's attachment, downloaded (the dev mail page's links)."""
+    if not settings.DEV_MAIL_PAGE:
+        raise Http404
+    found = mail_attachment(message_id, index)
+    if found is None:
+        raise Http404
+    attachment, content = found
+    return file_response(content, filename=attachment["fileName"], content_type=attachment["contentType"])
 
 
 # Blank or missing alike: "This field is required." (the sign-in form's wording too).

@@ -72,6 +72,15 @@ class Reach:
             return set(self.actor.institutions.values_list("id", flat=True))
         return set()
 
+    @property
+    def reported_institution_ids(self) -> set[int] | None:
+        """The institutions a report covers (reports and automated reports, issue 17): None (every one) for the
+        system, admins and report managers (who send the office's reports about every institution); an institutions
+        admin's institutions; none for anyone else."""
+        if ROLE_MANAGE_REPORTS in self.roles and not self.is_institutions_admin:
+            return None
+        return self.institution_ids
+
     @cached_property
     def served_institution_ids(self) -> set[int] | None:
         """The institutions whose shared content (menus) the actor reads: None (every one) for the system, admins,

@@ -5601,6 +5601,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The reports one may make: code, title, description, the PDF's usual orientation and the criteria. */
+        get: operations["reports_catalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/reports/{report_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The report as a spreadsheet (XLSX or CSV): header, rows, totals. */
+        post: operations["reports_download"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/reports/{report_type}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The report as a PDF to print, in the orientation and font size asked for. */
+        post: operations["reports_print"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/reports/{report_type}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The report e-mailed to the addresses with its file attached: the criteria are checked now, the file is
+         *     made and sent by a job (`reports.tasks.send_report`) deferred in this transaction.
+         */
+        post: operations["reports_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/routeNumbers": {
         parameters: {
             query?: never;
@@ -10432,6 +10503,42 @@ export interface components {
             page: number;
             perPage: number;
         };
+        ReportCriterion: {
+            /** @description The criterion's key in `criteria` (camelCase). */
+            name: string;
+            /** @description date; choice (one of `choices`); or ids of institutions, classrooms, mealTypes, diets, payers. */
+            kind: components["schemas"]["ReportCriterionKind"];
+            required: boolean;
+            choices?: string[];
+            default?: string;
+        };
+        /** @enum {string} */
+        ReportCriterionKind: "date" | "choice" | "institutions" | "classrooms" | "mealTypes" | "diets" | "payers";
+        ReportDownloadRequest: {
+            /** @description The report's criteria (see `GET reports`): dateFrom, dateTo and the ids that narrow it, validated by the report type; errors are reported under the criteria's own names. */
+            criteria: {
+                [key: string]: unknown;
+            };
+            /** @default xlsx */
+            format: components["schemas"]["ReportSpreadsheetFormat"];
+        };
+        /** @enum {string} */
+        ReportFormat: "xlsx" | "csv" | "pdf";
+        /** @enum {string} */
+        ReportOrientation: "portrait" | "landscape";
+        ReportPrintRequest: {
+            /** @description The report's criteria (see `GET reports`): dateFrom, dateTo and the ids that narrow it, validated by the report type; errors are reported under the criteria's own names. */
+            criteria: {
+                [key: string]: unknown;
+            };
+            /** @description Default: the report's usual one. */
+            orientation?: components["schemas"]["ReportOrientation"];
+            /**
+             * @description Points; default 9.
+             * @default 9
+             */
+            fontSize: number;
+        };
         ReportRow: {
             institution: components["schemas"]["ReleaseRef"];
             /** Format: date */
@@ -10439,6 +10546,32 @@ export interface components {
             portions: number;
             /** @description Portions per meal type, in the order of `mealTypes`. */
             byMealType: number[];
+        };
+        ReportSendRequest: {
+            /** @description The report's criteria (see `GET reports`): dateFrom, dateTo and the ids that narrow it, validated by the report type; errors are reported under the criteria's own names. */
+            criteria: {
+                [key: string]: unknown;
+            };
+            /** @description Who receives the report. */
+            emailAddresses: string[];
+            /** @default xlsx */
+            format: components["schemas"]["ReportFormat"];
+            /** @description Default: the report's usual one. */
+            orientation?: components["schemas"]["ReportOrientation"];
+            /**
+             * @description Points; default 9.
+             * @default 9
+             */
+            fontSize: number;
+        };
+        /** @enum {string} */
+        ReportSpreadsheetFormat: "xlsx" | "csv";
+        ReportType: {
+            code: string;
+            title: string;
+            description: string;
+            orientation: components["schemas"]["ReportOrientation"];
+            criteria: components["schemas"]["ReportCriterion"][];
         };
         ResetPasswordRequest: {
             password: string;
@@ -21091,6 +21224,103 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    reports_catalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportType"][];
+                };
+            };
+        };
+    };
+    reports_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportDownloadRequest"];
+            };
+        };
+        responses: {
+            /** @description The XLSX file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    reports_print: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportPrintRequest"];
+            };
+        };
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    reports_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportSendRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {

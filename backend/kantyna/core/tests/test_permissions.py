@@ -41,6 +41,7 @@ EXPECTED = {
         "meals.view",
         "notifications.receive",
         "profile.edit",
+        "reports.view",
         "tenant.access",
         "terminal.use",
         "transactions.view",
@@ -78,7 +79,7 @@ EXPECTED = {
     ],
     ROLE_COOK: ["cards.edit", "kitchen.prepare", "kitchen.transport", "profile.edit", "tenant.access", "terminal.use"],
     ROLE_TICKET_ADMIN: ["notifications.receive", "tenant.access", "tickets.manage"],
-    ROLE_MANAGE_REPORTS: ["notifications.receive", "reports.manage", "tenant.access"],
+    ROLE_MANAGE_REPORTS: ["notifications.receive", "reports.manage", "reports.view", "tenant.access"],
     ROLE_EMPLOYEE: ["notifications.receive", "tenant.access"],
 }
 

@@ -1,3 +1,3 @@
-from kantyna.reports.api import dashboard
+from kantyna.reports.api import dashboard, reports
 
-urlpatterns = [*dashboard.urlpatterns]
+urlpatterns = [*dashboard.urlpatterns, *reports.urlpatterns]

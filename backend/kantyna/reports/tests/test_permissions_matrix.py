@@ -1,10 +1,15 @@
-"""Every dashboard endpoint x every persona (kantyna/testing/matrix.py): admins and institutions admins (their
-institutions; no permission needed) read the dashboard; everyone else 403, anonymous 401; nothing is written.
-Tenant A's token on B's host is 401, and B's admin asking for A's institution reads nothing of A."""
+"""Every dashboard and reports endpoint x every persona (kantyna/testing/matrix.py): admins and institutions admins
+(their institutions; no permission needed) read the dashboard; they and report managers make reports (sending one
+queues a job, nothing else); everyone else 403, anonymous 401; nothing is written. Tenant A's token on B's host is
+401, and B's admin asking for A's institution reads nothing of A."""
 
 from __future__ import annotations
 
+from io import BytesIO
+
 import pytest
+from openpyxl import load_workbook
+from procrastinate.contrib.django.models import ProcrastinateJob
 
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.ordering.models import OrderItem
@@ -17,6 +22,7 @@ from kantyna.testing.matrix import (
     ADMIN,
     IA,
     IA_WITHOUT,
+    REPORT_MANAGER,
     Row,
     assert_matrix,
     cross_tenant_test,
@@ -30,6 +36,13 @@ from kantyna.testing.matrix import (
 pytestmark = pytest.mark.django_db
 
 VIEWERS = personas(ADMIN, IA, IA_WITHOUT)
+REPORTERS = personas(ADMIN, IA, IA_WITHOUT, REPORT_MANAGER)
+
+
+def criteria(ids: dict) -> dict:
+    return {"dateFrom": ids["day"], "dateTo": ids["day"], "institutionsIds": [ids["institution"]]}
+
+
 ROWS = [
     Row("statistics", "GET", "dashboard/statistics?institutionId={institution}", VIEWERS),
     Row(
@@ -42,6 +55,31 @@ ROWS = [
         "presences list", "GET", "dashboard/presencesList?mode=present&date={day}&institutionId={institution}", VIEWERS
     ),
     Row("chart data", "GET", "dashboard/chartData?period=month&date={day}&institutionId={institution}", VIEWERS),
+    Row("reports catalogue", "GET", "reports", REPORTERS),
+    Row(
+        "report download",
+        "POST",
+        "reports/ordersPerInstitution",
+        REPORTERS,
+        body=lambda ids: {"criteria": criteria(ids), "format": "xlsx"},
+        foreign=200,
+    ),
+    Row(
+        "report print",
+        "POST",
+        "reports/ordersPerInstitution/print",
+        REPORTERS,
+        body=lambda ids: {"criteria": criteria(ids), "orientation": "landscape", "fontSize": 10},
+        foreign=200,
+    ),
+    Row(
+        "report send",
+        "POST",
+        "reports/ordersPerInstitution/send",
+        REPORTERS,
+        body=lambda ids: {"criteria": criteria(ids), "emailAddresses": ["office@example.test"]},
+        writes=True,
+    ),
 ]
 
 
@@ -58,6 +96,7 @@ def state(tenant):
         return (
             list(OrderItem.objects.order_by("pk").values_list("pk", "status")),
             LedgerTransaction.objects.count(),
+            ProcrastinateJob.objects.filter(task_name="kantyna.reports.tasks.send_report").count(),
         )
 
 
@@ -93,3 +132,12 @@ def test_given_another_tenants_admin_when_asking_for_this_tenants_institution_th
         0,
     )
     assert (totals["rows"], presences["total"]) == ([], 0)
+
+
+def test_given_another_tenants_admin_when_reporting_on_this_tenants_institution_then_an_empty_report(world, tenant_b):
+    api = Api(tenant_b, make_user(tenant_b, "ROLE_ADMIN"))
+
+    response = api.post("reports/ordersPerInstitution", {"criteria": criteria(world.ids), "format": "xlsx"})
+
+    rows = [list(row) for row in load_workbook(BytesIO(response.content)).active.values]
+    assert rows == [["Institution", "Month", "Meals", "Amount (PLN)"], ["Total", None, 0, 0]]

@@ -1,0 +1,50 @@
+"""Reports' jobs: a report made and sent by e-mail with its file attached (`reports/{type}/send`, automated
+reports), in the background so a month's report never holds a web thread."""
+
+from __future__ import annotations
+
+from django.db import connection
+from django.utils import translation
+from django.utils.translation import gettext as _
+from procrastinate.contrib.django import app
+
+from kantyna.core.mail import mail_send
+from kantyna.reports.catalog import REPORT_TYPES, criteria_validated, period_line, render_report
+from kantyna.tenancy.models import Tenant
+from kantyna.users.models import User
+
+
+@app.task(queue="emails", retry=5)
+def send_report(
+    *,
+    slug: str,
+    code: str,
+    criteria: dict,
+    file_format: str,
+    email_addresses: list[str],
+    actor_id: int | None,
+    locale: str = "pl",
+    orientation: str = "portrait",
+    font_size: float = 9,
+) -> dict:
+    """Makes the report `code` in tenant `slug` as `actor_id` sees it (None: the system, every institution), in
+    `locale`, and sends it attached to `email_addresses` (one message, every address in To)."""
+    connection.set_tenant(Tenant.objects.get(slug=slug))
+    try:
+        actor = None if actor_id is None else User.objects.get(pk=actor_id)
+        with translation.override(locale):
+            report_file = render_report(
+                code, criteria, file_format, actor=actor, orientation=orientation, font_size=font_size
+            )
+            title = str(REPORT_TYPES[code].title)
+            period = period_line(criteria_validated(code, criteria))
+            mail_send(
+                to=email_addresses,
+                subject=_("Report: %(title)s") % {"title": title},
+                text=_("Hello,\n\nthe report “%(title)s” is attached.\n%(period)s\n\nKantyna")
+                % {"title": title, "period": period},
+                attachments=[(report_file.file_name, report_file.content, report_file.content_type)],
+            )
+        return {"file": report_file.file_name, "bytes": len(report_file.content), "to": len(email_addresses)}
+    finally:
+        connection.set_schema_to_public()
