@@ -18,7 +18,9 @@ MAX_DAYS = 366
 # A criterion's kind, as the web app draws its field (reports' catalogue call).
 KIND_DATE = "date"
 KIND_CHOICE = "choice"
+KIND_BOOLEAN = "boolean"
 KIND_IDS = {
+    "kitchens_ids": "kitchens",
     "institutions_ids": "institutions",
     "classrooms_ids": "classrooms",
     "meal_types_ids": "mealTypes",
@@ -56,10 +58,42 @@ class MealsCriteria(PeriodCriteria):
     diets_ids = ids_field("Only these diets; default: every one.")
 
 
-class OrdersPerInstitutionCriteria(MealsCriteria):
-    group_by = serializers.ChoiceField(
-        choices=[GROUP_DAY, GROUP_MONTH], default=GROUP_MONTH, help_text="One row per institution and day, or month."
+def group_by_field() -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=[GROUP_DAY, GROUP_MONTH], default=GROUP_MONTH, help_text="One row per day, or per month."
     )
+
+
+class OrdersPerInstitutionCriteria(MealsCriteria):
+    group_by = group_by_field()
+
+
+class PayersCriteria(PeriodCriteria):
+    """Money of a period: payers of some institutions, or some payers."""
+
+    institutions_ids = ids_field("Only payers of these institutions; default: every one in reach.")
+    payers_ids = ids_field("Only these payers (parents, workers); default: every one.")
+
+
+class DepositsCriteria(PayersCriteria):
+    group_by = group_by_field()
+
+
+class BalancesCriteria(KantynaSerializer):
+    date = serializers.DateField(help_text="The balances at the end of this day.")
+    institutions_ids = ids_field("Only payers of these institutions; default: every one in reach.")
+    payers_ids = ids_field("Only these payers; default: every one.")
+    debtors_only = serializers.BooleanField(default=False, help_text="Only payers whose balance is below zero.")
+
+
+class ClassroomsCriteria(PeriodCriteria):
+    institutions_ids = ids_field("Only these institutions' classrooms; default: every one in reach.")
+    classrooms_ids = ids_field("Only these classrooms; default: every one.")
+
+
+class KitchensCriteria(PeriodCriteria):
+    institutions_ids = ids_field("Only meals of these institutions; default: every one in reach.")
+    kitchens_ids = ids_field("Only what these kitchens prepare; default: every kitchen, and meals no kitchen has.")
 
 
 def criteria_fields(serializer_class) -> list[dict]:
@@ -69,6 +103,8 @@ def criteria_fields(serializer_class) -> list[dict]:
         camel = camelize_re.sub(underscore_to_camel, name)
         if isinstance(field, serializers.DateField):
             entry = {"name": camel, "kind": KIND_DATE}
+        elif isinstance(field, serializers.BooleanField):
+            entry = {"name": camel, "kind": KIND_BOOLEAN}
         elif isinstance(field, serializers.ChoiceField):
             entry = {"name": camel, "kind": KIND_CHOICE, "choices": list(field.choices)}
         else:

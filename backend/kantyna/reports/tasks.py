@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from procrastinate.contrib.django import app
 
 from kantyna.core.mail import mail_send
-from kantyna.reports.catalog import REPORT_TYPES, criteria_validated, period_line, render_report
+from kantyna.reports.catalog import REPORT_TYPES, criteria_line, criteria_validated, render_report
 from kantyna.tenancy.models import Tenant
 from kantyna.users.models import User
 
@@ -37,7 +37,7 @@ def send_report(
                 code, criteria, file_format, actor=actor, orientation=orientation, font_size=font_size
             )
             title = str(REPORT_TYPES[code].title)
-            period = period_line(criteria_validated(code, criteria))
+            period = criteria_line(criteria_validated(code, criteria))
             mail_send(
                 to=email_addresses,
                 subject=_("Report: %(title)s") % {"title": title},

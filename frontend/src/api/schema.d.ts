@@ -10734,14 +10734,15 @@ export interface components {
         ReportCriterion: {
             /** @description The criterion's key in `criteria` (camelCase). */
             name: string;
-            /** @description date; choice (one of `choices`); or ids of institutions, classrooms, mealTypes, diets, payers. */
+            /** @description date; choice (one of `choices`); boolean; or ids of institutions, classrooms, mealTypes, diets, payers, kitchens. */
             kind: components["schemas"]["ReportCriterionKind"];
             required: boolean;
             choices?: string[];
-            default?: string;
+            /** @description The value when the criterion is left out. */
+            default?: unknown;
         };
         /** @enum {string} */
-        ReportCriterionKind: "date" | "choice" | "institutions" | "classrooms" | "mealTypes" | "diets" | "payers";
+        ReportCriterionKind: "date" | "choice" | "boolean" | "kitchens" | "institutions" | "classrooms" | "mealTypes" | "diets" | "payers";
         ReportDownloadRequest: {
             /** @description The report's criteria (see `GET reports`): dateFrom, dateTo and the ids that narrow it, validated by the report type; errors are reported under the criteria's own names. */
             criteria: {

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from kantyna.core.serializers import KantynaSerializer, StatusSerializer
 from kantyna.core.spreadsheets import EXPORT_FORMATS
 from kantyna.ordering.api.orders_serializers import choice_field
-from kantyna.reports.criteria import KIND_CHOICE, KIND_DATE, KIND_IDS
+from kantyna.reports.criteria import KIND_BOOLEAN, KIND_CHOICE, KIND_DATE, KIND_IDS
 from kantyna.reports.tables import FONT_SIZES, FORMATS, ORIENTATIONS
 
 __all__ = ["StatusSerializer"]
@@ -58,13 +58,14 @@ class ReportSendSerializer(KantynaSerializer):
 class ReportCriterionSerializer(KantynaSerializer):
     name = serializers.CharField(help_text="The criterion's key in `criteria` (camelCase).")
     kind = choice_field(
-        [KIND_DATE, KIND_CHOICE, *KIND_IDS.values()],
+        [KIND_DATE, KIND_CHOICE, KIND_BOOLEAN, *KIND_IDS.values()],
         "ReportCriterionKind",
-        help_text="date; choice (one of `choices`); or ids of institutions, classrooms, mealTypes, diets, payers.",
+        help_text="date; choice (one of `choices`); boolean; or ids of institutions, classrooms, mealTypes, diets, "
+        "payers, kitchens.",
     )
     required = serializers.BooleanField()
     choices = serializers.ListField(child=serializers.CharField(), required=False)
-    default = serializers.CharField(required=False)
+    default = serializers.JSONField(required=False, help_text="The value when the criterion is left out.")
 
 
 class ReportTypeSerializer(KantynaSerializer):

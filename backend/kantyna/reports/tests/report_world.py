@@ -10,6 +10,22 @@ worker) and a second school with Zoe, meals over two days of November 2026 and o
 | 2026-11-03 | world       | Ola      | Obiad | cancelled | 10.00 |
 | 2026-11-03 | other       | Zoe      | Obiad | active    |  8.00 |  (vegetarian)
 | 2026-12-01 | world       | Jan      | Obiad | active    | 10.00 |
+
+Ola is allergic to gluten; Jan reported an absence on 2026-11-03 (and has no meal that day).
+
+Money (booked on):
+| payer        | day        | kind    | amount  | how                             |
+|--------------|------------|---------|---------|---------------------------------|
+| Nowak parent | 2026-11-02 | deposit | 100.00  | online payment ("payment")      |
+| Nowak parent | 2026-11-02 | charge  | -24.50  |                                 |
+| Nowak parent | 2026-11-03 | deposit |  50.00  | bank statement ("imported_payment") |
+| Nowak parent | 2026-11-03 | refund  |  10.00  |                                 |
+| Nowak parent | 2026-11-03 | fee     |  -1.00  |                                 |
+| worker       | 2026-11-03 | deposit |  20.00  | by staff ("user")               |
+| worker       | 2026-11-03 | charge  | -12.00  |                                 |
+| other parent | 2026-11-03 | charge  |  -8.00  |                                 |
+| other parent | 2026-12-01 | deposit |   8.00  | online payment                  |
+Balances at 2026-11-30: Nowak 134.50, worker 8.00, other parent -8.00 (at 2026-12-31: 0.00).
 """
 
 from __future__ import annotations
@@ -18,8 +34,12 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
+from django.db import transaction
+
+from kantyna.catalog.models import Allergen
 from kantyna.institutions.models import Institution
-from kantyna.ordering.models import Order, OrderItem
+from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
+from kantyna.ordering.models import Absence, Order, OrderItem
 from kantyna.people.models import Child
 from kantyna.testing.world import World, make_family, make_institution_with_classroom, make_world
 
@@ -56,6 +76,24 @@ def meal(*, day, price: str, child=None, worker=None, meal_type, diet, portion, 
     )
 
 
+_keys = iter(range(1, 10**9))
+
+
+def book(user, kind: str, amount: str, day: date, reference_type: str = "") -> None:
+    with transaction.atomic():
+        ledger_post(
+            actor=None,
+            account=ledger_account_for(user=user),
+            entry=LedgerEntry(
+                kind=kind,
+                amount=Decimal(amount),
+                idempotency_key=f"test:reports:{next(_keys)}",
+                booked_on=day,
+                reference_type=reference_type,
+            ),
+        )
+
+
 def make_reports_world(tenant) -> ReportsWorld:
     """Call inside the tenant's schema."""
     w = make_world(tenant, money="")
@@ -70,4 +108,16 @@ def make_reports_world(tenant) -> ReportsWorld:
     meal(day=DAY2, price="10.00", child=w.child, meal_type=c.lunch, status="cancelled", **common)
     meal(day=DAY2, price="8.00", child=other_child, meal_type=c.lunch, portion=c.normal, diet=c.vegetarian)
     meal(day=DECEMBER, price="10.00", child=w.child2, meal_type=c.lunch, **common)
+    w.child.allergies.set([Allergen.objects.get_or_create(name="Gluten")[0]])
+    Absence.objects.create(child=w.child2, date=DAY2)
+
+    book(w.parent, "deposit", "100.00", DAY1, "payment")
+    book(w.parent, "charge", "-24.50", DAY1)
+    book(w.parent, "deposit", "50.00", DAY2, "imported_payment")
+    book(w.parent, "refund", "10.00", DAY2)
+    book(w.parent, "fee", "-1.00", DAY2)
+    book(w.worker_user, "deposit", "20.00", DAY2, "user")
+    book(w.worker_user, "charge", "-12.00", DAY2)
+    book(other_parent, "charge", "-8.00", DAY2)
+    book(other_parent, "deposit", "8.00", DECEMBER, "payment")
     return ReportsWorld(w, other_institution, other_parent, other_child)

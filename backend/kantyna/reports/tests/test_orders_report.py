@@ -9,6 +9,7 @@ from io import BytesIO, StringIO
 
 import pytest
 from django.core import mail
+from django.utils import translation
 from openpyxl import load_workbook
 from procrastinate.contrib.django.models import ProcrastinateJob
 
@@ -23,6 +24,13 @@ from kantyna.testing import Api, assert_error, make_user
 pytestmark = pytest.mark.django_db
 
 NOVEMBER = {"dateFrom": "2026-11-01", "dateTo": "2026-11-30"}
+
+
+@pytest.fixture(autouse=True)
+def polish():
+    """Files are worded in the active language: Polish here, whatever an earlier request activated."""
+    with translation.override("pl"):
+        yield
 
 
 @pytest.fixture
@@ -51,7 +59,7 @@ def test_given_a_month_when_reported_per_month_then_each_institutions_meals_per_
 
     world, other = rw.world.institution.name, rw.other_institution.name
     assert made.content_type == XLSX_TYPE
-    assert made.file_name == "zamowienia-wedug-placowek-2026-11-01_2026-11-30.xlsx"
+    assert made.file_name == "Zamówienia według placówek 2026-11-01_2026-11-30.xlsx"
     assert sheet_rows(made.content) == [
         ["Placówka", "Miesiąc", "Zupa", "Obiad", "Posiłki", "Kwota (zł)"],
         *sorted([[world, "2026-11", 1, 3, 4, 36.5], [other, "2026-11", 0, 1, 1, 8]]),
@@ -154,7 +162,7 @@ def test_given_the_send_job_when_it_runs_then_one_email_with_the_report_attached
     )
     assert "Period: 01.11.2026 - 30.11.2026" in message.body
     ((name, content, content_type),) = message.attachments
-    assert (name, content_type) == ("orders-per-institution-2026-11-01_2026-11-30.xlsx", XLSX_TYPE)
+    assert (name, content_type) == ("Orders per institution 2026-11-01_2026-11-30.xlsx", XLSX_TYPE)
     assert sheet_rows(content)[-1] == ["Total", None, 1, 4, 5, Decimal("44.50")]
 
 

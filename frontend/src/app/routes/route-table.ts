@@ -13,7 +13,7 @@ export interface RouteDef {
 }
 
 /**
- * Every route of spec/routes.tsv plus the SPA's own /auth/callback and /home.
+ * Every route of spec/routes.tsv plus the SPA's own /auth/callback, /home and /reports.
  * /orders/:orderId/edit has no roles in the spec; it is open to any signed-in user and the server decides.
  */
 export const routeTable: readonly RouteDef[] = [
@@ -50,6 +50,8 @@ export const routeTable: readonly RouteDef[] = [
   { name: 'transactions', path: '/transactions', roles: ['ROLE_ADMIN', 'ROLE_INSTITUTIONS_ADMIN'], layout: 'full', area: 'transactions' },
   { name: 'deposits', path: '/deposits', roles: ['ROLE_ADMIN', 'ROLE_INSTITUTIONS_ADMIN'], layout: 'full', area: 'deposits' },
   { name: 'monthlyBalanceReport', path: '/monthlyBalanceReport', roles: ['ROLE_ADMIN', 'ROLE_INSTITUTIONS_ADMIN'], layout: 'full', area: 'monthlyBalanceReport' },
+  // Not in the spec's route table (its report downloads are "many reports/* calls"): the catalogue of reports (issue 17).
+  { name: 'reports', path: '/reports', roles: ['ROLE_ADMIN', 'ROLE_INSTITUTIONS_ADMIN', 'ROLE_MANAGE_REPORTS'], layout: 'full', area: 'reports' },
   { name: 'users.presences', path: '/users/presences', roles: ['ROLE_ADMIN', 'ROLE_INSTITUTIONS_ADMIN'], layout: 'full', area: 'users.presences' },
   { name: 'inventory.ingredients.list', path: '/inventory/ingredients', roles: ['ROLE_ADMIN', 'ROLE_INSTITUTIONS_ADMIN'], layout: 'full', area: 'inventory.ingredients' },
   { name: 'inventory.ingredients.create', path: '/inventory/ingredients/create', roles: ['ROLE_ADMIN', 'ROLE_INSTITUTIONS_ADMIN'], layout: 'full', area: 'inventory.ingredients' },
