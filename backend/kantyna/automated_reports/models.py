@@ -26,7 +26,7 @@ class AutomatedReport(models.Model):
     name = models.CharField(max_length=255)
     report_type = models.CharField(max_length=60)  # a code of kantyna.reports.catalog.REPORT_TYPES
     file_format = models.CharField(max_length=4, choices=[(f, f) for f in FILE_FORMATS])
-    criteria = models.JSONField(default=dict)  # the report type's serializer's, without date_from/date_to
+    criteria = models.JSONField(default=dict)  # the report type's serializer's, without its period
     relative_period = models.CharField(max_length=20, choices=[(p, p) for p in RELATIVE_PERIODS])
     frequency = models.CharField(max_length=10, choices=[(f, f) for f in FREQUENCIES])
     weekday = models.PositiveSmallIntegerField(null=True, blank=True)  # ISO 1..7, weekly

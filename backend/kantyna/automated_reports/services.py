@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from django.db import connection, transaction
 from django.utils import timezone, translation
@@ -25,7 +25,7 @@ from kantyna.core.errors import DomainError
 from kantyna.core.mail import mail_send
 from kantyna.core.services import model_update
 from kantyna.ordering.cutoff import tenant_today, tenant_zone
-from kantyna.reports.catalog import REPORT_TYPES, criteria_validated, period_line, render_report
+from kantyna.reports.catalog import REPORT_TYPES, criteria_line, criteria_validated, render_report
 from kantyna.tenancy.services import current_tenant_slug
 
 # The send job, deferred by name: tasks.py declares it and imports this module.
@@ -42,7 +42,16 @@ FIELDS = (
     *SCHEDULE_FIELDS,
     "email_addresses",
 )
-PERIOD_KEYS = ("dateFrom", "dateTo", "date_from", "date_to")
+PERIOD_KEYS = ("dateFrom", "dateTo", "date_from", "date_to", "date")
+
+
+def period_criteria(report_type: str, date_from: date, date_to: date) -> dict:
+    """A run's period as the report type asks for it: `dateFrom`/`dateTo`, or the one `date` of a report at a day
+    (balances at a date: at the end of the period, e.g. of last month)."""
+    fields = REPORT_TYPES[report_type].criteria_serializer().fields
+    if "date" in fields:
+        return {"date": date_to.isoformat()}
+    return {"dateFrom": date_from.isoformat(), "dateTo": date_to.isoformat()}
 
 
 def schedule_of(report: AutomatedReport) -> Schedule:
@@ -77,9 +86,7 @@ def criteria_stored(report_type: str, criteria: dict, relative_period: str) -> d
     date_from, date_to = relative_dates(relative_period, tenant_today())
     asked = {key: value for key, value in (criteria or {}).items() if key not in PERIOD_KEYS}
     try:
-        validated = criteria_validated(
-            report_type, {**asked, "dateFrom": date_from.isoformat(), "dateTo": date_to.isoformat()}
-        )
+        validated = criteria_validated(report_type, {**asked, **period_criteria(report_type, date_from, date_to)})
     except ValidationError as error:
         raise ValidationError({"criteria": error.detail}) from None
     written = report.criteria_serializer().to_representation(validated)
@@ -236,12 +243,12 @@ def run_send(*, run_id: int) -> str:
     if run.state == RunState.SENT:
         return RunState.SENT
     report = run.report
-    criteria = {**report.criteria, "dateFrom": run.date_from.isoformat(), "dateTo": run.date_to.isoformat()}
+    criteria = {**report.criteria, **period_criteria(report.report_type, run.date_from, run.date_to)}
     try:
         with translation.override(report.locale):
             report_file = render_report(report.report_type, criteria, report.file_format, actor=report.created_by)
             title = str(REPORT_TYPES[report.report_type].title)
-            period = period_line(criteria_validated(report.report_type, criteria))
+            period = criteria_line(criteria_validated(report.report_type, criteria))
             mail_send(
                 to=list(report.email_addresses),
                 subject=_("Automated report: %(name)s") % {"name": report.name},

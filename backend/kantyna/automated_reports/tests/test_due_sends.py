@@ -190,3 +190,27 @@ def test_the_schedule_reads_the_tenants_timezone(tenant_a, manager):
         report = daily(manager)
         assert services.schedule_of(report).timezone == tenant_zone()
         assert str(tenant_zone()) == "Europe/Warsaw"
+
+
+def test_given_a_report_at_a_day_then_each_run_asks_for_the_periods_last_day(tenant_a, manager):
+    """Balances are at a date, not over a period: last month's run reports them at the month's end."""
+    with in_tenant(tenant_a):
+        report = make_report(
+            manager, report_type="balancesAtDate", criteria={"debtors_only": True}, file_format="csv", name="Dłużnicy"
+        )
+        AutomatedReport.objects.filter(pk=report.pk).update(active_since=NOW - timedelta(days=30))
+        assert AutomatedReport.objects.get(pk=report.pk).criteria == {"debtors_only": True}
+        services.due_reports_send(now=NOW)
+        run = AutomatedReportRun.objects.get()
+        assert (run.period_key, run.date_from.isoformat(), run.date_to.isoformat()) == (
+            "2026-11",
+            "2026-10-01",
+            "2026-10-31",
+        )
+
+    assert send_run(slug=tenant_a.slug, run_id=run.pk) == "sent"
+
+    [(file_name, _content, content_type)] = mail.outbox[0].attachments
+    assert file_name.endswith("2026-10-31.csv")
+    assert content_type.startswith("text/csv")
+    assert "31.10.2026" in mail.outbox[0].body

@@ -19,6 +19,19 @@ const ordersPerInstitution: Schemas['ReportType'] = {
   ],
 };
 
+const balancesAtDate: Schemas['ReportType'] = {
+  code: 'balancesAtDate',
+  title: 'Balances at a date',
+  description: 'Each payer’s balance at the end of a day.',
+  orientation: 'portrait',
+  criteria: [
+    { name: 'date', kind: 'date', required: true },
+    { name: 'payersIds', kind: 'payers', required: false },
+    { name: 'kitchensIds', kind: 'kitchens', required: false },
+    { name: 'debtorsOnly', kind: 'boolean', required: false, default: false },
+  ],
+};
+
 const monthly: Schemas['AutomatedReport'] = {
   id: 5,
   name: 'Monthly orders',
@@ -70,7 +83,7 @@ function serve(rows: Schemas['AutomatedReport'][] = [monthly, daily]) {
   server.use(
     http.get(apiUrl('automatedReports'), () => HttpResponse.json(page(rows))),
     http.get(apiUrl('automatedReports/5'), () => HttpResponse.json(monthly)),
-    http.get(apiUrl('reports'), () => HttpResponse.json([ordersPerInstitution])),
+    http.get(apiUrl('reports'), () => HttpResponse.json([ordersPerInstitution, balancesAtDate])),
     http.get(apiUrl('institutions/options'), () =>
       HttpResponse.json(page([{ value: 1, text: 'School No. 1' }, { value: 2, text: 'Kindergarten' }])),
     ),
@@ -248,6 +261,30 @@ describe('automated report form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ frequency: 'weekly', weekday: 5, dayOfMonth: null, relativePeriod: 'last_week' });
+  });
+
+  it('offers a report at a day without its date (each run sets it) and sends its flag', async () => {
+    signInAs(['ROLE_MANAGE_REPORTS']);
+    serve();
+    const bodies: Schemas['AutomatedReportRequest'][] = [];
+    server.use(
+      http.post(apiUrl('automatedReports'), async ({ request }) => {
+        bodies.push((await request.json()) as Schemas['AutomatedReportRequest']);
+        return HttpResponse.json({ ...monthly, id: 9 }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/automatedReports/create');
+    const form = await screen.findByRole('form', { name: 'New automated report' });
+    await user.type(within(form).getByLabelText(/^Name/), 'Debtors');
+    await user.selectOptions(within(form).getByLabelText(/^Report/), 'Balances at a date');
+    const debtorsOnly = await within(form).findByRole('switch', { name: 'Only payers in debt' });
+    expect(within(form).queryByLabelText(/date/i)).not.toBeInTheDocument();
+    expect(within(form).queryByText('Kitchens')).not.toBeInTheDocument();
+    await user.click(debtorsOnly);
+    await user.type(within(form).getByLabelText(/^E-mail addresses/), 'office@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ reportType: 'balancesAtDate', criteria: { debtorsOnly: true } });
   });
 
   it('copies a report into a new one (POST) and edits one in place (PUT)', async () => {

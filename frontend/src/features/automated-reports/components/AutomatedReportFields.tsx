@@ -6,6 +6,8 @@ import { api, expectOk } from '@/api/client';
 import type { SelectOption } from '@/components/multi-select-label';
 import { CheckboxField, MultiSelectField, NumberField, SelectField, TextAreaField, TextField } from '@/components/form';
 import { OPTION_LIST_PER_PAGE, type Page } from '@/lib/crud';
+import { hasAbility } from '@/lib/session/get-current-user';
+import { useSession } from '@/lib/session/session-context';
 import { useReportTypes, type ReportCriterion } from '../api/report-types';
 import {
   FILE_FORMATS,
@@ -18,12 +20,13 @@ import {
   type AutomatedReportValues,
 } from './automated-report-model';
 
-/** Where each kind of ids criterion takes its options from. */
-const OPTION_PATHS: Readonly<Record<string, string>> = {
-  institutions: 'institutions/options',
-  classrooms: 'classrooms/options',
-  mealTypes: 'mealTypes/options',
-  diets: 'diets/options',
+/** Where each kind of ids criterion takes its options from, and who may read them (any user when not said). */
+const OPTION_SOURCES: Readonly<Record<string, { path: string; abilities?: readonly string[] }>> = {
+  institutions: { path: 'institutions/options' },
+  classrooms: { path: 'classrooms/options' },
+  mealTypes: { path: 'mealTypes/options' },
+  diets: { path: 'diets/options' },
+  kitchens: { path: 'kitchens/options', abilities: ['catalog.manage', 'kitchen.prepare'] },
 };
 
 const optionsQuery = (path: string) =>
@@ -35,9 +38,8 @@ const optionsQuery = (path: string) =>
     },
   });
 
-function IdsCriterion({ criterion, label }: { criterion: ReportCriterion; label: string }) {
-  const path = OPTION_PATHS[criterion.kind];
-  const options = useQuery({ ...optionsQuery(path ?? ''), enabled: path !== undefined });
+function IdsCriterion({ criterion, label, path }: { criterion: ReportCriterion; label: string; path: string }) {
+  const options = useQuery(optionsQuery(path));
   return (
     <MultiSelectField<AutomatedReportValues>
       name={`criteria.${criterion.name}`}
@@ -49,7 +51,9 @@ function IdsCriterion({ criterion, label }: { criterion: ReportCriterion; label:
 
 function CriterionField({ criterion }: { criterion: ReportCriterion }) {
   const { t } = useTranslation('automatedReports');
+  const { user } = useSession();
   const label = t(`criteria.${criterion.name}`, { defaultValue: criterion.name });
+  if (criterion.kind === 'boolean') return <CheckboxField<AutomatedReportValues> name={`criteria.${criterion.name}`} label={label} />;
   if (criterion.kind === 'choice') {
     return (
       <SelectField<AutomatedReportValues>
@@ -60,9 +64,11 @@ function CriterionField({ criterion }: { criterion: ReportCriterion }) {
       />
     );
   }
-  // Payers have no option list to choose from here: such a report covers every payer.
-  if (!(criterion.kind in OPTION_PATHS)) return null;
-  return <IdsCriterion criterion={criterion} label={label} />;
+  // Without a list to choose from (payers; kitchens for a report manager) the report covers every one.
+  const source = OPTION_SOURCES[criterion.kind];
+  const allowed = source && (!source.abilities || (user !== undefined && source.abilities.some((ability) => hasAbility(user, ability))));
+  if (!source || !allowed) return null;
+  return <IdsCriterion criterion={criterion} label={label} path={source.path} />;
 }
 
 /** The report (type, criteria, format), its schedule and its recipients. */

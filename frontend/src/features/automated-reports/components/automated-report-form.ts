@@ -17,7 +17,7 @@ import {
 } from './automated-report-model';
 
 const EMAIL = z.email();
-const CRITERIA = ['groupBy', 'institutionsIds', 'classroomsIds', 'mealTypesIds', 'dietsIds', 'payersIds'];
+const CRITERIA = ['groupBy', 'debtorsOnly', 'institutionsIds', 'classroomsIds', 'mealTypesIds', 'dietsIds', 'kitchensIds', 'payersIds'];
 
 /** Create, copy (`/automatedReports/create/:id`) and edit of an automated report. */
 export const automatedReportForm = defineEntityForm({
@@ -28,7 +28,7 @@ export const automatedReportForm = defineEntityForm({
         name: requiredText(t, NAME_MAX_LENGTH),
         reportType: z.string().nullable(),
         fileFormat: z.enum(FILE_FORMATS),
-        criteria: z.record(z.string(), z.union([z.string(), z.array(z.number()), z.null()])),
+        criteria: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.number()), z.null()])),
         relativePeriod: z.enum(RELATIVE_PERIODS),
         frequency: z.enum(FREQUENCIES),
         weekday: z.number().int().min(1).max(7).nullable(),

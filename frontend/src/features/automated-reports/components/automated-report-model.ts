@@ -9,8 +9,8 @@ export const RELATIVE_PERIODS: readonly RelativePeriod[] = ['yesterday', 'last_w
 export const FILE_FORMATS: readonly FileFormat[] = ['xlsx', 'csv', 'pdf'];
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-/** A criterion's value in the form: a choice's text, or the ids chosen. */
-export type CriterionValue = string | number[] | null;
+/** A criterion's value in the form: a choice's text, a flag, or the ids chosen. */
+export type CriterionValue = string | boolean | number[] | null;
 
 export interface AutomatedReportValues {
   name: string;
@@ -42,14 +42,16 @@ export const emptyValues: AutomatedReportValues = {
   enabled: true,
 };
 
-/** The criteria an automated report asks for: every one but the period, which each run sets. */
+/** The criteria an automated report asks for: every one but its dates (the period, or a report's day), which each run sets. */
 export function editableCriteria(criteria: readonly ReportCriterion[]): ReportCriterion[] {
   return criteria.filter((criterion) => criterion.kind !== 'date');
 }
 
-/** A criterion's starting value: its default choice, no ids. */
+/** A criterion's starting value: its default choice or flag, no ids. */
 export function criterionDefault(criterion: ReportCriterion): CriterionValue {
-  return criterion.kind === 'choice' ? (criterion.default ?? null) : [];
+  if (criterion.kind === 'choice') return typeof criterion.default === 'string' ? criterion.default : null;
+  if (criterion.kind === 'boolean') return criterion.default === true;
+  return [];
 }
 
 /** The report type's criteria with stored values kept and missing ones defaulted (a new type drops the old ones). */
