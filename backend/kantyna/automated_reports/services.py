@@ -239,7 +239,9 @@ def due_reports_send(*, now: datetime | None = None) -> DueOutcome:
 def run_send(*, run_id: int) -> str:
     """Makes the run's report and e-mails it to the report's addresses, then records the run sent. A run sent
     already (a job retried after the mail left) is not sent again. A failure is recorded and raised (retried)."""
-    run = AutomatedReportRun.objects.select_related("report", "report__created_by").get(pk=run_id)
+    run = AutomatedReportRun.objects.select_related("report", "report__created_by").filter(pk=run_id).first()
+    if run is None:
+        return "deleted"  # its report was deleted meanwhile: nothing to send
     if run.state == RunState.SENT:
         return RunState.SENT
     report = run.report

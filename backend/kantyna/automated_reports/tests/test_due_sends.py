@@ -214,3 +214,13 @@ def test_given_a_report_at_a_day_then_each_run_asks_for_the_periods_last_day(ten
     assert file_name.endswith("2026-10-31.csv")
     assert content_type.startswith("text/csv")
     assert "31.10.2026" in mail.outbox[0].body
+
+
+def test_given_the_report_deleted_before_its_send_then_the_job_sends_nothing_and_ends(tenant_a, manager):
+    with in_tenant(tenant_a):
+        report = daily(manager)
+        [run] = services.automated_reports_send_now(actor=manager, reports=[report])
+        services.automated_report_delete(actor=manager, instance=report)
+
+    assert send_run(slug=tenant_a.slug, run_id=run.pk) == "deleted"
+    assert mail.outbox == []
