@@ -83,6 +83,7 @@ TENANT_APPS = [
     "kantyna.payments",
     "kantyna.order_imports",
     "kantyna.reports",
+    "kantyna.automated_reports",
 ]
 INSTALLED_APPS = SHARED_APPS + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

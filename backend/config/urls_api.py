@@ -66,6 +66,7 @@ declared = [
     path("", include("kantyna.terminal.api.urls")),
     # the business at a glance
     path("", include("kantyna.reports.api.urls")),
+    path("", include("kantyna.automated_reports.api.urls")),
     # shell counters
     path("orders/totalAmounts", orders.ActiveOrdersAmountView.as_view()),
     path("notifications/unread", users.UnreadNotificationsView.as_view()),

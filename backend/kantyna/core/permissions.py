@@ -120,6 +120,9 @@ ABILITIES: dict[str, Rule] = {
     # Reports (issue 17): download, print, send by e-mail. Report managers every institution (they send the office's
     # automated reports), institutions admins their institutions' (people.reach.Reach.reported_institution_ids).
     "reports.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_MANAGE_REPORTS),
+    # Automated reports (issue 17): the report manager's screens (routes.tsv: ROLE_MANAGE_REPORTS), and the admin's,
+    # who may do whatever the office does. Their reports cover every institution.
+    "reports.automate": rule(ROLE_ADMIN, ROLE_MANAGE_REPORTS),
     # The dashboard (issue 17): institutions admins see their institutions' figures only (people.reach.Reach).
     "dashboard.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     "notifications.receive": rule(*(set(ROLES) - {ROLE_COOK})),

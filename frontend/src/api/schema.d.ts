@@ -447,6 +447,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/automatedReports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description List (paginated, filtered, searched, sorted), retrieve, create (201 + id), update (200, PUT),
+         *     delete (`{"status": true}`).
+         *
+         *     Subclasses set `queryset`, `serializer_class`, `abilities` (per action), `search_fields`,
+         *     `ordering_fields`, `filterset_fields`, and the entity's services: `create_service(actor=, **data)`,
+         *     `update_service(actor=, instance=, **data)`, `delete_service(actor=, instance=)`. When an entity is not
+         *     visible to every user of the tenant, name the row reach that scopes it: `reach_class` (a class built from
+         *     the actor, e.g. `kantyna.people.reach.Reach`, given by the API layer: core does not know the domain) and
+         *     `reach_rows`, the name of its method narrowing this queryset (e.g. "children"); or override
+         *     `scope_queryset`. See docs/adding-an-entity.md.
+         */
+        get: operations["api_frontend_automatedReports_list"];
+        put?: never;
+        /**
+         * @description List (paginated, filtered, searched, sorted), retrieve, create (201 + id), update (200, PUT),
+         *     delete (`{"status": true}`).
+         *
+         *     Subclasses set `queryset`, `serializer_class`, `abilities` (per action), `search_fields`,
+         *     `ordering_fields`, `filterset_fields`, and the entity's services: `create_service(actor=, **data)`,
+         *     `update_service(actor=, instance=, **data)`, `delete_service(actor=, instance=)`. When an entity is not
+         *     visible to every user of the tenant, name the row reach that scopes it: `reach_class` (a class built from
+         *     the actor, e.g. `kantyna.people.reach.Reach`, given by the API layer: core does not know the domain) and
+         *     `reach_rows`, the name of its method narrowing this queryset (e.g. "children"); or override
+         *     `scope_queryset`. See docs/adding-an-entity.md.
+         */
+        post: operations["api_frontend_automatedReports_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/automatedReports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description List (paginated, filtered, searched, sorted), retrieve, create (201 + id), update (200, PUT),
+         *     delete (`{"status": true}`).
+         *
+         *     Subclasses set `queryset`, `serializer_class`, `abilities` (per action), `search_fields`,
+         *     `ordering_fields`, `filterset_fields`, and the entity's services: `create_service(actor=, **data)`,
+         *     `update_service(actor=, instance=, **data)`, `delete_service(actor=, instance=)`. When an entity is not
+         *     visible to every user of the tenant, name the row reach that scopes it: `reach_class` (a class built from
+         *     the actor, e.g. `kantyna.people.reach.Reach`, given by the API layer: core does not know the domain) and
+         *     `reach_rows`, the name of its method narrowing this queryset (e.g. "children"); or override
+         *     `scope_queryset`. See docs/adding-an-entity.md.
+         */
+        get: operations["api_frontend_automatedReports_retrieve"];
+        /**
+         * @description List (paginated, filtered, searched, sorted), retrieve, create (201 + id), update (200, PUT),
+         *     delete (`{"status": true}`).
+         *
+         *     Subclasses set `queryset`, `serializer_class`, `abilities` (per action), `search_fields`,
+         *     `ordering_fields`, `filterset_fields`, and the entity's services: `create_service(actor=, **data)`,
+         *     `update_service(actor=, instance=, **data)`, `delete_service(actor=, instance=)`. When an entity is not
+         *     visible to every user of the tenant, name the row reach that scopes it: `reach_class` (a class built from
+         *     the actor, e.g. `kantyna.people.reach.Reach`, given by the API layer: core does not know the domain) and
+         *     `reach_rows`, the name of its method narrowing this queryset (e.g. "children"); or override
+         *     `scope_queryset`. See docs/adding-an-entity.md.
+         */
+        put: operations["api_frontend_automatedReports_update"];
+        post?: never;
+        /**
+         * @description List (paginated, filtered, searched, sorted), retrieve, create (201 + id), update (200, PUT),
+         *     delete (`{"status": true}`).
+         *
+         *     Subclasses set `queryset`, `serializer_class`, `abilities` (per action), `search_fields`,
+         *     `ordering_fields`, `filterset_fields`, and the entity's services: `create_service(actor=, **data)`,
+         *     `update_service(actor=, instance=, **data)`, `delete_service(actor=, instance=)`. When an entity is not
+         *     visible to every user of the tenant, name the row reach that scopes it: `reach_class` (a class built from
+         *     the actor, e.g. `kantyna.people.reach.Reach`, given by the API layer: core does not know the domain) and
+         *     `reach_rows`, the name of its method narrowing this queryset (e.g. "children"); or override
+         *     `scope_queryset`. See docs/adding-an-entity.md.
+         */
+        delete: operations["api_frontend_automatedReports_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/automatedReports/bulk/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_automatedReports_bulk_disable_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/automatedReports/bulk/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_automatedReports_bulk_enable_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/automatedReports/bulk/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends each report now (a job per report), its period relative to today; enabled or not. */
+        post: operations["api_frontend_automatedReports_bulk_send_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/billing/bankTransferDetails": {
         parameters: {
             query?: never;
@@ -6507,6 +6650,77 @@ export interface components {
             /** @default false */
             onSunday: boolean;
         };
+        AutomatedReport: {
+            readonly id: number;
+            name: string;
+            /** @description A report's code in the catalogue (`GET reports`), e.g. ordersPerInstitution. */
+            reportType: string;
+            readonly reportTypeTitle: string | null;
+            fileFormat: components["schemas"]["AutomatedReportFormat"];
+            /** @description The report type's criteria except dateFrom/dateTo, which each run sets from relativePeriod. */
+            criteria?: {
+                [key: string]: unknown;
+            };
+            /** @description The days each run reports on, relative to the day it is due. */
+            relativePeriod: components["schemas"]["AutomatedReportPeriod"];
+            frequency: components["schemas"]["AutomatedReportFrequency"];
+            /** @description 1 Monday .. 7 Sunday. */
+            weekday?: number | null;
+            /** @description A day past the month's end sends on its last day. */
+            dayOfMonth?: number | null;
+            /**
+             * @description The tenant's local time (Europe/Warsaw).
+             * @example 15:00
+             */
+            sendTime: string;
+            emailAddresses: string[];
+            /** @default true */
+            enabled: boolean;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly lastSentPeriod: string;
+            /** Format: date-time */
+            readonly lastRunAt: string | null;
+            /** Format: date-time */
+            readonly nextSendAt: string | null;
+            readonly lastRun: components["schemas"]["LastRun"] | null;
+        };
+        /** @enum {string} */
+        AutomatedReportFormat: "xlsx" | "csv" | "pdf";
+        /** @enum {string} */
+        AutomatedReportFrequency: "daily" | "weekly" | "monthly";
+        AutomatedReportIdsRequest: {
+            automatedReportIds: number[];
+        };
+        /** @enum {string} */
+        AutomatedReportPeriod: "yesterday" | "last_week" | "last_month" | "this_month_so_far";
+        AutomatedReportRequest: {
+            name: string;
+            /** @description A report's code in the catalogue (`GET reports`), e.g. ordersPerInstitution. */
+            reportType: string;
+            fileFormat: components["schemas"]["AutomatedReportFormat"];
+            /** @description The report type's criteria except dateFrom/dateTo, which each run sets from relativePeriod. */
+            criteria?: {
+                [key: string]: unknown;
+            };
+            /** @description The days each run reports on, relative to the day it is due. */
+            relativePeriod: components["schemas"]["AutomatedReportPeriod"];
+            frequency: components["schemas"]["AutomatedReportFrequency"];
+            /** @description 1 Monday .. 7 Sunday. */
+            weekday?: number | null;
+            /** @description A day past the month's end sends on its last day. */
+            dayOfMonth?: number | null;
+            /**
+             * @description The tenant's local time (Europe/Warsaw).
+             * @example 15:00
+             */
+            sendTime: string;
+            emailAddresses: string[];
+            /** @default true */
+            enabled: boolean;
+        };
+        /** @enum {string} */
+        AutomatedReportRunState: "pending" | "sent" | "failed";
         /**
          * @description The tenant's Autopay (Blue Media) service: `service_id` and the shared key (`shared_key`, in every hash),
          *     written, never read back (`shared_key_set`); empty keeps the stored one.
@@ -8526,6 +8740,14 @@ export interface components {
             /** @description Sheets of this size sold under these names. */
             sheets: string;
         };
+        LastRun: {
+            state: components["schemas"]["AutomatedReportRunState"];
+            manual: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+        };
         /**
          * @description * `3x7` - 3x7
          *     * `3x8` - 3x8
@@ -9379,6 +9601,12 @@ export interface components {
         };
         PaginatedAllergenList: {
             items: components["schemas"]["Allergen"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        PaginatedAutomatedReportList: {
+            items: components["schemas"]["AutomatedReport"][];
             total: number;
             page: number;
             perPage: number;
@@ -12077,6 +12305,209 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TermsUrls"];
+                };
+            };
+        };
+    };
+    api_frontend_automatedReports_list: {
+        parameters: {
+            query?: {
+                enabled?: boolean;
+                /**
+                 * @description * `daily` - daily
+                 *     * `weekly` - weekly
+                 *     * `monthly` - monthly
+                 */
+                frequency?: "daily" | "monthly" | "weekly";
+                page?: number;
+                perPage?: number;
+                report_type?: string;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedAutomatedReportList"];
+                };
+            };
+        };
+    };
+    api_frontend_automatedReports_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomatedReportRequest"];
+                "multipart/form-data": components["schemas"]["AutomatedReportRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AutomatedReportRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomatedReport"];
+                };
+            };
+        };
+    };
+    api_frontend_automatedReports_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomatedReport"];
+                };
+            };
+        };
+    };
+    api_frontend_automatedReports_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomatedReportRequest"];
+                "multipart/form-data": components["schemas"]["AutomatedReportRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AutomatedReportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomatedReport"];
+                };
+            };
+        };
+    };
+    api_frontend_automatedReports_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_automatedReports_bulk_disable_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomatedReportIdsRequest"];
+                "multipart/form-data": components["schemas"]["AutomatedReportIdsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AutomatedReportIdsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_automatedReports_bulk_enable_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomatedReportIdsRequest"];
+                "multipart/form-data": components["schemas"]["AutomatedReportIdsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AutomatedReportIdsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_automatedReports_bulk_send_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomatedReportIdsRequest"];
+                "multipart/form-data": components["schemas"]["AutomatedReportIdsRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AutomatedReportIdsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
                 };
             };
         };

@@ -188,6 +188,10 @@ ERRORS: dict[str, Refusal] = {
         _("Already prepared for this institution by the kitchen “%(kitchen)s”: %(meal_types)s.")
     ),
     "route.institution_listed_twice": _invalid(_("This institution is already on the route.")),
+    # automated reports
+    "automated_report.unknown_type": _invalid(_("Choose a report from the list.")),
+    "automated_report.weekday_required": _invalid(_("Choose the day of the week.")),
+    "automated_report.day_required": _invalid(_("Choose the day of the month.")),
     # kitchen: daily meals releases and kitchen meals releases (transport)
     "daily_release.too_far_ahead": _invalid(_("Releases can be recorded up to %(date)s.")),
     "daily_release.duplicate": _conflict(

@@ -79,7 +79,13 @@ EXPECTED = {
     ],
     ROLE_COOK: ["cards.edit", "kitchen.prepare", "kitchen.transport", "profile.edit", "tenant.access", "terminal.use"],
     ROLE_TICKET_ADMIN: ["notifications.receive", "tenant.access", "tickets.manage"],
-    ROLE_MANAGE_REPORTS: ["notifications.receive", "reports.manage", "reports.view", "tenant.access"],
+    ROLE_MANAGE_REPORTS: [
+        "notifications.receive",
+        "reports.automate",
+        "reports.manage",
+        "reports.view",
+        "tenant.access",
+    ],
     ROLE_EMPLOYEE: ["notifications.receive", "tenant.access"],
 }
 

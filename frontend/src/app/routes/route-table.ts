@@ -141,9 +141,10 @@ export const routeTable: readonly RouteDef[] = [
   { name: 'returnRequests', path: '/returnRequests', roles: ['ROLE_ADMIN', 'ROLE_PARENT', 'ROLE_INSTITUTION_WORKER'], layout: 'full', area: 'returnRequests' },
   { name: 'invoicesFiles.list', path: '/invoicesFiles', roles: ['ROLE_ADMIN', 'ROLE_INSTITUTIONS_ADMIN', 'ROLE_PARENT', 'ROLE_INSTITUTION_WORKER'], layout: 'full', area: 'invoicesFiles' },
   { name: 'priceLists.list', path: '/priceLists', roles: ['ROLE_ADMIN', 'ROLE_PARENT', 'ROLE_INSTITUTION_WORKER', 'ROLE_INSTITUTIONS_ADMIN'], layout: 'full', area: 'priceLists' },
-  { name: 'automatedReports.list', path: '/automatedReports', roles: ['ROLE_MANAGE_REPORTS'], layout: 'full', area: 'automatedReports' },
-  { name: 'automatedReports.create', path: '/automatedReports/create/:automatedReportId?', roles: ['ROLE_MANAGE_REPORTS'], layout: 'full', area: 'automatedReports' },
-  { name: 'automatedReports.edit', path: '/automatedReports/:automatedReportId/edit', roles: ['ROLE_MANAGE_REPORTS'], layout: 'full', area: 'automatedReports' },
+  // automatedReports: routes.tsv gives ROLE_MANAGE_REPORTS; the admin too, who may do whatever the office does (issue 17).
+  { name: 'automatedReports.list', path: '/automatedReports', roles: ['ROLE_MANAGE_REPORTS', 'ROLE_ADMIN'], layout: 'full', area: 'automatedReports' },
+  { name: 'automatedReports.create', path: '/automatedReports/create/:automatedReportId?', roles: ['ROLE_MANAGE_REPORTS', 'ROLE_ADMIN'], layout: 'full', area: 'automatedReports' },
+  { name: 'automatedReports.edit', path: '/automatedReports/:automatedReportId/edit', roles: ['ROLE_MANAGE_REPORTS', 'ROLE_ADMIN'], layout: 'full', area: 'automatedReports' },
   { name: 'settings.tenant', path: '/settings/tenant', roles: ['ROLE_ADMIN'], layout: 'full', area: 'settings.tenant' },
   { name: 'home', path: '/home', roles: 'all', layout: 'full', area: 'home' },
 ];

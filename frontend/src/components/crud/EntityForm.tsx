@@ -20,6 +20,8 @@ interface BodyProps {
   def: AnyFormDef;
   id: EntityId | null;
   item: { id: EntityId } | undefined;
+  /** A create form that starts as a copy of this object (`/x/create/:id`). */
+  source?: { id: EntityId } | undefined;
   onSaved: (saved: { id: EntityId }) => void;
   /** Lays out the inputs and the two buttons (modal body and footer, or a card). */
   layout: (parts: { fields: ReactNode; buttons: ReactNode }) => ReactNode;
@@ -28,10 +30,13 @@ interface BodyProps {
 }
 
 /** The form itself: zod on submit, POST or PUT, server errors next to their inputs, a toast when saved. */
-function EntityFormBody({ def, id, item, onSaved, layout, onCancel, label }: BodyProps) {
+function EntityFormBody({ def, id, item, source, onSaved, layout, onCancel, label }: BodyProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => def.schema(t), [def, t]);
-  const initial = useMemo(() => (item ? def.toValues(item) : def.empty) as DefaultValues<FieldValues>, [def, item]);
+  const initial = useMemo(
+    () => (item ? def.toValues(item) : source ? (def.toCopy ?? def.toValues)(source) : def.empty) as DefaultValues<FieldValues>,
+    [def, item, source],
+  );
   const form = useForm<FieldValues, unknown, FieldValues>({ resolver: zodResolver(schema), defaultValues: initial });
   const create = def.resource.useCreate();
   const update = def.resource.useUpdate();
@@ -74,11 +79,22 @@ function EntityFormBody({ def, id, item, onSaved, layout, onCancel, label }: Bod
   );
 }
 
-/** Loads the edited object (if any), then shows the form. */
-function EntityFormLoader(props: Omit<BodyProps, 'item'>) {
-  const detail = props.def.resource.useDetail(props.id);
-  if (props.id === null) return <EntityFormBody {...props} item={undefined} />;
-  return <QueryState query={detail}>{() => <EntityFormBody {...props} item={detail.data} />}</QueryState>;
+/** Loads the edited object (if any), or the one a create copies, then shows the form. */
+function EntityFormLoader({ copyOf = null, ...props }: Omit<BodyProps, 'item' | 'source'> & { copyOf?: EntityId | null }) {
+  const loaded = props.id ?? copyOf;
+  const detail = props.def.resource.useDetail(loaded);
+  if (loaded === null) return <EntityFormBody {...props} item={undefined} />;
+  return (
+    <QueryState query={detail}>
+      {() =>
+        props.id === null ? (
+          <EntityFormBody {...props} item={undefined} source={detail.data} />
+        ) : (
+          <EntityFormBody {...props} item={detail.data} />
+        )
+      }
+    </QueryState>
+  );
 }
 
 export interface EntityFormModalProps {
@@ -126,21 +142,24 @@ export interface EntityFormPageProps {
   form: AnyFormDef;
   /** null on `/x/create`; the route parameter on `/x/:id/edit`. */
   id: EntityId | null;
+  /** On `/x/create/:id`: the object whose values the new one starts from. */
+  copyOf?: EntityId | null;
   title: string;
   /** Where Cancel and a successful save go (the list). */
   backTo: string;
 }
 
 /** The same form as a page, for entities whose routes are `/x/create` and `/x/:id/edit`. */
-export function EntityFormPage({ form, id, title, backTo }: EntityFormPageProps) {
+export function EntityFormPage({ form, id, copyOf = null, title, backTo }: EntityFormPageProps) {
   const navigate = useNavigate();
   return (
     <section>
       <PageHeader title={title} />
       <EntityFormLoader
-        key={id ?? 'new'}
+        key={id ?? `new-${copyOf ?? ''}`}
         def={form}
         id={id}
+        copyOf={copyOf}
         label={title}
         onCancel={() => navigate(backTo)}
         onSaved={() => navigate(backTo)}

@@ -22,6 +22,8 @@ export interface EntityFormDef<
   empty: TValues;
   /** The values of an edit form. */
   toValues: (item: TItem) => TValues;
+  /** The values of a create form copying `item` (`EntityFormPage copyOf`); defaults to `toValues`. */
+  toCopy?: (item: TItem) => TValues;
   toCreate: (values: TParsed) => TCreate;
   /** Defaults to `toCreate` (PUT replaces the whole object). */
   toUpdate?: (values: TParsed, item: TItem) => TUpdate;

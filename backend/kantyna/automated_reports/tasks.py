@@ -1,0 +1,57 @@
+"""Automated reports' jobs: every 5 minutes, per active tenant, the periods due are claimed and their sends deferred
+(`services.due_reports_send`); each send is a job of its own (`send_run`), retried when the mail or the report fails.
+
+The fan-out follows ordering's: one job per tenant, at most one waiting per tenant (`queueing_lock`) and one running
+(`lock`), so a slow tenant neither piles up jobs nor runs twice at once. Running twice would still send once: the
+claim is the unique (report, period key), not the lock."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from django.db import connection, transaction
+from procrastinate.contrib.django import app
+from procrastinate.exceptions import AlreadyEnqueued
+
+from kantyna.automated_reports import services
+from kantyna.tenancy.models import Tenant
+
+
+@contextmanager
+def _tenant(slug: str):
+    connection.set_tenant(Tenant.objects.get(slug=slug))
+    try:
+        yield
+    finally:
+        connection.set_schema_to_public()
+
+
+@app.task(name=services.SEND_RUN_TASK, queue=services.SEND_QUEUE, retry=5)
+def send_run(*, slug: str, run_id: int) -> str:
+    with _tenant(slug):
+        return services.run_send(run_id=run_id)
+
+
+@app.task(queue="reports")
+def send_due_tenant(*, slug: str) -> dict:
+    with _tenant(slug):
+        return services.due_reports_send().as_dict()
+
+
+@app.periodic(cron="*/5 * * * *", periodic_id="automated-reports-due")
+@app.task(queue="reports", queueing_lock="automated-reports-due")
+def send_due_all_tenants(timestamp: int) -> dict:
+    """Every 5 minutes: each active tenant's automated reports that are due."""
+    connection.set_schema_to_public()
+    slugs = list(Tenant.objects.filter(is_active=True).exclude(schema_name="public").values_list("slug", flat=True))
+    deferred = 0
+    for slug in slugs:
+        try:
+            with transaction.atomic():  # a refused insert must not abort the caller's transaction
+                send_due_tenant.configure(
+                    lock=f"automated-reports-{slug}", queueing_lock=f"automated-reports-{slug}"
+                ).defer(slug=slug)
+            deferred += 1
+        except AlreadyEnqueued:
+            pass  # the tenant's previous check still waits for a worker: it will see the same periods
+    return {"tenants": len(slugs), "deferred": deferred}
