@@ -147,6 +147,9 @@ class HealthPoller:
 
 
 def main() -> int:
+    # scripts/test.sh runs this in the background and stops it with SIGTERM when another step fails: exit through
+    # the `finally` below, which stops run.py and this PostgreSQL and removes the data directory.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     work = ROOT / "var" / f"restart-check-{os.getpid()}"
     pgdata, var_dir = work / "postgres", work / "var"
     var_dir.mkdir(parents=True)
