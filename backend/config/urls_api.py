@@ -62,13 +62,14 @@ declared = [
     path("", include("kantyna.ordering.api.urls")),
     path("", include("kantyna.payments.api.urls")),
     path("", include("kantyna.order_imports.api.urls")),
+    # talking to people
+    path("", include("kantyna.messaging.api.urls")),
     # serving
     path("", include("kantyna.terminal.api.urls")),
     # the business at a glance
     path("", include("kantyna.reports.api.urls")),
     # shell counters
     path("orders/totalAmounts", orders.ActiveOrdersAmountView.as_view()),
-    path("notifications/unread", users.UnreadNotificationsView.as_view()),
     path("announcements/unseen", users.UnseenAnnouncementsView.as_view()),
 ]
 urlpatterns = flattened(declared)
