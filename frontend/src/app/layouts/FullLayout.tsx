@@ -7,6 +7,7 @@ import { useActiveOrdersAmount } from '@/lib/orders/get-active-orders-amount';
 import { useSession } from '@/lib/session/session-context';
 import { LOCALES } from '@/lib/i18n';
 import { formatMoney } from '@/lib/format';
+import { NotificationsBell } from '@/components/notifications/NotificationsBell';
 import { areaTitleKey, canOpen, findRoute } from '../routes/route-table';
 import { menuItems, useTenantOptions } from './menu';
 
@@ -87,6 +88,8 @@ export function FullLayout() {
               )}
             </Nav>
             {user && isCustomer(user) && <CustomerAmounts />}
+            {/* Cooks never get notifications (spec): no bell, no poll. */}
+            {user && !user.roles.includes('ROLE_COOK') && <NotificationsBell />}
             {user && (
               <Nav>
                 <NavDropdown title={user.fullName} id="user-menu" align="end">
