@@ -50,3 +50,23 @@ describe('the prepaid order menu entry', () => {
     expect(await within(menu).findByRole('link', { name: 'Prepaid order' })).toHaveAttribute('href', '/orders/createPrepaidOrder');
   });
 });
+
+describe('the help menu', () => {
+  it('given a parent, when the app opens, then Help offers the help request and the tickets', async () => {
+    given(['ROLE_PARENT'], false);
+    const { user } = renderApp('/home');
+    const menu = await mainMenu();
+    await user.click(await within(menu).findByRole('button', { name: 'Help' }));
+    expect(await within(menu).findByRole('link', { name: 'Help request' })).toHaveAttribute('href', '/helpTickets/create');
+    expect(within(menu).getByRole('link', { name: 'Tickets' })).toHaveAttribute('href', '/tickets');
+  });
+
+  it('given a cook, when the app opens, then Help offers the help request only', async () => {
+    given(['ROLE_COOK'], false);
+    const { user } = renderApp('/home');
+    const menu = await mainMenu();
+    await user.click(await within(menu).findByRole('button', { name: 'Help' }));
+    expect(await within(menu).findByRole('link', { name: 'Help request' })).toHaveAttribute('href', '/helpTickets/create');
+    expect(within(menu).queryByRole('link', { name: 'Tickets' })).not.toBeInTheDocument();
+  });
+});

@@ -7,6 +7,8 @@ import { builtRouteNames } from '../routes/built-routes';
 
 /** Pages reached from elsewhere (forms, details, confirmations, the user menu) are not menu entries. */
 const NOT_IN_MENU = new Set(['profile', 'payu.paid', 'payments.paid']);
+/** Forms that are an entry of their own: anyone may ask for help from the menu. */
+const FORMS_IN_MENU = new Set(['helpTickets.create']);
 
 /**
  * Areas shown together under one dropdown (title `routes:menuGroups.<key>`), in this order, so the
@@ -49,6 +51,7 @@ export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
   ],
   ordering: ['calendar.subjects', 'calendar.bulkPresences', 'users.presences', 'calendar.freeDays', 'orders', 'orderedMeals'],
   money: ['transactions', 'deposits', 'usersTransactions', 'monthlyBalanceReport'],
+  help: ['tickets', 'helpTickets'],
   inventory: ['inventory.stock', 'inventory.incomes', 'inventory.outcomes', 'inventory.ingredients.outcomes'],
 };
 
@@ -74,7 +77,7 @@ function isMenuEntry(route: RouteDef): boolean {
   return (
     route.layout === 'full' &&
     !route.path.includes(':') &&
-    !/\.(create|import|edit|details)$/.test(route.name) &&
+    (FORMS_IN_MENU.has(route.name) || !/\.(create|import|edit|details)$/.test(route.name)) &&
     !NOT_IN_MENU.has(route.name)
   );
 }
