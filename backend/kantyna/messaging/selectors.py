@@ -85,7 +85,7 @@ def tickets_list(
     zone = tenant_zone() if (date_from or date_to) else None
     if date_from:
         tickets = tickets.filter(created_at__gte=datetime.combine(date_from, time.min, tzinfo=zone))
-    if date_to:
+    if date_to and date_to < date.max:  # the last day there is bounds nothing
         tickets = tickets.filter(created_at__lt=datetime.combine(date_to + timedelta(days=1), time.min, tzinfo=zone))
     return (
         tickets.select_related("author", "institution")

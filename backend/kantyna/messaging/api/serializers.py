@@ -6,6 +6,8 @@ from kantyna.core.serializers import KantynaSerializer
 from kantyna.messaging.kinds import worded
 from kantyna.messaging.models import TicketState
 
+MAX_ID = 2**31 - 1  # the id columns' range: a larger number names nothing
+
 
 class NotificationSerializer(KantynaSerializer):
     """A notification worded in the reader's language (the request's)."""
@@ -40,7 +42,7 @@ class UnreadQuerySerializer(KantynaSerializer):
 
 class NotificationsReadSerializer(KantynaSerializer):
     ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
         required=False,
         max_length=1000,
         help_text="Our extension: only these notifications. Without it every unread notification is marked read.",
@@ -97,7 +99,7 @@ class TicketDetailsSerializer(KantynaSerializer):
 class TicketsQuerySerializer(KantynaSerializer):
     category = serializers.CharField(required=False, allow_blank=True, max_length=40)
     state = serializers.ChoiceField(choices=TicketState.choices, required=False, allow_blank=True)
-    institution_id = serializers.IntegerField(required=False, min_value=1)
+    institution_id = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     date_from = serializers.DateField(required=False)
     date_to = serializers.DateField(required=False)
 

@@ -65,7 +65,7 @@ export function FullLayout() {
             {/* Wraps rather than overflowing: an admin's menu is long, a customer's has the amounts too. */}
             <Nav className="me-auto flex-wrap">
               {user &&
-                menuItems(user.roles, tenantOptions).map((item) =>
+                menuItems(user.roles, tenantOptions, user.abilities).map((item) =>
                   item.kind === 'link' ? (
                     <Nav.Link key={item.route.name} as={NavLink} to={item.route.path} className="text-nowrap">
                       {t(areaTitleKey(item.route.area))}
