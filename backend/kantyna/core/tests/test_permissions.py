@@ -43,6 +43,7 @@ EXPECTED = {
         "profile.edit",
         "tenant.access",
         "terminal.use",
+        "tickets.create",
         "transactions.view",
     ],
     ROLE_PARENT: [
@@ -60,6 +61,8 @@ EXPECTED = {
         "orders.view",
         "profile.edit",
         "tenant.access",
+        "tickets.create",
+        "tickets.view",
     ],
     ROLE_INSTITUTION_WORKER: [
         "account.delete",
@@ -75,11 +78,21 @@ EXPECTED = {
         "orders.prepaid",
         "profile.edit",
         "tenant.access",
+        "tickets.create",
+        "tickets.view",
     ],
-    ROLE_COOK: ["cards.edit", "kitchen.prepare", "kitchen.transport", "profile.edit", "tenant.access", "terminal.use"],
-    ROLE_TICKET_ADMIN: ["notifications.receive", "tenant.access", "tickets.manage"],
-    ROLE_MANAGE_REPORTS: ["notifications.receive", "reports.manage", "tenant.access"],
-    ROLE_EMPLOYEE: ["notifications.receive", "tenant.access"],
+    ROLE_COOK: [
+        "cards.edit",
+        "kitchen.prepare",
+        "kitchen.transport",
+        "profile.edit",
+        "tenant.access",
+        "terminal.use",
+        "tickets.create",
+    ],
+    ROLE_TICKET_ADMIN: ["notifications.receive", "tenant.access", "tickets.create", "tickets.manage", "tickets.view"],
+    ROLE_MANAGE_REPORTS: ["notifications.receive", "reports.manage", "tenant.access", "tickets.create"],
+    ROLE_EMPLOYEE: ["notifications.receive", "tenant.access", "tickets.create"],
 }
 
 
@@ -136,7 +149,7 @@ def test_given_other_role_with_stray_permissions_when_computing_then_none(role):
         ("parents_view", ["parents.view"]),
         ("parents_edit", ["parents.edit"]),
         ("transactions_edit", ["transactions.edit"]),
-        ("tickets_manage", ["tickets.manage"]),
+        ("tickets_manage", ["tickets.manage", "tickets.view"]),
     ],
 )
 def test_given_institutions_admin_with_one_permission_when_computing_then_its_abilities_only(permission, granted):
