@@ -95,11 +95,11 @@ def tickets_list(
 
 
 def ticket_get(*, actor, pk: int) -> Ticket | None:
-    """One ticket the actor sees, with its conversation in order (two queries)."""
+    """One ticket the actor sees, with its conversation in order and its files (three queries)."""
     return (
         tickets_visible(actor)
         .select_related("author", "institution", "closed_by")
-        .prefetch_related("messages__author")
+        .prefetch_related("messages__author", "attachments")
         .filter(pk=pk)
         .first()
     )

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from django.conf import settings
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -14,12 +16,17 @@ from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
 from kantyna.core.permissions import has_ability
 from kantyna.core.tasks import send_email
+from kantyna.core.uploads import store_upload, validate_upload
 from kantyna.messaging.kinds import TICKET_ANSWERED, TICKET_CLOSED, worded
-from kantyna.messaging.models import Notification, Ticket, TicketMessage, TicketState
+from kantyna.messaging.models import Notification, Ticket, TicketAttachment, TicketMessage, TicketState
 from kantyna.people.reach import Reach
 from kantyna.tenancy.services import current_tenant_slug, tenant_origin
+from kantyna.tenant_settings.selectors import upload_max_file_size
 
 DEFAULT_LOCALE = "pl"
+# A screenshot, a photo of the meal, a scanned document.
+ATTACHMENT_TYPES = ("pdf", "jpg", "png")
+MAX_ATTACHMENTS = 3
 EMAIL_BATCH = 1_000
 
 # The spec's two category lists (server-calls-back-office.md); a tenant uses one (`ticket_categories`).
@@ -96,18 +103,42 @@ def _author_institution_id(actor) -> int | None:
     return min(ids) if ids else None
 
 
-def ticket_create(*, actor, category: str, subject: str, text: str) -> Ticket:
+def ticket_create(
+    *, actor, category: str, subject: str, text: str, attachments: list[UploadedFile] | tuple = ()
+) -> Ticket:
+    """Open a ticket with up to MAX_ATTACHMENTS files (each checked by size and by content before anything is
+    stored)."""
     if category not in ticket_categories():
         raise DomainError("ticket.unknown_category", field="category")
-    with transaction.atomic():
-        ticket = Ticket.objects.create(
-            author=actor,
-            category=category,
-            subject=subject,
-            text=text,
-            institution_id=_author_institution_id(actor),
-        )
-        audit_record(actor=actor, action="ticket.create", target=ticket, data={"category": category})
+    limit = upload_max_file_size() if attachments else 0
+    kinds = [
+        validate_upload(upload, field="attachments", allowed=ATTACHMENT_TYPES, limit=limit) for upload in attachments
+    ]
+    stored: list[str] = []
+    try:
+        with transaction.atomic():
+            ticket = Ticket.objects.create(
+                author=actor,
+                category=category,
+                subject=subject,
+                text=text,
+                institution_id=_author_institution_id(actor),
+            )
+            for upload, kind in zip(attachments, kinds, strict=True):
+                attachment = TicketAttachment(
+                    ticket=ticket, kind=kind, size=upload.size, original_name=(upload.name or "")[:255]
+                )
+                store_upload(attachment.file, upload, kind=kind)
+                stored.append(attachment.file.name)
+                attachment.save()
+            audit_record(
+                actor=actor, action="ticket.create", target=ticket, data={"category": category, "files": len(stored)}
+            )
+    except Exception:
+        # The stored bytes are not part of the transaction: a refused ticket leaves no file behind.
+        for name in stored:
+            default_storage.delete(name)
+        raise
     return ticket
 
 

@@ -6041,6 +6041,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/tickets/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Our extension: a ticket's file, for those who see the ticket (inline, as the type its bytes show). */
+        get: operations["api_frontend_tickets_attachments_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/tickets/{id}/close": {
         parameters: {
             query?: never;
@@ -10956,13 +10973,22 @@ export interface components {
         TicketAnswerRequest: {
             text: string;
         };
+        TicketAttachment: {
+            id: number;
+            name: string;
+            kind: string;
+            size: number;
+        };
         TicketCategories: {
             categories: string[];
         };
+        /** @description JSON, or multipart/form-data with files (`attachments`, repeated). */
         TicketCreateRequest: {
             category: string;
             subject: string;
             text: string;
+            /** @description PDF, JPG or PNG files. */
+            attachments?: string[];
         };
         TicketDetails: {
             id: number;
@@ -10978,6 +11004,7 @@ export interface components {
             closedAt: string | null;
             closedBy: components["schemas"]["TicketPerson"] | null;
             messages: components["schemas"]["TicketMessage"][];
+            attachments: components["schemas"]["TicketAttachment"][];
             readonly canClose: boolean;
         };
         TicketInstitution: {
@@ -15401,7 +15428,6 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["TicketCreateRequest"];
                 "multipart/form-data": components["schemas"]["TicketCreateRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["TicketCreateRequest"];
             };
         };
         responses: {
@@ -22064,6 +22090,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Created"];
+                };
+            };
+        };
+    };
+    api_frontend_tickets_attachments_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
                 };
             };
         };

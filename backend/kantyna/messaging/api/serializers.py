@@ -5,6 +5,7 @@ from rest_framework import serializers
 from kantyna.core.serializers import KantynaSerializer
 from kantyna.messaging.kinds import worded
 from kantyna.messaging.models import TicketState
+from kantyna.messaging.services import MAX_ATTACHMENTS
 
 MAX_ID = 2**31 - 1  # the id columns' range: a larger number names nothing
 
@@ -78,6 +79,13 @@ class TicketMessageSerializer(KantynaSerializer):
     created_at = serializers.DateTimeField()
 
 
+class TicketAttachmentSerializer(KantynaSerializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="original_name")
+    kind = serializers.CharField()
+    size = serializers.IntegerField()
+
+
 class TicketDetailsSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     category = serializers.CharField()
@@ -90,6 +98,7 @@ class TicketDetailsSerializer(KantynaSerializer):
     closed_at = serializers.DateTimeField(allow_null=True)
     closed_by = TicketPersonSerializer(allow_null=True)
     messages = TicketMessageSerializer(many=True, source="messages.all")
+    attachments = TicketAttachmentSerializer(many=True, source="attachments.all")
     can_close = serializers.SerializerMethodField()
 
     def get_can_close(self, obj) -> bool:
@@ -105,9 +114,14 @@ class TicketsQuerySerializer(KantynaSerializer):
 
 
 class TicketCreateSerializer(KantynaSerializer):
+    """JSON, or multipart/form-data with files (`attachments`, repeated)."""
+
     category = serializers.CharField(max_length=40)
     subject = serializers.CharField(max_length=200)
     text = serializers.CharField(max_length=5000)
+    attachments = serializers.ListField(
+        child=serializers.FileField(), required=False, max_length=MAX_ATTACHMENTS, help_text="PDF, JPG or PNG files."
+    )
 
 
 class TicketAnswerSerializer(KantynaSerializer):

@@ -10,5 +10,6 @@ urlpatterns = [
     path("tickets/<int:pk>", views.TicketView.as_view()),
     path("tickets/<int:pk>/close", views.TicketCloseView.as_view()),
     path("tickets/<int:pk>/answers", views.TicketAnswersView.as_view()),
+    path("tickets/<int:pk>/attachments/<int:attachment_id>", views.TicketAttachmentView.as_view()),
     path("helpTickets", views.HelpTicketsView.as_view()),
 ]

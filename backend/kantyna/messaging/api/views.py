@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
 from kantyna.core.api.params import body_data, query_data
 from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.serializers import StatusSerializer
+from kantyna.core.uploads import stored_file_response
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.messaging import selectors, services
 from kantyna.messaging.api import serializers as s
@@ -130,8 +132,31 @@ class TicketAnswersView(ApiView):
 class HelpTicketsView(ApiView):
     ability = "tickets.create"
 
-    @extend_schema(request=s.TicketCreateSerializer, responses={201: s.CreatedSerializer})
+    @extend_schema(
+        request={"application/json": s.TicketCreateSerializer, "multipart/form-data": s.TicketCreateSerializer},
+        responses={201: s.CreatedSerializer},
+    )
     def post(self, request):
         data = body_data(request, s.TicketCreateSerializer)
         ticket = services.ticket_create(actor=request.user, **data)
         return Response({"id": ticket.pk}, status=status.HTTP_201_CREATED)
+
+
+class TicketAttachmentView(ApiView):
+    """Our extension: a ticket's file, for those who see the ticket (inline, as the type its bytes show)."""
+
+    ability = "tickets.view"
+
+    @extend_schema(
+        responses={
+            (200, content_type): OpenApiResponse(OpenApiTypes.BINARY, description="The file")
+            for content_type in ("application/pdf", "image/jpeg", "image/png")
+        }
+    )
+    def get(self, request, pk: int, attachment_id: int):
+        ticket = _ticket_or_404(request, pk)
+        attachment = ticket.attachments.filter(pk=attachment_id).first()
+        if attachment is None:
+            raise Http404
+        name = attachment.original_name.rsplit(".", 1)[0] or "attachment"
+        return stored_file_response(attachment.file, filename=name, allowed=services.ATTACHMENT_TYPES)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from kantyna.messaging.api.urls import urlpatterns as messaging_urlpatterns
 from kantyna.messaging.models import Notification, Ticket, TicketMessage
@@ -50,15 +51,24 @@ ROWS = [
     Row("details", "GET", TICKET, **ON_PARENTS_TICKET),
     Row("answer", "POST", TICKET + "/answers", body={"text": "Odpowiedź"}, ok=201, writes=True, **ON_PARENTS_TICKET),
     Row("close", "POST", TICKET + "/close", writes=True, **ON_PARENTS_TICKET),
+    Row("attachment", "GET", TICKET + "/attachments/{attachment}", **ON_PARENTS_TICKET),
 ]  # fmt: skip
 
 
 @pytest.fixture
-def world(tenant_a):
+def world(tenant_a, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
     with in_tenant(tenant_a):
         world = make_world(tenant_a, money="")
-        ticket = ticket_create(actor=world.parent, category="meals", subject="Zimna zupa", text="Była zimna.")
-    return SimpleNamespace(world=world, ids={"ticket": ticket.pk})
+        ticket = ticket_create(
+            actor=world.parent,
+            category="meals",
+            subject="Zimna zupa",
+            text="Była zimna.",
+            attachments=[SimpleUploadedFile("zdjecie.pdf", b"%PDF-1.4\n%%EOF\n")],
+        )
+        attachment = ticket.attachments.get()
+    return SimpleNamespace(world=world, ids={"ticket": ticket.pk, "attachment": attachment.pk})
 
 
 def state(tenant):
