@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn, uniqueSuffix } from './helpers';
 
-// Issue 18, first slice: a parent opens a help ticket; the ticket admin answers and closes it (confirming); the
+// Issue 18, first slice: a parent opens a help ticket with a PDF attached; the ticket admin answers and closes it (confirming); the
 // parent's bell shows the notifications, and its link opens the ticket with the answer.
 
 const PARENT = 'joanna.piotrowska@example.pl';
@@ -19,6 +19,11 @@ test('a help ticket is answered and closed, and the parent is notified in the be
     await form.getByLabel(/Kategoria/).selectOption({ label: 'Jakość posiłków' });
     await form.getByLabel(/Temat/).fill(subject);
     await form.getByLabel(/Opis/).fill('Zupa w piątek była zimna.');
+    await form.getByLabel('Załączniki').setInputFiles({
+      name: 'reklamacja.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
     await form.getByRole('button', { name: 'Wyślij' }).click();
     await expect(page).toHaveURL(/\/tickets$/);
     await expect(page.getByRole('table', { name: 'Zgłoszenia' }).getByRole('button', { name: subject })).toBeVisible();
@@ -31,6 +36,7 @@ test('a help ticket is answered and closed, and the parent is notified in the be
     await page.getByRole('table', { name: 'Zgłoszenia' }).getByRole('button', { name: subject }).click();
     const ticket = page.getByRole('region', { name: `Zgłoszenie: ${subject}` });
     await expect(ticket.getByText('Zupa w piątek była zimna.')).toBeVisible();
+    await expect(ticket.getByRole('list', { name: 'Załączniki' }).getByRole('button', { name: 'reklamacja.pdf' })).toBeVisible();
     await ticket.getByLabel('Twoja odpowiedź').fill(answer);
     await ticket.getByRole('button', { name: 'Wyślij odpowiedź' }).click();
     await expect(ticket.getByText(answer)).toBeVisible();

@@ -37,6 +37,7 @@ function makeDetails(overrides: Partial<TicketDetails> = {}): TicketDetails {
     closedAt: null,
     closedBy: null,
     messages: [],
+    attachments: [],
     canClose: true,
     ...overrides,
   };
@@ -187,5 +188,46 @@ describe('help tickets', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(closed).toBe(0);
+  });
+
+  it('given a photo, when sending the help form with it, then the ticket goes as multipart with the file', async () => {
+    signIn();
+    given(['ROLE_PARENT']);
+    const sent: FormData[] = [];
+    server.use(
+      http.post(apiUrl('helpTickets'), async ({ request }) => {
+        sent.push(await request.formData());
+        return HttpResponse.json({ id: 9 }, { status: 201 });
+      }),
+      http.get(apiUrl('tickets'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20 })),
+    );
+    const { user } = renderApp('/helpTickets/create');
+
+    const form = await screen.findByRole('form', { name: 'Help request' });
+    await user.selectOptions(within(form).getByLabelText(/Category/), 'Meals quality');
+    await user.type(within(form).getByLabelText(/Subject/), 'Cold soup');
+    await user.type(within(form).getByLabelText(/Description/), 'Photo attached.');
+    await user.upload(within(form).getByLabelText('Attachments'), new File(['%PDF-1.4'], 'photo.pdf', { type: 'application/pdf' }));
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const body = sent[0]!;
+    expect([body.get('category'), body.get('subject'), body.get('text')]).toEqual(['meals_quality', 'Cold soup', 'Photo attached.']);
+    // jsdom's FormData round trip drops the file's name: its type tells it is the PDF chosen.
+    expect(body.getAll('attachments').map((file) => (file as File).type)).toEqual(['application/pdf']);
+  });
+
+  it('given a ticket with a file, when its conversation opens, then the file is offered by name', async () => {
+    signIn();
+    given(['ROLE_PARENT']);
+    server.use(
+      http.get(apiUrl('tickets'), () => HttpResponse.json({ items: [makeTicket()], total: 1, page: 1, perPage: 20 })),
+      http.get(apiUrl('tickets/4'), () => HttpResponse.json(makeDetails({ attachments: [{ id: 8, name: 'photo.pdf', kind: 'pdf', size: 8 }] }))),
+    );
+    renderApp('/tickets?ticket=4');
+
+    const ticket = await screen.findByRole('region', { name: 'Ticket: Cold soup' });
+    const files = within(ticket).getByRole('list', { name: 'Attachments' });
+    expect(within(files).getByRole('button', { name: 'photo.pdf' })).toBeInTheDocument();
   });
 });

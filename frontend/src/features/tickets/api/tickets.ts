@@ -41,12 +41,24 @@ export interface TicketFields {
   category: string;
   subject: string;
   text: string;
+  /** PDF, JPG or PNG, at most MAX_ATTACHMENTS (the server checks each file's bytes and size). */
+  attachments: File[];
+}
+export const MAX_ATTACHMENTS = 3;
+
+/** JSON without files; multipart with them (`attachments` repeated). */
+function ticketBody({ attachments, ...fields }: TicketFields): FormData | Omit<TicketFields, 'attachments'> {
+  if (attachments.length === 0) return fields;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of attachments) form.append('attachments', file);
+  return form;
 }
 
 export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (fields: TicketFields) => expectCreated(await api.post<{ id: number }>('helpTickets', fields)),
+    mutationFn: async (fields: TicketFields) => expectCreated(await api.post<{ id: number }>('helpTickets', ticketBody(fields))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

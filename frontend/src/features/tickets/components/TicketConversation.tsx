@@ -7,6 +7,7 @@ import { FormActionButton } from '@/components/FormActionButton';
 import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { QueryError } from '@/components/QueryError';
 import { notify } from '@/components/toasts/toast-store';
+import { fetchFile, openFile } from '@/lib/files';
 import { formatDateTime } from '@/lib/format';
 import { translateServerMessage } from '@/lib/i18n';
 import { useAnswerTicket, useCloseTicket, useTicket } from '../api/tickets';
@@ -84,6 +85,25 @@ export function TicketConversation({ id, onClose }: { id: number; onClose: () =>
       <Card.Body>
         {data.institution && <p className="small text-body-secondary mb-2">{data.institution.name}</p>}
         <Entry author={data.author.fullName} text={data.text} createdAt={data.createdAt} />
+        {data.attachments.length > 0 && (
+          <ul className="list-inline my-2" aria-label={t('fields.attachments')}>
+            {data.attachments.map((attachment) => (
+              <li key={attachment.id} className="list-inline-item">
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  onClick={() =>
+                    void openFile(() => fetchFile(`tickets/${id}/attachments/${attachment.id}`, { fallbackName: attachment.name })).catch(
+                      (error: unknown) => failed(error, t('fileFailed')),
+                    )
+                  }
+                >
+                  {attachment.name}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
         {data.messages.map((message) => (
           <Entry key={message.id} author={message.author.fullName} text={message.text} createdAt={message.createdAt} />
         ))}
