@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import Count, IntegerField, Max, Q, QuerySet, Subquery, Value
+from django.db.models import Count, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_TICKET_ADMIN, has_ability
-from kantyna.messaging.models import Notification, Ticket
+from kantyna.messaging.models import Notification, Ticket, TicketMessage
 from kantyna.ordering.cutoff import tenant_zone
 from kantyna.people.reach import Reach
 
@@ -87,9 +87,11 @@ def tickets_list(
         tickets = tickets.filter(created_at__gte=datetime.combine(date_from, time.min, tzinfo=zone))
     if date_to and date_to < date.max:  # the last day there is bounds nothing
         tickets = tickets.filter(created_at__lt=datetime.combine(date_to + timedelta(days=1), time.min, tzinfo=zone))
+    # The answers counted per row of the page (a correlated subquery), not by grouping every ticket before LIMIT.
+    answers = TicketMessage.objects.filter(ticket=OuterRef("pk")).order_by().values("ticket").annotate(n=Count("pk"))
     return (
         tickets.select_related("author", "institution")
-        .annotate(answers_count=Count("messages"))
+        .annotate(answers_count=Coalesce(Subquery(answers.values("n"), output_field=IntegerField()), Value(0)))
         .order_by("-created_at", "-id")
     )
 
