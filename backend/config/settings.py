@@ -36,6 +36,8 @@ JWT_TTL_SECONDS = int(os.environ.get("JWT_TTL_SECONDS", str(12 * 3600)))
 # Tenancy: the tenant is the first label of the host (DESIGN.md §2).
 BASE_DOMAIN = os.environ.get("BASE_DOMAIN", "localhost")
 DEFAULT_TENANT = os.environ.get("DEFAULT_TENANT", "demo")
+# Tenants whose help tickets use the spec's category variant B (the Swiss-style host, localhost or demo).
+TICKET_CATEGORIES_B_TENANTS = os.environ.get("TICKET_CATEGORIES_B_TENANTS", "demo").split(",")
 RESERVED_TENANT_LABELS = {"auth", "www", "api", "admin"}
 PUBLIC_URL_SCHEME = os.environ.get("PUBLIC_URL_SCHEME", "http")
 PUBLIC_PORT = os.environ.get("PUBLIC_PORT", "8000")
@@ -82,6 +84,7 @@ TENANT_APPS = [
     "kantyna.inventory",
     "kantyna.payments",
     "kantyna.order_imports",
+    "kantyna.messaging",
     "kantyna.reports",
     "kantyna.automated_reports",
 ]
@@ -265,6 +268,7 @@ SPECTACULAR_SETTINGS = {
         "StatementStatusEnum": ["draft", "confirmed"],
         "OrdersFileStatusEnum": ["checked", "confirmed"],
         "OrdersFileRowStatusEnum": ["ok", "problem", "ordered", "failed"],
+        "TicketStateEnum": "kantyna.messaging.models.TicketState",
     },
 }
 

@@ -62,6 +62,8 @@ declared = [
     path("", include("kantyna.ordering.api.urls")),
     path("", include("kantyna.payments.api.urls")),
     path("", include("kantyna.order_imports.api.urls")),
+    # talking to people
+    path("", include("kantyna.messaging.api.urls")),
     # serving
     path("", include("kantyna.terminal.api.urls")),
     # the business at a glance
@@ -69,7 +71,6 @@ declared = [
     path("", include("kantyna.automated_reports.api.urls")),
     # shell counters
     path("orders/totalAmounts", orders.ActiveOrdersAmountView.as_view()),
-    path("notifications/unread", users.UnreadNotificationsView.as_view()),
     path("announcements/unseen", users.UnseenAnnouncementsView.as_view()),
 ]
 urlpatterns = flattened(declared)

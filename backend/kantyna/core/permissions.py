@@ -115,6 +115,12 @@ ABILITIES: dict[str, Rule] = {
     "transactions.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     # A customer's own money: balance, history, bank transfer details.
     "billing.view": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
+    # Help tickets (issue 18): anyone opens one; the queue (/tickets) is the ticket admins', the administrators' and
+    # institutions admins' with tickets_manage (their institutions'), and customers read their own there.
+    "tickets.create": rule(*ROLES),
+    "tickets.view": rule(
+        ROLE_ADMIN, ROLE_TICKET_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, permission="tickets_manage"
+    ),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
     "reports.manage": rule(ROLE_MANAGE_REPORTS),
     # Reports (issue 17): download, print, send by e-mail. Report managers every institution (they send the office's

@@ -160,6 +160,13 @@ def outcome(response) -> tuple[int, str | None]:
     return response.status_code, None
 
 
+def _body(response) -> bytes:
+    """The response's bytes, a streamed file's too (the test client closes it once read)."""
+    if getattr(response, "streaming", False):
+        return b"".join(response.streaming_content)
+    return response.content
+
+
 @dataclass
 class MatrixResult:
     outcomes: dict[str, tuple[int, str | None]] = field(default_factory=dict)
@@ -182,7 +189,7 @@ def run_row(tenant, row: Row, users: dict, ids: dict, state: Callable[[], Any]) 
             result.changed[persona] = state() != before
             transaction.set_rollback(True)
         result.outcomes[persona] = outcome(response)
-        result.bodies[persona] = response.content[:300]
+        result.bodies[persona] = _body(response)[:300]
     return result
 
 

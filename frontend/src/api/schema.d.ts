@@ -2373,6 +2373,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/helpTickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_helpTickets_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/importedOrdersFiles": {
         parameters: {
             query?: never;
@@ -4492,6 +4509,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Mark the caller's unread notifications read: all of them (the spec's one `readAt` per person), or, our
+         *     extension, only those of `ids`.
+         */
+        post: operations["api_frontend_notifications_read_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/notifications/unread": {
         parameters: {
             query?: never;
@@ -4499,7 +4536,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Polled by the shell every 5 minutes; cooks get none. The messaging issue fills the list. */
+        /** @description Polled by the shell every 5 minutes with perPage 5 (never by cooks, who get empty results anyway). */
         get: operations["api_frontend_notifications_unread_retrieve"];
         put?: never;
         post?: never;
@@ -6164,6 +6201,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The tickets the caller sees (every one for ticket admins and administrators, their institutions' for an
+         *     institutions admin with tickets_manage, one's own for customers), newest first.
+         */
+        get: operations["api_frontend_tickets_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        get: operations["api_frontend_tickets_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/tickets/{id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Our extension: an answer in the ticket's conversation (the spec shows no path for it). */
+        post: operations["api_frontend_tickets_answers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/tickets/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Our extension: a ticket's file, for those who see the ticket (inline, as the type its bytes show). */
+        get: operations["api_frontend_tickets_attachments_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/tickets/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_tickets_close_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/tickets/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Our extension: the tenant's category codes (the spec's variant A or B), for the form and the filter. */
+        get: operations["api_frontend_tickets_categories_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/transactions": {
         parameters: {
             query?: never;
@@ -7376,6 +7518,9 @@ export interface components {
         };
         CreateSimilarRequest: {
             dates: string[];
+        };
+        Created: {
+            id: number;
         };
         CreatedId: {
             id: number;
@@ -9306,6 +9451,21 @@ export interface components {
             portions: number;
             institutions: components["schemas"]["NestedInstitution"][];
         };
+        /** @description A notification worded in the reader's language (the request's). */
+        Notification: {
+            id: number;
+            kind: string;
+            readonly title: string;
+            readonly text: string;
+            params: {
+                [key: string]: unknown;
+            };
+            link: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            readAt: string | null;
+        };
         /**
          * @description * `top-right` - top-right
          *     * `top-left` - top-left
@@ -9314,6 +9474,10 @@ export interface components {
          * @enum {string}
          */
         NotificationsPlacementEnum: "top-right" | "top-left" | "bottom-right" | "bottom-left";
+        NotificationsReadRequest: {
+            /** @description Our extension: only these notifications. Without it every unread notification is marked read. */
+            ids?: number[];
+        };
         NotificationsSettings: {
             notificationsPlacement: components["schemas"]["NotificationsPlacementEnum"];
             emailNotificationsEnabled: boolean;
@@ -10079,7 +10243,7 @@ export interface components {
         };
         Payment: {
             id: number;
-            state: components["schemas"]["StateEnum"];
+            state: components["schemas"]["PaymentStateEnum"];
             provider: string;
             amount: components["schemas"]["Money"];
             fee: components["schemas"]["Money"];
@@ -10135,6 +10299,14 @@ export interface components {
             tpay?: components["schemas"]["TpayConfigRequest"];
             autopay?: components["schemas"]["AutopayConfigRequest"];
         };
+        /**
+         * @description * `pending` - pending
+         *     * `paid` - paid
+         *     * `failed` - failed
+         *     * `cancelled` - cancelled
+         * @enum {string}
+         */
+        PaymentStateEnum: "pending" | "paid" | "failed" | "cancelled";
         /**
          * @description * `amount` - amount
          *     * `percent` - percent
@@ -10958,14 +11130,6 @@ export interface components {
             isActive: boolean;
         };
         /**
-         * @description * `pending` - pending
-         *     * `paid` - paid
-         *     * `failed` - failed
-         *     * `cancelled` - cancelled
-         * @enum {string}
-         */
-        StateEnum: "pending" | "paid" | "failed" | "cancelled";
-        /**
          * @description * `mt940` - mt940
          *     * `camt053` - camt053
          *     * `csv` - csv
@@ -11155,6 +11319,83 @@ export interface components {
             privacyPolicyUrl: string | null;
             cateringTermsUrl: string | null;
         };
+        Ticket: {
+            id: number;
+            category: string;
+            subject: string;
+            state: components["schemas"]["TicketStateEnum"];
+            author: components["schemas"]["TicketPerson"];
+            institution: components["schemas"]["TicketInstitution"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+            answersCount: number;
+        };
+        TicketAnswerRequest: {
+            text: string;
+        };
+        TicketAttachment: {
+            id: number;
+            name: string;
+            kind: string;
+            size: number;
+        };
+        TicketCategories: {
+            categories: string[];
+        };
+        /** @description JSON, or multipart/form-data with files (`attachments`, repeated). */
+        TicketCreateRequest: {
+            category: string;
+            subject: string;
+            text: string;
+            /** @description PDF, JPG or PNG files. */
+            attachments?: string[];
+        };
+        TicketDetails: {
+            id: number;
+            category: string;
+            subject: string;
+            text: string;
+            state: components["schemas"]["TicketStateEnum"];
+            author: components["schemas"]["TicketPerson"];
+            institution: components["schemas"]["TicketInstitution"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+            closedBy: components["schemas"]["TicketPerson"] | null;
+            messages: components["schemas"]["TicketMessage"][];
+            attachments: components["schemas"]["TicketAttachment"][];
+            readonly canClose: boolean;
+        };
+        TicketInstitution: {
+            id: number;
+            name: string;
+        };
+        TicketMessage: {
+            id: number;
+            author: components["schemas"]["TicketPerson"];
+            text: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TicketPage: {
+            items: components["schemas"]["Ticket"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        TicketPerson: {
+            id: number;
+            fullName: string;
+        };
+        /**
+         * @description * `open` - Open
+         *     * `closed` - Closed
+         * @enum {string}
+         */
+        TicketStateEnum: "open" | "closed";
         TokenRequestRequest: {
             emailAddress: string;
             password: string;
@@ -11362,9 +11603,7 @@ export interface components {
             readAt: string | null;
             unreadNotifications: number;
             hasUnreadMessages: boolean;
-            notifications: {
-                [key: string]: unknown;
-            }[];
+            notifications: components["schemas"]["Notification"][];
         };
         UploadMaxFileSize: {
             uploadMaxFileSize: number;
@@ -15752,6 +15991,30 @@ export interface operations {
             };
         };
     };
+    api_frontend_helpTickets_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketCreateRequest"];
+                "multipart/form-data": components["schemas"]["TicketCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+        };
+    };
     api_frontend_importedOrdersFiles_list: {
         parameters: {
             query?: {
@@ -19591,6 +19854,31 @@ export interface operations {
             };
         };
     };
+    api_frontend_notifications_read_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NotificationsReadRequest"];
+                "multipart/form-data": components["schemas"]["NotificationsReadRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["NotificationsReadRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
     api_frontend_notifications_unread_retrieve: {
         parameters: {
             query?: {
@@ -22420,6 +22708,148 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_tickets_list: {
+        parameters: {
+            query?: {
+                category?: string;
+                /** @description YYYY-MM-DD, included */
+                dateFrom?: string;
+                /** @description YYYY-MM-DD, included */
+                dateTo?: string;
+                institutionId?: number;
+                page?: number;
+                perPage?: number;
+                state?: "closed" | "open";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketPage"];
+                };
+            };
+        };
+    };
+    api_frontend_tickets_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketDetails"];
+                };
+            };
+        };
+    };
+    api_frontend_tickets_answers_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketAnswerRequest"];
+                "multipart/form-data": components["schemas"]["TicketAnswerRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TicketAnswerRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+        };
+    };
+    api_frontend_tickets_attachments_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+        };
+    };
+    api_frontend_tickets_close_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_tickets_categories_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketCategories"];
                 };
             };
         };

@@ -245,6 +245,10 @@ ERRORS: dict[str, Refusal] = {
     "payment.notification_too_large": Refusal(
         status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, _("The payment notification is too large.")
     ),
+    # help tickets (messaging)
+    "ticket.unknown_category": _invalid(_("Choose one of the listed categories.")),
+    "ticket.closed": _conflict("This ticket is closed.", _("A closed ticket takes no more answers.")),
+    "ticket.already_closed": _conflict("This ticket is already closed."),
     # ordering
     "free_day.ends_before_start": _invalid(_("The end date cannot be before the start date.")),
     "free_day.range_too_long": _invalid(_("A range can cover at most a year.")),

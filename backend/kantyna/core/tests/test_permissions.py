@@ -44,6 +44,7 @@ EXPECTED = {
         "reports.view",
         "tenant.access",
         "terminal.use",
+        "tickets.create",
         "transactions.view",
     ],
     ROLE_PARENT: [
@@ -61,6 +62,8 @@ EXPECTED = {
         "orders.view",
         "profile.edit",
         "tenant.access",
+        "tickets.create",
+        "tickets.view",
     ],
     ROLE_INSTITUTION_WORKER: [
         "account.delete",
@@ -76,17 +79,28 @@ EXPECTED = {
         "orders.prepaid",
         "profile.edit",
         "tenant.access",
+        "tickets.create",
+        "tickets.view",
     ],
-    ROLE_COOK: ["cards.edit", "kitchen.prepare", "kitchen.transport", "profile.edit", "tenant.access", "terminal.use"],
-    ROLE_TICKET_ADMIN: ["notifications.receive", "tenant.access", "tickets.manage"],
+    ROLE_COOK: [
+        "cards.edit",
+        "kitchen.prepare",
+        "kitchen.transport",
+        "profile.edit",
+        "tenant.access",
+        "terminal.use",
+        "tickets.create",
+    ],
+    ROLE_TICKET_ADMIN: ["notifications.receive", "tenant.access", "tickets.create", "tickets.manage", "tickets.view"],
     ROLE_MANAGE_REPORTS: [
         "notifications.receive",
         "reports.automate",
         "reports.manage",
         "reports.view",
         "tenant.access",
+        "tickets.create",
     ],
-    ROLE_EMPLOYEE: ["notifications.receive", "tenant.access"],
+    ROLE_EMPLOYEE: ["notifications.receive", "tenant.access", "tickets.create"],
 }
 
 
@@ -143,7 +157,7 @@ def test_given_other_role_with_stray_permissions_when_computing_then_none(role):
         ("parents_view", ["parents.view"]),
         ("parents_edit", ["parents.edit"]),
         ("transactions_edit", ["transactions.edit"]),
-        ("tickets_manage", ["tickets.manage"]),
+        ("tickets_manage", ["tickets.manage", "tickets.view"]),
     ],
 )
 def test_given_institutions_admin_with_one_permission_when_computing_then_its_abilities_only(permission, granted):

@@ -210,14 +210,6 @@ class DeleteAccountSerializer(KantynaSerializer):
     password = serializers.CharField()
 
 
-class UnreadNotificationsSerializer(KantynaSerializer):
-    status = serializers.BooleanField()
-    read_at = serializers.DateTimeField(allow_null=True)
-    unread_notifications = serializers.IntegerField()
-    has_unread_messages = serializers.BooleanField()
-    notifications = serializers.ListField(child=serializers.DictField())
-
-
 class EmptyPageSerializer(KantynaSerializer):
     items = serializers.ListField(child=serializers.DictField())
     total = serializers.IntegerField()

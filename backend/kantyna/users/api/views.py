@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
 from kantyna.core.client import client_ip
@@ -98,26 +98,6 @@ class DeleteAccountView(ApiView):
             ip_address=client_ip(request),
         )
         return status_response()
-
-
-class UnreadNotificationsView(ApiView):
-    """Polled by the shell every 5 minutes; cooks get none. The messaging issue fills the list."""
-
-    ability = "tenant.access"
-
-    @extend_schema(
-        parameters=[OpenApiParameter("perPage", int, required=False)], responses=s.UnreadNotificationsSerializer
-    )
-    def get(self, request):
-        return Response(
-            {
-                "status": True,
-                "read_at": None,
-                "unread_notifications": 0,
-                "has_unread_messages": False,
-                "notifications": [],
-            }
-        )
 
 
 class UnseenAnnouncementsView(ApiView):

@@ -61,6 +61,8 @@ def test_given_parent_when_getting_current_user_then_exact_payload(tenant_a):
             "prices.see",
             "profile.edit",
             "tenant.access",
+            "tickets.create",
+            "tickets.view",
         ],
         "settings": {"canSeePrices": True},
         "bankAccountNumber": None,

@@ -7,6 +7,7 @@ import { useActiveOrdersAmount } from '@/lib/orders/get-active-orders-amount';
 import { useSession } from '@/lib/session/session-context';
 import { LOCALES } from '@/lib/i18n';
 import { formatMoney } from '@/lib/format';
+import { NotificationsBell } from '@/components/notifications/NotificationsBell';
 import { areaTitleKey, canOpen, findRoute } from '../routes/route-table';
 import { menuItems, useTenantOptions } from './menu';
 
@@ -64,7 +65,7 @@ export function FullLayout() {
             {/* Wraps rather than overflowing: an admin's menu is long, a customer's has the amounts too. */}
             <Nav className="me-auto flex-wrap">
               {user &&
-                menuItems(user.roles, tenantOptions).map((item) =>
+                menuItems(user.roles, tenantOptions, user.abilities).map((item) =>
                   item.kind === 'link' ? (
                     <Nav.Link key={item.route.name} as={NavLink} to={item.route.path} className="text-nowrap">
                       {t(areaTitleKey(item.route.area))}
@@ -87,6 +88,8 @@ export function FullLayout() {
               )}
             </Nav>
             {user && isCustomer(user) && <CustomerAmounts />}
+            {/* Cooks never get notifications (spec): no bell, no poll. */}
+            {user && !user.roles.includes('ROLE_COOK') && <NotificationsBell />}
             {user && (
               <Nav>
                 <NavDropdown title={user.fullName} id="user-menu" align="end">

@@ -6,9 +6,9 @@ import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 
-function given(roles: Role[], allowPrepaidOrders: boolean) {
+function given(roles: Role[], allowPrepaidOrders: boolean, abilities: string[] = []) {
   server.use(
-    http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(roles, { id: 7 }))),
+    http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(roles, { id: 7, abilities }))),
     http.get(apiUrl('common/settings/presencesMarkingConfig'), () =>
       HttpResponse.json({
         allowAnyDiets: false,
@@ -71,5 +71,42 @@ describe("the kitchen's pages in the menu", () => {
       ['Order labels', '/ordersLabels'],
       ['Daily meals releases', '/dailyMealsReleases'],
     ]);
+  });
+});
+
+describe('the help menu', () => {
+  it('given a parent, when the app opens, then Help offers the help request and the tickets', async () => {
+    given(['ROLE_PARENT'], false, ['tickets.view']);
+    const { user } = renderApp('/home');
+    const menu = await mainMenu();
+    await user.click(await within(menu).findByRole('button', { name: 'Help' }));
+    expect(await within(menu).findByRole('link', { name: 'Help request' })).toHaveAttribute('href', '/helpTickets/create');
+    expect(within(menu).getByRole('link', { name: 'Tickets' })).toHaveAttribute('href', '/tickets');
+  });
+
+  it('given a cook, when the app opens, then Help offers the help request only', async () => {
+    given(['ROLE_COOK'], false);
+    const { user } = renderApp('/home');
+    const menu = await mainMenu();
+    await user.click(await within(menu).findByRole('button', { name: 'Help' }));
+    expect(await within(menu).findByRole('link', { name: 'Help request' })).toHaveAttribute('href', '/helpTickets/create');
+    expect(within(menu).queryByRole('link', { name: 'Tickets' })).not.toBeInTheDocument();
+  });
+
+  it('given an institutions admin without tickets_manage, when the app opens, then Help offers the help request only', async () => {
+    given(['ROLE_INSTITUTIONS_ADMIN'], false, []);
+    const { user } = renderApp('/home');
+    const menu = await mainMenu();
+    await user.click(await within(menu).findByRole('button', { name: 'Help' }));
+    expect(await within(menu).findByRole('link', { name: 'Help request' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Tickets' })).not.toBeInTheDocument();
+  });
+
+  it('given an institutions admin with tickets_manage, when the app opens, then Help offers the tickets too', async () => {
+    given(['ROLE_INSTITUTIONS_ADMIN'], false, ['tickets.view', 'tickets.manage']);
+    const { user } = renderApp('/home');
+    const menu = await mainMenu();
+    await user.click(await within(menu).findByRole('button', { name: 'Help' }));
+    expect(await within(menu).findByRole('link', { name: 'Tickets' })).toHaveAttribute('href', '/tickets');
   });
 });

@@ -7,6 +7,8 @@ import { builtRouteNames } from '../routes/built-routes';
 
 /** Pages reached from elsewhere (forms, details, confirmations, the user menu) are not menu entries. */
 const NOT_IN_MENU = new Set(['profile', 'payu.paid', 'payments.paid']);
+/** Forms that are an entry of their own: anyone may ask for help from the menu. */
+const FORMS_IN_MENU = new Set(['helpTickets.create']);
 
 /**
  * Areas shown together under one dropdown (title `routes:menuGroups.<key>`), in this order, so the
@@ -58,6 +60,7 @@ export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
   ],
   kitchen: ['mealsToPrepare', 'mealsToRelease', 'nestedMealsToRelease', 'mealsToReleaseReport', 'ordersLabels', 'dailyMealsReleases'],
   money: ['transactions', 'deposits', 'usersTransactions', 'monthlyBalanceReport', 'importedPaymentsFiles'],
+  help: ['tickets', 'helpTickets'],
   inventory: ['inventory.stock', 'inventory.incomes', 'inventory.outcomes', 'inventory.ingredients.outcomes'],
 };
 
@@ -67,8 +70,12 @@ export interface TenantOptions {
 }
 
 /** Entries a role may open only when the tenant allows the feature: offering them would lead to a refusal. */
-const OFFERED_WHEN: Readonly<Record<string, (roles: readonly string[], tenant: TenantOptions | undefined) => boolean>> = {
+const OFFERED_WHEN: Readonly<
+  Record<string, (roles: readonly string[], tenant: TenantOptions | undefined, abilities: readonly string[]) => boolean>
+> = {
   'orders.createPrepaidOrder': mayOrderPrepaid,
+  // An institutions admin holds the route's role, but reads tickets only with tickets_manage (the server's ability).
+  tickets: (_roles, _tenant, abilities) => abilities.includes('tickets.view'),
 };
 
 /** The tenant options the menu reads; cooks do not load them (and have no gated entry). */
@@ -83,7 +90,7 @@ function isMenuEntry(route: RouteDef): boolean {
   return (
     route.layout === 'full' &&
     !route.path.includes(':') &&
-    !/\.(create|import|edit|details)$/.test(route.name) &&
+    (FORMS_IN_MENU.has(route.name) || !/\.(create|import|edit|details)$/.test(route.name)) &&
     !NOT_IN_MENU.has(route.name)
   );
 }
@@ -93,22 +100,22 @@ function groupOf(route: RouteDef): string | undefined {
 }
 
 /** Derived from the route table, so an area appears in the menu the day its pages are built; home first. */
-export function menuRoutes(roles: readonly string[], tenant: TenantOptions | undefined): RouteDef[] {
+export function menuRoutes(roles: readonly string[], tenant: TenantOptions | undefined, abilities: readonly string[] = []): RouteDef[] {
   const entries = routeTable.filter(
     (route) =>
       isMenuEntry(route) &&
       builtRouteNames.has(route.name) &&
       canOpen(route.roles, roles) &&
-      (OFFERED_WHEN[route.name]?.(roles, tenant) ?? true),
+      (OFFERED_WHEN[route.name]?.(roles, tenant, abilities) ?? true),
   );
   return [...entries.filter((route) => route.name === 'home'), ...entries.filter((route) => route.name !== 'home')];
 }
 
 /** The menu as shown: grouped areas collapse into one dropdown, placed where the first of them would be. */
-export function menuItems(roles: readonly string[], tenant: TenantOptions | undefined): MenuItem[] {
+export function menuItems(roles: readonly string[], tenant: TenantOptions | undefined, abilities: readonly string[] = []): MenuItem[] {
   const items: MenuItem[] = [];
   const groups = new Map<string, RouteDef[]>();
-  for (const route of menuRoutes(roles, tenant)) {
+  for (const route of menuRoutes(roles, tenant, abilities)) {
     const key = groupOf(route);
     if (!key) {
       items.push({ kind: 'link', route });

@@ -12,7 +12,7 @@ export function HomePage() {
   const tenantOptions = useTenantOptions(user);
   if (!user) return null;
   // The menu's entries (one per area: no create/import/edit pages), so each area has one tile.
-  const areas = menuRoutes(user.roles, tenantOptions).filter((route) => route.name !== 'home');
+  const areas = menuRoutes(user.roles, tenantOptions, user.abilities).filter((route) => route.name !== 'home');
   return (
     <section>
       <h1 className="h3">{t('home.welcome', { name: user.firstName || user.fullName })}</h1>

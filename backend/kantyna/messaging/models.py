@@ -1,0 +1,92 @@
+"""Talking to people (issue 18): in-app notifications (the bell) and help tickets with their conversation."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from kantyna.core.uploads import TenantFolder
+from kantyna.institutions.models import Institution
+from kantyna.users.models import User
+
+
+class Notification(models.Model):
+    """One notice for one person. Its text is not stored: `kind` and `params` are worded when read, in the reader's
+    language (kinds.py), so a Polish parent reads Polish whatever language the event happened in."""
+
+    receiver = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=60)
+    params = models.JSONField(default=dict, blank=True)
+    link = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            # The bell's page: a person's latest, read off the index however many they have.
+            models.Index(fields=["receiver", "-created_at", "-id"], name="notification_latest"),
+            # Its unread count and last reading, from the index only.
+            models.Index(fields=["receiver"], condition=Q(read_at__isnull=True), name="notification_unread"),
+            models.Index(fields=["receiver", "read_at"], name="notification_read_at"),
+        ]
+
+
+class TicketState(models.TextChoices):
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+class Ticket(models.Model):
+    """A help ticket ("report a problem"): its author's opening text, then the conversation (TicketMessage)."""
+
+    author = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    category = models.CharField(max_length=40)
+    subject = models.CharField(max_length=200)
+    text = models.TextField(max_length=5000)
+    state = models.CharField(max_length=10, choices=TicketState.choices, default=TicketState.OPEN)
+    # The author's institution where one is known when the ticket is made: institutions admins with tickets_manage
+    # see their institutions' tickets by it.
+    institution = models.ForeignKey(Institution, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["-created_at", "-id"], name="ticket_latest"),
+            models.Index(fields=["author", "-created_at"], name="ticket_author"),
+            models.Index(fields=["institution", "-created_at"], name="ticket_institution"),
+        ]
+
+    def __str__(self) -> str:
+        return self.subject
+
+
+class TicketMessage(models.Model):
+    """An answer in a ticket's conversation, by staff or by the author."""
+
+    ticket = models.ForeignKey(Ticket, on_delete=models.CASCADE, related_name="messages")
+    author = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    text = models.TextField(max_length=5000)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+
+class TicketAttachment(models.Model):
+    """A file sent with a ticket: its type found from its bytes (core.uploads), stored under a name the server chose,
+    read only by those who see the ticket."""
+
+    ticket = models.ForeignKey(Ticket, on_delete=models.CASCADE, related_name="attachments")
+    file = models.FileField(upload_to=TenantFolder("tickets"), max_length=300)
+    kind = models.CharField(max_length=10)
+    size = models.PositiveIntegerField()
+    original_name = models.CharField(max_length=255)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]

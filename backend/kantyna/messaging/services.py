@@ -1,0 +1,179 @@
+"""Writes of talking to people: notifications (`notify`) and help tickets (create, answer, close). Each is atomic and
+audited; e-mails are deferred in the same transaction, so a job exists only for what committed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from django.conf import settings
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+
+from kantyna.audit.services import audit_record
+from kantyna.core.errors import DomainError
+from kantyna.core.permissions import has_ability
+from kantyna.core.tasks import send_email
+from kantyna.core.uploads import store_upload, validate_upload
+from kantyna.messaging.kinds import TICKET_ANSWERED, TICKET_CLOSED, worded
+from kantyna.messaging.models import Notification, Ticket, TicketAttachment, TicketMessage, TicketState
+from kantyna.people.reach import Reach
+from kantyna.tenancy.services import current_tenant_slug, tenant_origin
+from kantyna.tenant_settings.selectors import upload_max_file_size
+
+DEFAULT_LOCALE = "pl"
+# A screenshot, a photo of the meal, a scanned document.
+ATTACHMENT_TYPES = ("pdf", "jpg", "png")
+MAX_ATTACHMENTS = 3
+EMAIL_BATCH = 1_000
+
+# The spec's two category lists (server-calls-back-office.md); a tenant uses one (`ticket_categories`).
+CATEGORIES_A = ("complaints", "lunch_card", "meals", "releases", "orders", "technical_support", "other")
+CATEGORIES_B = (
+    "meals_quality",
+    "service_quality",
+    "meals_availability",
+    "lunch_card",
+    "technical_support",
+    "payments_and_settlements",
+    "other",
+)
+
+
+def ticket_categories() -> tuple[str, ...]:
+    """The category codes of the current tenant: variant B for the tenants of TICKET_CATEGORIES_B_TENANTS (demo,
+    which localhost serves), variant A elsewhere."""
+    return CATEGORIES_B if current_tenant_slug() in settings.TICKET_CATEGORIES_B_TENANTS else CATEGORIES_A
+
+
+# --- notifications ------------------------------------------------------------------------------------------------
+
+
+def _email(user, kind: str, params: Mapping, link: str, origin: str) -> dict:
+    account = user.account
+    with translation.override(account.locale or DEFAULT_LOCALE):
+        title, text = worded(kind, params)
+        context = {"first_name": user.first_name, "text": text, "link": f"{origin}{link}" if link else ""}
+        subject = render_to_string("messaging/email/notification_subject.txt", {"title": title}).strip()
+        body = render_to_string("messaging/email/notification.txt", context)
+    return {"to": [account.email], "subject": subject, "text": body}
+
+
+def notify(users: Iterable, kind: str, params: Mapping | None = None, link: str = "") -> list[Notification]:
+    """One notification per person (one INSERT), and an e-mail to each whose notification settings ask for e-mails,
+    worded in their language. Cooks get none (the spec: cooks never get notifications). `users` are tenant Users;
+    their accounts are read here if not loaded."""
+    params = dict(params or {})
+    receivers = [
+        user for user in {user.pk: user for user in users}.values() if has_ability(user, "notifications.receive")
+    ]
+    if not receivers:
+        return []
+    with transaction.atomic():
+        created = Notification.objects.bulk_create(
+            [Notification(receiver=user, kind=kind, params=params, link=link) for user in receivers]
+        )
+        mailed = [user for user in receivers if (user.notifications_settings or {}).get("email_notifications_enabled")]
+        if mailed:
+            origin = tenant_origin(current_tenant_slug())
+            emails = [_email(user, kind, params, link, origin) for user in mailed]
+            for start in range(0, len(emails), EMAIL_BATCH):
+                send_email.batch_defer(*emails[start : start + EMAIL_BATCH])
+    return created
+
+
+def notifications_read(*, actor, ids: list[int] | None = None) -> int:
+    """Mark the actor's unread notifications read: all of them, or those of `ids` (others' ids are ignored).
+    Returns how many were marked."""
+    unread = Notification.objects.filter(receiver=actor, read_at__isnull=True)
+    if ids is not None:
+        unread = unread.filter(pk__in=ids)
+    return unread.update(read_at=timezone.now())
+
+
+# --- help tickets -------------------------------------------------------------------------------------------------
+
+
+def _author_institution_id(actor) -> int | None:
+    """The institution the author belongs to, when one is known: an institutions admin's or a worker's own, a
+    parent's children's (the first by id when several)."""
+    ids = Reach(actor).served_institution_ids
+    return min(ids) if ids else None
+
+
+def ticket_create(
+    *, actor, category: str, subject: str, text: str, attachments: list[UploadedFile] | tuple = ()
+) -> Ticket:
+    """Open a ticket with up to MAX_ATTACHMENTS files (each checked by size and by content before anything is
+    stored)."""
+    if category not in ticket_categories():
+        raise DomainError("ticket.unknown_category", field="category")
+    limit = upload_max_file_size() if attachments else 0
+    kinds = [
+        validate_upload(upload, field="attachments", allowed=ATTACHMENT_TYPES, limit=limit) for upload in attachments
+    ]
+    stored: list[str] = []
+    try:
+        with transaction.atomic():
+            ticket = Ticket.objects.create(
+                author=actor,
+                category=category,
+                subject=subject,
+                text=text,
+                institution_id=_author_institution_id(actor),
+            )
+            for upload, kind in zip(attachments, kinds, strict=True):
+                attachment = TicketAttachment(
+                    ticket=ticket, kind=kind, size=upload.size, original_name=(upload.name or "")[:255]
+                )
+                store_upload(attachment.file, upload, kind=kind)
+                stored.append(attachment.file.name)
+                attachment.save()
+            audit_record(
+                actor=actor, action="ticket.create", target=ticket, data={"category": category, "files": len(stored)}
+            )
+    except Exception:
+        # The stored bytes are not part of the transaction: a refused ticket leaves no file behind.
+        for name in stored:
+            default_storage.delete(name)
+        raise
+    return ticket
+
+
+def _locked(ticket: Ticket) -> Ticket:
+    return Ticket.objects.select_for_update().select_related("author__account").get(pk=ticket.pk)
+
+
+def _ticket_params(ticket: Ticket, actor) -> dict:
+    return {"ticket_id": ticket.pk, "subject": ticket.subject, "author": actor.full_name}
+
+
+def ticket_answer(*, actor, ticket: Ticket, text: str) -> TicketMessage:
+    """Add an answer to an open ticket's conversation; the author is notified of an answer by someone else."""
+    with transaction.atomic():
+        ticket = _locked(ticket)
+        if ticket.state == TicketState.CLOSED:
+            raise DomainError("ticket.closed")
+        message = TicketMessage.objects.create(ticket=ticket, author=actor, text=text)
+        audit_record(actor=actor, action="ticket.answer", target=ticket, data={"message": message.pk})
+        if ticket.author_id != actor.pk:
+            notify([ticket.author], TICKET_ANSWERED, _ticket_params(ticket, actor), link=f"/tickets?ticket={ticket.pk}")
+    return message
+
+
+def ticket_close(*, actor, ticket: Ticket) -> Ticket:
+    """Close an open ticket; the author is notified when someone else closed it."""
+    with transaction.atomic():
+        ticket = _locked(ticket)
+        if ticket.state == TicketState.CLOSED:
+            raise DomainError("ticket.already_closed")
+        ticket.state = TicketState.CLOSED
+        ticket.closed_at = timezone.now()
+        ticket.closed_by = actor
+        ticket.save(update_fields=["state", "closed_at", "closed_by"])
+        audit_record(actor=actor, action="ticket.close", target=ticket)
+        if ticket.author_id != actor.pk:
+            notify([ticket.author], TICKET_CLOSED, _ticket_params(ticket, actor), link=f"/tickets?ticket={ticket.pk}")
+    return ticket
