@@ -17,6 +17,9 @@ Rules for `build`: a `values_list()` queryset; each value passed used as a plain
 string, a date, or a list for `__in`); no value decides the query's shape (a branch on a value would be frozen
 into the SQL: pass such choices as part of the shape, e.g. one PreparedQuery per branch). A list longer than
 `max_list` or empty runs the ORM as usual (the number of `IN` placeholders is part of the SQL).
+
+For model instances (`select_related` included), `Instances` names the columns to select and builds the instances
+from such rows, as the ORM's own iteration would.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from datetime import date, timedelta
 import psycopg
 from django.db import connection
 from django.db.backends.utils import CursorDebugWrapper
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 
 # Markers inside every integer field's range (a positive 32-bit integer: Django answers an out-of-range id with an
 # empty result instead of a parameter), unlikely to be a constant of a query.
@@ -229,3 +232,41 @@ def run_bound(*reads: Bound) -> list[list[tuple]]:
         answers.append(read.convert([row[start : start + read.width] for row in rows if row[0] == index]))
         start += read.width
     return answers
+
+
+class Instances:
+    """Model instances from plain rows, as `model.objects.select_related(*relations)` builds them: every concrete
+    field of the model and of each relation (nested ones as `a__b`; a relation whose key is NULL is cached as
+    None). `columns`: the names to select (`values_list(*columns)`, e.g. in a PreparedQuery); `of(rows)`: the
+    instances, their relations cached (reading one runs no query)."""
+
+    def __init__(self, model: type[Model], relations: tuple[str, ...] = ()):
+        self.model = model
+        self.columns: list[str] = []
+        # One part per model built from a row, owners first: (owner's path, path, field on the owner, model,
+        # attnames, the row's slice, index of the primary key within it)
+        self._parts: list[tuple] = []
+        models = {"": model}
+        for path in ("", *sorted(relations, key=lambda relation: relation.count("__"))):
+            owner_path, _, name = path.rpartition("__")
+            field = models[owner_path]._meta.get_field(name) if path else None
+            part = models[path] = field.related_model if path else model
+            attnames = [f.attname for f in part._meta.concrete_fields]
+            start = len(self.columns)
+            self.columns += [f"{path}__{attname}" if path else attname for attname in attnames]
+            span = slice(start, len(self.columns))
+            self._parts.append((owner_path, path, field, part, attnames, span, attnames.index(part._meta.pk.attname)))
+
+    def of(self, rows) -> list[Model]:
+        db = connection.alias
+        found = []
+        for row in rows:
+            built: dict[str, Model | None] = {}
+            for owner_path, path, field, part, attnames, span, pk_index in self._parts:
+                values = row[span]
+                instance = part.from_db(db, attnames, values) if values[pk_index] is not None else None
+                built[path] = instance
+                if field is not None and built[owner_path] is not None:
+                    field.set_cached_value(built[owner_path], instance)
+            found.append(built[""])
+        return found

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from kantyna.core.dates import month_bounds
 from kantyna.core.money import to_grosze
 from kantyna.core.permissions import CUSTOMER_ROLES, ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
+from kantyna.core.prepared import PreparedQuery
 from kantyna.identity.models import Account
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
 from kantyna.people.models import Child, WorkerProfile
@@ -35,11 +36,24 @@ def _sum(expression="amount", **condition):
 # --- balances -------------------------------------------------------------------------------------------------
 
 
+# Compiled once per process (core.prepared): every marking answers the payer's balance. Grouped by the one payer
+# (a prepared query is a `values_list`): one row, or none without an account.
+_BALANCE = PreparedQuery(
+    lambda user_id: (
+        LedgerAccount.objects.filter(user_id=user_id)
+        .values("user_id")
+        .annotate(total=Sum("balance"))
+        .order_by()
+        .values_list("total")
+    )
+)
+
+
 def ledger_balance(user: User | int) -> Decimal:
     """The payer's balance: the cached balances of all their accounts (one per child when kept per child)."""
     user_id = user.pk if isinstance(user, User) else user
-    total = LedgerAccount.objects.filter(user_id=user_id).aggregate(total=Sum("balance"))["total"]
-    return to_grosze(total or ZERO)
+    rows = _BALANCE(user_id=user_id)
+    return to_grosze((rows[0][0] if rows else None) or ZERO)
 
 
 def ledger_last_month_unpaid(user_ids, today: date) -> set[int]:

@@ -21,7 +21,7 @@ from django.db.models import Q
 
 from kantyna.catalog.models import MealTypeInstitutionSetting
 from kantyna.core.money import discounted
-from kantyna.core.prepared import PreparedQuery
+from kantyna.core.prepared import Instances, PreparedQuery
 from kantyna.ordering.subjects import CHILD, Subject
 from kantyna.pricing.models import WEEKDAYS_PL, PriceList, PriceListItem, PriceListsGroup
 
@@ -51,6 +51,15 @@ _LISTS = PreparedQuery(
         .values_list("id", "group_id", "valid_from")
     )
 )
+# The lists' items, with the meal type, diet and portion size of each (as `select_related` loads them).
+_ITEM = Instances(PriceListItem, ("meal_type", "diet", "portion_size"))
+_ITEMS = PreparedQuery(
+    lambda list_ids: (
+        PriceListItem.objects.filter(price_list_id__in=list_ids, hidden=False)
+        .order_by("meal_type__position", "meal_type__name", "diet__priority", "portion_size__name")
+        .values_list(*_ITEM.columns)
+    )
+)
 _UNAVAILABLE = PreparedQuery(
     lambda institution_ids: (
         MealTypeInstitutionSetting.objects.filter(institution_id__in=institution_ids, is_available=False)
@@ -73,6 +82,7 @@ class Pricer:
         group_ids = {self.group_of(subject) for subject in subjects} - {None}
         lists = _LISTS(group_ids=sorted(group_ids), last=last) if group_ids else []
         self._chosen: dict[tuple, PriceListItem | None] = {}
+        self._choices: dict[tuple, tuple[PriceListItem, ...]] = {}
         self._lists: dict[int, list[tuple[date, int]]] = defaultdict(list)
         self._starts: dict[int, list[date]] = {}
         for list_id, group_id, valid_from in lists:
@@ -85,12 +95,7 @@ class Pricer:
         self._items: dict[int, list[PriceListItem]] = defaultdict(list)
         self.items_by_id: dict[int, PriceListItem] = {}
         if needed:
-            items = PriceListItem.objects.filter(price_list_id__in=needed, hidden=False).select_related(
-                "meal_type", "diet", "portion_size"
-            )
-            for item in items.order_by(
-                "meal_type__position", "meal_type__name", "diet__priority", "portion_size__name"
-            ):
+            for item in _ITEM.of(_ITEMS(list_ids=sorted(needed))):
                 self._items[item.price_list_id].append(item)
                 self.items_by_id[item.pk] = item
         institution_ids = {subject.institution.pk for subject in subjects}
@@ -128,15 +133,20 @@ class Pricer:
         return self.meal_type_available(subject, item.meal_type_id)
 
     def choices(self, subject: Subject, day: date, *, diet_id: int | None = None) -> list[PriceListItem]:
-        """Items the subject may order on `day` (for `diet_id`, or any diet when None)."""
+        """Items the subject may order on `day` (for `diet_id`, or any diet when None). Memoized as `choose` is
+        (every input of the answer is in the key: a calendar asks for each subject and day)."""
         list_id = self.list_of(subject, day)
         if list_id is None:
             return []
-        return [
-            item
-            for item in self._items.get(list_id, ())
-            if (diet_id is None or item.diet_id == diet_id) and self.is_visible(subject, day, item)
-        ]
+        key = (list_id, day.weekday(), subject.institution.pk, self._role(subject), diet_id)
+        found = self._choices.get(key)
+        if found is None:
+            found = self._choices[key] = tuple(
+                item
+                for item in self._items.get(list_id, ())
+                if (diet_id is None or item.diet_id == diet_id) and self.is_visible(subject, day, item)
+            )
+        return list(found)
 
     def choose(
         self,

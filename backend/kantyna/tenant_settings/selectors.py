@@ -6,10 +6,14 @@ import copy
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from kantyna.core.prepared import Instances, PreparedQuery
 from kantyna.tenant_settings.models import TenantSettings
 from kantyna.tenant_settings.sections import SECTIONS
 
 _SNAPSHOT: ContextVar[list | None] = ContextVar("tenant_settings_snapshot", default=None)
+# The row, compiled once per process (core.prepared): read by most calls that order or show a calendar.
+_ROW = Instances(TenantSettings)
+_ROWS = PreparedQuery(lambda: TenantSettings.objects.filter(singleton=True).values_list(*_ROW.columns))
 
 
 def settings_row() -> TenantSettings:
@@ -17,7 +21,8 @@ def settings_row() -> TenantSettings:
     held = _SNAPSHOT.get()
     if held:
         return held[0]
-    row, _ = TenantSettings.objects.get_or_create(singleton=True)
+    found = _ROW.of(_ROWS())
+    row = found[0] if found else TenantSettings.objects.get_or_create(singleton=True)[0]
     if held is not None:
         held.append(row)
     return row

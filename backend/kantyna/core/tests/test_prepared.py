@@ -1,14 +1,18 @@
 """core.prepared.PreparedQuery: the rows of the queryset it was built from, whatever the values, the shape or the
-tenant; the SQL compiled once per shape."""
+tenant; the SQL compiled once per shape. core.prepared.Instances: the instances `select_related` builds."""
 
 from __future__ import annotations
 
 import pytest
 
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT
-from kantyna.core.prepared import PreparedQuery
+from kantyna.core.prepared import Instances, PreparedQuery
+from kantyna.institutions.models import Classroom
+from kantyna.people.models import Child
+from kantyna.people.services.children import child_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.factories import make_user
+from kantyna.testing.world import make_group, make_institution_with_classroom, make_world
 from kantyna.users.models import User
 
 COLUMNS = ("pk", "first_name", "roles", "settings", "account__email")
@@ -115,3 +119,43 @@ def test_given_a_statement_prepared_in_one_tenant_when_run_in_another_then_that_
 
     assert reads == [[(ala.pk, "A")], [(ala.pk, "A")], [(ola.pk, "B")], [(ala.pk, "A")], [(ola.pk, "B")]]
     assert prepared >= 1
+
+
+def fields(instance) -> dict:
+    return {field.attname: getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields}
+
+
+def test_instances_from_rows_are_the_select_related_ones_relations_cached(tenant_a, django_assert_num_queries):
+    """Given two children, one in a classroom with a members' price lists group (a nested relation) and one in a
+    classroom without (NULL), when built by `Instances` from the rows of its columns, then every field of each
+    instance and of each relation is the one `select_related` gives, and reading a relation runs no query."""
+    relations = ("parent", "classroom", "diet", "classroom__related_price_lists_group")
+    loaded = Instances(Child, relations)
+    with in_tenant(tenant_a):
+        world = make_world(tenant_a, money="")
+        grouped = Classroom.objects.get(pk=world.classroom.pk)
+        grouped.related_price_lists_group = make_group("Klasa")
+        grouped.save()
+        _, plain = make_institution_with_classroom(99)
+        lone = child_create(
+            actor=None,
+            parent=world.parent,
+            first_name="Ewa",
+            last_name="Nowak",
+            classroom=plain,
+            diet=world.catalog.standard,
+        )
+        ids = [world.child.pk, lone.pk]
+        expected = list(Child.objects.filter(pk__in=ids).select_related(*relations).order_by("pk"))
+        built = loaded.of(Child.objects.filter(pk__in=ids).order_by("pk").values_list(*loaded.columns))
+
+    assert [fields(child) for child in built] == [fields(child) for child in expected]
+    with django_assert_num_queries(0):
+        for child, same in zip(built, expected, strict=True):
+            assert fields(child.parent) == fields(same.parent) and fields(child.diet) == fields(same.diet)
+            assert fields(child.classroom) == fields(same.classroom)
+            group, same_group = child.classroom.related_price_lists_group, same.classroom.related_price_lists_group
+            assert (group and fields(group)) == (same_group and fields(same_group))
+    assert built[0].classroom.related_price_lists_group.name == "Klasa"
+    assert built[1].classroom.related_price_lists_group is None
+    assert not built[0]._state.adding

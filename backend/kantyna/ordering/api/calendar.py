@@ -16,7 +16,7 @@ from rest_framework.response import Response
 
 from kantyna.core.api.errors import refusal_message
 from kantyna.core.api.params import body_data, query_data
-from kantyna.core.api.renderers import CamelizedAwareRenderer
+from kantyna.core.api.renderers import Camelized, CamelizedAwareRenderer
 from kantyna.core.dates import day_of, month_bounds
 from kantyna.core.errors import DomainError
 from kantyna.core.exceptions import ApiError
@@ -543,15 +543,15 @@ class SubjectsView(ApiView):
             page=paginator.page,
             per_page=paginator.per_page,
         )
-        paginator.total = total
+        # Built camelCase (the renderer's walk over ~1,000 small dicts of a page was most of the call's Python).
         items = [
             {
-                **s.subject_data(row.subject),
+                **s.subject_json(row.subject),
                 "days": [{"date": day.isoformat(), **counts} for day, counts in sorted(row.days.items())],
             }
             for row in rows
         ]
-        return paginator.get_paginated_response(items)
+        return Response(Camelized(items=items, total=total, page=paginator.page, perPage=paginator.per_page))
 
 
 class EventsView(ApiView):

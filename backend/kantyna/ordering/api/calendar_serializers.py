@@ -17,6 +17,7 @@ from kantyna.core.serializers import (
     money,
 )
 from kantyna.ordering.models import FreeDay, MarkedPresencesDraft
+from kantyna.ordering.selectors.calendar import CalendarItem, calendar_item
 from kantyna.ordering.subjects import TYPES
 
 MAX_DATES = 370
@@ -80,18 +81,18 @@ class CalendarItemSerializer(KantynaSerializer):
 _DATETIME = serializers.DateTimeField()  # as the order details write served_at
 
 
-def item_data(item, show_prices: bool) -> dict:
+def calendar_item_data(item: CalendarItem, show_prices: bool) -> dict:
     """The one description of a calendar item (CalendarItemSerializer's fields), snake_case; `item_json` gives
     the same with camelCase keys."""
     return {
-        "id": item.pk,
+        "id": item.id,
         "order_id": item.order_id,
         "meal_type_id": item.meal_type_id,
-        "meal_type_name": item.meal_type.name,
+        "meal_type_name": item.meal_type_name,
         "diet_id": item.diet_id,
-        "diet_name": item.diet.name,
+        "diet_name": item.diet_name,
         "portion_size_id": item.portion_size_id,
-        "portion_size_name": item.portion_size.name,
+        "portion_size_name": item.portion_size_name,
         "price_list_item_id": item.price_list_item_id,
         "price": money_or_none(item.price, show_prices),
         "status": item.status,
@@ -99,6 +100,11 @@ def item_data(item, show_prices: bool) -> dict:
         "note": item.note,
         "automarked": item.automarked,
     }
+
+
+def item_data(item, show_prices: bool) -> dict:
+    """An order item (with its meal type, diet and portion size) described as in the calendar."""
+    return calendar_item_data(calendar_item(item), show_prices)
 
 
 class CalendarOptionSerializer(KantynaSerializer):
@@ -154,8 +160,8 @@ def subject_json(subject) -> dict:
     return {_CAMEL_SUBJECT[key]: value for key, value in subject_data(subject).items()}
 
 
-def item_json(item, show_prices: bool) -> dict:
-    return {_CAMEL_ITEM[key]: value for key, value in item_data(item, show_prices).items()}
+def item_json(item: CalendarItem, show_prices: bool) -> dict:
+    return {_CAMEL_ITEM[key]: value for key, value in calendar_item_data(item, show_prices).items()}
 
 
 class _Options:

@@ -8,6 +8,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from operator import attrgetter
+from typing import NamedTuple
 
 from django.db.models import Count, F, IntegerField, Q, QuerySet, Sum, Value
 from django.utils import timezone
@@ -41,6 +43,50 @@ def dates_between(first: date, last: date) -> list[date]:
     return [first + timedelta(days=offset) for offset in range((last - first).days + 1)]
 
 
+class CalendarItem(NamedTuple):
+    """An order item as the calendar shows it: plain values (a month's items are read as rows, not models)."""
+
+    id: int
+    order_id: int
+    meal_type_id: int
+    meal_type_name: str
+    diet_id: int
+    diet_name: str
+    portion_size_id: int
+    portion_size_name: str
+    price_list_item_id: int | None
+    price: Decimal
+    status: str
+    served_at: datetime | None
+    note: str
+    automarked: bool
+
+
+# Where each field of a CalendarItem comes from, from an order item (values_list's names, in the fields' order).
+_ITEM_COLUMNS = (
+    "id",
+    "order_id",
+    "meal_type_id",
+    "meal_type__name",
+    "diet_id",
+    "diet__name",
+    "portion_size_id",
+    "portion_size__name",
+    "price_list_item_id",
+    "price",
+    "status",
+    "served_at",
+    "note",
+    "automarked",
+)
+_item_values = attrgetter(*(column.replace("__", ".") for column in _ITEM_COLUMNS))
+
+
+def calendar_item(item: OrderItem) -> CalendarItem:
+    """`item` (with its meal type, diet and portion size) as the calendar shows it."""
+    return CalendarItem(*_item_values(item))
+
+
 @dataclass
 class CalendarDay:
     date: date
@@ -49,7 +95,7 @@ class CalendarDay:
     is_open: bool = False
     deadline: datetime | None = None
     absence: bool = False
-    items: list[OrderItem] = field(default_factory=list)
+    items: list[CalendarItem] = field(default_factory=list)
     # (price list item, price with the subject's discount that day)
     available: list[tuple] = field(default_factory=list)
     # camelCase already: {mealTypeId, mealTypeName, meals: [{id, name}]}
@@ -77,16 +123,59 @@ def _marks(queryset, kind: str, **columns):
     )
 
 
-def _free_days_and_absences(institution_ids, by_subjects: Q, first: date, last: date) -> tuple[dict, set]:
+def _by_ids(child_ids=(), worker_ids=()) -> Q:
+    """Rows about these children or workers (order items, absences)."""
+    condition = Q(pk__in=[])
+    if child_ids:
+        condition |= Q(child_id__in=child_ids)
+    if worker_ids:
+        condition |= Q(worker_id__in=worker_ids)
+    return condition
+
+
+def _subject_ids(subjects: list[Subject]) -> dict[str, list[int]]:
+    """The subjects' ids as order items and absences name them: `child_ids`, `worker_ids`, a kind without any left
+    out (the prepared reads below take them as values: which are passed is part of their shape)."""
+    ids = {
+        "child_ids": [s.child.pk for s in subjects if s.child is not None],
+        "worker_ids": [s.worker.pk for s in subjects if s.worker is not None],
+    }
+    return {name: values for name, values in ids.items() if values}
+
+
+# Compiled once per process (core.prepared), as the month's menus below: the reads of every calendar call.
+_FREE_DAYS_AND_ABSENCES = PreparedQuery(
+    lambda institution_ids, first, last, child_ids=(), worker_ids=(): _marks(
+        FreeDay.objects.filter(date__range=(first, last)).filter(
+            Q(institution__isnull=True) | Q(institution_id__in=institution_ids)
+        ),
+        "free",
+        institution_id=F("institution_id"),
+        name=F("name"),
+    ).union(
+        _marks(
+            Absence.objects.filter(_by_ids(child_ids, worker_ids), date__range=(first, last)),
+            "absence",
+            child_id=F("child_id"),
+            worker_id=F("worker_id"),
+        ),
+        all=True,
+    )
+)
+_ITEM_ROWS = PreparedQuery(
+    lambda first, last, child_ids=(), worker_ids=(): (
+        OrderItem.objects.filter(_by_ids(child_ids, worker_ids), date__range=(first, last))
+        .exclude(status=OrderItem.Status.CANCELLED)
+        .order_by("date", "meal_type__position", "id")
+        .values_list("child_id", "worker_id", "date", *_ITEM_COLUMNS)
+    )
+)
+
+
+def _free_days_and_absences(institution_ids, subject_ids: dict, first: date, last: date) -> tuple[dict, set]:
     """Free days of the institutions (and global ones) by (institution_id, date) → name, and the subjects'
     absences as (child_id, worker_id, date) — one query (a union)."""
-    free_days = FreeDay.objects.filter(date__range=(first, last)).filter(
-        Q(institution__isnull=True) | Q(institution_id__in=list(institution_ids))
-    )
-    absences = Absence.objects.filter(by_subjects, date__range=(first, last))
-    rows = _marks(free_days, "free", institution_id=F("institution_id"), name=F("name")).union(
-        _marks(absences, "absence", child_id=F("child_id"), worker_id=F("worker_id")), all=True
-    )
+    rows = _FREE_DAYS_AND_ABSENCES(institution_ids=sorted(institution_ids), first=first, last=last, **subject_ids)
     free: dict[tuple[int | None, date], str] = {}
     absent: set[tuple] = set()
     for kind, institution_id, child_id, worker_id, day, name in rows:
@@ -137,17 +226,6 @@ def _menu_summaries(pairs: set[tuple[int, int]], first: date, last: date) -> dic
     return {pair: {day: list(by_type.values()) for day, by_type in days.items()} for pair, days in found.items()}
 
 
-def _by_subjects(subjects: list[Subject]) -> Q:
-    child_ids = [s.child.pk for s in subjects if s.child is not None]
-    worker_ids = [s.worker.pk for s in subjects if s.worker is not None]
-    condition = Q(pk__in=[])
-    if child_ids:
-        condition |= Q(child_id__in=child_ids)
-    if worker_ids:
-        condition |= Q(worker_id__in=worker_ids)
-    return condition
-
-
 def subjects_days(
     *, actor, subjects: list[Subject], first: date, last: date, now: datetime | None = None
 ) -> list[SubjectMonth]:
@@ -161,23 +239,25 @@ def subjects_days(
     staff = is_staff(actor)
     can_see_prices = has_ability(actor, "prices.see")
     pricer = Pricer(subjects, first, last, for_role=None if staff else SUBJECT_AUDIENCE)
-    by_subjects = _by_subjects(subjects)
-    free, absences = _free_days_and_absences({subject.institution.pk for subject in subjects}, by_subjects, first, last)
-    items_by_day: dict[tuple, list[OrderItem]] = defaultdict(list)
-    items = (
-        OrderItem.objects.filter(by_subjects, date__range=(first, last))
-        .exclude(status=OrderItem.Status.CANCELLED)
-        .select_related("meal_type", "diet", "portion_size")
-        .order_by("date", "meal_type__position", "id")
-    )
-    for item in items:
-        items_by_day[(item.child_id, item.worker_id, item.date)].append(item)
+    subject_ids = _subject_ids(subjects)
+    free, absences = _free_days_and_absences({subject.institution.pk for subject in subjects}, subject_ids, first, last)
+    items_by_day: dict[tuple, list[CalendarItem]] = defaultdict(list)
+    for child_id, worker_id, day, *values in _ITEM_ROWS(first=first, last=last, **subject_ids):
+        items_by_day[(child_id, worker_id, day)].append(CalendarItem(*values))
     menus = _menu_summaries({(s.institution.pk, s.diet.pk) for s in subjects}, first, last)
     # The subject's diet only, unless the tenant lets customers order any diet (staff always may).
     any_diet = staff or settings_get("presences_marking_config", row=row).get("allow_any_diets")
     dates = dates_between(first, last)
     deadlines = {day: cutoff.deadline(day) for day in dates}
     opened = {day: cutoff.is_open(day, now) for day in dates}
+    prices: dict[tuple[Decimal, Decimal], Decimal] = {}
+
+    def price_of(price: Decimal, discount: Decimal) -> Decimal:
+        key = (price, discount)
+        if key not in prices:
+            prices[key] = discounted(price, discount)
+        return prices[key]
+
     months = []
     for subject in subjects:
         child_id, worker_id = subject.item_key
@@ -199,7 +279,7 @@ def subjects_days(
             if free_name is None:
                 discount = subject.discount_on(day)
                 entry.available = [
-                    (option, discounted(option.price, discount))
+                    (option, price_of(option.price, discount))
                     for option in pricer.choices(subject, day, diet_id=diet_id)
                 ]
             days.append(entry)
@@ -241,12 +321,23 @@ def subject_items_count(subject: Subject, *, first: date | None = None, last: da
     return {"count": counts["items"], "days": counts["days"], "amount": counts["amount"] or Decimal("0.00")}
 
 
+# Compiled once per process (core.prepared): every marking answers it. Grouped by the one payer (a prepared query
+# is a `values_list`): one row, or none.
+_ACTIVE_AMOUNT = PreparedQuery(
+    lambda payer_id, today: (
+        OrderItem.objects.filter(order__payer_id=payer_id, status=OrderItem.Status.ACTIVE, date__gte=today)
+        .values("order__payer_id")
+        .annotate(total=Sum("price"))
+        .order_by()
+        .values_list("total")
+    )
+)
+
+
 def active_orders_amount(user) -> Decimal:
     """What the payer's active (not yet served) items from today on cost."""
-    total = OrderItem.objects.filter(
-        order__payer=user, status=OrderItem.Status.ACTIVE, date__gte=tenant_today()
-    ).aggregate(total=Sum("price"))["total"]
-    return total or Decimal("0.00")
+    rows = _ACTIVE_AMOUNT(payer_id=user.pk, today=tenant_today())
+    return (rows[0][0] if rows else None) or Decimal("0.00")
 
 
 # The admin's subjects page -------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
 from kantyna.core.money import money_amount
 from kantyna.core.permissions import CUSTOMER_ROLES, has_ability
+from kantyna.core.prepared import Instances, PreparedQuery
 from kantyna.core.serializers import money
 from kantyna.ledger.locks import lock_ledger_account
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction
@@ -113,13 +114,37 @@ def refuse_served(item: OrderItem, *, field: str = "items") -> None:
     raise DomainError("order_item.served", field=field, params={"date": item.date})
 
 
+# The reads of every marking, compiled once per process (core.prepared); many institutions (the nightly job) or a
+# long list of days run the ORM as before. `subject`: a subject's `item_filter` (child_id or worker_id).
+_FREE_DAYS = PreparedQuery(
+    lambda institution_ids, first, last: (
+        FreeDay.objects.filter(date__range=(first, last))
+        .filter(Q(institution__isnull=True) | Q(institution_id__in=institution_ids))
+        .values_list("institution_id", "date")
+    )
+)
+_LIVE = PreparedQuery(
+    lambda dates, **subject: (
+        OrderItem.objects.filter(LIVE, **subject, date__in=dates).order_by().values_list("date", "meal_type_id")
+    ),
+    max_list=31,
+)
+# Items as the calendar and the marking's answer show them: with their meal type, diet and portion size.
+_ITEM = Instances(OrderItem, ("meal_type", "diet", "portion_size"))
+_ORDER_ACTIVE_ITEMS = PreparedQuery(
+    lambda order_id, dates, **subject: (
+        OrderItem.objects.filter(order_id=order_id, status=OrderItem.Status.ACTIVE, **subject, date__in=dates)
+        .order_by("date", "meal_type__position", "id")
+        .values_list(*_ITEM.columns)
+    ),
+    max_list=31,
+)
+
+
 def free_days_for(institution_ids: Iterable[int], first: date, last: date) -> dict[int | None, set[date]]:
     """Free days in [first, last]: `{None: global days, institution id: its own days}` (one query)."""
-    rows = FreeDay.objects.filter(date__range=(first, last)).filter(
-        Q(institution__isnull=True) | Q(institution_id__in=list(institution_ids))
-    )
     days: dict[int | None, set[date]] = defaultdict(set)
-    for institution_id, day in rows.values_list("institution_id", "date"):
+    for institution_id, day in _FREE_DAYS(institution_ids=list(institution_ids), first=first, last=last):
         days[institution_id].add(day)
     return days
 
@@ -257,11 +282,7 @@ def _priced_rows(
     pricer = placing.pricer or Pricer(
         [subject], dates[0], dates[-1], for_role=None if placing.staff else SUBJECT_AUDIENCE
     )
-    live = set(
-        OrderItem.objects.filter(LIVE, **subject.item_filter, date__in=dates)
-        .order_by()
-        .values_list("date", "meal_type_id")
-    )
+    live = set(_LIVE(dates=dates, **subject.item_filter))
     live_days = {day for day, _meal_type in live}
     rows: list[OrderItem] = []
     skipped: list[ItemRequest] = []
@@ -318,12 +339,8 @@ def _write_items(
     for new_item in rows:
         new_item.order = order
     OrderItem.objects.bulk_create(rows, ignore_conflicts=True)
-    created = list(
-        OrderItem.objects.filter(order=order, status=OrderItem.Status.ACTIVE, **subject.item_filter, date__in=dates)
-        .exclude(pk__in=before)
-        .select_related("meal_type", "diet", "portion_size")
-        .order_by("date", "meal_type__position", "id")
-    )
+    rows = _ORDER_ACTIVE_ITEMS(order_id=order.pk, dates=dates, **subject.item_filter)
+    created = [item for item in _ITEM.of(rows) if item.pk not in before]
     created_keys = {(item.date, item.meal_type_id) for item in created}
     skipped += [
         request
