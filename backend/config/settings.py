@@ -81,6 +81,7 @@ TENANT_APPS = [
     "kantyna.kitchen",
     "kantyna.inventory",
     "kantyna.payments",
+    "kantyna.refunds",
     "kantyna.order_imports",
     "kantyna.reports",
 ]

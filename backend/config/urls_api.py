@@ -61,6 +61,7 @@ declared = [
     path("", include("kantyna.statements.api.urls")),
     path("", include("kantyna.ordering.api.urls")),
     path("", include("kantyna.payments.api.urls")),
+    path("", include("kantyna.refunds.api.urls")),
     path("", include("kantyna.order_imports.api.urls")),
     # serving
     path("", include("kantyna.terminal.api.urls")),

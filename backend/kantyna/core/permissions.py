@@ -115,6 +115,9 @@ ABILITIES: dict[str, Rule] = {
     "transactions.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     # A customer's own money: balance, history, bank transfer details.
     "billing.view": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
+    # Refunds (issue 19): a payer asks for their own balance back; the office accepts, cancels and exports them.
+    "refunds.request": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
+    "refunds.manage": rule(ROLE_ADMIN),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
     "reports.manage": rule(ROLE_MANAGE_REPORTS),
     # The dashboard (issue 17): institutions admins see their institutions' figures only (people.reach.Reach).

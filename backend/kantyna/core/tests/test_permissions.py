@@ -30,9 +30,11 @@ def user(*roles, permissions=(), can_see_prices=False):
 
 # Abilities of each role alone, with no permissions and canSeePrices off.
 EXPECTED = {
-    # everything except the customers' own (leaving the tenant, own billing, cancelling own orders) and
-    # the reports manager's ability
-    ROLE_ADMIN: sorted(set(ABILITIES) - {"account.delete", "billing.view", "orders.cancel_own", "reports.manage"}),
+    # everything except the customers' own (leaving the tenant, own billing, cancelling own orders, asking for a
+    # refund) and the reports manager's ability
+    ROLE_ADMIN: sorted(
+        set(ABILITIES) - {"account.delete", "billing.view", "orders.cancel_own", "refunds.request", "reports.manage"}
+    ),
     ROLE_INSTITUTIONS_ADMIN: [
         "dashboard.view",
         "kitchen.labels",
@@ -59,6 +61,7 @@ EXPECTED = {
         "orders.prepaid",
         "orders.view",
         "profile.edit",
+        "refunds.request",
         "tenant.access",
     ],
     ROLE_INSTITUTION_WORKER: [
@@ -74,6 +77,7 @@ EXPECTED = {
         "orders.details",
         "orders.prepaid",
         "profile.edit",
+        "refunds.request",
         "tenant.access",
     ],
     ROLE_COOK: ["cards.edit", "kitchen.prepare", "kitchen.transport", "profile.edit", "tenant.access", "terminal.use"],
