@@ -29,7 +29,7 @@ def _start_of(day: date) -> datetime:
 
 def return_requests_visible(*, actor: User) -> QuerySet[ReturnRequest]:
     """The requests `actor` may reach: all for those who manage refunds, else their own."""
-    rows = ReturnRequest.objects.select_related("requester", "account__child", "accepted_by", "cancelled_by")
+    rows = ReturnRequest.objects.select_related("requester", "account", "accepted_by")
     if has_ability(actor, MANAGE):
         return rows
     return rows.filter(requester=actor)

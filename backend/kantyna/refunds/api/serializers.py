@@ -44,7 +44,7 @@ class ListQuerySerializer(KantynaSerializer):
     requester_id = serializers.IntegerField(required=False)
 
 
-class PersonSerializer(KantynaSerializer):
+class RefundPersonSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     full_name = serializers.CharField()
 
@@ -56,11 +56,11 @@ class ReturnRequestSerializer(KantynaSerializer):
     accepted_amount = serializers.SerializerMethodField()
     bank_account_number = serializers.CharField()
     reason = serializers.CharField()
-    requester = PersonSerializer()
+    requester = RefundPersonSerializer()
     child_id = serializers.IntegerField(source="account.child_id", allow_null=True)
     created_at = serializers.DateTimeField()
     accepted_at = serializers.DateTimeField(allow_null=True)
-    accepted_by = PersonSerializer(allow_null=True)
+    accepted_by = RefundPersonSerializer(allow_null=True)
     cancelled_at = serializers.DateTimeField(allow_null=True)
     transaction_id = serializers.IntegerField(allow_null=True)
 
