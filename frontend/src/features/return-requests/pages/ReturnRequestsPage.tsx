@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { Alert, Button, ButtonGroup, Dropdown } from 'react-bootstrap';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '@/components/confirm-context';
+import { DataTable, FilterDate, FilterSelect, useTableState, type Column } from '@/components/data-table';
+import { LoadingSpinner } from '@/components/LoadingSpinner';
+import { PageHeader } from '@/components/PageHeader';
+import { notify } from '@/components/toasts/toast-store';
+import { Amount } from '@/components/transactions';
+import { formatDateTime } from '@/lib/format';
+import { useSession } from '@/lib/session/session-context';
+import { useUserBalance } from '@/lib/transactions/ledger';
+import {
+  BANK_FILE_FORMATS,
+  RETURN_REQUEST_STATES,
+  downloadBankFile,
+  useBulkAcceptReturnRequests,
+  useCancelReturnRequest,
+  useReturnRequests,
+  type BankFileFormat,
+  type ReturnRequest,
+} from '../api/return-requests';
+import { AcceptModal } from '../components/AcceptModal';
+import { RequestRefundForm } from '../components/RequestRefundForm';
+import { formatNrb } from '../components/nrb-format';
+import { StateBadge } from '../components/state';
+
+type Key = 'createdAt' | 'requester' | 'bankAccountNumber' | 'amount' | 'acceptedAmount' | 'state' | 'reason';
+
+function columns(t: TFunction<'returnRequests'>, keys: readonly Key[]): Column<ReturnRequest>[] {
+  const all: Record<Key, Column<ReturnRequest>> = {
+    createdAt: { key: 'createdAt', header: t('fields.createdAt'), cell: (row) => formatDateTime(row.createdAt) },
+    requester: { key: 'requester', header: t('fields.requester'), cell: (row) => row.requester.fullName },
+    bankAccountNumber: {
+      key: 'bankAccountNumber',
+      header: t('fields.bankAccountNumber'),
+      cell: (row) => <span className="font-monospace text-nowrap">{formatNrb(row.bankAccountNumber)}</span>,
+    },
+    amount: { key: 'amount', header: t('fields.amount'), cell: (row) => <Amount value={row.amount} /> },
+    acceptedAmount: {
+      key: 'acceptedAmount',
+      header: t('fields.acceptedAmount'),
+      cell: (row) => (row.acceptedAmount ? <Amount value={row.acceptedAmount} /> : '—'),
+    },
+    state: { key: 'state', header: t('fields.state'), cell: (row) => <StateBadge state={row.state} /> },
+    reason: { key: 'reason', header: t('fields.reason'), cell: (row) => row.reason },
+  };
+  return keys.map((key) => all[key]);
+}
+
+function useCancel() {
+  const { t } = useTranslation('returnRequests');
+  const confirm = useConfirm();
+  const cancel = useCancelReturnRequest();
+  return async (row: ReturnRequest) => {
+    if (!(await confirm({ title: t('cancelTitle'), body: t('cancelBody', { amount: row.amount.amount }), variant: 'danger', confirmLabel: t('cancel') }))) return;
+    try {
+      await cancel.mutateAsync(row.id);
+      notify({ type: 'success', message: t('cancelled') });
+    } catch (error) {
+      notify({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+}
+
+/** A parent's or worker's refunds: the request form (while none is pending) and their requests with their states. */
+function PayerRequests({ userId, isParent, profileAccount }: { userId: number; isParent: boolean; profileAccount: string | null }) {
+  const { t } = useTranslation(['returnRequests', 'routes']);
+  const table = useTableState();
+  const list = useReturnRequests(table.params);
+  const balance = useUserBalance(userId);
+  const pending = useReturnRequests({ state: 'pending', perPage: 1 });
+  const cancel = useCancel();
+  const title = t('routes:areas.returnRequests');
+  const hasPending = (pending.data?.total ?? 0) > 0;
+  return (
+    <section>
+      <PageHeader title={title} />
+      {(balance.isPending || pending.isPending) && <LoadingSpinner className="my-2" />}
+      {hasPending && (
+        <Alert variant="info" role="status">
+          {t('returnRequests:pendingNotice')}
+        </Alert>
+      )}
+      {balance.data && pending.data && !hasPending && (
+        <RequestRefundForm balance={balance.data.balance} profileAccount={profileAccount} isParent={isParent} />
+      )}
+      <DataTable
+        label={t('returnRequests:mine')}
+        columns={columns(t, ['createdAt', 'amount', 'acceptedAmount', 'bankAccountNumber', 'reason', 'state'])}
+        query={list}
+        state={table}
+        searchable={false}
+        rowActions={(row) =>
+          row.state === 'pending' ? (
+            <Button size="sm" variant="outline-danger" onClick={() => void cancel(row)}>
+              {t('returnRequests:cancel')}
+            </Button>
+          ) : null
+        }
+      />
+    </section>
+  );
+}
+
+/** The office: every request, filtered by state and the day asked; accept (one with an amount, many at their asked
+ * amounts), cancel, and the accepted ones as a bank file. */
+function OfficeRequests() {
+  const { t } = useTranslation(['returnRequests', 'routes']);
+  const table = useTableState({ filters: ['state', 'dateFrom', 'dateTo'] });
+  const list = useReturnRequests(table.params);
+  const bulkAccept = useBulkAcceptReturnRequests();
+  const cancel = useCancel();
+  const [accepting, setAccepting] = useState<ReturnRequest | null>(null);
+  const title = t('routes:areas.returnRequests');
+  const exportFile = (format: BankFileFormat) =>
+    void downloadBankFile(format).catch((error: unknown) => notify({ type: 'error', message: error instanceof Error ? error.message : String(error) }));
+  const acceptMany = async (rows: ReturnRequest[], clear: () => void) => {
+    try {
+      const result = await bulkAccept.mutateAsync(rows.map((row) => row.id));
+      clear();
+      if (result.accepted.length) notify({ type: 'success', message: t('returnRequests:bulkAccepted', { count: result.accepted.length }) });
+      for (const refusal of result.refused) {
+        const name = rows.find((row) => row.id === refusal.id)?.requester.fullName ?? `#${refusal.id}`;
+        notify({ type: 'error', message: `${name}: ${refusal.message}` });
+      }
+    } catch (error) {
+      notify({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <section>
+      <PageHeader
+        title={title}
+        actions={
+          <Dropdown as={ButtonGroup}>
+            <Dropdown.Toggle variant="outline-secondary">{t('returnRequests:export')}</Dropdown.Toggle>
+            <Dropdown.Menu>
+              {BANK_FILE_FORMATS.map((format) => (
+                <Dropdown.Item key={format} as="button" onClick={() => exportFile(format)}>
+                  {t(`returnRequests:formats.${format}`)}
+                </Dropdown.Item>
+              ))}
+            </Dropdown.Menu>
+          </Dropdown>
+        }
+      />
+      <DataTable
+        label={title}
+        columns={columns(t, ['createdAt', 'requester', 'bankAccountNumber', 'amount', 'acceptedAmount', 'reason', 'state'])}
+        query={list}
+        state={table}
+        searchable={false}
+        filters={
+          <>
+            <FilterSelect
+              label={t('returnRequests:fields.state')}
+              value={table.filters.state ?? ''}
+              options={RETURN_REQUEST_STATES.map((state) => ({ value: state, text: t(`returnRequests:states.${state}`) }))}
+              onChange={(value) => table.setFilter('state', value)}
+            />
+            <FilterDate label={t('returnRequests:fields.dateFrom')} value={table.filters.dateFrom ?? ''} onChange={(value) => table.setFilter('dateFrom', value)} />
+            <FilterDate label={t('returnRequests:fields.dateTo')} value={table.filters.dateTo ?? ''} onChange={(value) => table.setFilter('dateTo', value)} />
+          </>
+        }
+        rowActions={(row) =>
+          row.state === 'pending' ? (
+            <span className="d-inline-flex gap-1">
+              <Button size="sm" onClick={() => setAccepting(row)} aria-label={t('returnRequests:acceptFor', { name: row.requester.fullName })}>
+                {t('returnRequests:accept')}
+              </Button>
+              <Button size="sm" variant="outline-danger" onClick={() => void cancel(row)} aria-label={t('returnRequests:cancelFor', { name: row.requester.fullName })}>
+                {t('returnRequests:cancel')}
+              </Button>
+            </span>
+          ) : null
+        }
+        bulkActions={(selected, clear) => (
+          <Button size="sm" disabled={bulkAccept.isPending || !selected.some((row) => row.state === 'pending')} onClick={() => void acceptMany(selected.filter((row) => row.state === 'pending'), clear)}>
+            {t('returnRequests:acceptSelected')}
+          </Button>
+        )}
+      />
+      <AcceptModal row={accepting} onClose={() => setAccepting(null)} />
+    </section>
+  );
+}
+
+/** `/returnRequests`: the office (refunds.manage) handles every request; parents and workers ask for their own. */
+export function ReturnRequestsPage() {
+  const { user } = useSession();
+  if (!user) return null;
+  if (user.abilities.includes('refunds.manage')) return <OfficeRequests />;
+  return <PayerRequests userId={user.id} isParent={user.roles.includes('ROLE_PARENT')} profileAccount={user.bankAccountNumber ?? null} />;
+}
