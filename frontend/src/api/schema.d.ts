@@ -1319,6 +1319,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/common/account/bankAccountNumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The account a parent's refunds are sent to (returnRequests take it from here). */
+        put: operations["api_frontend_common_account_bankAccountNumber_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/common/account/calendarSettings": {
         parameters: {
             query?: never;
@@ -10396,6 +10413,14 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description A parent's refund bank account (spec §6: parents may give one; workers may not): an NRB, or blank to remove. */
+        RefundBankAccount: {
+            bankAccountNumber: string;
+        };
+        /** @description A parent's refund bank account (spec §6: parents may give one; workers may not): an NRB, or blank to remove. */
+        RefundBankAccountRequest: {
+            bankAccountNumber: string;
+        };
         RefundPerson: {
             id: number;
             fullName: string;
@@ -13577,6 +13602,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedClassroomOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_common_account_bankAccountNumber_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundBankAccountRequest"];
+                "multipart/form-data": components["schemas"]["RefundBankAccountRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RefundBankAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundBankAccount"];
                 };
             };
         };

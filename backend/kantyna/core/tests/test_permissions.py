@@ -33,7 +33,15 @@ EXPECTED = {
     # everything except the customers' own (leaving the tenant, own billing, cancelling own orders, asking for a
     # refund) and the reports manager's ability
     ROLE_ADMIN: sorted(
-        set(ABILITIES) - {"account.delete", "billing.view", "orders.cancel_own", "refunds.request", "reports.manage"}
+        set(ABILITIES)
+        - {
+            "account.delete",
+            "billing.view",
+            "orders.cancel_own",
+            "profile.refund_account",
+            "refunds.request",
+            "reports.manage",
+        }
     ),
     ROLE_INSTITUTIONS_ADMIN: [
         "dashboard.view",
@@ -61,6 +69,7 @@ EXPECTED = {
         "orders.prepaid",
         "orders.view",
         "profile.edit",
+        "profile.refund_account",
         "refunds.request",
         "tenant.access",
     ],
