@@ -1,5 +1,6 @@
 """Refunds: a payer asks for (part of) their balance back to a bank account; the admin accepts with an amount
-(which books one payout in the ledger, key `refund:{id}`) or cancels. `transaction` is that ledger row."""
+(which books one payout in the ledger, key `refund:{id}`) or cancels; an accepted refund is exported in a bank file
+until the office marks it paid. `transaction` is the ledger row."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ class ReturnRequestState(models.TextChoices):
     PENDING = "pending", "pending"
     ACCEPTED = "accepted", "accepted"
     CANCELLED = "cancelled", "cancelled"
+    # Accepted and sent by the bank (marked by the office after the bank file's upload): no longer exported.
+    PAID = "paid", "paid"
 
 
 class ReturnRequest(models.Model):
@@ -31,6 +34,8 @@ class ReturnRequest(models.Model):
     accepted_amount = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
     accepted_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     accepted_at = models.DateTimeField(null=True, blank=True)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    paid_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     cancelled_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     cancelled_at = models.DateTimeField(null=True, blank=True)
     transaction = models.OneToOneField(

@@ -119,15 +119,17 @@ def return_request_accept(*, actor: User, request_id: int, amount: Decimal | Non
 
 
 @dataclass
-class BulkAcceptResult:
-    accepted: list[int] = field(default_factory=list)
+class BulkResult:
+    """What a bulk command did: the ids it applied to, and each refused id with its reason."""
+
+    done: list[int] = field(default_factory=list)
     refused: list[tuple[int, DomainError]] = field(default_factory=list)
 
 
-def return_requests_bulk_accept(*, actor: User, request_ids: list[int]) -> BulkAcceptResult:
+def return_requests_bulk_accept(*, actor: User, request_ids: list[int]) -> BulkResult:
     """Accept each request at its asked amount, each in its own transaction: one refused (no longer pending, more
     than the balance now, not found) is reported with its reason and leaves the others accepted."""
-    result = BulkAcceptResult()
+    result = BulkResult()
     for request_id in dict.fromkeys(request_ids):
         try:
             return_request_accept(actor=actor, request_id=request_id)
@@ -136,7 +138,7 @@ def return_requests_bulk_accept(*, actor: User, request_ids: list[int]) -> BulkA
         except DomainError as error:
             result.refused.append((request_id, error))
         else:
-            result.accepted.append(request_id)
+            result.done.append(request_id)
     return result
 
 
@@ -154,3 +156,27 @@ def return_request_cancel(*, actor: User, request_id: int) -> ReturnRequest:
     request.save(update_fields=["state", "cancelled_by", "cancelled_at"])
     audit_record(actor=actor, action="refund.cancel", target=request, data={"amount": str(request.amount)})
     return request
+
+
+def return_requests_mark_paid(*, actor: User, request_ids: list[int]) -> BulkResult:
+    """The office says the bank sent these refunds: accepted ones become paid (and leave the bank file); any other
+    (pending, cancelled, already paid, not found) is reported and left as it was."""
+    result = BulkResult()
+    wanted = list(dict.fromkeys(request_ids))
+    with transaction.atomic():
+        rows = {row.pk: row for row in ReturnRequest.objects.select_for_update().filter(pk__in=wanted).order_by("pk")}
+        now = timezone.now()
+        for request_id in wanted:
+            row = rows.get(request_id)
+            if row is None:
+                result.refused.append((request_id, DomainError("record.not_found")))
+            elif row.state != ReturnRequestState.ACCEPTED:
+                result.refused.append((request_id, DomainError("refund.not_accepted")))
+            else:
+                result.done.append(request_id)
+        ReturnRequest.objects.filter(pk__in=result.done).update(
+            state=ReturnRequestState.PAID, paid_at=now, paid_by=actor
+        )
+        if result.done:
+            audit_record(actor=actor, action="refund.paid", data={"ids": result.done})
+    return result

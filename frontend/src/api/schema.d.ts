@@ -5749,6 +5749,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/returnRequests/markPaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The bank sent these accepted refunds: they become paid and leave the bank file; any other is listed with
+         *     its reason.
+         */
+        post: operations["api_frontend_returnRequests_markPaid_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/routeNumbers": {
         parameters: {
             query?: never;
@@ -8670,6 +8690,11 @@ export interface components {
         MarkAsScannedRequest: {
             clientScanId?: string;
         };
+        MarkPaidResult: {
+            status: boolean;
+            marked: number[];
+            refused: components["schemas"]["Refused"][];
+        };
         MarkedPresencesDraft: {
             readonly id: number;
             data?: unknown;
@@ -10650,6 +10675,8 @@ export interface components {
             acceptedAt: string | null;
             acceptedBy: components["schemas"]["RefundPerson"] | null;
             /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
             cancelledAt: string | null;
             transactionId: number | null;
         };
@@ -10674,9 +10701,10 @@ export interface components {
          * @description * `pending` - pending
          *     * `accepted` - accepted
          *     * `cancelled` - cancelled
+         *     * `paid` - paid
          * @enum {string}
          */
-        ReturnStateEnum: "pending" | "accepted" | "cancelled";
+        ReturnStateEnum: "pending" | "accepted" | "cancelled" | "paid";
         Roster: {
             /** Format: date */
             date: string;
@@ -21362,7 +21390,7 @@ export interface operations {
                 /** @description Default 20, at most 9999. */
                 perPage?: number;
                 requesterId?: number;
-                state?: "accepted" | "cancelled" | "pending";
+                state?: "accepted" | "cancelled" | "paid" | "pending";
             };
             header?: never;
             path?: never;
@@ -21521,6 +21549,31 @@ export interface operations {
                 content: {
                     "text/plain": string;
                     "text/csv": string;
+                };
+            };
+        };
+    };
+    api_frontend_returnRequests_markPaid_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAcceptRequest"];
+                "multipart/form-data": components["schemas"]["BulkAcceptRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BulkAcceptRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkPaidResult"];
                 };
             };
         };

@@ -251,6 +251,7 @@ ERRORS: dict[str, Refusal] = {
     "refund.bank_account_required": _invalid(_("Enter the bank account number the refund is sent to.")),
     "refund.bank_account_invalid": _invalid(_("Enter a valid 26-digit bank account number.")),
     "refund.not_pending": _conflict("This refund request is no longer pending."),
+    "refund.not_accepted": _conflict("Only an accepted refund can be marked as paid."),
     "refund.sender_account_missing": Refusal(
         status.HTTP_400_BAD_REQUEST,
         _("Enter the company's bank account number in the company details first: refunds are sent from it."),

@@ -61,6 +61,7 @@ class ReturnRequestSerializer(KantynaSerializer):
     created_at = serializers.DateTimeField()
     accepted_at = serializers.DateTimeField(allow_null=True)
     accepted_by = RefundPersonSerializer(allow_null=True)
+    paid_at = serializers.DateTimeField(allow_null=True)
     cancelled_at = serializers.DateTimeField(allow_null=True)
     transaction_id = serializers.IntegerField(allow_null=True)
 
@@ -81,4 +82,10 @@ class RefusedSerializer(KantynaSerializer):
 class BulkAcceptResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     accepted = serializers.ListField(child=serializers.IntegerField())
+    refused = RefusedSerializer(many=True)
+
+
+class MarkPaidResultSerializer(KantynaSerializer):
+    status = serializers.BooleanField()
+    marked = serializers.ListField(child=serializers.IntegerField())
     refused = RefusedSerializer(many=True)

@@ -240,3 +240,16 @@ def test_given_nothing_accepted_when_exporting_then_400(tenant_a):
     response = Api(tenant_a, make_admin(tenant_a)).post("returnRequests/generateListExport", {"format": "csv"})
 
     assert_error(response, 400, "There are no accepted refunds to export.")
+
+
+def test_given_the_refunds_marked_paid_then_the_next_bank_file_has_nothing_left(tenant_a):
+    set_company(tenant_a)
+    admin, requests = accept_two(tenant_a)
+    api = Api(tenant_a, admin)
+
+    marked = api.post("returnRequests/markPaid", {"returnRequestsIds": [requests[0].pk, requests[1].pk]})
+    response = api.post("returnRequests/generateListExport", {"format": "elixir"})
+
+    assert marked.json() == {"status": True, "marked": [requests[0].pk, requests[1].pk], "refused": []}
+    assert_error(response, 400, "There are no accepted refunds to export.")
+    assert [row["state"] for row in api.get("returnRequests", {"state": "paid"}).json()["items"]] == ["paid", "paid"]

@@ -49,6 +49,10 @@ ROWS = [
     Row(
         "cancel", "POST", "returnRequests/{pending_request}/cancel", personas(ADMIN), hidden=PAYERS, writes=True
     ),
+    Row(
+        "mark paid", "POST", "returnRequests/markPaid", personas(ADMIN),
+        body=lambda ids: {"returnRequestsIds": [ids["parent_request"]]}, writes=True,
+    ),
     Row("export", "POST", "returnRequests/generateListExport", personas(ADMIN), body={"format": "elixir"}),
 ]  # fmt: skip
 

@@ -9,7 +9,12 @@ import pytest
 from kantyna.core.errors import DomainError
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.refunds.models import ReturnRequest
-from kantyna.refunds.services import return_request_accept, return_request_cancel, return_requests_bulk_accept
+from kantyna.refunds.services import (
+    return_request_accept,
+    return_request_cancel,
+    return_requests_bulk_accept,
+    return_requests_mark_paid,
+)
 from kantyna.refunds.tests.helpers import (
     PARENT_NRB,
     WORKER_NRB,
@@ -183,7 +188,7 @@ class TestBulkAccept:
                 actor=admin, request_ids=[requests[0].pk, requests[1].pk, requests[2].pk, 999999]
             )
 
-        assert result.accepted == [requests[0].pk, requests[2].pk]
+        assert result.done == [requests[0].pk, requests[2].pk]
         assert [(pk, error.code) for pk, error in result.refused] == [
             (requests[1].pk, "refund.exceeds_balance"),
             (999999, "record.not_found"),
@@ -203,3 +208,27 @@ class TestCancel:
             return_request_accept(actor=admin, request_id=request.pk)
             refused("refund.not_pending", lambda: return_request_cancel(actor=parent, request_id=request.pk))
             assert ReturnRequest.objects.get(pk=request.pk).state == "accepted"
+
+
+class TestMarkPaid:
+    def test_given_an_accepted_and_a_pending_request_then_only_the_accepted_one_becomes_paid(self, tenant_a):
+        admin = make_admin(tenant_a)
+        accepted = ask(tenant_a, make_parent(tenant_a, "30.00"), "10.00")
+        pending = ask(tenant_a, make_parent(tenant_a, "30.00"), "10.00")
+        with in_tenant(tenant_a):
+            return_request_accept(actor=admin, request_id=accepted.pk)
+        ledger_before = requests_and_ledger(tenant_a)[1]
+
+        with in_tenant(tenant_a):
+            result = return_requests_mark_paid(actor=admin, request_ids=[accepted.pk, pending.pk])
+            again = return_requests_mark_paid(actor=admin, request_ids=[accepted.pk])
+            states = dict(ReturnRequest.objects.values_list("pk", "state"))
+            paid_by = ReturnRequest.objects.get(pk=accepted.pk).paid_by_id
+
+        assert (result.done, [(pk, error.code) for pk, error in result.refused]) == (
+            [accepted.pk], [(pending.pk, "refund.not_accepted")],
+        )  # fmt: skip
+        assert (again.done, [error.code for _pk, error in again.refused]) == ([], ["refund.not_accepted"])
+        assert states == {accepted.pk: "paid", pending.pk: "pending"}
+        assert paid_by == admin.pk
+        assert requests_and_ledger(tenant_a)[1] == ledger_before

@@ -24,6 +24,7 @@ function makeRequest(overrides: Partial<ReturnRequest> = {}): ReturnRequest {
     createdAt: '2026-11-20T09:00:00+01:00',
     acceptedAt: null,
     acceptedBy: null,
+    paidAt: null,
     cancelledAt: null,
     transactionId: null,
     ...overrides,
@@ -61,6 +62,7 @@ function serve(roles: Role[], { rows = [] as ReturnRequest[], bankAccountNumber 
       if (path === 'returnRequests/bulkAccept') {
         return HttpResponse.json({ status: true, accepted: [31], refused: [{ id: 32, message: 'The amount exceeds the balance (3.00 PLN).' }] });
       }
+      if (path === 'returnRequests/markPaid') return HttpResponse.json({ status: true, marked: [33], refused: [] });
       if (path === 'returnRequests/generateListExport') {
         return new HttpResponse('110,20261127,1500', { headers: { 'Content-Type': 'text/plain; charset=windows-1250', 'Content-Disposition': 'attachment; filename="zwroty-2026-11-27.txt"' } });
       }
@@ -204,6 +206,20 @@ describe('refunds: the office', () => {
     await waitFor(() => expect(served.posts).toEqual([{ path: 'returnRequests/bulkAccept', body: { returnRequestsIds: [31, 32] } }]));
     expect(await screen.findByText('1 refund accepted.')).toBeInTheDocument();
     expect(screen.getByText('Jan Kowalski: The amount exceeds the balance (3.00 PLN).')).toBeInTheDocument();
+  });
+
+  it('given an accepted refund sent by the bank, when marking the selection paid, then only the accepted one is sent', async () => {
+    signIn();
+    const served = serve(['ROLE_ADMIN'], { rows: [...rows, makeRequest({ id: 33, state: 'accepted', acceptedAmount: money('7.00'), requester: { id: 7, fullName: 'Ewa Mazur' } })] });
+    const { user } = renderApp('/returnRequests');
+
+    const table = await screen.findByRole('table', { name: 'Return requests' });
+    await within(table).findByRole('cell', { name: 'Ewa Mazur' });
+    for (const row of within(table).getAllByRole('row').slice(1)) await user.click(within(row).getByRole('checkbox', { name: 'Select row' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as paid' }));
+
+    await waitFor(() => expect(served.posts).toEqual([{ path: 'returnRequests/markPaid', body: { returnRequestsIds: [33] } }]));
+    expect(await screen.findByText('1 refund marked as paid.')).toBeInTheDocument();
   });
 
   it('given the state filter and the Elixir-O export, then the list is asked filtered and the file for the format', async () => {

@@ -7,9 +7,10 @@ import { downloadFile } from '@/lib/files';
 export type ReturnRequest = components['schemas']['ReturnRequest'];
 export type ReturnRequestState = ReturnRequest['state'];
 export type BulkAcceptResult = components['schemas']['BulkAcceptResult'];
+export type MarkPaidResult = components['schemas']['MarkPaidResult'];
 export type ReturnRequestCreate = components['schemas']['ReturnRequestCreateRequest'];
 
-export const RETURN_REQUEST_STATES: readonly ReturnRequestState[] = ['pending', 'accepted', 'cancelled'];
+export const RETURN_REQUEST_STATES: readonly ReturnRequestState[] = ['pending', 'accepted', 'paid', 'cancelled'];
 export const BANK_FILE_FORMATS = ['elixir', 'csv'] as const;
 export type BankFileFormat = (typeof BANK_FILE_FORMATS)[number];
 
@@ -59,6 +60,15 @@ export const useBulkAcceptReturnRequests = () => {
   return useMutation({
     mutationFn: async (ids: number[]) =>
       expectOk(await api.post<BulkAcceptResult>(`${PATH}/bulkAccept`, { returnRequestsIds: ids })),
+    onSuccess: refresh,
+  });
+};
+
+/** The bank sent these accepted refunds: they leave the bank file. */
+export const useMarkReturnRequestsPaid = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (ids: number[]) => expectOk(await api.post<MarkPaidResult>(`${PATH}/markPaid`, { returnRequestsIds: ids })),
     onSuccess: refresh,
   });
 };

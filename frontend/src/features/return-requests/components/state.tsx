@@ -2,7 +2,7 @@ import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ReturnRequestState } from '../api/return-requests';
 
-const VARIANT: Record<ReturnRequestState, string> = { pending: 'warning', accepted: 'success', cancelled: 'secondary' };
+const VARIANT: Record<ReturnRequestState, string> = { pending: 'warning', accepted: 'primary', paid: 'success', cancelled: 'secondary' };
 
 export function StateBadge({ state }: { state: ReturnRequestState }) {
   const { t } = useTranslation('returnRequests');

@@ -17,6 +17,7 @@ import {
   downloadBankFile,
   useBulkAcceptReturnRequests,
   useCancelReturnRequest,
+  useMarkReturnRequestsPaid,
   useReturnRequests,
   type BankFileFormat,
   type ReturnRequest,
@@ -111,16 +112,18 @@ function OfficeRequests() {
   const table = useTableState({ filters: ['state', 'dateFrom', 'dateTo'] });
   const list = useReturnRequests(table.params);
   const bulkAccept = useBulkAcceptReturnRequests();
+  const markPaid = useMarkReturnRequestsPaid();
   const cancel = useCancel();
   const [accepting, setAccepting] = useState<ReturnRequest | null>(null);
   const title = t('routes:areas.returnRequests');
   const exportFile = (format: BankFileFormat) =>
     void downloadBankFile(format).catch((error: unknown) => notify({ type: 'error', message: error instanceof Error ? error.message : String(error) }));
-  const acceptMany = async (rows: ReturnRequest[], clear: () => void) => {
+  /** A bulk command's outcome: how many it applied to, and each refusal by the requester's name. */
+  const runBulk = async (rows: ReturnRequest[], clear: () => void, run: (ids: number[]) => Promise<{ done: number; refused: { id: number; message: string }[] }>, done: string) => {
     try {
-      const result = await bulkAccept.mutateAsync(rows.map((row) => row.id));
+      const result = await run(rows.map((row) => row.id));
       clear();
-      if (result.accepted.length) notify({ type: 'success', message: t('returnRequests:bulkAccepted', { count: result.accepted.length }) });
+      if (result.done) notify({ type: 'success', message: t(done, { count: result.done }) });
       for (const refusal of result.refused) {
         const name = rows.find((row) => row.id === refusal.id)?.requester.fullName ?? `#${refusal.id}`;
         notify({ type: 'error', message: `${name}: ${refusal.message}` });
@@ -129,6 +132,10 @@ function OfficeRequests() {
       notify({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     }
   };
+  const acceptMany = (rows: ReturnRequest[], clear: () => void) =>
+    runBulk(rows, clear, async (ids) => { const result = await bulkAccept.mutateAsync(ids); return { done: result.accepted.length, refused: result.refused }; }, 'returnRequests:bulkAccepted');
+  const markManyPaid = (rows: ReturnRequest[], clear: () => void) =>
+    runBulk(rows, clear, async (ids) => { const result = await markPaid.mutateAsync(ids); return { done: result.marked.length, refused: result.refused }; }, 'returnRequests:markedPaid');
   return (
     <section>
       <PageHeader
@@ -177,9 +184,14 @@ function OfficeRequests() {
           ) : null
         }
         bulkActions={(selected, clear) => (
-          <Button size="sm" disabled={bulkAccept.isPending || !selected.some((row) => row.state === 'pending')} onClick={() => void acceptMany(selected.filter((row) => row.state === 'pending'), clear)}>
-            {t('returnRequests:acceptSelected')}
-          </Button>
+          <span className="d-inline-flex gap-1">
+            <Button size="sm" disabled={bulkAccept.isPending || !selected.some((row) => row.state === 'pending')} onClick={() => void acceptMany(selected.filter((row) => row.state === 'pending'), clear)}>
+              {t('returnRequests:acceptSelected')}
+            </Button>
+            <Button size="sm" variant="outline-success" disabled={markPaid.isPending || !selected.some((row) => row.state === 'accepted')} onClick={() => void markManyPaid(selected.filter((row) => row.state === 'accepted'), clear)}>
+              {t('returnRequests:markPaid')}
+            </Button>
+          </span>
         )}
       />
       <AcceptModal row={accepting} onClose={() => setAccepting(null)} />
