@@ -11,6 +11,8 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from kantyna.ledger.models import LedgerAccount
+from kantyna.ledger.tests.helpers import book, make_child, set_settings
 from kantyna.refunds.models import ReturnRequest
 from kantyna.refunds.tests.helpers import (
     COMPANY_NRB,
@@ -253,3 +255,35 @@ def test_given_the_refunds_marked_paid_then_the_next_bank_file_has_nothing_left(
     assert marked.json() == {"status": True, "marked": [requests[0].pk, requests[1].pk], "refused": []}
     assert_error(response, 400, "There are no accepted refunds to export.")
     assert [row["state"] for row in api.get("returnRequests", {"state": "paid"}).json()["items"]] == ["paid", "paid"]
+
+
+def test_given_balances_per_child_when_asking_for_a_childs_then_its_account_pays_out(tenant_a):
+    parent, admin = make_parent(tenant_a, "0.00"), make_admin(tenant_a)
+    with in_tenant(tenant_a):
+        set_settings("parents_settings", balance_per_children=True)
+        child = make_child(parent)
+        book(parent, "deposit", "30.00", child=child)
+    api = Api(tenant_a, parent)
+
+    own = api.post("returnRequests/create", {"amount": pln("5.00")})
+    childs = api.post("returnRequests/create", {"amount": pln("20.00"), "childId": child.pk})
+    Api(tenant_a, admin).post(f"returnRequests/{childs.json()['id']}/accept")
+
+    assert_error(own, 400, "The given data was invalid.", {"amount": ["The amount exceeds the balance (0.00 PLN)."]})
+    assert childs.json()["childId"] == child.pk
+    with in_tenant(tenant_a):
+        assert dict(LedgerAccount.objects.filter(user=parent).values_list("child_id", "balance")) == {
+            child.pk: Decimal("10.00")
+        }
+
+
+def test_given_another_parents_child_then_404_and_nothing_stored(tenant_a):
+    parent, other = make_parent(tenant_a, "30.00"), make_parent(tenant_a, "30.00")
+    with in_tenant(tenant_a):
+        child = make_child(other)
+
+    response = Api(tenant_a, parent).post("returnRequests/create", {"amount": pln("5.00"), "childId": child.pk})
+
+    assert response.status_code == 404
+    with in_tenant(tenant_a):
+        assert not ReturnRequest.objects.exists()

@@ -146,6 +146,36 @@ describe('refunds: a parent', () => {
   });
 });
 
+describe('refunds: balances kept per child', () => {
+  it("given two children's balances, when one is chosen, then the amount is that balance and the request names the child", async () => {
+    signIn();
+    const served = serve(['ROLE_PARENT']);
+    server.use(
+      http.get(apiUrl('transactions/userBalance/5'), () =>
+        HttpResponse.json({
+          userId: 5,
+          balance: money('30.00'),
+          balancePerChildren: true,
+          perChildren: [
+            { childId: null, childName: '', balance: money('0.00') },
+            { childId: 8, childName: 'Ola Nowak', balance: money('30.00') },
+          ],
+        }),
+      ),
+    );
+    const { user } = renderApp('/returnRequests');
+
+    await user.selectOptions(await screen.findByLabelText('Whose balance'), 'Ola Nowak');
+    const form = await screen.findByRole('form', { name: 'Request a refund' });
+    expect(within(form).getByLabelText(/Amount/)).toHaveValue('30.00');
+    await user.click(within(form).getByRole('button', { name: 'Request a refund' }));
+
+    await waitFor(() =>
+      expect(served.posts).toEqual([{ path: 'returnRequests/create', body: { amount: money('30.00'), reason: '', bankAccountNumber: '', childId: 8 } }]),
+    );
+  });
+});
+
 describe('refunds: an institution worker', () => {
   it('given no account kept in the profile, then the worker types one, checked before sending', async () => {
     signIn();

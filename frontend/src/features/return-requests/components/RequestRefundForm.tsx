@@ -30,10 +30,12 @@ interface RequestRefundFormProps {
   /** Parents are refunded to the account of their profile; workers type it here (they keep none there). */
   profileAccount: string | null;
   isParent: boolean;
+  /** The child whose balance is refunded, when the tenant keeps balances per child (null: the payer's own). */
+  childId?: number | null;
 }
 
 /** A payer asks for (part of) their balance back: the amount starts at the whole balance and may not exceed it. */
-export function RequestRefundForm({ balance, profileAccount, isParent }: RequestRefundFormProps) {
+export function RequestRefundForm({ balance, profileAccount, isParent, childId = null }: RequestRefundFormProps) {
   const { t } = useTranslation(['returnRequests', 'common']);
   const max = Number(balance.amount);
   const schema = useMemo(
@@ -62,6 +64,7 @@ export function RequestRefundForm({ balance, profileAccount, isParent }: Request
         amount: { amount: values.amount, currency: 'PLN' },
         reason: values.reason,
         bankAccountNumber: isParent ? '' : values.bankAccountNumber,
+        ...(childId === null ? {} : { childId }),
       });
       notify({ type: 'success', message: t('returnRequests:requested') });
     } catch (error) {

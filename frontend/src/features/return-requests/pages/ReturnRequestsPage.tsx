@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonGroup, Dropdown } from 'react-bootstrap';
+import { Alert, Button, ButtonGroup, Dropdown, Form } from 'react-bootstrap';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-context';
@@ -73,8 +73,12 @@ function PayerRequests({ userId, isParent, profileAccount }: { userId: number; i
   const balance = useUserBalance(userId);
   const pending = useReturnRequests({ state: 'pending', perPage: 1 });
   const cancel = useCancel();
+  const [childId, setChildId] = useState<number | null>(null);
   const title = t('routes:areas.returnRequests');
   const hasPending = (pending.data?.total ?? 0) > 0;
+  // Balances kept per child: a refund comes out of one of them (the payer's own account is the row without a child).
+  const accounts = balance.data?.balancePerChildren ? balance.data.perChildren : null;
+  const refunded = accounts ? (accounts.find((account) => account.childId === childId)?.balance ?? null) : (balance.data?.balance ?? null);
   return (
     <section>
       <PageHeader title={title} />
@@ -84,8 +88,20 @@ function PayerRequests({ userId, isParent, profileAccount }: { userId: number; i
           {t('returnRequests:pendingNotice')}
         </Alert>
       )}
-      {balance.data && pending.data && !hasPending && (
-        <RequestRefundForm balance={balance.data.balance} profileAccount={profileAccount} isParent={isParent} />
+      {accounts && pending.data && !hasPending && (
+        <Form.Group className="mb-3" controlId="refund-account" style={{ maxWidth: '24rem' }}>
+          <Form.Label>{t('returnRequests:fields.account')}</Form.Label>
+          <Form.Select value={childId ?? ''} onChange={(event) => setChildId(event.target.value === '' ? null : Number(event.target.value))}>
+            {accounts.map((account) => (
+              <option key={account.childId ?? ''} value={account.childId ?? ''}>
+                {account.childName || t('returnRequests:ownAccount')}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      )}
+      {refunded && pending.data && !hasPending && (
+        <RequestRefundForm key={childId ?? ''} balance={refunded} profileAccount={profileAccount} isParent={isParent} childId={childId} />
       )}
       <DataTable
         label={t('returnRequests:mine')}
