@@ -83,6 +83,7 @@ TENANT_APPS = [
     "kantyna.kitchen",
     "kantyna.inventory",
     "kantyna.payments",
+    "kantyna.refunds",
     "kantyna.order_imports",
     "kantyna.messaging",
     "kantyna.reports",

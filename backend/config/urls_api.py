@@ -26,6 +26,8 @@ declared = [
     # account
     path("common/account/password", users.ChangePasswordView.as_view()),
     path("common/account/phoneNumbers", users.PhoneNumbersView.as_view()),
+    # Not in the spec's list: where a parent keeps the refund bank account returnRequests use (issue 19).
+    path("common/account/bankAccountNumber", users.RefundBankAccountView.as_view()),
     path("common/account/invoicesSettings", users.InvoicesSettingsView.as_view()),
     path("common/account/notificationsSettings", users.NotificationsSettingsView.as_view()),
     path("common/account/calendarSettings", users.CalendarSettingsView.as_view()),
@@ -61,6 +63,7 @@ declared = [
     path("", include("kantyna.statements.api.urls")),
     path("", include("kantyna.ordering.api.urls")),
     path("", include("kantyna.payments.api.urls")),
+    path("", include("kantyna.refunds.api.urls")),
     path("", include("kantyna.order_imports.api.urls")),
     # talking to people
     path("", include("kantyna.messaging.api.urls")),

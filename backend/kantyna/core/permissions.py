@@ -121,6 +121,11 @@ ABILITIES: dict[str, Rule] = {
     "tickets.view": rule(
         ROLE_ADMIN, ROLE_TICKET_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, permission="tickets_manage"
     ),
+    # Refunds (issue 19): a payer asks for their own balance back; the office accepts, cancels and exports them.
+    "refunds.request": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
+    "refunds.manage": rule(ROLE_ADMIN),
+    # The refund bank account in one's profile: parents only (spec §6: workers may not give one).
+    "profile.refund_account": rule(ROLE_PARENT),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
     "reports.manage": rule(ROLE_MANAGE_REPORTS),
     # Reports (issue 17): download, print, send by e-mail. Report managers every institution (they send the office's

@@ -35,8 +35,21 @@ PARENTS = [
     {"email": "agnieszka.wojcik@example.pl", "first": "Agnieszka", "last": "Wójcik", "phone": "503456789"},
     {"email": "marcin.kaczmarek@example.pl", "first": "Marcin", "last": "Kaczmarek", "phone": "504567890"},
     {"email": "ewa.mazur@example.pl", "first": "Ewa", "last": "Mazur", "phone": "505678901"},
-    {"email": "krzysztof.krawczyk@example.pl", "first": "Krzysztof", "last": "Krawczyk", "phone": "506789012"},
-    {"email": "joanna.piotrowska@example.pl", "first": "Joanna", "last": "Piotrowska", "phone": "507890123"},
+    # Two parents with a refund bank account in their profile (returnRequests: they can ask for their balance back).
+    {
+        "email": "krzysztof.krawczyk@example.pl",
+        "first": "Krzysztof",
+        "last": "Krawczyk",
+        "phone": "506789012",
+        "bank": "56249000050000400012345678",
+    },
+    {
+        "email": "joanna.piotrowska@example.pl",
+        "first": "Joanna",
+        "last": "Piotrowska",
+        "phone": "507890123",
+        "bank": "60102010260000042270201111",
+    },
     {"email": "michal.grabowski@example.pl", "first": "Michał", "last": "Grabowski", "phone": "508901234"},
     {"email": "monika.pawlowska@example.pl", "first": "Monika", "last": "Pawłowska", "phone": "509012345"},
     {"email": "lukasz.michalski@example.pl", "first": "Łukasz", "last": "Michalski", "phone": "510123456"},

@@ -1462,6 +1462,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/common/account/bankAccountNumber": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The account a parent's refunds are sent to (returnRequests take it from here). */
+        put: operations["api_frontend_common_account_bankAccountNumber_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/common/account/calendarSettings": {
         parameters: {
             query?: never;
@@ -5852,6 +5869,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/returnRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Newest first: a payer's own requests, every request for the office; filtered by state and the day asked. */
+        get: operations["api_frontend_returnRequests_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/returnRequests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        get: operations["api_frontend_returnRequests_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/returnRequests/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Accept with `amount` (the asked amount when left out; at most it and the balance now): books the payout
+         *     once, however often it is sent.
+         */
+        post: operations["api_frontend_returnRequests_accept_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/returnRequests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Cancel a pending request: its requester or the office. */
+        post: operations["api_frontend_returnRequests_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/returnRequests/bulkAccept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Accept each request at its asked amount; each refused one is listed with its reason, the others stay
+         *     accepted.
+         */
+        post: operations["api_frontend_returnRequests_bulkAccept_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/returnRequests/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Ask for `amount` (at most the balance now) back to the refund bank account: a parent's from their profile,
+         *     a worker's typed here (`bankAccountNumber`). One pending request at a time.
+         */
+        post: operations["api_frontend_returnRequests_create_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/returnRequests/generateListExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The accepted refunds as a bank file for a bulk-transfer upload: Elixir-O (`format: elixir`, Windows-1250)
+         *     or CSV, from the company's bank account (company details).
+         */
+        post: operations["api_frontend_returnRequests_generateListExport_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/returnRequests/markPaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The bank sent these accepted refunds: they become paid and leave the bank file; any other is listed with
+         *     its reason.
+         */
+        post: operations["api_frontend_returnRequests_markPaid_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/routeNumbers": {
         parameters: {
             query?: never;
@@ -6919,6 +7087,14 @@ export interface components {
             voided: number;
             unchanged: number;
         };
+        BulkAcceptRequest: {
+            returnRequestsIds: number[];
+        };
+        BulkAcceptResult: {
+            status: boolean;
+            accepted: number[];
+            refused: components["schemas"]["Refused"][];
+        };
         BulkMarkRangeRequest: {
             subjects?: components["schemas"]["CalendarSubjectRefRequest"][];
             institutionId?: number | null;
@@ -7956,10 +8132,27 @@ export interface components {
             firstName: string;
             lastName: string;
         };
+        /**
+         * @description * `elixir` - elixir
+         *     * `csv` - csv
+         * @enum {string}
+         */
+        ExportFormatEnum: "elixir" | "csv";
+        /**
+         * @description * `xlsx` - xlsx
+         *     * `csv` - csv
+         * @enum {string}
+         */
+        ExportFormatFormatEnum: "xlsx" | "csv";
         /** @description The body of a list's export (`POST <list>/export`); the list's filters come in the query string. */
         ExportFormatRequest: {
             /** @default xlsx */
-            format: components["schemas"]["FormatEnum"];
+            format: components["schemas"]["ExportFormatFormatEnum"];
+        };
+        ExportRequest: {
+            /** @default elixir */
+            format: components["schemas"]["ExportFormatEnum"];
+            returnRequestsIds?: number[];
         };
         Fee: {
             amount: components["schemas"]["Money"];
@@ -8021,12 +8214,6 @@ export interface components {
         FiscalizationEnabled: {
             fiscalizationEnabled: boolean;
         };
-        /**
-         * @description * `xlsx` - xlsx
-         *     * `csv` - csv
-         * @enum {string}
-         */
-        FormatEnum: "xlsx" | "csv";
         FreeDay: {
             readonly id: number;
             /** Format: date */
@@ -8940,6 +9127,11 @@ export interface components {
         };
         MarkAsScannedRequest: {
             clientScanId?: string;
+        };
+        MarkPaidResult: {
+            status: boolean;
+            marked: number[];
+            refused: components["schemas"]["Refused"][];
         };
         MarkedPresencesDraft: {
             readonly id: number;
@@ -10709,6 +10901,22 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description A parent's refund bank account (spec §6: parents may give one; workers may not): an NRB, or blank to remove. */
+        RefundBankAccount: {
+            bankAccountNumber: string;
+        };
+        /** @description A parent's refund bank account (spec §6: parents may give one; workers may not): an NRB, or blank to remove. */
+        RefundBankAccountRequest: {
+            bankAccountNumber: string;
+        };
+        RefundPerson: {
+            id: number;
+            fullName: string;
+        };
+        Refused: {
+            id: number;
+            message: string;
+        };
         RegisterAs: {
             registerAs: components["schemas"]["RegisterAsEnum"];
         };
@@ -10978,6 +11186,51 @@ export interface components {
             password: string;
             passwordConfirmation: string;
         };
+        ReturnRequest: {
+            id: number;
+            state: components["schemas"]["ReturnStateEnum"];
+            readonly amount: components["schemas"]["Money"];
+            readonly acceptedAmount: components["schemas"]["Money"] | null;
+            bankAccountNumber: string;
+            reason: string;
+            requester: components["schemas"]["RefundPerson"];
+            childId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            acceptedBy: components["schemas"]["RefundPerson"] | null;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            cancelledAt: string | null;
+            transactionId: number | null;
+        };
+        ReturnRequestAcceptRequest: {
+            amount?: components["schemas"]["MoneyRequest"];
+        };
+        ReturnRequestCreateRequest: {
+            amount: components["schemas"]["MoneyRequest"];
+            /** @default  */
+            reason: string;
+            /** @default  */
+            bankAccountNumber: string;
+            childId?: number | null;
+        };
+        ReturnRequestPage: {
+            items: components["schemas"]["ReturnRequest"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        /**
+         * @description * `pending` - pending
+         *     * `accepted` - accepted
+         *     * `cancelled` - cancelled
+         *     * `paid` - paid
+         * @enum {string}
+         */
+        ReturnStateEnum: "pending" | "accepted" | "cancelled" | "paid";
         Roster: {
             /** Format: date */
             date: string;
@@ -14181,6 +14434,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedClassroomOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_common_account_bankAccountNumber_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundBankAccountRequest"];
+                "multipart/form-data": components["schemas"]["RefundBankAccountRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RefundBankAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundBankAccount"];
                 };
             };
         };
@@ -22048,6 +22326,204 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_returnRequests_list: {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+                /** @description Default 1. */
+                page?: number;
+                /** @description Default 20, at most 9999. */
+                perPage?: number;
+                requesterId?: number;
+                state?: "accepted" | "cancelled" | "paid" | "pending";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequestPage"];
+                };
+            };
+        };
+    };
+    api_frontend_returnRequests_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequest"];
+                };
+            };
+        };
+    };
+    api_frontend_returnRequests_accept_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequestAcceptRequest"];
+                "multipart/form-data": components["schemas"]["ReturnRequestAcceptRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReturnRequestAcceptRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_returnRequests_cancel_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_returnRequests_bulkAccept_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAcceptRequest"];
+                "multipart/form-data": components["schemas"]["BulkAcceptRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BulkAcceptRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAcceptResult"];
+                };
+            };
+        };
+    };
+    api_frontend_returnRequests_create_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequestCreateRequest"];
+                "multipart/form-data": components["schemas"]["ReturnRequestCreateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ReturnRequestCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequest"];
+                };
+            };
+        };
+    };
+    api_frontend_returnRequests_generateListExport_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExportRequest"];
+                "multipart/form-data": components["schemas"]["ExportRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ExportRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    api_frontend_returnRequests_markPaid_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAcceptRequest"];
+                "multipart/form-data": components["schemas"]["BulkAcceptRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BulkAcceptRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkPaidResult"];
                 };
             };
         };

@@ -249,6 +249,22 @@ ERRORS: dict[str, Refusal] = {
     "ticket.unknown_category": _invalid(_("Choose one of the listed categories.")),
     "ticket.closed": _conflict("This ticket is closed.", _("A closed ticket takes no more answers.")),
     "ticket.already_closed": _conflict("This ticket is already closed."),
+    # refunds
+    "refund.exceeds_balance": _invalid(_("The amount exceeds the balance (%(balance)s PLN).")),
+    "refund.more_than_asked": _invalid(_("The accepted amount cannot exceed the %(asked)s PLN asked for.")),
+    "refund.pending_exists": _conflict(
+        "A refund request is already pending.", _("A refund request is already pending. Wait for it or cancel it.")
+    ),
+    "refund.bank_account_missing": _invalid(_("Add your refund bank account in your profile first.")),
+    "refund.bank_account_required": _invalid(_("Enter the bank account number the refund is sent to.")),
+    "refund.bank_account_invalid": _invalid(_("Enter a valid 26-digit bank account number.")),
+    "refund.not_pending": _conflict("This refund request is no longer pending."),
+    "refund.not_accepted": _conflict("Only an accepted refund can be marked as paid."),
+    "refund.sender_account_missing": Refusal(
+        status.HTTP_400_BAD_REQUEST,
+        _("Enter the company's bank account number in the company details first: refunds are sent from it."),
+    ),
+    "refund.nothing_to_export": Refusal(status.HTTP_400_BAD_REQUEST, _("There are no accepted refunds to export.")),
     # ordering
     "free_day.ends_before_start": _invalid(_("The end date cannot be before the start date.")),
     "free_day.range_too_long": _invalid(_("A range can cover at most a year.")),

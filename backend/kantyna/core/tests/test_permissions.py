@@ -30,9 +30,19 @@ def user(*roles, permissions=(), can_see_prices=False):
 
 # Abilities of each role alone, with no permissions and canSeePrices off.
 EXPECTED = {
-    # everything except the customers' own (leaving the tenant, own billing, cancelling own orders) and
-    # the reports manager's ability
-    ROLE_ADMIN: sorted(set(ABILITIES) - {"account.delete", "billing.view", "orders.cancel_own", "reports.manage"}),
+    # everything except the customers' own (leaving the tenant, own billing, cancelling own orders, asking for a
+    # refund) and the reports manager's ability
+    ROLE_ADMIN: sorted(
+        set(ABILITIES)
+        - {
+            "account.delete",
+            "billing.view",
+            "orders.cancel_own",
+            "profile.refund_account",
+            "refunds.request",
+            "reports.manage",
+        }
+    ),
     ROLE_INSTITUTIONS_ADMIN: [
         "dashboard.view",
         "kitchen.labels",
@@ -61,6 +71,8 @@ EXPECTED = {
         "orders.prepaid",
         "orders.view",
         "profile.edit",
+        "profile.refund_account",
+        "refunds.request",
         "tenant.access",
         "tickets.create",
         "tickets.view",
@@ -78,6 +90,7 @@ EXPECTED = {
         "orders.details",
         "orders.prepaid",
         "profile.edit",
+        "refunds.request",
         "tenant.access",
         "tickets.create",
         "tickets.view",

@@ -111,6 +111,10 @@ ROWS = [
         {"currentPassword": DEFAULT_PASSWORD, "password": NEW_PASSWORD, "passwordConfirmation": NEW_PASSWORD},
     ),
     row("PUT", "common/account/phoneNumbers", PROFILE, {"phoneNumber": "501 234 567", "phoneNumber2": ""}),
+    # parents only (profile.refund_account)
+    row(
+        "PUT", "common/account/bankAccountNumber", personas(PARENT), {"bankAccountNumber": "60102010260000042270201111"}
+    ),
     row(
         "PUT",
         "common/account/invoicesSettings",

@@ -97,6 +97,15 @@ class PhoneNumbersSerializer(KantynaSerializer):
         return _phone(value or "")
 
 
+class RefundBankAccountSerializer(KantynaSerializer):
+    """A parent's refund bank account (spec §6: parents may give one; workers may not): an NRB, or blank to remove."""
+
+    bank_account_number = serializers.CharField(max_length=32, allow_blank=True)
+
+    def validate_bank_account_number(self, value):
+        return validate_nrb(value)
+
+
 class CurrentUserSerializer(KantynaSerializer):
     """`auth/currentUser`: every field the spec lists plus `abilities` from the one permission table."""
 

@@ -68,6 +68,19 @@ class PhoneNumbersView(ApiView):
         return Response(data.validated_data)
 
 
+class RefundBankAccountView(ApiView):
+    """The account a parent's refunds are sent to (returnRequests take it from here)."""
+
+    ability = "profile.refund_account"
+
+    @extend_schema(request=s.RefundBankAccountSerializer, responses=s.RefundBankAccountSerializer)
+    def put(self, request):
+        data = s.RefundBankAccountSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.user_update_profile(user=request.user, section="refund_bank_account", **data.validated_data)
+        return Response(data.validated_data)
+
+
 class ChangePasswordView(ApiView):
     ability = "profile.edit"
 

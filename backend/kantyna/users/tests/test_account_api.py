@@ -232,3 +232,26 @@ def test_given_polish_locale_when_a_field_is_invalid_then_its_message_is_polish_
         "The given data was invalid.",
         {"phoneNumber": ["Podaj 7 lub 9 cyfr, opcjonalnie oddzielonych spacjami."]},
     )
+
+
+def test_given_a_parent_when_setting_the_refund_account_then_stored_without_spaces_and_shown(tenant_a):
+    parent = make_user(tenant_a)
+    api = Api(tenant_a, parent)
+
+    response = api.put("common/account/bankAccountNumber", {"bankAccountNumber": "60 1020 1026 0000 0422 7020 1111"})
+
+    assert response.json() == {"bankAccountNumber": "60102010260000042270201111"}
+    assert api.get("auth/currentUser").json()["bankAccountNumber"] == "60102010260000042270201111"
+
+
+def test_given_a_wrong_checksum_when_setting_the_refund_account_then_400_and_nothing_stored(tenant_a):
+    parent = make_user(tenant_a, bank_account_number="60102010260000042270201111")
+
+    response = Api(tenant_a, parent).put(
+        "common/account/bankAccountNumber", {"bankAccountNumber": "60102010260000042270201112"}
+    )
+
+    assert_error(response, 400, INVALID, {"bankAccountNumber": ["Enter a valid 26-digit bank account number."]})
+    with in_tenant(tenant_a):
+        parent.refresh_from_db()
+    assert parent.bank_account_number == "60102010260000042270201111"

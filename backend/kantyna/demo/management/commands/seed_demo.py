@@ -44,6 +44,7 @@ def _users(rows, roles_of) -> list:
             permissions=row.get("permissions", []),
             password=DEMO_PASSWORD,
             phone_number=row.get("phone", ""),
+            bank_account_number=row.get("bank", ""),
         )
         for row in rows
     ]

@@ -12,6 +12,7 @@ import { LanguageSection } from '../components/LanguageSection';
 import { NotificationsSection } from '../components/NotificationsSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PhoneNumbersSection } from '../components/PhoneNumbersSection';
+import { RefundBankAccountSection } from '../components/RefundBankAccountSection';
 
 export function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -27,6 +28,7 @@ export function ProfilePage() {
       <Row>
         <Col lg={6}>
           <PhoneNumbersSection user={user} />
+          {hasAbility(user, 'profile.refund_account') && <RefundBankAccountSection user={user} />}
           {invoicesForUsers.data?.enableInvoicesForUsers && <InvoicesSection user={user} />}
           <NotificationsSection user={user} />
           <CalendarSection user={user} />

@@ -1,0 +1,3 @@
+from kantyna.refunds.api.views import urlpatterns
+
+__all__ = ["urlpatterns"]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RefundsConfig(AppConfig):
+    name = "kantyna.refunds"
+    label = "refunds"
