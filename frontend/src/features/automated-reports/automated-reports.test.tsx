@@ -106,7 +106,7 @@ describe('automated reports list', () => {
   ])('shows the %s each report with its schedule, recipients and last send, and a menu entry', async (_who, role) => {
     signInAs([role]);
     serve();
-    renderApp('/automatedReports');
+    const { user } = renderApp('/automatedReports');
     const table = await screen.findByRole('table', { name: 'Automated reports' });
     expect(await within(table).findByText('Monthly orders')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').map((row) => row.textContent);
@@ -118,7 +118,8 @@ describe('automated reports list', () => {
     expect(rows[2]).toContain('Not sent yet');
     expect(within(table).getByRole('switch', { name: 'Monthly orders switched on' })).toBeChecked();
     expect(within(table).getByRole('switch', { name: 'Yesterday switched on' })).not.toBeChecked();
-    expect(screen.getByRole('link', { name: 'Automated reports' })).toHaveAttribute('href', '/automatedReports');
+    await user.click(screen.getByRole('button', { name: 'Reports' }));
+    expect(await screen.findByRole('link', { name: 'Automated reports' })).toHaveAttribute('href', '/automatedReports');
   });
 
   it('shows the empty state when there are no reports', async () => {
