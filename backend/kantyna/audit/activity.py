@@ -206,6 +206,10 @@ def _count_of(key: str) -> Callable[[AuditEntry, _Page], dict]:
     return params
 
 
+def _amount(entry: AuditEntry, _page: _Page) -> dict:
+    return {"amount": money(Decimal(entry.data.get("amount") or "0"))}
+
+
 def _locale(entry: AuditEntry, _page: _Page) -> dict:
     return {"variant": entry.data.get("locale") or ""}
 
@@ -231,6 +235,10 @@ PARAMS: dict[str, Callable[[AuditEntry, _Page], dict]] = {
     "user.locale": _locale,
     "order.cancel": _count_of("items"),
     "child.import": _count_of("created"),
+    "refund.create": _amount,
+    "refund.accept": _amount,
+    "refund.cancel": _amount,
+    "refund.paid": _count_of("ids"),
 }
 
 
