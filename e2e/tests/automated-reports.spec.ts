@@ -10,8 +10,9 @@ test('the report manager schedules a monthly orders report for two addresses, se
   const addresses = [`ksiegowosc.${suffix}@gmina.example.pl`, `dyrektor.${suffix}@szkola.example.pl`];
 
   await signIn(page, 'raporty@demo.kantyna.pl');
-  await page.getByRole('button', { name: 'Raporty', exact: true }).click();
-  await page.getByRole('link', { name: 'Raporty automatyczne' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu główne' });
+  await menu.getByRole('button', { name: 'Raporty', exact: true }).click();
+  await menu.getByRole('link', { name: 'Raporty automatyczne' }).click();
   await expect(page).toHaveURL(/\/automatedReports$/);
   await page.getByRole('link', { name: 'Dodaj raport automatyczny' }).click();
 
