@@ -247,6 +247,8 @@ test('a cook serves by card, online and offline, each child once, and the parent
   }
 
   // --- The parent sees the day served in the child's calendar, at the time of the scan. ---
+  // A selection another scenario left unsent is restored as the parent's draft (its month, its receivers): start clean.
+  expect((await api(page, parentToken, 'DELETE', 'calendar/days/markedPresencesDrafts')).status).toBe(200);
   const parentContext = await browser.newContext();
   const parentPage = await parentContext.newPage();
   await signIn(parentPage, PARENT);
