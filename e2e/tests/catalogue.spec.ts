@@ -130,8 +130,8 @@ test('an admin builds a week of a new institution in the catalogue, prints the m
   await page.goto('/mealsMenus');
   await page.getByRole('link', { name: 'Dodaj jadłospis' }).click();
   await textbox(page, 'Nazwa').fill(MENU);
-  await page.getByLabel('Od', { exact: true }).fill(iso(monday));
-  await page.getByLabel('Do', { exact: true }).fill(iso(friday));
+  await page.getByRole('textbox', { name: 'Od', exact: true }).fill(iso(monday));
+  await page.getByRole('textbox', { name: 'Do', exact: true }).fill(iso(friday));
   await chooseOptions(page.getByRole('heading', { level: 1 }), page, 'Placówki', [INSTITUTION, 'Szkoła Podstawowa nr 12 im. Marii Konopnickiej']);
   await chooseOptions(page.getByRole('heading', { level: 1 }), page, 'Diety', ['Standardowa', DIET]);
   await page.getByRole('button', { name: 'Zapisz i zaplanuj posiłki' }).click();
