@@ -26,8 +26,6 @@ def pytest_configure(config):
     from django.conf import settings
 
     config.addinivalue_line("markers", "slow: creates tenant schemas (several seconds)")
-    # pytest-xdist's own (`--dist loadgroup`: one worker runs a group), declared for runs without xdist too.
-    config.addinivalue_line("markers", "xdist_group(name): tests that one xdist worker runs together")
     config.addinivalue_line("markers", "ledger_unbalanced: unbalances a ledger on purpose (no balance check after)")
     config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")  # whitenoise, no static build
     # Password hashing cost is not what these tests measure.

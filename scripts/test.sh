@@ -54,8 +54,7 @@ backend() {
   rm -f "$tmp"
   step "backend: pytest"
   set +e
-  # `--dist loadgroup`: as `load`, but the tests of one `xdist_group` run on one worker (the demo seeded once).
-  "$PY" -m pytest -q -n 2 --dist loadgroup -m "not fuzz"
+  "$PY" -m pytest -q -n 2 -m "not fuzz"
   status=$?
   set -e
   # pytest exits 5 when it collected no tests: that is a failure of the suite, say so plainly.

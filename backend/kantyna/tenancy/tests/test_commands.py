@@ -100,8 +100,9 @@ def demo_seeded_on_a_saturday(django_db_setup, django_db_blocker):
 
 
 @pytest.mark.slow
-# One worker runs both (scripts/test.sh: `--dist loadgroup`), so the demo is seeded once per run.
-@pytest.mark.xdist_group("seeded_demo")
+# pytest-xdist (`-n 2`, `--dist load`) sends each worker consecutive tests, so one worker nearly always runs both and
+# the demo is seeded once per run; split, each worker seeds its own. Not `--dist loadgroup`: it sends ungrouped tests
+# one by one, and the suite took 1.7 times as long.
 class TestSeededDemo:
     def test_given_seeded_demo_when_seeding_again_then_nothing_new(self, demo_seeded_on_a_saturday, tenant_a):
         assert set(Tenant.objects.values_list("slug", flat=True)) >= {"demo", "acme"}
