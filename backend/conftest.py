@@ -16,6 +16,7 @@ import pytest
 from django.db import connection
 
 from kantyna.tenancy.selectors import tenant_cache_clear
+from kantyna.testing import testdb
 from kantyna.testing.api import Api
 from kantyna.testing.factories import make_role_users, make_user
 from kantyna.testing.tenants import create_test_tenants, ensure_tenant, tenant_schemas, truncate_tenant_schemas
@@ -53,9 +54,40 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
+def django_db_setup(
+    request,
+    django_test_environment,
+    django_db_blocker,
+    django_db_keepdb,
+    django_db_createdb,
+    django_db_modify_db_settings,
+):
+    """pytest-django's fixture (every database, none serialized: no test asks for `serialized_rollback`), plus the
+    tenants; with several xdist workers built once per run and copied (kantyna/testing/testdb.py)."""
+    from django.test.utils import setup_databases, teardown_databases
+
+    verbosity = request.config.option.verbose
+    keepdb = django_db_keepdb and not django_db_createdb
+
+    def build():
+        db_cfg = setup_databases(verbosity=verbosity, interactive=False, keepdb=keepdb, serialized_aliases=set())
         create_test_tenants()
+        return db_cfg
+
+    with django_db_blocker.unblock():
+        db_cfg = testdb.setup_database(request.config, build) if testdb.shared_build(request.config) else build()
+    yield
+    if not django_db_keepdb:
+        with django_db_blocker.unblock():
+            teardown_databases(db_cfg, verbosity=verbosity)
+
+
+def pytest_sessionfinish(session):
+    """The xdist controller, after its workers: the template database they built (kantyna/testing/testdb.py)."""
+    config = session.config
+    workers = config.getoption("numprocesses", default=None) or 0
+    if not hasattr(config, "workerinput") and workers > 1 and not config.getvalue("reuse_db"):
+        testdb.drop_template(config)
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueSuffix } from './helpers';
+import { signedIn, uniqueSuffix } from './helpers';
 
 // The report is made and mailed by the job worker: this proves the send job, the report's file and the mail end to end.
 test('the report manager schedules a monthly orders report for two addresses, sends it now and the XLSX arrives', async ({
@@ -9,7 +9,7 @@ test('the report manager schedules a monthly orders report for two addresses, se
   const name = `Zamówienia dla gminy ${suffix}`;
   const addresses = [`ksiegowosc.${suffix}@gmina.example.pl`, `dyrektor.${suffix}@szkola.example.pl`];
 
-  await signIn(page, 'raporty@demo.kantyna.pl');
+  await signedIn(page, 'raporty@demo.kantyna.pl');
   const menu = page.getByRole('navigation', { name: 'Menu główne' });
   await menu.getByRole('button', { name: 'Raporty', exact: true }).click();
   await menu.getByRole('link', { name: 'Raporty automatyczne' }).click();

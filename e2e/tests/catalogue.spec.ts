@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedIn } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 const PARENT = 'anna.nowak@example.pl';
@@ -57,7 +57,7 @@ async function saved(page: Page): Promise<void> {
 test('an admin builds a week of a new institution in the catalogue, prints the menu, and a parent reads it', async ({ page, browser }) => {
   const week = comingWeek();
   const [monday, , , , friday] = week as [Date, Date, Date, Date, Date];
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
 
   // The institution…
   await page.goto('/institutions');
@@ -212,7 +212,7 @@ test('an admin builds a week of a new institution in the catalogue, prints the m
   // The parent, on a phone, reads the week.
   const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
   const parent = await phone.newPage();
-  await signIn(parent, PARENT);
+  await signedIn(parent, PARENT);
   await parent.goto(`/mealsMenus?month=${month}`);
   await expect(parent.getByRole('heading', { name: 'Jadłospisy', level: 1 })).toBeVisible();
   // The month's menus have loaded once one is shown; with more than one (the demo's menu of this month),
@@ -232,7 +232,7 @@ test('an admin builds a week of a new institution in the catalogue, prints the m
 });
 
 test('deleting a diet that children follow is refused and the diet stays', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   await page.goto('/diets');
   const diets = page.getByRole('table', { name: 'Diety', exact: true });
   await expect(row(page, 'Diety', 'Standardowa')).toHaveCount(1);

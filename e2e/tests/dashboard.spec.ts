@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, signedIn } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 const INSTITUTIONS_ADMIN = 'placowki@demo.kantyna.pl';
@@ -18,7 +18,7 @@ async function apiGet<T>(page: Page, email: string, path: string): Promise<T> {
 }
 
 test("the admin lands on the dashboard: today's meals ordered are the day's live orders, and the charts are drawn", async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pulpit' })).toBeVisible();
@@ -43,7 +43,7 @@ test("the admin lands on the dashboard: today's meals ordered are the day's live
 });
 
 test('an institutions admin sees only their institutions in the day\'s totals', async ({ page }) => {
-  await signIn(page, INSTITUTIONS_ADMIN);
+  await signedIn(page, INSTITUTIONS_ADMIN);
   const user = await apiGet<{ institutionsIds: number[] }>(page, INSTITUTIONS_ADMIN, 'auth/currentUser');
   const options = await apiGet<{ items: { value: number; text: string }[] }>(page, ADMIN, 'institutions/options?perPage=9999');
   const theirs = options.items.filter((option) => user.institutionsIds.includes(option.value)).map((option) => option.text);

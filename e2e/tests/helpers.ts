@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 
 export const DEMO_PASSWORD = 'kantyna-demo';
@@ -10,6 +12,45 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByText('Zaloguj się', { exact: true }).click();
   await expect(page).toHaveURL(/\/sso\/login/);
   await fillSignInForm(page, email, password);
+  await expect(page).not.toHaveURL(/\/sso\/|\/auth\/callback|\/auth\/login/);
+}
+
+/** The localStorage a saved sign-in keeps: the user's tenants. Not the balance and the like the app caches there,
+ * which would show a later test the numbers of the moment of the first sign-in. */
+const KEPT_STORAGE_KEYS = new Set(['kantyna.tenants']);
+
+/**
+ * Signed in as `email` for a test that needs a signed-in user, not one about signing in: the run's first call for
+ * a user goes through the sign-in pages (`signIn`) and saves the browser's cookies (the session's token, valid 12
+ * hours: JWT_TTL_SECONDS) and tenants list under the run's output directory; later calls put them in the page's
+ * context and open the login page, which sends a signed-in user to the role's home, where `signIn` ends too.
+ * Not for a user whose tokens a test revokes (password change or reset) or who signs out for good.
+ */
+export async function signedIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const file = path.join(test.info().project.outputDir, '.signed-in', `${email}.json`);
+  const context = page.context();
+  if (!existsSync(file)) {
+    await signIn(page, email, password);
+    const state = await context.storageState();
+    const origins = state.origins.map((origin) => ({
+      ...origin,
+      localStorage: origin.localStorage.filter((item) => KEPT_STORAGE_KEYS.has(item.name)),
+    }));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ cookies: state.cookies, origins }));
+    return;
+  }
+  const state = JSON.parse(readFileSync(file, 'utf8')) as Awaited<ReturnType<typeof context.storageState>>;
+  await context.addCookies(state.cookies);
+  const tenantOrigin = new URL(test.info().project.use.baseURL ?? '').origin;
+  const stored = state.origins.find((item) => item.origin === tenantOrigin)?.localStorage ?? [];
+  if (stored.length > 0) {
+    await page.goto('/api/health'); // a page of the tenant's origin that does not start the app
+    await page.evaluate((items) => {
+      for (const { name, value } of items) window.localStorage.setItem(name, value);
+    }, stored);
+  }
+  await page.goto('/auth/login');
   await expect(page).not.toHaveURL(/\/sso\/|\/auth\/callback|\/auth\/login/);
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn, xlsxOf } from './helpers';
+import { apiToken, signedIn, xlsxOf } from './helpers';
 
 // Issue 16, "Done when": an orders file of 20 rows becomes 20 orders after confirmation and nothing more on a second
 // confirm. The rows: four demo children (by their dining card numbers, seed_demo: 100001...) × five school days
@@ -55,7 +55,7 @@ test('an admin uploads a 20-row orders file, sees 20 OK rows, confirms into 20 o
   const rows = CARDS.flatMap((card) => days.map((day) => [card, day, 'Obiad']));
   expect(rows).toHaveLength(20);
 
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   await page.goto('/importedOrdersFiles');
   await expect(page.getByRole('heading', { level: 1, name: 'Zaimportowane pliki zamówień' })).toBeVisible();
   await page.getByRole('button', { name: 'Wgraj plik zamówień' }).click();

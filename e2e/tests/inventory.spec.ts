@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedIn } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 
@@ -12,7 +12,7 @@ async function stockOf(page: Page, ingredient: string): Promise<number> {
 }
 
 test('an admin records a delivery and an outcome and sees the stock change; low stock shows', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   const before = await stockOf(page, 'Cebula');
 
   // A delivery of 5 kg of onions.

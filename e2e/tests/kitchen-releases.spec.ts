@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedIn } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 
 test("an admin releases tomorrow's batch of a route for transport, then records a day's release and sees ordered vs released", async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
 
   // Tomorrow (the page's default day) for the central kitchen: its routes with their stops, none released yet.
   await page.goto('/mealsToPrepare');

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, signedIn } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 
 test('an admin opens meals to prepare for a day of the demo orders: its counts are those of the orders list', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
 
   // The orders list's kitchen summary: live meals (active and served) per day and meal type.
   await page.goto('/orders');
@@ -85,7 +85,7 @@ function deadlineOf(day: string, daysBefore: number, time: string): Date {
 }
 
 test("a meal cancelled before the day's cut-off is one portion fewer to prepare for that day", async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   const token = await apiToken(page, ADMIN);
   const config = await page.evaluate(async (bearer) => {
     const response = await fetch('/api/frontend/common/settings/ordersConfig', { headers: { authorization: `Bearer ${bearer}` } });

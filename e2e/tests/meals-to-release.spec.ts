@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedIn } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 const SCHOOL = 'Szkoła Podstawowa nr 12 im. Marii Konopnickiej';
@@ -7,7 +7,7 @@ const SCHOOL = 'Szkoła Podstawowa nr 12 im. Marii Konopnickiej';
 test('an admin opens the nested meals to release for the next day of demo orders: a child under its classroom, counts equal to the orders', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
 
   // The orders list's kitchen summary: live meals (active and served) per day and meal type. The next day with orders
   // after today (tomorrow, or Monday on a Friday: the demo orders weekdays).

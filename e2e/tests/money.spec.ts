@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn, uniqueSuffix } from './helpers';
+import { apiToken, signedIn, uniqueSuffix } from './helpers';
 
 // Issue 5, "Done when": an admin adds a deposit that the parent then sees (balance and history).
 
@@ -29,7 +29,7 @@ test('an admin books a deposit for a parent on /transactions; the parent sees th
   const expected = ((before + 12345) / 100).toFixed(2);
 
   // The admin books the deposit.
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   await page.goto('/transactions');
   await expect(page.getByRole('heading', { level: 1, name: 'Transakcje' })).toBeVisible();
   await page.getByRole('button', { name: 'Dodaj transakcję' }).click();
@@ -50,7 +50,7 @@ test('an admin books a deposit for a parent on /transactions; the parent sees th
   // The parent, in a browser of their own, sees it.
   const parentContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
   const parentPage = await parentContext.newPage();
-  await signIn(parentPage, PARENT.email);
+  await signedIn(parentPage, PARENT.email);
   await expect(parentPage.getByTestId('customer-amounts')).toContainText(`Saldo: ${pln(expected)}`);
   await parentPage.goto('/billing');
   await expect(parentPage.getByRole('heading', { level: 1, name: 'Rozliczenia' })).toBeVisible();

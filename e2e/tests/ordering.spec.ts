@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, signedIn } from './helpers';
 
 // Issue 5, "Done when": a parent marks next week for two children, sees the balance drop by the right amount,
 // cancels one day before the cut-off and is refunded; after the cut-off the cancel is refused.
@@ -233,7 +233,7 @@ test('a parent orders next week for two children, is refunded before the cut-off
   }
 
   // --- The parent's journey. ---
-  await signIn(page, PARENT);
+  await signedIn(page, PARENT);
   await page.goto('/calendar/user');
   await expect(page.getByRole('heading', { level: 1, name: 'Kalendarz' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: first.name })).toBeChecked();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
-import { signIn } from './helpers';
+import { signedIn } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 
@@ -66,7 +66,7 @@ function firstPageTexts(pdf: Buffer): string[] {
 }
 
 test('an admin previews the labels of the next school day and prints them: the first label names the first child with allergens', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
 
   // The next day with demo orders after today (tomorrow on a school day), from the orders list's kitchen summary.
   await page.goto('/orders');

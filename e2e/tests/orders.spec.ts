@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedIn } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 
 test("an admin reads the kitchen's summary of the orders, exports the list and downloads an order's confirmation", async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   await page.goto('/orders');
   const list = page.getByRole('table', { name: 'Zamówienia' });
   await expect(list.getByRole('row').nth(1)).toBeVisible();
@@ -36,7 +36,7 @@ test("an admin reads the kitchen's summary of the orders, exports the list and d
 });
 
 test('an admin prints the labels of two selected live orders as one PDF from the orders list', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   await page.goto('/orders?status=active');
   const list = page.getByRole('table', { name: 'Zamówienia' });
   await expect(list.getByRole('row').nth(2)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, signedIn } from './helpers';
 
 // Issue 14, "Done when": a parent tops up 50.00 PLN through the fake paywall and sees the balance grow by 50.00 once,
 // although the notification is sent twice (the fake Przelewy24 delivers every notification twice, as P24 repeats one
@@ -23,7 +23,7 @@ test('a parent tops up 50.00 through the fake Przelewy24 paywall; the balance gr
   const before = await balanceOf(page, token);
   const expected = ((before + 5000) / 100).toFixed(2);
 
-  await signIn(page, PARENT);
+  await signedIn(page, PARENT);
   await page.goto('/billing');
   const form = page.getByRole('form', { name: 'Doładuj online' });
   await expect(form.getByLabel('Kwota doładowania (zł)')).toHaveValue('20.00');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, uniqueSuffix, xlsxOf } from './helpers';
+import { signedIn, uniqueSuffix, xlsxOf } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 const INSTITUTION_SLUG = 'sp12-warszawa';
@@ -77,7 +77,7 @@ async function findParent(page: Page, lastName: string): Promise<void> {
 }
 
 test('an admin finds a registered parent, opens the child and changes its classroom and dining card', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
 
   await findParent(page, parent.lastName);
   await page.getByRole('link', { name: `${parent.lastName} ${parent.firstName}` }).click();
@@ -117,7 +117,7 @@ test('an admin finds a registered parent, opens the child and changes its classr
 });
 
 test('deleting a parent who has children is refused with the reason, and nothing is removed', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
 
   await findParent(page, parent.lastName);
   await page.getByRole('button', { name: `Usuń: ${parent.firstName} ${parent.lastName}` }).click();
@@ -133,7 +133,7 @@ test('deleting a parent who has children is refused with the reason, and nothing
 
 test('a children import with a bad row lists it and imports nothing', async ({ page }) => {
   const suffix = uniqueSuffix();
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
 
   await page.goto('/children/import');
   await expect(page.getByRole('heading', { name: 'Import dzieci' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, signedIn } from './helpers';
 
 // Issue 11, "What users trip over": on a 375 px phone no page scrolls sideways, the calendar's bar stays one
 // short line until days are selected, and the main menu's entries are finger-sized (44 px).
@@ -25,7 +25,7 @@ test('a parent’s pages fit a phone: order details, price lists, billing, the c
     const response = await fetch('/api/frontend/orders?page=1&perPage=1', { headers: { authorization: `Bearer ${bearer}` } });
     return ((await response.json()) as { items: { id: number }[] }).items;
   }, token);
-  await signIn(page, PARENT);
+  await signedIn(page, PARENT);
 
   for (const path of ['/priceLists', '/billing', '/calendar/user', ...orders.map((order) => `/orders/${order.id}`)]) {
     await expectNoSidewaysScroll(page, path);
@@ -43,7 +43,7 @@ test('a parent’s pages fit a phone: order details, price lists, billing, the c
 });
 
 test('the ledger pages fit a phone', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   for (const path of ['/transactions', '/deposits', '/usersTransactions', '/monthlyBalanceReport', '/orders']) {
     await expectNoSidewaysScroll(page, path);
   }

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { openUserMenu, signIn } from './helpers';
+import { openUserMenu, signedIn } from './helpers';
 
 test('a parent saves phone numbers; spaces are dropped and the numbers survive a reload', async ({ page }) => {
-  await signIn(page, 'piotr.kowalski@example.pl');
+  await signedIn(page, 'piotr.kowalski@example.pl');
   await page.goto('/profile');
 
   await page.getByLabel('Numer telefonu', { exact: true }).fill('601 222 333');
@@ -15,7 +15,7 @@ test('a parent saves phone numbers; spaces are dropped and the numbers survive a
 });
 
 test('switching the language to English changes the interface and is remembered', async ({ page }) => {
-  await signIn(page, 'agnieszka.wojcik@example.pl');
+  await signedIn(page, 'agnieszka.wojcik@example.pl');
 
   await openUserMenu(page, 'Agnieszka Wójcik');
   await page.getByRole('button', { name: 'English' }).click();

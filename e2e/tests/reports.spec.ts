@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, readXlsx, signIn, uniqueSuffix } from './helpers';
+import { apiToken, readXlsx, signedIn, uniqueSuffix } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 const HEADER = ['Placówka', 'Miesiąc'];
@@ -47,7 +47,7 @@ test("the admin downloads this month's orders per institution as XLSX, its total
   page,
 }) => {
   const { dateFrom, dateTo } = thisMonth();
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   const totals = await ordersTotals(page, dateFrom, dateTo);
   expect(totals.items.active + totals.items.served).toBeGreaterThan(0);
 

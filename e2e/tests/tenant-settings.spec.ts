@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signedIn } from './helpers';
 
 test('an admin changes the fees and they are there after a reload', async ({ page }) => {
-  await signIn(page, 'admin@demo.kantyna.pl');
+  await signedIn(page, 'admin@demo.kantyna.pl');
   await page.goto('/settings/tenant');
   await expect(page).toHaveURL(/\/settings\/tenant\/presences$/);
 
@@ -19,7 +19,7 @@ test('an admin changes the fees and they are there after a reload', async ({ pag
 });
 
 test('an invalid bank account number is refused with a message and nothing is saved', async ({ page }) => {
-  await signIn(page, 'admin@demo.kantyna.pl');
+  await signedIn(page, 'admin@demo.kantyna.pl');
   await page.goto('/settings/tenant/payments');
   const account = page.getByLabel('Numer rachunku bankowego', { exact: true });
   await expect(account).toHaveValue('61109010140000071219812874');

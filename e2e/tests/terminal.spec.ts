@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, signedIn } from './helpers';
 
 // Issue 13, "Done when": a cook scans a child with an order (served, allergens shown), scans again (already
 // served), scans an unknown card (refused), goes offline, scans two children, comes back online and the queue
@@ -154,7 +154,7 @@ test('a cook serves by card, online and offline, each child once, and the parent
   expect(saved.status, JSON.stringify(saved.data)).toBe(200);
 
   // --- The cook signs in and lands on the terminal; chooses the day and the meal types served now. ---
-  await signIn(page, COOK);
+  await signedIn(page, COOK);
   await expect(page).toHaveURL(/\/terminal$/);
   const status = page.getByRole('status', { name: 'Stan terminala' });
   await expect(status).toContainText('Online');
@@ -251,7 +251,7 @@ test('a cook serves by card, online and offline, each child once, and the parent
   expect((await api(page, parentToken, 'DELETE', 'calendar/days/markedPresencesDrafts')).status).toBe(200);
   const parentContext = await browser.newContext();
   const parentPage = await parentContext.newPage();
-  await signIn(parentPage, PARENT);
+  await signedIn(parentPage, PARENT);
   await parentPage.goto('/calendar/user');
   await expect(parentPage.getByRole('heading', { level: 1, name: 'Kalendarz' })).toBeVisible();
   for (let step = 0; step < monthsBetween(today, servingDay); step += 1) {

@@ -74,41 +74,63 @@ def test_given_invalid_or_reserved_slug_when_creating_tenant_then_command_error_
     assert not Tenant.objects.filter(slug=slug).exists()
 
 
-@pytest.mark.slow
-def test_given_seeded_demo_when_seeding_again_then_nothing_new(tenant_a):
-    call_command("seed_demo", stdout=StringIO())
-    assert set(Tenant.objects.values_list("slug", flat=True)) >= {"demo", "acme"}
-    schemas = ["public", "t_demo", "t_acme"]
-    before = row_counts(schemas)
-    connection.set_schema_to_public()
-
-    out = StringIO()
-    call_command("seed_demo", stdout=out)
-
-    assert row_counts(schemas) == before
-    assert "created" not in out.getvalue()
-    assert sign_in("admin@demo.kantyna.pl", "kantyna-demo").status_code == 200
-
-
-def test_given_a_weekend_when_seeding_the_demo_then_the_last_school_day_is_ordered_for_the_terminal(
-    tenant_a, monkeypatch
-):
-    """The cook has someone to serve whatever the day: on a weekend, Friday's meals (within the terminal's window
-    of today and the last 7 days) are ordered by the admin past the cut-off."""
+@pytest.fixture(scope="class")
+def demo_seeded_on_a_saturday(django_db_setup, django_db_blocker):
+    """The demo seeded once for the tests of `TestSeededDemo` (seeding takes ~30 s), on a Saturday, inside a
+    transaction rolled back after them (each test's own transaction is a savepoint in it). Yields that Saturday."""
     from datetime import timedelta
+
+    from django.db import transaction
 
     from kantyna.demo import ordering as demo_ordering
     from kantyna.ordering.cutoff import tenant_today
-    from kantyna.ordering.models import OrderItem
-    from kantyna.tenancy.services import in_tenant
+    from kantyna.testing.tenants import ensure_tenant
 
-    today = tenant_today()
-    saturday = today + timedelta(days=(5 - today.weekday()) % 7)
-    friday = saturday - timedelta(days=1)
-    monkeypatch.setattr(demo_ordering, "tenant_today", lambda: saturday)
+    with django_db_blocker.unblock(), transaction.atomic():
+        ensure_tenant("alpha")
+        today = tenant_today()
+        saturday = today + timedelta(days=(5 - today.weekday()) % 7)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(demo_ordering, "tenant_today", lambda: saturday)
+            call_command("seed_demo", stdout=StringIO())
+        connection.set_schema_to_public()
+        yield saturday
+        connection.set_schema_to_public()
+        transaction.set_rollback(True)
 
-    call_command("seed_demo", stdout=StringIO())
 
-    with in_tenant(Tenant.objects.get(slug="demo")):
-        assert demo_ordering._serving_day() == friday
-        assert OrderItem.objects.filter(date=friday, status=OrderItem.Status.ACTIVE).count() > 10
+@pytest.mark.slow
+# pytest-xdist (`-n 2`, `--dist load`) sends each worker consecutive tests, so one worker nearly always runs both and
+# the demo is seeded once per run; split, each worker seeds its own. Not `--dist loadgroup`: it sends ungrouped tests
+# one by one, and the suite took 1.7 times as long.
+class TestSeededDemo:
+    def test_given_seeded_demo_when_seeding_again_then_nothing_new(self, demo_seeded_on_a_saturday, tenant_a):
+        assert set(Tenant.objects.values_list("slug", flat=True)) >= {"demo", "acme"}
+        schemas = ["public", "t_demo", "t_acme"]
+        before = row_counts(schemas)
+        connection.set_schema_to_public()
+
+        out = StringIO()
+        call_command("seed_demo", stdout=out)
+
+        assert row_counts(schemas) == before
+        assert "created" not in out.getvalue()
+        assert sign_in("admin@demo.kantyna.pl", "kantyna-demo").status_code == 200
+
+    def test_given_a_weekend_when_seeding_the_demo_then_the_last_school_day_is_ordered_for_the_terminal(
+        self, demo_seeded_on_a_saturday, tenant_a
+    ):
+        """The cook has someone to serve whatever the day: on a weekend, Friday's meals (within the terminal's
+        window of today and the last 7 days) are ordered by the admin past the cut-off."""
+        from datetime import timedelta
+
+        from kantyna.demo import ordering as demo_ordering
+        from kantyna.ordering.models import OrderItem
+
+        saturday = demo_seeded_on_a_saturday
+        friday = saturday - timedelta(days=1)
+
+        with in_tenant(Tenant.objects.get(slug="demo")), pytest.MonkeyPatch.context() as patch:
+            patch.setattr(demo_ordering, "tenant_today", lambda: saturday)
+            assert demo_ordering._serving_day() == friday
+            assert OrderItem.objects.filter(date=friday, status=OrderItem.Status.ACTIVE).count() > 10
