@@ -60,6 +60,8 @@ def test_given_parent_when_getting_current_user_then_exact_payload(tenant_a):
             "orders.view",
             "prices.see",
             "profile.edit",
+            "profile.refund_account",
+            "refunds.request",
             "tenant.access",
             "tickets.create",
             "tickets.view",
