@@ -42,6 +42,14 @@ def _bank_account_of(requester: User, typed: str | None) -> str:
     return number
 
 
+def _refuse_beyond_balance(amount: Decimal, account) -> None:
+    """A refund is at most the (locked) account's balance, when asked and again when accepted."""
+    if amount > account.balance:
+        raise DomainError(
+            "refund.exceeds_balance", field="amount", params={"balance": f"{max(account.balance, 0):.2f}"}
+        )
+
+
 def return_request_create(
     *,
     actor: User,
@@ -61,10 +69,7 @@ def return_request_create(
     with transaction.atomic():
         # The account's row lock orders this against a concurrent request or accept on the same account.
         account = lock_ledger_account(ledger_account_for(user=actor, child=child))
-        if amount > account.balance:
-            raise DomainError(
-                "refund.exceeds_balance", field="amount", params={"balance": f"{max(account.balance, 0):.2f}"}
-            )
+        _refuse_beyond_balance(amount, account)
         if ReturnRequest.objects.filter(account=account, state=ReturnRequestState.PENDING).exists():
             raise DomainError("refund.pending_exists")
         request = ReturnRequest.objects.create(
@@ -90,10 +95,7 @@ def return_request_accept(*, actor: User, request_id: int, amount: Decimal | Non
     if amount > request.amount:
         raise DomainError("refund.more_than_asked", field="amount", params={"asked": f"{request.amount:.2f}"})
     account = lock_ledger_account(request.account_id)
-    if amount > account.balance:
-        raise DomainError(
-            "refund.exceeds_balance", field="amount", params={"balance": f"{max(account.balance, 0):.2f}"}
-        )
+    _refuse_beyond_balance(amount, account)
     row = ledger_post(
         actor=actor,
         account=account,
