@@ -85,6 +85,8 @@ TENANT_APPS = [
     "kantyna.payments",
     "kantyna.refunds",
     "kantyna.order_imports",
+    "kantyna.invoices",
+    "kantyna.fiscal",
     "kantyna.messaging",
     "kantyna.reports",
     "kantyna.automated_reports",
