@@ -88,6 +88,7 @@ TENANT_APPS = [
     "kantyna.invoices",
     "kantyna.fiscal",
     "kantyna.messaging",
+    "kantyna.announcements",
     "kantyna.reports",
     "kantyna.automated_reports",
 ]
