@@ -6,7 +6,7 @@ import { api, expectOk } from '@/api/client';
 import type { SelectOption } from '@/components/multi-select-label';
 import { CheckboxField, MultiSelectField, NumberField, SelectField, TextAreaField, TextField } from '@/components/form';
 import { OPTION_LIST_PER_PAGE, type Page } from '@/lib/crud';
-import { hasAbility } from '@/lib/session/get-current-user';
+import { criterionOptionsPath } from '@/lib/report-criteria';
 import { useSession } from '@/lib/session/session-context';
 import { useReportTypes, type ReportCriterion } from '../api/report-types';
 import {
@@ -19,15 +19,6 @@ import {
   editableCriteria,
   type AutomatedReportValues,
 } from './automated-report-model';
-
-/** Where each kind of ids criterion takes its options from, and who may read them (any user when not said). */
-const OPTION_SOURCES: Readonly<Record<string, { path: string; abilities?: readonly string[] }>> = {
-  institutions: { path: 'institutions/options' },
-  classrooms: { path: 'classrooms/options' },
-  mealTypes: { path: 'mealTypes/options' },
-  diets: { path: 'diets/options' },
-  kitchens: { path: 'kitchens/options', abilities: ['catalog.manage', 'kitchen.prepare'] },
-};
 
 const optionsQuery = (path: string) =>
   queryOptions({
@@ -65,10 +56,9 @@ function CriterionField({ criterion }: { criterion: ReportCriterion }) {
     );
   }
   // Without a list to choose from (payers; kitchens for a report manager) the report covers every one.
-  const source = OPTION_SOURCES[criterion.kind];
-  const allowed = source && (!source.abilities || (user !== undefined && source.abilities.some((ability) => hasAbility(user, ability))));
-  if (!source || !allowed) return null;
-  return <IdsCriterion criterion={criterion} label={label} path={source.path} />;
+  const path = criterionOptionsPath(user, criterion.kind);
+  if (!path) return null;
+  return <IdsCriterion criterion={criterion} label={label} path={path} />;
 }
 
 /** The report (type, criteria, format), its schedule and its recipients. */

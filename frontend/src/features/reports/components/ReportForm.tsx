@@ -6,6 +6,7 @@ import { MultiSelect } from '@/components/MultiSelect';
 import type { OptionValue, SelectOption } from '@/components/multi-select-label';
 import { notify } from '@/components/toasts/toast-store';
 import { useStaffOptions } from '@/lib/calendar/options';
+import { criterionOptionsPath } from '@/lib/report-criteria';
 import { hasAbility } from '@/lib/session/get-current-user';
 import { useSession } from '@/lib/session/session-context';
 import { translateServerMessage } from '@/lib/i18n';
@@ -27,14 +28,6 @@ import { initialCriteria, parseAddresses, sentCriteria } from '../model/criteria
 
 type IdsKind = 'institutions' | 'classrooms' | 'mealTypes' | 'diets' | 'payers' | 'kitchens';
 
-/** Where each kind of ids picks its options, and the abilities that may read them (none: every staff member). */
-const OPTION_SOURCES: Record<Exclude<IdsKind, 'payers'>, { path: string; abilities?: readonly string[] }> = {
-  institutions: { path: 'institutions/options' },
-  classrooms: { path: 'classrooms/options' },
-  mealTypes: { path: 'mealTypes/options' },
-  diets: { path: 'diets/options' },
-  kitchens: { path: 'kitchens/options', abilities: ['catalog.manage', 'kitchen.prepare'] },
-};
 const PAYERS_ABILITY = 'parents.view';
 const SEND_FORMATS: readonly ReportFormat[] = ['xlsx', 'csv', 'pdf'];
 
@@ -52,13 +45,12 @@ function IdsField({
   const { t } = useTranslation('reports');
   const { user } = useSession();
   const kind = criterion.kind as IdsKind;
-  const may = (abilities?: readonly string[]) => !abilities || (user !== undefined && abilities.some((ability) => hasAbility(user, ability)));
-  const source = kind === 'payers' ? undefined : OPTION_SOURCES[kind];
-  const canPayers = kind === 'payers' && may([PAYERS_ABILITY]);
-  const options = useStaffOptions(source?.path ?? 'institutions/options', {}, source !== undefined && may(source.abilities));
+  const path = kind === 'payers' ? undefined : criterionOptionsPath(user, kind);
+  const canPayers = kind === 'payers' && user !== undefined && hasAbility(user, PAYERS_ABILITY);
+  const options = useStaffOptions(path ?? 'institutions/options', {}, path !== undefined);
   const parents = useStaffOptions('users/options', { role: 'ROLE_PARENT' }, canPayers);
   const workers = useStaffOptions('users/options', { role: 'ROLE_INSTITUTION_WORKER' }, canPayers);
-  if (kind === 'payers' ? !canPayers : !may(source?.abilities)) return null;
+  if (kind === 'payers' ? !canPayers : path === undefined) return null;
   const list: SelectOption[] = kind === 'payers' ? [...(parents.data ?? []), ...(workers.data ?? [])] : (options.data ?? []);
   const label = t(`criteria.${criterion.name}`);
   return (
