@@ -13,6 +13,7 @@ from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_T
 from kantyna.messaging.models import Notification, Ticket, TicketMessage
 from kantyna.ordering.cutoff import tenant_zone
 from kantyna.people.reach import Reach
+from kantyna.users.models import User
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,29 @@ def tickets_visible(actor) -> QuerySet[Ticket]:
     if ROLE_INSTITUTIONS_ADMIN in roles and has_ability(actor, "tickets.manage"):
         condition |= Q(institution_id__in=Reach(actor).institution_ids or ())
     return tickets.filter(condition)
+
+
+def ticket_handlers(ticket: Ticket) -> QuerySet[User]:
+    """Who is told of a new ticket: the ticket admins and the institutions admins with tickets_manage who manage its
+    institution; the administrators when the tenant has no ticket admin (someone must hear of it)."""
+    active = User.objects.filter(is_active=True, archived_at__isnull=True)
+    ticket_admins = active.filter(roles__contains=[ROLE_TICKET_ADMIN])
+    handlers = Q(roles__contains=[ROLE_TICKET_ADMIN])
+    if ticket.institution_id is not None:
+        handlers |= Q(
+            roles__contains=[ROLE_INSTITUTIONS_ADMIN],
+            permissions__contains=["tickets_manage"],
+            institutions=ticket.institution_id,
+        )
+    if not ticket_admins.exists():
+        handlers |= Q(roles__contains=[ROLE_ADMIN])
+    return active.filter(handlers).select_related("account").distinct()
+
+
+def ticket_answerers(ticket: Ticket) -> QuerySet[User]:
+    """The staff who answered `ticket` so far (everyone in its conversation but its author)."""
+    authors = TicketMessage.objects.filter(ticket=ticket).exclude(author_id=ticket.author_id).values("author_id")
+    return User.objects.filter(pk__in=authors, is_active=True).select_related("account")
 
 
 def tickets_list(

@@ -17,8 +17,9 @@ from kantyna.core.errors import DomainError
 from kantyna.core.permissions import has_ability
 from kantyna.core.tasks import send_email
 from kantyna.core.uploads import store_upload, validate_upload
-from kantyna.messaging.kinds import TICKET_ANSWERED, TICKET_CLOSED, worded
+from kantyna.messaging.kinds import TICKET_ANSWERED, TICKET_AUTHOR_WROTE, TICKET_CLOSED, TICKET_OPENED, worded
 from kantyna.messaging.models import Notification, Ticket, TicketAttachment, TicketMessage, TicketState
+from kantyna.messaging.selectors import ticket_answerers, ticket_handlers
 from kantyna.people.reach import Reach
 from kantyna.tenancy.services import current_tenant_slug, tenant_origin
 from kantyna.tenant_settings.selectors import upload_max_file_size
@@ -107,7 +108,7 @@ def ticket_create(
     *, actor, category: str, subject: str, text: str, attachments: list[UploadedFile] | tuple = ()
 ) -> Ticket:
     """Open a ticket with up to MAX_ATTACHMENTS files (each checked by size and by content before anything is
-    stored)."""
+    stored); its handlers (selectors.ticket_handlers) are notified."""
     if category not in ticket_categories():
         raise DomainError("ticket.unknown_category", field="category")
     limit = upload_max_file_size() if attachments else 0
@@ -134,6 +135,12 @@ def ticket_create(
             audit_record(
                 actor=actor, action="ticket.create", target=ticket, data={"category": category, "files": len(stored)}
             )
+            notify(
+                ticket_handlers(ticket).exclude(pk=actor.pk),
+                TICKET_OPENED,
+                _ticket_params(ticket, actor),
+                _link(ticket),
+            )
     except Exception:
         # The stored bytes are not part of the transaction: a refused ticket leaves no file behind.
         for name in stored:
@@ -150,8 +157,13 @@ def _ticket_params(ticket: Ticket, actor) -> dict:
     return {"ticket_id": ticket.pk, "subject": ticket.subject, "author": actor.full_name}
 
 
+def _link(ticket: Ticket) -> str:
+    return f"/tickets?ticket={ticket.pk}"
+
+
 def ticket_answer(*, actor, ticket: Ticket, text: str) -> TicketMessage:
-    """Add an answer to an open ticket's conversation; the author is notified of an answer by someone else."""
+    """Add an answer to an open ticket's conversation. The author is notified of an answer by someone else; the
+    author's own message goes to the staff who answered before, or to the handlers when nobody has yet."""
     with transaction.atomic():
         ticket = _locked(ticket)
         if ticket.state == TicketState.CLOSED:
@@ -159,7 +171,10 @@ def ticket_answer(*, actor, ticket: Ticket, text: str) -> TicketMessage:
         message = TicketMessage.objects.create(ticket=ticket, author=actor, text=text)
         audit_record(actor=actor, action="ticket.answer", target=ticket, data={"message": message.pk})
         if ticket.author_id != actor.pk:
-            notify([ticket.author], TICKET_ANSWERED, _ticket_params(ticket, actor), link=f"/tickets?ticket={ticket.pk}")
+            notify([ticket.author], TICKET_ANSWERED, _ticket_params(ticket, actor), link=_link(ticket))
+        else:
+            staff = list(ticket_answerers(ticket)) or list(ticket_handlers(ticket).exclude(pk=actor.pk))
+            notify(staff, TICKET_AUTHOR_WROTE, _ticket_params(ticket, actor), link=_link(ticket))
     return message
 
 
@@ -175,5 +190,5 @@ def ticket_close(*, actor, ticket: Ticket) -> Ticket:
         ticket.save(update_fields=["state", "closed_at", "closed_by"])
         audit_record(actor=actor, action="ticket.close", target=ticket)
         if ticket.author_id != actor.pk:
-            notify([ticket.author], TICKET_CLOSED, _ticket_params(ticket, actor), link=f"/tickets?ticket={ticket.pk}")
+            notify([ticket.author], TICKET_CLOSED, _ticket_params(ticket, actor), link=_link(ticket))
     return ticket

@@ -6,14 +6,15 @@ from __future__ import annotations
 import pytest
 from django.test import override_settings
 
-from kantyna.core.permissions import ROLE_INSTITUTIONS_ADMIN, ROLE_TICKET_ADMIN
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_TICKET_ADMIN
 from kantyna.messaging.models import Notification, Ticket, TicketMessage
 from kantyna.messaging.tests.helpers import sent_emails
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
 from kantyna.testing.assertions import assert_error
 from kantyna.testing.queries import assert_num_queries
-from kantyna.testing.world import make_world
+from kantyna.testing.world import make_school, make_world
+from kantyna.users.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -141,19 +142,63 @@ def test_given_an_answer_and_the_closing_then_the_author_is_notified_and_reads_t
     with in_tenant(tenant_a):
         emails = sent_emails()
     assert [(e["to"], e["subject"]) for e in emails] == [
+        ([world.ticket_admin.account.email], "Nowe zgłoszenie"),
         ([world.parent.account.email], "New answer to your help ticket"),
         ([world.parent.account.email], "Your help ticket was closed"),
     ]
 
 
-def test_given_the_author_answering_their_own_ticket_then_nobody_is_notified(world, tenant_a):
+def notified(tenant, kind: str) -> set[int]:
+    with in_tenant(tenant):
+        return set(Notification.objects.filter(kind=kind).values_list("receiver_id", flat=True))
+
+
+def test_given_a_new_ticket_then_the_ticket_admins_and_its_institutions_managers_are_told(world, tenant_a):
+    head = make_user(tenant_a, ROLE_INSTITUTIONS_ADMIN, permissions=["tickets_manage"])
+    head_without = make_user(tenant_a, ROLE_INSTITUTIONS_ADMIN)
+    head_elsewhere = make_user(tenant_a, ROLE_INSTITUTIONS_ADMIN, permissions=["tickets_manage"])
+    admin = make_user(tenant_a, ROLE_ADMIN)
+    with in_tenant(tenant_a):
+        head.institutions.set([world.institution])
+        head_without.institutions.set([world.institution])
+        head_elsewhere.institutions.set([make_school(99)])
+
     ticket_id = open_ticket(tenant_a, world.parent)
 
-    response = Api(tenant_a, world.parent).post(f"tickets/{ticket_id}/answers", {"text": "Jeszcze jedno."})
+    assert notified(tenant_a, "ticket.opened") == {world.ticket_admin.pk, head.pk}
+    bell = Api(tenant_a, world.ticket_admin).get("notifications/unread", {"perPage": 5}).json()
+    assert [(n["title"], n["link"]) for n in bell["notifications"]] == [
+        ("New help ticket", f"/tickets?ticket={ticket_id}")
+    ]
+    assert admin.pk not in notified(tenant_a, "ticket.opened")
 
-    assert response.status_code == 201
+
+def test_given_no_ticket_admin_then_the_administrators_are_told_of_a_new_ticket(world, tenant_a):
+    admin = make_user(tenant_a, ROLE_ADMIN)
     with in_tenant(tenant_a):
-        assert Notification.objects.count() == 0
+        User.objects.filter(pk=world.ticket_admin.pk).update(is_active=False)
+
+    open_ticket(tenant_a, world.parent)
+
+    assert notified(tenant_a, "ticket.opened") == {admin.pk}
+
+
+def test_given_the_author_writing_in_their_ticket_then_who_answered_is_told_else_its_handlers(world, tenant_a):
+    other_admin = make_user(tenant_a, ROLE_TICKET_ADMIN)
+    ticket_id = open_ticket(tenant_a, world.parent)
+    author = Api(tenant_a, world.parent)
+
+    before_answers = author.post(f"tickets/{ticket_id}/answers", {"text": "Jeszcze jedno."})
+    assert before_answers.status_code == 201
+    assert notified(tenant_a, "ticket.author_wrote") == {world.ticket_admin.pk, other_admin.pk}
+    with in_tenant(tenant_a):
+        Notification.objects.filter(kind="ticket.author_wrote").delete()
+
+    Api(tenant_a, world.ticket_admin).post(f"tickets/{ticket_id}/answers", {"text": "Sprawdzamy."})
+    after_answer = author.post(f"tickets/{ticket_id}/answers", {"text": "Dziękuję."})
+
+    assert after_answer.status_code == 201
+    assert notified(tenant_a, "ticket.author_wrote") == {world.ticket_admin.pk}
 
 
 def test_given_a_closed_ticket_when_answering_or_closing_again_then_refused_and_nothing_changes(world, tenant_a):
