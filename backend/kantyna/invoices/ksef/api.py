@@ -152,8 +152,15 @@ class ApiKsefClient:
             return KsefStatus(state=KsefState.PROCESSING, code=code, description=description)
         if code != INVOICE_ACCEPTED:
             return KsefStatus(state=KsefState.REJECTED, code=code, description=description)
-        number = answer["ksefNumber"]
-        upo = self._call("GET", f"/sessions/{session}/invoices/ksef/{number}/upo", bearer=access, raw=True)
+        number = answer.get("ksefNumber") or ""
+        if not number:
+            return KsefStatus(state=KsefState.PROCESSING, code=code, description=description)
+        try:
+            upo = self._call("GET", f"/sessions/{session}/invoices/ksef/{number}/upo", bearer=access, raw=True)
+        except KsefSendError:
+            # The invoice is in KSeF; its UPO may not be ready yet: accepted without it, asked for again later.
+            logger.warning("KSeF UPO of %s not available yet", number, exc_info=True)
+            upo = None
         return KsefStatus(state=KsefState.ACCEPTED, ksef_number=number, upo=upo, code=code, description=description)
 
     def _close(self, session: str, access: str) -> None:

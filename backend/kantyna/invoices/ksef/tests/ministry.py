@@ -73,7 +73,7 @@ class Ministry:
     nip: str = "1234563218"
     auth_polls_in_progress: int = 1  # how many status polls answer "in progress" before success
     invoice_polls_in_progress: int = 0
-    fail_with: dict[str, int] = field(default_factory=dict)  # path prefix -> HTTP status to answer instead
+    fail_with: dict[str, int] = field(default_factory=dict)  # path regex -> HTTP status to answer instead
     calls: list[str] = field(default_factory=list)
     sessions: dict[str, Session] = field(default_factory=dict)
     hashes_seen: set[str] = field(default_factory=set)
@@ -93,8 +93,8 @@ class Ministry:
     # The routes: (status, JSON answer or bytes).
     def handle(self, method: str, path: str, headers, body: bytes):
         self.calls.append(f"{method} {path}")
-        for prefix, status in self.fail_with.items():
-            if path.startswith(prefix):
+        for pattern, status in self.fail_with.items():
+            if re.search(pattern, path):
                 return status, {
                     "exception": {"exceptionDetailList": [{"exceptionCode": 9, "exceptionDescription": "Awaria"}]}
                 }

@@ -144,17 +144,30 @@ def test_an_authentication_that_never_ends_times_out(xml):
 
 
 def test_a_failure_of_the_ministry_is_a_send_error_and_the_session_is_closed(xml):
-    with MinistryServer(Ministry(fail_with={"/sessions/online/": 500})) as (ministry, url):
+    with MinistryServer(Ministry(fail_with={"^/sessions/online/": 500})) as (ministry, url):
         with pytest.raises(KsefSendError, match=r"500.*Awaria"):
             api_client(url).send(xml)
         # The invoice upload failed; the close was tried all the same (and failed the same way, only logged).
         assert [call for call in ministry.calls if call.startswith("POST /sessions/online/")][-1].endswith("/close")
 
     with (
-        MinistryServer(Ministry(fail_with={"/sessions/online": 503})) as (_ministry, url),
+        MinistryServer(Ministry(fail_with={"^/sessions/online$": 503})) as (_ministry, url),
         pytest.raises(KsefSendError, match="503"),
     ):
         api_client(url).send(xml)
+
+
+def test_an_accepted_invoice_whose_upo_is_not_ready_yet(xml):
+    with MinistryServer(Ministry(fail_with={"/upo$": 404})) as (ministry, url):
+        client = api_client(url)
+        reference = client.send(xml).reference_number
+        status = client.status(reference)
+        assert status.state == KsefState.ACCEPTED
+        assert is_ksef_number(status.ksef_number)
+        assert status.upo is None
+
+        ministry.fail_with.clear()
+        assert client.status(reference).upo.startswith(b"<UPO>")
 
 
 def test_an_invalid_invoice_is_refused_before_any_call(xml):
