@@ -98,6 +98,12 @@ def fa3_xml(
     return xml
 
 
+def is_ksef_invoice(document: InvoiceDocument) -> bool:
+    """Whether the invoice belongs in KSeF: a business seller and a business buyer (both with a NIP). A consumer's
+    invoice (a parent's) does not; `fa3_xml` refuses it with `KsefNotApplicable`."""
+    return document.seller.is_business and document.buyer.is_business
+
+
 def validate_fa3(xml: bytes) -> list[str]:
     """The official schema's complaints about `xml` (empty when it is valid)."""
     schema = fa3_schema()

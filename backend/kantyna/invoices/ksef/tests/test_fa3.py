@@ -12,7 +12,7 @@ from lxml import etree
 
 from kantyna.invoices.document import Line, Party
 from kantyna.invoices.ksef.errors import KsefInvalidInvoice, KsefNotApplicable
-from kantyna.invoices.ksef.fa3 import NS, fa3_xml, normalized_nip, validate_fa3
+from kantyna.invoices.ksef.fa3 import NS, fa3_xml, is_ksef_invoice, normalized_nip, validate_fa3
 
 from .helpers import (
     COMPANY,
@@ -215,6 +215,9 @@ def test_same_day_sale_fractions_and_notes():
 
 
 def test_a_buyer_without_nip_is_not_a_ksef_invoice():
+    assert is_ksef_invoice(company_invoice())
+    assert is_ksef_invoice(gmina_invoice())
+    assert not is_ksef_invoice(company_invoice(buyer=CONSUMER))
     with pytest.raises(KsefNotApplicable, match="buyer has no NIP") as caught:
         fa3_xml(company_invoice(buyer=CONSUMER), created_at=CREATED_AT)
     assert caught.value.code == "ksef.not_applicable"
