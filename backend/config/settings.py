@@ -213,6 +213,12 @@ PAYMENTS_FAKE = env_bool("PAYMENTS_FAKE", False)
 PAYMENTS_RECONCILE_MINUTES = int(os.environ.get("PAYMENTS_RECONCILE_MINUTES", "15"))
 PAYMENTS_EXPIRE_MINUTES = int(os.environ.get("PAYMENTS_EXPIRE_MINUTES", "120"))
 PAYMENTS_PROVIDER_TIMEOUT_SECONDS = int(os.environ.get("PAYMENTS_PROVIDER_TIMEOUT_SECONDS", "15"))
+# KSeF, the national e-invoice system (kantyna/invoices/ksef): "fake" (tests and the demo: KSeF numbers made here) or
+# "api" (the Ministry's API at KSEF_API_URL; its test environment unless set, so production is a deliberate setting;
+# a tenant's NIP and KSeF token come from the tenant's settings).
+KSEF_CLIENT = os.environ.get("KSEF_CLIENT", "fake")
+KSEF_API_URL = os.environ.get("KSEF_API_URL", "https://api-test.ksef.mf.gov.pl/v2")
+KSEF_TIMEOUT_SECONDS = int(os.environ.get("KSEF_TIMEOUT_SECONDS", "30"))
 # The providers' notification endpoints are public: a client address may post at most this many notifications of
 # one provider per window (429 past it; a provider retries later). 0 turns the limit off.
 PAYMENT_NOTIFICATIONS_PER_IP = int(os.environ.get("PAYMENT_NOTIFICATIONS_PER_IP", "60"))

@@ -1,9 +1,10 @@
 """An invoice as a document: the one plain value both the PDF and the KSeF FA(3) XML are drawn from.
 
 No database here: `invoices/services` builds an `InvoiceDocument` from its rows, `pdf.py` prints it, `ksef/` writes
-it as FA(3) XML. Amounts are `Decimal` in PLN; every line carries its own rounded net, VAT and gross (prices are
-gross, the VAT is taken out of the gross per line, half-up to the grosz, as Polish invoicing of gross prices does),
-and the totals per rate are sums of the lines, so the PDF and the XML agree to the grosz.
+it as FA(3) XML. Amounts are `Decimal` in PLN, half-up to the grosz. Prices are gross, so the VAT is taken out of the
+sum of the gross values of each rate (VAT Act art. 106e ust. 8: gross x rate / (100 + rate)) and the net is the
+rest; a line's own net and VAT are shown for information and may differ from the rate's total by a grosz. The PDF
+and the XML both read `totals_by_rate`, so they agree to the grosz.
 """
 
 from __future__ import annotations
@@ -60,10 +61,7 @@ class Line:
 
     @property
     def vat(self) -> Decimal:
-        if not self.vat_rate.isdigit():
-            return Decimal("0.00")
-        rate = Decimal(self.vat_rate)
-        return _grosze(self.gross * rate / (Decimal(100) + rate))
+        return _vat_of_gross(self.gross, self.vat_rate)
 
     @property
     def net(self) -> Decimal:
@@ -106,15 +104,22 @@ class InvoiceDocument:
 
     @property
     def net(self) -> Decimal:
-        return sum((line.net for line in self.lines), Decimal("0.00"))
+        return sum((total.net for total in self.totals_by_rate()), Decimal("0.00"))
 
     @property
     def vat(self) -> Decimal:
-        return sum((line.vat for line in self.lines), Decimal("0.00"))
+        return sum((total.vat for total in self.totals_by_rate()), Decimal("0.00"))
 
     @property
     def gross(self) -> Decimal:
         return sum((line.gross for line in self.lines), Decimal("0.00"))
+
+
+def _vat_of_gross(gross: Decimal, vat_rate: str) -> Decimal:
+    if not vat_rate.isdigit():
+        return Decimal("0.00")
+    rate = Decimal(vat_rate)
+    return _grosze(gross * rate / (Decimal(100) + rate))
 
 
 def _totals(lines: Iterable[Line]):
@@ -123,10 +128,6 @@ def _totals(lines: Iterable[Line]):
         by_rate.setdefault(line.vat_rate, []).append(line)
     for rate in VAT_RATES:
         if rate in by_rate:
-            group = by_rate[rate]
-            yield RateTotal(
-                vat_rate=rate,
-                net=sum((line.net for line in group), Decimal("0.00")),
-                vat=sum((line.vat for line in group), Decimal("0.00")),
-                gross=sum((line.gross for line in group), Decimal("0.00")),
-            )
+            gross = sum((line.gross for line in by_rate[rate]), Decimal("0.00"))
+            vat = _vat_of_gross(gross, rate)
+            yield RateTotal(vat_rate=rate, net=gross - vat, vat=vat, gross=gross)

@@ -62,7 +62,7 @@ class KsefClient(Protocol):
 
 def ksef_client(*, nip: str = "", token: str = "") -> KsefClient:
     """The client the settings choose, for a tenant whose NIP and KSeF token are given (the fake needs neither)."""
-    kind = getattr(settings, "KSEF_CLIENT", "fake")
+    kind = settings.KSEF_CLIENT
     if kind == "fake":
         return FakeKsefClient()
     if kind == "api":
@@ -71,10 +71,10 @@ def ksef_client(*, nip: str = "", token: str = "") -> KsefClient:
         if not nip or not token:
             raise KsefSendError("sending to KSeF needs the seller's NIP and a KSeF token")
         return ApiKsefClient(
-            base_url=getattr(settings, "KSEF_API_URL", KSEF_API_URLS["test"]),
+            base_url=settings.KSEF_API_URL,
             nip=nip,
             token=token,
-            timeout=float(getattr(settings, "KSEF_TIMEOUT_SECONDS", 30)),
+            timeout=float(settings.KSEF_TIMEOUT_SECONDS),
         )
     raise ValueError(f"KSEF_CLIENT must be 'fake' or 'api', not {kind!r}")
 
