@@ -17,10 +17,12 @@ class Kind:
 
 TICKET_ANSWERED = "ticket.answered"
 TICKET_CLOSED = "ticket.closed"
+MESSAGE_RECEIVED = "message.received"
 
 KINDS: dict[str, Kind] = {
     TICKET_ANSWERED: Kind(_("New answer to your help ticket"), _("%(author)s answered “%(subject)s”.")),
     TICKET_CLOSED: Kind(_("Your help ticket was closed"), _("“%(subject)s” was closed by %(author)s.")),
+    MESSAGE_RECEIVED: Kind(_("New message"), _("%(sender)s sent you “%(subject)s”.")),
 }
 
 
