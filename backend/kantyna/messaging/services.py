@@ -31,7 +31,7 @@ from kantyna.messaging.models import (
     TicketMessage,
     TicketState,
 )
-from kantyna.messaging.selectors import MESSAGE_READER_ROLES, message_receivers, message_visible
+from kantyna.messaging.selectors import MESSAGE_READER_ROLES, message_receivers
 from kantyna.people.reach import Reach
 from kantyna.tenancy.services import current_tenant_slug, tenant_origin
 from kantyna.tenant_settings.selectors import upload_max_file_size
@@ -270,17 +270,12 @@ def message_send(
     subject: str,
     text: str,
     receiver_id: int | None = None,
-    reply_to_id: int | None = None,
+    reply_to: Message | None = None,
     rich: bool = False,
     attachments: list[UploadedFile] | tuple = (),
 ) -> Message:
     """A message to one person. Writers (messages.write) write to anyone within their reach; everyone else answers a
-    message they received, to its sender (`reply_to_id`; the receiver is then the sender of that message)."""
-    reply_to = None
-    if reply_to_id is not None:
-        reply_to = message_visible(actor=actor, pk=reply_to_id)
-        if reply_to is None:
-            raise DomainError("message.unknown_reply_to", field="reply_to_id")
+    message they received (`reply_to`, one the actor sees: selectors.message_visible), to its sender."""
     writer = has_ability(actor, "messages.write")
     if not writer:
         if reply_to is None or reply_to.sender_id == actor.pk:

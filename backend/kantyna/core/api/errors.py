@@ -251,7 +251,6 @@ ERRORS: dict[str, Refusal] = {
     "ticket.already_closed": _conflict("This ticket is already closed."),
     # messages (messaging)
     "message.empty_text": _invalid(_("Write the message's text.")),
-    "message.unknown_reply_to": _invalid(_("The answered message was not found.")),
     "message.reply_only": _invalid(_("You can only answer a message you received, to its sender.")),
     "message.receiver_required": _invalid(_("Choose the receiver.")),
     "message.unknown_receiver": _invalid(_("This person cannot receive your message.")),

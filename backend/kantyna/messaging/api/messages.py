@@ -10,10 +10,12 @@ from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from kantyna.core.api.params import body_data, query_data
 from kantyna.core.pagination import PagePagination, page_of
+from kantyna.core.permissions import has_ability
 from kantyna.core.serializers import StatusSerializer
 from kantyna.core.uploads import stored_file_response
 from kantyna.core.viewsets import ApiView, status_response
@@ -62,7 +64,14 @@ class MessagesView(ApiView):
     def post(self, request):
         """A message to one person: staff to anyone in their reach, everyone an answer to a message they received."""
         data = body_data(request, s.MessageSendSerializer)
-        return _created(services.message_send(actor=request.user, **data))
+        reply_to = None
+        if "reply_to_id" in data:
+            reply_to = selectors.message_visible(actor=request.user, pk=data.pop("reply_to_id"))
+            if reply_to is None:
+                raise Http404
+        elif not has_ability(request.user, "messages.write"):
+            raise PermissionDenied  # starting a conversation is staff's; everyone answers
+        return _created(services.message_send(actor=request.user, reply_to=reply_to, **data))
 
 
 class MessagesManyView(ApiView):

@@ -139,15 +139,18 @@ def test_given_a_parent_when_answering_a_message_then_it_goes_to_its_sender_only
     assert answer.status_code == 201, answer.content
     [item] = received(Api(tenant_a, admin))
     assert (item["subject"], item["replyToId"], item["sender"]["id"]) == ("Re: S", message_id, here.parent.pk)
-    refused = parent.post("messages", {"receiverId": there.parent.pk, "subject": "S", "text": "T"})
     assert_error(
-        refused,
+        parent.post("messages", {"receiverId": there.parent.pk, "subject": "S", "text": "T"}), 403, "Forbidden."
+    )
+    own = parent.post("messages", {"replyToId": answer.json()["id"], "subject": "S", "text": "T"})
+    assert_error(
+        own,
         400,
         "The given data was invalid.",
         {"replyToId": ["You can only answer a message you received, to its sender."]},
     )
     other = Api(tenant_a, there.parent).post("messages", {"replyToId": message_id, "subject": "S", "text": "T"})
-    assert_error(other, 400, "The given data was invalid.", {"replyToId": ["The answered message was not found."]})
+    assert_error(other, 404, "Not found.")
 
 
 def test_given_an_institutions_admin_when_writing_then_only_to_people_of_their_institutions(worlds, tenant_a):
