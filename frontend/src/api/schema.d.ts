@@ -4583,7 +4583,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Our extension: who a message would go to (the people picker, and the count shown before sending to many). */
+        /**
+         * @description Our extension: who a message would go to (the count shown before sending to many), or, with no audience, everyone
+         *     the caller may write to (the people picker, searched by name).
+         */
         post: operations["api_frontend_messages_receivers_create"];
         delete?: never;
         options?: never;

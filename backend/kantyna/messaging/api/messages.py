@@ -97,7 +97,8 @@ class MessagesManyView(ApiView):
 
 
 class MessagesReceiversView(ApiView):
-    """Our extension: who a message would go to (the people picker, and the count shown before sending to many)."""
+    """Our extension: who a message would go to (the count shown before sending to many), or, with no audience, everyone
+    the caller may write to (the people picker, searched by name)."""
 
     ability = "messages.write"
 
@@ -105,8 +106,8 @@ class MessagesReceiversView(ApiView):
     def post(self, request):
         data = body_data(request, s.MessageReceiversQuerySerializer)
         audience = _audience(data)
-        if audience.is_empty and data.get("search"):
-            audience = Audience.of(everyone=True)  # a name alone searches everyone the caller may write to
+        if audience.is_empty:
+            audience = Audience.of(everyone=True)  # the people picker: everyone the caller may write to
         users = selectors.message_receivers(actor=request.user, audience=audience)
         if data.get("search"):
             users = users.annotate(name=Concat("first_name", Value(" "), "last_name")).filter(

@@ -268,7 +268,8 @@ def test_the_folder_is_a_fixed_number_of_queries_whatever_the_page_size_and_the_
             assert len(parent.get("messages", {"perPage": per_page}).json()["items"]) == per_page
         return len(captured)
 
-    assert queries(1) == queries(6)
+    # The session, the count, the page, its files.
+    assert queries(1) == queries(6) == 4
 
 
 def test_given_an_unread_message_and_many_notifications_the_bell_is_still_one_query(worlds, tenant_a, admin):
@@ -294,3 +295,18 @@ def test_a_message_notifies_by_e_mail_in_the_receivers_language(worlds, tenant_a
     with in_tenant(tenant_a):
         [email] = sent_emails()
     assert "Zebranie" in email["text"]
+
+
+def test_given_no_audience_when_listing_receivers_then_the_people_picker_searches_everyone_in_reach(worlds, tenant_a):
+    here, there = worlds
+    head = make_user(tenant_a, ROLE_INSTITUTIONS_ADMIN)
+    with in_tenant(tenant_a):
+        head.institutions.set([here.institution])
+    api = Api(tenant_a, head)
+
+    everyone = api.post("messages/receivers", {}).json()
+    found = api.post("messages/receivers", {"search": here.parent.last_name}).json()
+
+    assert {person["id"] for person in everyone["items"]} == {here.parent.pk, here.worker_user.pk}
+    assert here.parent.pk in {person["id"] for person in found["items"]}
+    assert there.parent.pk not in {person["id"] for person in found["items"]}
