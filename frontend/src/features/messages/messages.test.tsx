@@ -140,4 +140,34 @@ describe('messages', () => {
 
     expect(await screen.findByRole('link', { name: 'You have unread messages' })).toHaveAttribute('href', '/messages');
   });
+
+  it('given a received message, when a parent answers it and then closes it, then the answer goes to its sender and the message moves', async () => {
+    given(['ROLE_PARENT'], ['messages.read']);
+    const sent: unknown[] = [];
+    const read: unknown[] = [];
+    server.use(
+      http.get(apiUrl('messages'), () => HttpResponse.json(page([makeMessage({ readAt: '2026-11-27T10:00:00+01:00', attachments: [] })]))),
+      http.post(apiUrl('messages'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ id: 10, receiversCount: 1 }, { status: 201 });
+      }),
+      http.post(apiUrl('messages/read'), async ({ request }) => {
+        read.push(await request.json());
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    const { user } = renderApp('/messages?message=5');
+
+    const opened = await screen.findByRole('region', { name: 'Message: Parents meeting' });
+    await user.click(within(opened).getByRole('button', { name: 'Reply' }));
+    const form = await screen.findByRole('form', { name: 'Reply to Ewa Admin' });
+    expect(within(form).getByLabelText('Subject')).toHaveValue('Re: Parents meeting');
+    await user.type(within(form).getByLabelText('Message'), 'We will come.');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('The message was sent.')).toBeInTheDocument();
+    expect(sent).toEqual([{ subject: 'Re: Parents meeting', text: 'We will come.', replyToId: 5 }]);
+
+    await user.click(within(opened).getByRole('button', { name: 'Move to closed' }));
+    await waitFor(() => expect(read).toEqual([{ ids: [5], closed: true }]));
+  });
 });
