@@ -239,6 +239,7 @@ PARAMS: dict[str, Callable[[AuditEntry, _Page], dict]] = {
     "refund.accept": _amount,
     "refund.cancel": _amount,
     "refund.paid": _count_of("ids"),
+    "message.send": _count_of("receivers"),
 }
 
 

@@ -137,6 +137,10 @@ ABILITIES: dict[str, Rule] = {
     # The dashboard (issue 17): institutions admins see their institutions' figures only (people.reach.Reach).
     "dashboard.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     "notifications.receive": rule(*(set(ROLES) - {ROLE_COOK})),
+    # Messages (issue 18): everyone who gets notifications reads the messages sent to them and answers their senders;
+    # administrators write to anyone, institutions admins to the people of their institutions (people.reach.Reach).
+    "messages.read": rule(*(set(ROLES) - {ROLE_COOK})),
+    "messages.write": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN),
     "profile.edit": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER, ROLE_COOK),
     "account.delete": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
     "workers.manage": rule(ROLE_ADMIN),

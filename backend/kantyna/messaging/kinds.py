@@ -19,12 +19,14 @@ TICKET_ANSWERED = "ticket.answered"
 TICKET_CLOSED = "ticket.closed"
 TICKET_OPENED = "ticket.opened"
 TICKET_AUTHOR_WROTE = "ticket.author_wrote"
+MESSAGE_RECEIVED = "message.received"
 
 KINDS: dict[str, Kind] = {
     TICKET_ANSWERED: Kind(_("New answer to your help ticket"), _("%(author)s answered “%(subject)s”.")),
     TICKET_CLOSED: Kind(_("Your help ticket was closed"), _("“%(subject)s” was closed by %(author)s.")),
     TICKET_OPENED: Kind(_("New help ticket"), _("%(author)s opened “%(subject)s”.")),
     TICKET_AUTHOR_WROTE: Kind(_("New message in a help ticket"), _("%(author)s wrote in “%(subject)s”.")),
+    MESSAGE_RECEIVED: Kind(_("New message"), _("%(sender)s sent you “%(subject)s”.")),
 }
 
 

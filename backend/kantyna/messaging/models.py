@@ -90,3 +90,66 @@ class TicketAttachment(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+# --- messages -----------------------------------------------------------------------------------------------------
+
+
+class Message(models.Model):
+    """A message from one person to one or many: its text once, a receipt per receiver (MessageReceipt), so a message
+    to 5,000 parents is one row and one bulk insert of receipts. `text` is plain, or sanitized HTML when `rich`."""
+
+    sender = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    subject = models.CharField(max_length=200)
+    text = models.TextField(max_length=20000)
+    rich = models.BooleanField(default=False)
+    # The message this one answers (a receiver's reply to its sender), kept when the answered one is gone.
+    reply_to = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # Fixed when sent: the sent folder shows it without counting the receipts of every row.
+    receivers_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["sender", "-created_at", "-id"], name="message_sent")]
+
+    def __str__(self) -> str:
+        return self.subject
+
+
+class MessageReceipt(models.Model):
+    """One receiver's copy of a message: when they read it, and when they closed it (moved it to the closed folder,
+    their archive; it stays readable there)."""
+
+    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="receipts")
+    receiver = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    read_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["message", "receiver"], name="message_receipt_once")]
+        indexes = [
+            # A person's folders, newest first (message ids grow with time).
+            models.Index(fields=["receiver", "-message"], name="message_receipt_folder"),
+            # "Has unread messages" for the bell, from the index only.
+            models.Index(
+                fields=["receiver"],
+                condition=Q(read_at__isnull=True, closed_at__isnull=True),
+                name="message_receipt_unread",
+            ),
+        ]
+
+
+class MessageAttachment(models.Model):
+    """A file sent with a message: its type found from its bytes (core.uploads), stored under a name the server
+    chose, read only by the sender and the receivers."""
+
+    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="attachments")
+    file = models.FileField(upload_to=TenantFolder("messages"), max_length=300)
+    kind = models.CharField(max_length=10)
+    size = models.PositiveIntegerField()
+    original_name = models.CharField(max_length=255)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]

@@ -1,16 +1,31 @@
-"""Reads of talking to people: the bell (one query however many notifications a person has) and help tickets
-within the reader's reach."""
+"""Reads of talking to people: the bell (one query however many notifications a person has), help tickets
+within the reader's reach, and messages (their folders and receivers)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import Count, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce, Concat
 
-from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_TICKET_ADMIN, has_ability
-from kantyna.messaging.models import Notification, Ticket, TicketMessage
+from kantyna.core.permissions import (
+    ROLE_ADMIN,
+    ROLE_COOK,
+    ROLE_INSTITUTIONS_ADMIN,
+    ROLE_TICKET_ADMIN,
+    ROLES,
+    has_ability,
+)
+from kantyna.messaging.audience import Audience, audience_users
+from kantyna.messaging.models import (
+    Message,
+    MessageAttachment,
+    MessageReceipt,
+    Notification,
+    Ticket,
+    TicketMessage,
+)
 from kantyna.ordering.cutoff import tenant_zone
 from kantyna.people.reach import Reach
 from kantyna.users.models import User
@@ -21,6 +36,7 @@ class Bell:
     unread: int
     read_at: datetime | None
     latest: list[Notification]
+    has_unread_messages: bool = False
 
 
 def bell(*, actor, per_page: int) -> Bell:
@@ -42,11 +58,13 @@ def bell(*, actor, per_page: int) -> Bell:
         mine.annotate(
             unread_total=Coalesce(Subquery(unread, output_field=IntegerField()), Value(0)),
             last_read_at=Subquery(last_read),
+            unread_messages=has_unread_messages(actor),
         ).order_by("-created_at", "-id")[:per_page]
     )
+    # No notification, no unread message: every message received came with a notification (message_send).
     if not page:
         return Bell(0, None, [])
-    return Bell(page[0].unread_total, page[0].last_read_at, page)
+    return Bell(page[0].unread_total, page[0].last_read_at, page, page[0].unread_messages)
 
 
 # --- help tickets -------------------------------------------------------------------------------------------------
@@ -129,3 +147,90 @@ def ticket_get(*, actor, pk: int) -> Ticket | None:
         .filter(pk=pk)
         .first()
     )
+
+
+# --- messages -----------------------------------------------------------------------------------------------------
+
+MESSAGE_FOLDERS = ("received", "sent", "closed")
+# Who can read messages: everyone but cooks (the same people as the bell's). A message never goes to a cook.
+MESSAGE_READER_ROLES = sorted(set(ROLES) - {ROLE_COOK})
+
+
+def _writer_reach(actor) -> Audience | None:
+    """The people a writer may reach, as an audience (None: anyone). An institutions admin writes to the people of
+    the institutions they manage (people.reach.Reach), so every audience they name is narrowed to it, never
+    widened."""
+    institution_ids = Reach(actor).institution_ids
+    if institution_ids is None:
+        return None
+    return Audience.of(institution_ids=institution_ids)
+
+
+def message_receivers(*, actor, audience: Audience) -> QuerySet[User]:
+    """The people a message of `actor` to `audience` goes to (audience.audience_users, the one rule), narrowed to
+    the actor's reach and to those who read messages, the actor aside; ordered by name (the people picker)."""
+    users = audience_users(audience).filter(roles__overlap=MESSAGE_READER_ROLES).exclude(pk=actor.pk)
+    reach = _writer_reach(actor)
+    if reach is not None:
+        users = users.filter(pk__in=audience_users(reach).values("pk"))
+    return users.order_by("last_name", "first_name", "id")
+
+
+def _my_receipts(actor) -> QuerySet[MessageReceipt]:
+    return MessageReceipt.objects.filter(message=OuterRef("pk"), receiver=actor)
+
+
+def messages_list(*, actor, folder: str, unread: bool | None = None, search: str = "") -> QuerySet[Message]:
+    """A folder of the actor's messages, newest first: `received` (not closed), `closed` (the receiver's archive) or
+    `sent`. Each row carries the actor's read and closed times, the sender, the single receiver of a message to one
+    person and how many read a sent one, as joins and per-row subqueries: the page is one query, its attachments a
+    second, whatever the page size."""
+    mine = _my_receipts(actor)
+    messages = Message.objects.all()
+    if folder == "sent":
+        messages = messages.filter(sender=actor)
+    else:
+        messages = messages.filter(Exists(mine.filter(closed_at__isnull=folder != "closed")))
+    messages = messages.annotate(
+        read_at=Subquery(mine.values("read_at")[:1]), closed_at=Subquery(mine.values("closed_at")[:1])
+    )
+    if unread is not None and folder != "sent":
+        messages = messages.filter(read_at__isnull=unread)
+    if search:
+        messages = messages.filter(subject__icontains=search)
+    receipts = MessageReceipt.objects.filter(message=OuterRef("pk")).order_by("id")
+    first = receipts.values("receiver")[:1]
+    read = receipts.filter(read_at__isnull=False).order_by().values("message").annotate(n=Count("pk")).values("n")
+    return (
+        messages.select_related("sender")
+        .annotate(
+            receiver_id=Subquery(first),
+            receiver_name=Subquery(
+                User.objects.filter(pk=OuterRef("receiver_id"))
+                .annotate(name=Concat("first_name", Value(" "), "last_name"))
+                .values("name")[:1]
+            ),
+            read_count=Coalesce(Subquery(read, output_field=IntegerField()), Value(0)),
+        )
+        .prefetch_related("attachments")
+        .order_by("-created_at", "-id")
+    )
+
+
+def message_visible(*, actor, pk: int) -> Message | None:
+    """A message the actor sent or received (any folder); None otherwise, another tenant's included."""
+    return Message.objects.filter(Q(sender=actor) | Exists(_my_receipts(actor)), pk=pk).first()
+
+
+def message_attachment_get(*, actor, message_id: int, attachment_id: int) -> MessageAttachment | None:
+    """A message's file for its sender and its receivers only."""
+    message = message_visible(actor=actor, pk=message_id)
+    if message is None:
+        return None
+    return message.attachments.filter(pk=attachment_id).first()
+
+
+def has_unread_messages(actor) -> Exists:
+    """Whether the actor has a received message not yet read, as an expression (the bell adds it to its one
+    query)."""
+    return Exists(MessageReceipt.objects.filter(receiver=actor, read_at__isnull=True, closed_at__isnull=True))

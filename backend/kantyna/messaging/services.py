@@ -1,10 +1,12 @@
-"""Writes of talking to people: notifications (`notify`) and help tickets (create, answer, close). Each is atomic and
-audited; e-mails are deferred in the same transaction, so a job exists only for what committed."""
+"""Writes of talking to people: notifications (`notify`), help tickets (create, answer, close) and messages (send to
+one or many, read, close). Each is atomic and audited; e-mails are deferred in the
+same transaction, so a job exists only for what committed."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+import nh3
 from django.conf import settings
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
@@ -17,9 +19,31 @@ from kantyna.core.errors import DomainError
 from kantyna.core.permissions import has_ability
 from kantyna.core.tasks import send_email
 from kantyna.core.uploads import store_upload, validate_upload
-from kantyna.messaging.kinds import TICKET_ANSWERED, TICKET_AUTHOR_WROTE, TICKET_CLOSED, TICKET_OPENED, worded
-from kantyna.messaging.models import Notification, Ticket, TicketAttachment, TicketMessage, TicketState
-from kantyna.messaging.selectors import ticket_answerers, ticket_handlers
+from kantyna.messaging.audience import Audience, audience_users
+from kantyna.messaging.kinds import (
+    MESSAGE_RECEIVED,
+    TICKET_ANSWERED,
+    TICKET_AUTHOR_WROTE,
+    TICKET_CLOSED,
+    TICKET_OPENED,
+    worded,
+)
+from kantyna.messaging.models import (
+    Message,
+    MessageAttachment,
+    MessageReceipt,
+    Notification,
+    Ticket,
+    TicketAttachment,
+    TicketMessage,
+    TicketState,
+)
+from kantyna.messaging.selectors import (
+    MESSAGE_READER_ROLES,
+    message_receivers,
+    ticket_answerers,
+    ticket_handlers,
+)
 from kantyna.people.reach import Reach
 from kantyna.tenancy.services import current_tenant_slug, tenant_origin
 from kantyna.tenant_settings.selectors import upload_max_file_size
@@ -192,3 +216,169 @@ def ticket_close(*, actor, ticket: Ticket) -> Ticket:
         if ticket.author_id != actor.pk:
             notify([ticket.author], TICKET_CLOSED, _ticket_params(ticket, actor), link=_link(ticket))
     return ticket
+
+
+# --- messages -----------------------------------------------------------------------------------------------------
+
+MESSAGE_ATTACHMENT_TYPES = ("pdf", "jpg", "png")
+MAX_MESSAGE_ATTACHMENTS = 5
+RECEIPTS_BATCH = 2_000
+# What a rich message keeps of its HTML: text formatting and links, nothing that runs code or loads anything.
+RICH_TAGS = {"p", "br", "strong", "b", "em", "i", "u", "s", "ul", "ol", "li", "a", "h3", "h4", "blockquote"}
+
+
+def message_sanitized(text: str, *, rich: bool) -> str:
+    """Plain text as it is (the web app shows it as text); rich text cut to RICH_TAGS, links to http(s) and mailto
+    only, opened without access to the opener."""
+    if not rich:
+        return text
+    return nh3.clean(
+        text,
+        tags=RICH_TAGS,
+        attributes={"a": {"href"}},
+        url_schemes={"http", "https", "mailto"},
+        link_rel="noopener noreferrer",
+    )
+
+
+def _message_create(
+    *, actor, receivers: list, subject: str, text: str, rich: bool, attachments, reply_to: Message | None, audit: dict
+) -> Message:
+    """The message, one receipt per receiver (bulk), its files (checked before anything is written) and one
+    notification per receiver (one notify call: one INSERT, e-mails per their settings)."""
+    limit = upload_max_file_size() if attachments else 0
+    kinds = [
+        validate_upload(upload, field="attachments", allowed=MESSAGE_ATTACHMENT_TYPES, limit=limit)
+        for upload in attachments
+    ]
+    text = message_sanitized(text, rich=rich)
+    if not text.strip():
+        raise DomainError("message.empty_text", field="text")
+    stored: list[str] = []
+    try:
+        with transaction.atomic():
+            message = Message.objects.create(
+                sender=actor, subject=subject, text=text, rich=rich, reply_to=reply_to, receivers_count=len(receivers)
+            )
+            MessageReceipt.objects.bulk_create(
+                [MessageReceipt(message=message, receiver=user) for user in receivers], batch_size=RECEIPTS_BATCH
+            )
+            for upload, kind in zip(attachments, kinds, strict=True):
+                attachment = MessageAttachment(
+                    message=message, kind=kind, size=upload.size, original_name=(upload.name or "")[:255]
+                )
+                store_upload(attachment.file, upload, kind=kind)
+                stored.append(attachment.file.name)
+                attachment.save()
+            audit_record(
+                actor=actor,
+                action="message.send",
+                target=message,
+                data={**audit, "receivers": len(receivers), "files": len(stored)},
+            )
+            notify(
+                receivers,
+                MESSAGE_RECEIVED,
+                {"message_id": message.pk, "subject": subject, "sender": actor.full_name},
+                link=f"/messages?message={message.pk}",
+            )
+    except Exception:
+        # The stored bytes are not part of the transaction: a refused message leaves no file behind.
+        for name in stored:
+            default_storage.delete(name)
+        raise
+    return message
+
+
+def message_send(
+    *,
+    actor,
+    subject: str,
+    text: str,
+    receiver_id: int | None = None,
+    reply_to: Message | None = None,
+    rich: bool = False,
+    attachments: list[UploadedFile] | tuple = (),
+) -> Message:
+    """A message to one person. Writers (messages.write) write to anyone within their reach; everyone else answers a
+    message they received (`reply_to`, one the actor sees: selectors.message_visible), to its sender."""
+    writer = has_ability(actor, "messages.write")
+    if not writer:
+        if reply_to is None or reply_to.sender_id == actor.pk:
+            raise DomainError("message.reply_only", field="reply_to_id")
+        if receiver_id is not None and receiver_id != reply_to.sender_id:
+            raise DomainError("message.reply_only", field="receiver_id")
+        receivers = list(
+            audience_users(Audience.of(user_ids=[reply_to.sender_id]))
+            .filter(roles__overlap=MESSAGE_READER_ROLES)
+            .select_related("account")
+        )
+    else:
+        if receiver_id is None:
+            if reply_to is None or reply_to.sender_id == actor.pk:
+                raise DomainError("message.receiver_required", field="receiver_id")
+            receiver_id = reply_to.sender_id
+        receivers = list(
+            message_receivers(actor=actor, audience=Audience.of(user_ids=[receiver_id])).select_related("account")
+        )
+    if not receivers:
+        raise DomainError("message.unknown_receiver", field="receiver_id")
+    return _message_create(
+        actor=actor,
+        receivers=receivers,
+        subject=subject,
+        text=text,
+        rich=rich,
+        attachments=attachments,
+        reply_to=reply_to,
+        audit={"to": receivers[0].pk},
+    )
+
+
+def message_send_many(
+    *, actor, audience: Audience, subject: str, text: str, rich: bool = False, attachments=()
+) -> Message:
+    """A message to everyone `audience` reaches (the one audience rule), narrowed to the writer's reach."""
+    if audience.is_empty:
+        raise DomainError("message.empty_audience")
+    receivers = list(message_receivers(actor=actor, audience=audience).select_related("account"))
+    if not receivers:
+        raise DomainError("message.no_receivers")
+    return _message_create(
+        actor=actor,
+        receivers=receivers,
+        subject=subject,
+        text=text,
+        rich=rich,
+        attachments=attachments,
+        reply_to=None,
+        audit={"audience": _audience_data(audience)},
+    )
+
+
+def _audience_data(audience: Audience) -> dict:
+    return {
+        "everyone": audience.everyone,
+        "institution_ids": sorted(audience.institution_ids),
+        "classroom_ids": sorted(audience.classroom_ids),
+        "children_group_ids": sorted(audience.children_group_ids),
+        "workers_group_ids": sorted(audience.workers_group_ids),
+        "roles": sorted(audience.roles),
+    }
+
+
+def messages_read(*, actor, ids: list[int] | None = None, closed: bool | None = None) -> int:
+    """Mark the actor's received messages read: those of `ids` (others' are ignored), or every one in the received
+    folder. `closed` True also moves them to the closed folder, False back to received. Setting what is already set
+    changes nothing (a second click, another tab). Returns how many receipts were concerned."""
+    receipts = MessageReceipt.objects.filter(receiver=actor)
+    receipts = receipts.filter(message_id__in=ids) if ids is not None else receipts.filter(closed_at__isnull=True)
+    now = timezone.now()
+    with transaction.atomic():
+        concerned = receipts.count()
+        receipts.filter(read_at__isnull=True).update(read_at=now)
+        if closed is True:
+            receipts.filter(closed_at__isnull=True).update(closed_at=now)
+        elif closed is False:
+            receipts.filter(closed_at__isnull=False).update(closed_at=None)
+    return concerned

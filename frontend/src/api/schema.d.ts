@@ -4505,6 +4505,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A folder of the caller's messages, newest first: received (default), sent or closed. */
+        get: operations["api_frontend_messages_list"];
+        put?: never;
+        /** @description A message to one person: staff to anyone in their reach, everyone an answer to a message they received. */
+        post: operations["api_frontend_messages_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/messages/{id}/attachments/{attachment_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A message's file, for its sender and its receivers only (404 to anyone else). */
+        get: operations["api_frontend_messages_attachments_download_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/messages/many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A message to everyone of an audience within the caller's reach (one receipt and notification each). */
+        post: operations["api_frontend_messages_many_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Mark received messages read (those of `ids`, or the whole received folder); `closed` also moves them. */
+        post: operations["api_frontend_messages_read_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/messages/receivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Our extension: who a message would go to (the count shown before sending to many), or, with no audience, everyone
+         *     the caller may write to (the people picker, searched by name).
+         */
+        post: operations["api_frontend_messages_receivers_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/notifications/{subject_type}/{subject_id}/settings": {
         parameters: {
             query?: never;
@@ -9569,6 +9658,125 @@ export interface components {
             readonly name: string;
         };
         /**
+         * @description A message as its reader sees it: the reader's read and closed times (null in the sent folder), the single
+         *     receiver of a message to one person, and for its sender how many of the receivers read it.
+         */
+        Message: {
+            id: number;
+            subject: string;
+            /** @description Plain text, or sanitized HTML when `rich`. */
+            text: string;
+            rich: boolean;
+            sender: components["schemas"]["MessagePerson"];
+            readonly receiver: components["schemas"]["MessagePerson"] | null;
+            receiversCount: number;
+            readonly readCount: number | null;
+            replyToId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            readAt: string | null;
+            /** Format: date-time */
+            closedAt: string | null;
+            attachments: components["schemas"]["MessageAttachment"][];
+        };
+        MessageAttachment: {
+            id: number;
+            name: string;
+            kind: string;
+            size: number;
+        };
+        MessageCreated: {
+            id: number;
+            receiversCount: number;
+        };
+        MessagePage: {
+            items: components["schemas"]["Message"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        MessagePerson: {
+            id: number;
+            fullName: string;
+        };
+        MessageReceiver: {
+            id: number;
+            fullName: string;
+            roles: string[];
+        };
+        MessageReceivers: {
+            items: components["schemas"]["MessageReceiver"][];
+            total: number;
+        };
+        /**
+         * @description Who a message to many goes to (messaging.audience.Audience): the people of these places, narrowed to these
+         *     roles when given; `everyone` alone is every user (narrowed by `roles`).
+         */
+        MessageReceiversQueryRequest: {
+            /** @default false */
+            everyone: boolean;
+            /** @description Parents of children there, its workers and its institutions admins. */
+            institutionIds?: number[];
+            /** @description Parents of children in these classes. */
+            classroomIds?: number[];
+            /** @description Parents of children in these groups (or in their classes). */
+            childrenGroupIds?: number[];
+            /** @description Workers of these groups. */
+            workersGroupIds?: number[];
+            roles?: components["schemas"]["RolesEnum"][];
+            /** @description In the name. */
+            search?: string;
+            /** @default 20 */
+            perPage: number;
+        };
+        /** @description JSON, or multipart/form-data (lists as repeated fields). */
+        MessageSendManyRequest: {
+            subject: string;
+            text: string;
+            /**
+             * @description The text is HTML (sanitized: formatting and links).
+             * @default false
+             */
+            rich: boolean;
+            /** @description PDF, JPG or PNG files. */
+            attachments?: string[];
+            /** @default false */
+            everyone: boolean;
+            /** @description Parents of children there, its workers and its institutions admins. */
+            institutionIds?: number[];
+            /** @description Parents of children in these classes. */
+            classroomIds?: number[];
+            /** @description Parents of children in these groups (or in their classes). */
+            childrenGroupIds?: number[];
+            /** @description Workers of these groups. */
+            workersGroupIds?: number[];
+            roles?: components["schemas"]["RolesEnum"][];
+        };
+        /**
+         * @description JSON, or multipart/form-data with files (`attachments`, repeated). Staff name the receiver; everyone may
+         *     answer a message they received (`replyToId`), which goes to its sender.
+         */
+        MessageSendRequest: {
+            subject: string;
+            text: string;
+            /**
+             * @description The text is HTML (sanitized: formatting and links).
+             * @default false
+             */
+            rich: boolean;
+            /** @description PDF, JPG or PNG files. */
+            attachments?: string[];
+            receiverId?: number;
+            replyToId?: number;
+        };
+        MessagesReadRequest: {
+            /** @description Only these received messages; without it every message of the received folder. */
+            ids?: number[];
+            /** @description Our extension: true moves them to the closed folder, false back to received. */
+            closed?: boolean | null;
+        };
+        /**
          * @description `{"amount": "12.50", "currency": "PLN"}`: the amount a decimal string, never a float (DESIGN.md §3). Sent
          *     in, the amount is bounded per field (docs/api.md, "Money and ordering").
          */
@@ -11231,6 +11439,18 @@ export interface components {
          * @enum {string}
          */
         ReturnStateEnum: "pending" | "accepted" | "cancelled" | "paid";
+        /**
+         * @description * `ROLE_ADMIN` - ROLE_ADMIN
+         *     * `ROLE_INSTITUTIONS_ADMIN` - ROLE_INSTITUTIONS_ADMIN
+         *     * `ROLE_PARENT` - ROLE_PARENT
+         *     * `ROLE_INSTITUTION_WORKER` - ROLE_INSTITUTION_WORKER
+         *     * `ROLE_COOK` - ROLE_COOK
+         *     * `ROLE_TICKET_ADMIN` - ROLE_TICKET_ADMIN
+         *     * `ROLE_MANAGE_REPORTS` - ROLE_MANAGE_REPORTS
+         *     * `ROLE_EMPLOYEE` - ROLE_EMPLOYEE
+         * @enum {string}
+         */
+        RolesEnum: "ROLE_ADMIN" | "ROLE_INSTITUTIONS_ADMIN" | "ROLE_PARENT" | "ROLE_INSTITUTION_WORKER" | "ROLE_COOK" | "ROLE_TICKET_ADMIN" | "ROLE_MANAGE_REPORTS" | "ROLE_EMPLOYEE";
         Roster: {
             /** Format: date */
             date: string;
@@ -20102,6 +20322,154 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+        };
+    };
+    api_frontend_messages_list: {
+        parameters: {
+            query?: {
+                folder?: "closed" | "received" | "sent";
+                page?: number;
+                perPage?: number;
+                search?: string;
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                };
+            };
+        };
+    };
+    api_frontend_messages_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageSendRequest"];
+                "multipart/form-data": components["schemas"]["MessageSendRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCreated"];
+                };
+            };
+        };
+    };
+    api_frontend_messages_attachments_download_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+        };
+    };
+    api_frontend_messages_many_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageSendManyRequest"];
+                "multipart/form-data": components["schemas"]["MessageSendManyRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageCreated"];
+                };
+            };
+        };
+    };
+    api_frontend_messages_read_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MessagesReadRequest"];
+                "multipart/form-data": components["schemas"]["MessagesReadRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MessagesReadRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_messages_receivers_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MessageReceiversQueryRequest"];
+                "multipart/form-data": components["schemas"]["MessageReceiversQueryRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MessageReceiversQueryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReceivers"];
                 };
             };
         };

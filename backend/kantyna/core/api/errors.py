@@ -249,6 +249,13 @@ ERRORS: dict[str, Refusal] = {
     "ticket.unknown_category": _invalid(_("Choose one of the listed categories.")),
     "ticket.closed": _conflict("This ticket is closed.", _("A closed ticket takes no more answers.")),
     "ticket.already_closed": _conflict("This ticket is already closed."),
+    # messages (messaging)
+    "message.empty_text": _invalid(_("Write the message's text.")),
+    "message.reply_only": _invalid(_("You can only answer a message you received, to its sender.")),
+    "message.receiver_required": _invalid(_("Choose the receiver.")),
+    "message.unknown_receiver": _invalid(_("This person cannot receive your message.")),
+    "message.empty_audience": Refusal(status.HTTP_400_BAD_REQUEST, "Choose who receives the message."),
+    "message.no_receivers": Refusal(status.HTTP_400_BAD_REQUEST, "No one you may write to is in this audience."),
     # refunds
     "refund.exceeds_balance": _invalid(_("The amount exceeds the balance (%(balance)s PLN).")),
     "refund.more_than_asked": _invalid(_("The accepted amount cannot exceed the %(asked)s PLN asked for.")),

@@ -49,6 +49,8 @@ EXPECTED = {
         "kitchen.prepare",
         "kitchen.release",
         "meals.view",
+        "messages.read",
+        "messages.write",
         "notifications.receive",
         "profile.edit",
         "reports.view",
@@ -65,6 +67,7 @@ EXPECTED = {
         "calendar.use",
         "cards.edit",
         "children.edit",
+        "messages.read",
         "notifications.receive",
         "orders.cancel_own",
         "orders.details",
@@ -84,6 +87,7 @@ EXPECTED = {
         "calendar.mark",
         "calendar.use",
         "cards.edit",
+        "messages.read",
         "notifications.receive",
         "orders.cancel_own",
         "orders.create",
@@ -104,8 +108,16 @@ EXPECTED = {
         "terminal.use",
         "tickets.create",
     ],
-    ROLE_TICKET_ADMIN: ["notifications.receive", "tenant.access", "tickets.create", "tickets.manage", "tickets.view"],
+    ROLE_TICKET_ADMIN: [
+        "messages.read",
+        "notifications.receive",
+        "tenant.access",
+        "tickets.create",
+        "tickets.manage",
+        "tickets.view",
+    ],
     ROLE_MANAGE_REPORTS: [
+        "messages.read",
         "notifications.receive",
         "reports.automate",
         "reports.manage",
@@ -113,7 +125,7 @@ EXPECTED = {
         "tenant.access",
         "tickets.create",
     ],
-    ROLE_EMPLOYEE: ["notifications.receive", "tenant.access", "tickets.create"],
+    ROLE_EMPLOYEE: ["messages.read", "notifications.receive", "tenant.access", "tickets.create"],
 }
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from kantyna.messaging.api import views
+from kantyna.messaging.api import messages, views
 
 urlpatterns = [
     path("notifications/unread", views.UnreadNotificationsView.as_view()),
@@ -12,4 +12,5 @@ urlpatterns = [
     path("tickets/<int:pk>/answers", views.TicketAnswersView.as_view()),
     path("tickets/<int:pk>/attachments/<int:attachment_id>", views.TicketAttachmentView.as_view()),
     path("helpTickets", views.HelpTicketsView.as_view()),
+    *messages.urlpatterns,
 ]

@@ -36,7 +36,7 @@ class UnreadNotificationsView(ApiView):
                     "status": True,
                     "read_at": found.read_at,
                     "unread_notifications": found.unread,
-                    "has_unread_messages": False,  # messages are the next slice of issue 18
+                    "has_unread_messages": found.has_unread_messages,
                     "notifications": found.latest,
                 }
             ).data

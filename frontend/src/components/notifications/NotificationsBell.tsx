@@ -37,7 +37,7 @@ function NotificationItem({ notification }: { notification: AppNotification }) {
 
 /**
  * The bell (spec: notifications polled every 5 minutes, page size 5, never for cooks): the unread count on the
- * icon, the latest five in its menu, and "mark all as read".
+ * icon, the latest five in its menu, and "mark all as read"; unread messages (`hasUnreadMessages`) link to /messages.
  */
 export function NotificationsBell() {
   const { t } = useTranslation();
@@ -45,6 +45,7 @@ export function NotificationsBell() {
   const markRead = useMarkNotificationsRead();
   const unread = query.data?.unreadNotifications ?? 0;
   const notifications = query.data?.notifications ?? [];
+  const hasUnreadMessages = query.data?.hasUnreadMessages ?? false;
   const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
 
   return (
@@ -54,6 +55,11 @@ export function NotificationsBell() {
         {unread > 0 && (
           <Badge pill bg="danger" className="ms-1" aria-hidden="true">
             {unread}
+          </Badge>
+        )}
+        {unread === 0 && hasUnreadMessages && (
+          <Badge pill bg="primary" className="ms-1" aria-hidden="true">
+            •
           </Badge>
         )}
       </Dropdown.Toggle>
@@ -66,6 +72,11 @@ export function NotificationsBell() {
             </Button>
           )}
         </Dropdown.Header>
+        {hasUnreadMessages && (
+          <Dropdown.Item as={Link} to="/messages" className="py-2 fw-semibold">
+            {t('notifications.unreadMessages')}
+          </Dropdown.Item>
+        )}
         {notifications.length === 0 ? (
           <Dropdown.ItemText className="text-body-secondary small">{t('notifications.empty')}</Dropdown.ItemText>
         ) : (
