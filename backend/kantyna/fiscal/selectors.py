@@ -92,7 +92,7 @@ def fiscal_states(rows: Sequence[LedgerTransaction]) -> dict[int, FiscalState]:
         return {}
     receipts = {
         receipt.transaction_id: receipt
-        for receipt in FiscalReceipt.objects.filter(transaction_id__in=[row.pk for row in deposits])
+        for receipt in FiscalReceipt.objects.filter(transaction_id__in=[row.pk for row in deposits]).order_by()
     }
     states: dict[int, FiscalState] = {pk: _state(receipt) for pk, receipt in receipts.items()}
     unclaimed = [row for row in deposits if row.pk not in receipts]

@@ -269,7 +269,7 @@ ERRORS: dict[str, Refusal] = {
     "fiscal.disabled": _conflict(
         "Fiscalization is disabled.", _("Turn fiscalization on in the tenant settings first.")
     ),
-    "fiscal.not_a_sale": _invalid(_("Only deposits are registered on the cash register.")),
+    "fiscal.not_a_sale": Refusal(status.HTTP_400_BAD_REQUEST, _("Only deposits are registered on the cash register.")),
     # ordering
     "free_day.ends_before_start": _invalid(_("The end date cannot be before the start date.")),
     "free_day.range_too_long": _invalid(_("A range can cover at most a year.")),
