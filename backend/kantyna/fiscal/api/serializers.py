@@ -11,7 +11,7 @@ class BulkFiscalizeSerializer(KantynaSerializer):
     )
 
 
-class RefusedSerializer(KantynaSerializer):
+class FiscalizeRefusedSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     message = serializers.CharField()
 
@@ -19,7 +19,7 @@ class RefusedSerializer(KantynaSerializer):
 class BulkFiscalizeResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     queued = serializers.ListField(child=serializers.IntegerField(), help_text="Transactions queued (or registered).")
-    refused = RefusedSerializer(many=True)
+    refused = FiscalizeRefusedSerializer(many=True)
 
 
 class FiscalizeAllResultSerializer(KantynaSerializer):
