@@ -4,7 +4,8 @@ the receipt it gave then, never a second one (the job retries after a timeout wi
 call got through).
 
 Only the fake register is here: no vendor's protocol could be verified from its documentation while this was built
-(docs/architecture.md, fiscal). A vendor adapter implements `CashRegister`, reads its credentials from the
+(Novitus' NoviAPI, an online printer's HTTP API, was found only through unofficial SDKs that disagree on its field
+names and say nothing of its states or of an idempotency key). A vendor adapter implements `CashRegister`, reads its credentials from the
 environment variable the tenant's configuration names (never from the settings themselves) and is listed in
 `REGISTERS`."""
 
