@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils import timezone
 
 from kantyna.fiscal.models import FiscalReceipt, ReceiptState
 from kantyna.ledger.fiscal_states import FiscalState
@@ -43,13 +44,30 @@ def sales_q(prefix: str = "") -> Q:
     return Q(**{f"{prefix}kind": TransactionKind.DEPOSIT})
 
 
+# A deposit may be booked on an earlier day than it is recorded (a bank statement's transfer, on the bank's date): one
+# recorded since fiscalization was enabled is due even when booked up to this many days before.
+BACKDATED_DAYS = 14
+
+
+def _start_of(day: date) -> datetime:
+    return datetime.combine(day, time.min, tzinfo=timezone.get_current_timezone())
+
+
+def is_due(row: LedgerTransaction, since: date | None) -> bool:
+    """Whether fiscalization concerns the deposit: booked since the day it was enabled, or recorded since then."""
+    return since is not None and (row.booked_on >= since or row.created_at >= _start_of(since))
+
+
 def deposits_to_fiscalize(settings: FiscalSettings | None = None) -> QuerySet[LedgerTransaction]:
-    """Deposits booked since fiscalization was enabled that have no receipt row yet (none while it is off)."""
+    """Deposits fiscalization concerns (`is_due`) that have no receipt row yet; none while it is off. Read off the
+    ledger's deposits-by-day index: booked at most BACKDATED_DAYS before the start day."""
     settings = settings or fiscal_settings()
-    if settings.since is None:
+    since = settings.since
+    if since is None:
         return LedgerTransaction.objects.none()
     return (
-        LedgerTransaction.objects.filter(sales_q(), booked_on__gte=settings.since)
+        LedgerTransaction.objects.filter(sales_q(), booked_on__gte=since - timedelta(days=BACKDATED_DAYS))
+        .filter(Q(booked_on__gte=since) | Q(created_at__gte=_start_of(since)))
         .filter(~Exists(FiscalReceipt.objects.filter(transaction=OuterRef("pk"))))
         .order_by("booked_on", "id")
     )
@@ -98,6 +116,5 @@ def fiscal_states(rows: Sequence[LedgerTransaction]) -> dict[int, FiscalState]:
     unclaimed = [row for row in deposits if row.pk not in receipts]
     if unclaimed:
         since = fiscal_settings().since
-        if since is not None:
-            states.update({row.pk: dict(PENDING) for row in unclaimed if row.booked_on >= since})
+        states.update({row.pk: dict(PENDING) for row in unclaimed if is_due(row, since)})
     return states

@@ -146,9 +146,12 @@ def fiscal_receipt_register(*, receipt_id: int, now: datetime | None = None) -> 
         receipt.register = settings.register
         try:
             number = register_for(settings.register).register(sale)
-        except RegisterError as error:
+        # Whatever the adapter raises (its refusal, a timeout, a bug in it) is a failed attempt, kept and retried: no
+        # database work happens inside this `try`, so nothing of ours is half done.
+        except Exception as error:  # noqa: BLE001
+            reason = str(error) if isinstance(error, RegisterError) else f"{type(error).__name__}: {error}"
             receipt.state = ReceiptState.FAILED
-            receipt.last_error = str(error)[:500]
+            receipt.last_error = reason[:500]
             receipt.next_attempt_at = now + backoff(receipt.attempts)
             receipt.save()
             audit_record(

@@ -104,13 +104,14 @@ def test_given_other_kinds_when_queued_then_refused_as_not_a_sale_and_the_job_ne
 
 def test_given_deposits_before_fiscalization_then_the_job_leaves_them_and_an_earlier_day_catches_them_up(tenant_a):
     parent = make_parent(tenant_a)
-    old = book(tenant_a, parent, booked_on=timezone.localdate() - timedelta(days=3))
+    # Booked beyond the days a back-dated deposit is looked for (a deposit recorded today counts from today on).
+    old = book(tenant_a, parent, booked_on=timezone.localdate() - timedelta(days=20))
     enable(tenant_a)
     new = book(tenant_a, parent)
     with in_tenant(tenant_a):
         fiscal_register_due()
         assert list(FiscalReceipt.objects.values_list("transaction_id", flat=True)) == [new.pk]
-    enable(tenant_a, since=timezone.localdate() - timedelta(days=7))
+    enable(tenant_a, since=timezone.localdate() - timedelta(days=30))
     with in_tenant(tenant_a):
         assert fiscal_receipts_queue_all(actor=None) == 1
         fiscal_register_due()
@@ -173,3 +174,27 @@ def test_given_two_tenants_then_each_registers_its_own(tenant_a, tenant_b):
     with in_tenant(tenant_a):
         assert fiscal_register_due().registered == 1
         assert receipt_of(row_a).state == "registered"
+
+
+def test_given_a_deposit_recorded_after_enabling_but_booked_days_before_then_it_is_due(tenant_a):
+    parent = make_parent(tenant_a)
+    enable(tenant_a)
+    # A bank statement's transfer, booked on the bank's date three days ago.
+    backdated = book(tenant_a, parent, booked_on=timezone.localdate() - timedelta(days=3))
+    with in_tenant(tenant_a):
+        assert fiscal_register_due().registered == 1
+        assert receipt_of(backdated).state == "registered"
+
+
+def test_given_the_register_raises_anything_then_the_attempt_is_failed_and_kept(tenant_a, monkeypatch):
+    enable(tenant_a)
+    row = book(tenant_a, make_parent(tenant_a))
+
+    def broken(self, sale):
+        raise TimeoutError("read timed out")
+
+    monkeypatch.setattr("kantyna.fiscal.registers.fake.FakeCashRegister.register", broken)
+    with in_tenant(tenant_a):
+        assert fiscal_register_due().as_dict() == {"registered": 0, "failed": 1}
+        receipt = receipt_of(row)
+        assert receipt.state == "failed" and receipt.last_error == "TimeoutError: read timed out"
