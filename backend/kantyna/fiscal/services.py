@@ -11,22 +11,28 @@ growing pause (`backoff`); a crash before the save leaves it pending for the nex
 from __future__ import annotations
 
 import logging
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from procrastinate.contrib.django import app
 from procrastinate.exceptions import AlreadyEnqueued
 
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
+from kantyna.core.permissions import ROLE_ADMIN
+from kantyna.core.tasks import send_email
 from kantyna.fiscal.models import FiscalReceipt, ReceiptState
 from kantyna.fiscal.registers import RegisterError, Sale, register_for
 from kantyna.fiscal.selectors import FiscalSettings, deposits_to_fiscalize, fiscal_settings, receipts_due
 from kantyna.ledger.models import LedgerTransaction, TransactionKind
 from kantyna.tenancy.services import current_tenant_slug
+from kantyna.users.models import User
 
 logger = logging.getLogger(__name__)
 
@@ -188,9 +194,34 @@ class RunResult:
         return {"registered": self.registered, "failed": self.failed}
 
 
+def _report_failures(failed: list[FiscalReceipt]) -> None:
+    """E-mail the tenant's administrators (each in their language) about receipts that failed for the first time in
+    this run: how many and the first reason. Their retries do not mail again; the list shows their state."""
+    if not failed:
+        return
+    admins = User.objects.filter(roles__contains=[ROLE_ADMIN], is_active=True, account__is_active=True)
+    by_locale: dict[str, list[str]] = defaultdict(list)
+    for locale, email in admins.values_list("account__locale", "account__email").order_by("account__email"):
+        by_locale[locale or "pl"].append(email)
+    for locale, emails in by_locale.items():
+        with translation.override(locale):
+            subject = ngettext(
+                "%(count)s deposit could not be fiscalized",
+                "%(count)s deposits could not be fiscalized",
+                len(failed),
+            ) % {"count": len(failed)}
+            text = _(
+                "Deposits the cash register did not register: %(count)s. The reason: %(reason)s\n\n"
+                "They are tried again automatically. Their state is shown in the transactions list (the fiscal "
+                "receipt column), where they can also be sent again."
+            ) % {"count": len(failed), "reason": failed[0].last_error}
+        with transaction.atomic():
+            send_email.defer(to=emails, subject=subject, text=text)
+
+
 def fiscal_register_due(*, now: datetime | None = None, limit: int = BATCH) -> RunResult:
-    """The job's run for the active tenant: claim the deposits booked since fiscalization was enabled, then
-    register the receipts that are due (pending, or failed and past their pause)."""
+    """The job's run for the active tenant: claim the deposits fiscalization concerns, then register the receipts
+    that are due (pending, or failed and past their pause); the administrators hear of new failures."""
     result = RunResult()
     settings = fiscal_settings()
     if not settings.enabled:
@@ -198,10 +229,14 @@ def fiscal_register_due(*, now: datetime | None = None, limit: int = BATCH) -> R
     now = now or timezone.now()
     with transaction.atomic():
         _claim(deposits_to_fiscalize(settings).only("id", "amount")[: limit * 5])
+    first_failures = []
     for receipt_id in list(receipts_due(now).values_list("id", flat=True)[:limit]):
         receipt = fiscal_receipt_register(receipt_id=receipt_id, now=now)
         if receipt.state == ReceiptState.REGISTERED:
             result.registered += 1
         elif receipt.state == ReceiptState.FAILED:
             result.failed += 1
+            if receipt.attempts == 1:
+                first_failures.append(receipt)
+    _report_failures(first_failures)
     return result

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 from django.utils import timezone
+from procrastinate.contrib.django.models import ProcrastinateJob
 
 from kantyna.audit.models import AuditEntry
 from kantyna.core.errors import DomainError
@@ -198,3 +199,26 @@ def test_given_the_register_raises_anything_then_the_attempt_is_failed_and_kept(
         assert fiscal_register_due().as_dict() == {"registered": 0, "failed": 1}
         receipt = receipt_of(row)
         assert receipt.state == "failed" and receipt.last_error == "TimeoutError: read timed out"
+
+
+def emails() -> list[dict]:
+    return [job.args for job in ProcrastinateJob.objects.filter(task_name="kantyna.core.tasks.send_email")]
+
+
+def test_given_receipts_failing_then_the_admins_are_mailed_once_in_their_language(tenant_a, fake_register):
+    enable(tenant_a)
+    admin = make_admin(tenant_a)
+    parent = make_parent(tenant_a)
+    for _index in range(2):
+        book(tenant_a, parent)
+    fake_register.failing(10)
+    now = timezone.now()
+    with in_tenant(tenant_a):
+        fiscal_register_due(now=now)
+        fiscal_receipts_queue_all(actor=None)
+        fiscal_register_due(now=now)  # the same receipts fail again: no second mail
+
+        sent = emails()
+        assert len(sent) == 1 and sent[0]["to"] == [admin.account.email]
+        assert sent[0]["subject"] == "2 wpłaty nie zostały zafiskalizowane"
+        assert "Powód: The fake register was told to fail." in sent[0]["text"]
