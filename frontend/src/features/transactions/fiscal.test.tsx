@@ -85,6 +85,18 @@ describe('fiscal receipts on the transactions screen', () => {
     expect(within(rowOf(table, 'Obiad')).queryByRole('button', { name: /Fiscalize/ })).not.toBeInTheDocument();
   });
 
+  it('shows the receipt number in a transaction’s details', async () => {
+    signIn();
+    serveFiscal();
+    server.use(http.get(apiUrl('transactions/21'), () => HttpResponse.json(registered)));
+    const { user } = renderApp('/transactions');
+    await user.click(await screen.findByRole('button', { name: 'Details of transaction #21' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction #21' });
+    const terms = (await within(dialog).findAllByRole('term')).map((term) => term.textContent);
+    const values = within(dialog).getAllByRole('definition').map((value) => value.textContent);
+    expect(values[terms.indexOf('Fiscal receipt')]).toBe('FAKE/2026/000021');
+  });
+
   it('fiscalizes one deposit and shows its receipt number', async () => {
     signIn();
     const { posts } = serveFiscal();
