@@ -210,6 +210,15 @@ def _amount(entry: AuditEntry, _page: _Page) -> dict:
     return {"amount": money(Decimal(entry.data.get("amount") or "0"))}
 
 
+def _fiscal_receipt(entry: AuditEntry, _page: _Page) -> dict:
+    data = entry.data or {}
+    return {
+        "amount": money(Decimal(data.get("amount") or "0")),
+        "receiptNumber": data.get("receipt_number") or "",
+        "error": data.get("error") or "",
+    }
+
+
 def _locale(entry: AuditEntry, _page: _Page) -> dict:
     return {"variant": entry.data.get("locale") or ""}
 
@@ -240,6 +249,10 @@ PARAMS: dict[str, Callable[[AuditEntry, _Page], dict]] = {
     "refund.cancel": _amount,
     "refund.paid": _count_of("ids"),
     "message.send": _count_of("receivers"),
+    "fiscal.queue": _count_of("ids"),
+    "fiscal.queue_all": _count_of("count"),
+    "fiscal.register": _fiscal_receipt,
+    "fiscal.failed": _fiscal_receipt,
 }
 
 

@@ -124,6 +124,8 @@ ABILITIES: dict[str, Rule] = {
     # Refunds (issue 19): a payer asks for their own balance back; the office accepts, cancels and exports them.
     "refunds.request": rule(ROLE_PARENT, ROLE_INSTITUTION_WORKER),
     "refunds.manage": rule(ROLE_ADMIN),
+    # Fiscal receipts (issue 19): registering consumers' deposits on the cash register, by hand or queued.
+    "fiscal.manage": rule(ROLE_ADMIN),
     # The refund bank account in one's profile: parents only (spec §6: workers may not give one).
     "profile.refund_account": rule(ROLE_PARENT),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),

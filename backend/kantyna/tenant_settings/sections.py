@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -186,7 +187,24 @@ class InvoicesConfigForUsersSerializer(KantynaSerializer):
 
 
 class FiscalConfigSerializer(KantynaSerializer):
+    """Fiscal receipts (kantyna.fiscal): while enabled, consumers' deposits booked on or after `fiscalize_from` are
+    registered on the chosen online cash register. Enabling sets `fiscalize_from` to today unless given (an earlier
+    day catches up deposits already booked); disabling clears it, so enabling again starts from that day. The
+    register's credentials are never stored here: a vendor adapter reads them from the server's environment."""
+
     fiscalization_enabled = serializers.BooleanField(default=False)
+    # Only the software register exists yet (kantyna/fiscal/registers): it issues no real receipts.
+    register = serializers.ChoiceField(choices=["fake"], default="fake")
+    fiscalize_from = serializers.DateField(allow_null=True, required=False, default=None)
+
+    def validate(self, data):
+        since = data.get("fiscalize_from")
+        if not data.get("fiscalization_enabled"):
+            since = None
+        elif since is None:
+            since = timezone.localdate()
+        data["fiscalize_from"] = since.isoformat() if since is not None else None  # stored as JSON
+        return data
 
 
 class GeneralSettingsSerializer(KantynaSerializer):

@@ -6620,6 +6620,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/transactions/{id}/fiscalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queue one deposit for the cash register (a registered one stays as it is; a failed one is tried again). */
+        post: operations["api_frontend_transactions_fiscalize_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/bulkFiscalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queue the selected deposits; each refused one (not a deposit, not found) is listed with its reason. */
+        post: operations["api_frontend_transactions_bulkFiscalize_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/transactions/deposits": {
         parameters: {
             query?: never;
@@ -6651,6 +6685,23 @@ export interface paths {
         get: operations["api_frontend_transactions_endOfMonthBalance_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/fiscalizeAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queue every deposit not registered since fiscalization was enabled (failed ones included). */
+        post: operations["api_frontend_transactions_fiscalizeAll_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7183,6 +7234,15 @@ export interface components {
             status: boolean;
             accepted: number[];
             refused: components["schemas"]["Refused"][];
+        };
+        BulkFiscalizeRequest: {
+            transactionsIds: number[];
+        };
+        BulkFiscalizeResult: {
+            status: boolean;
+            /** @description Transactions queued (or registered). */
+            queued: number[];
+            refused: components["schemas"]["FiscalizeRefused"][];
         };
         BulkMarkRangeRequest: {
             subjects?: components["schemas"]["CalendarSubjectRefRequest"][];
@@ -8292,16 +8352,60 @@ export interface components {
             toBook: number;
             booked: number;
         };
+        /**
+         * @description Fiscal receipts (kantyna.fiscal): while enabled, consumers' deposits booked on or after `fiscalize_from` are
+         *     registered on the chosen online cash register. Enabling sets `fiscalize_from` to today unless given (an earlier
+         *     day catches up deposits already booked); disabling clears it, so enabling again starts from that day. The
+         *     register's credentials are never stored here: a vendor adapter reads them from the server's environment.
+         */
         FiscalConfig: {
             /** @default false */
             fiscalizationEnabled: boolean;
+            /** @default fake */
+            register: components["schemas"]["RegisterEnum"];
+            /** Format: date */
+            fiscalizeFrom?: string | null;
         };
+        /**
+         * @description Fiscal receipts (kantyna.fiscal): while enabled, consumers' deposits booked on or after `fiscalize_from` are
+         *     registered on the chosen online cash register. Enabling sets `fiscalize_from` to today unless given (an earlier
+         *     day catches up deposits already booked); disabling clears it, so enabling again starts from that day. The
+         *     register's credentials are never stored here: a vendor adapter reads them from the server's environment.
+         */
         FiscalConfigRequest: {
             /** @default false */
             fiscalizationEnabled: boolean;
+            /** @default fake */
+            register: components["schemas"]["RegisterEnum"];
+            /** Format: date */
+            fiscalizeFrom?: string | null;
         };
+        FiscalState: {
+            state: components["schemas"]["FiscalStateStateEnum"];
+            receiptNumber: string;
+            attempts: number;
+            lastError: string;
+            /** Format: date-time */
+            registeredAt: string | null;
+        };
+        /**
+         * @description * `pending` - pending
+         *     * `registered` - registered
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        FiscalStateStateEnum: "pending" | "registered" | "failed";
         FiscalizationEnabled: {
             fiscalizationEnabled: boolean;
+        };
+        FiscalizeAllResult: {
+            status: boolean;
+            /** @description Receipts waiting for the cash register. */
+            queued: number;
+        };
+        FiscalizeRefused: {
+            id: number;
+            message: string;
         };
         FreeDay: {
             readonly id: number;
@@ -11136,6 +11240,11 @@ export interface components {
          */
         RegisterAsEnum: "parent" | "institution_worker" | "both";
         /**
+         * @description * `fake` - fake
+         * @enum {string}
+         */
+        RegisterEnum: "fake";
+        /**
          * @description registerData (spec §3). Every field is optional at this level: the required ones per user type are
          *     checked together so that the answer carries the spec's one sentence (see `required_missing`).
          */
@@ -11941,6 +12050,8 @@ export interface components {
             readonly idempotencyKey: string;
             readonly correctsId: number | null;
             readonly fiscalized: boolean;
+            /** @description The deposit's fiscal receipt (state, receipt number) while fiscalization is or was on; null else. */
+            readonly fiscal: components["schemas"]["FiscalState"] | null;
             readonly user: components["schemas"]["PersonRef"];
             readonly child: components["schemas"]["ChildRef"] | null;
             readonly author: components["schemas"]["PersonRef"] | null;
@@ -23826,6 +23937,52 @@ export interface operations {
             };
         };
     };
+    api_frontend_transactions_fiscalize_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_bulkFiscalize_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkFiscalizeRequest"];
+                "multipart/form-data": components["schemas"]["BulkFiscalizeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["BulkFiscalizeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkFiscalizeResult"];
+                };
+            };
+        };
+    };
     api_frontend_transactions_deposits_retrieve: {
         parameters: {
             query?: {
@@ -23885,6 +24042,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EndOfMonthRowPage"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_fiscalizeAll_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalizeAllResult"];
                 };
             };
         };

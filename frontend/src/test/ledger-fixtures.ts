@@ -17,6 +17,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     idempotencyKey: 'manual:1',
     correctsId: null,
     fiscalized: false,
+    fiscal: null,
     user: { id: 5, fullName: 'Anna Nowak' },
     child: null,
     author: { id: 1, fullName: 'Ada Admin' },

@@ -92,6 +92,10 @@ export const defaultHandlers = [
     } satisfies Schemas['UnreadNotifications']),
   ),
   http.get(apiUrl('announcements/unseen'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20 } satisfies Schemas['EmptyPage'])),
+  // Fiscal receipts are off unless a test turns them on.
+  http.get(apiUrl('common/settings/fiscalizationEnabled'), () =>
+    HttpResponse.json({ fiscalizationEnabled: false } satisfies Schemas['FiscalizationEnabled']),
+  ),
   http.get(apiUrl('common/settings/parentsSettings/allowSelfRegistration'), () =>
     HttpResponse.json({ allowSelfRegistration: true } satisfies Schemas['AllowSelfRegistration']),
   ),

@@ -272,6 +272,11 @@ ERRORS: dict[str, Refusal] = {
         _("Enter the company's bank account number in the company details first: refunds are sent from it."),
     ),
     "refund.nothing_to_export": Refusal(status.HTTP_400_BAD_REQUEST, _("There are no accepted refunds to export.")),
+    # fiscal receipts
+    "fiscal.disabled": _conflict(
+        "Fiscalization is disabled.", _("Turn fiscalization on in the tenant settings first.")
+    ),
+    "fiscal.not_a_sale": Refusal(status.HTTP_400_BAD_REQUEST, _("Only deposits are registered on the cash register.")),
     # ordering
     "free_day.ends_before_start": _invalid(_("The end date cannot be before the start date.")),
     "free_day.range_too_long": _invalid(_("A range can cover at most a year.")),

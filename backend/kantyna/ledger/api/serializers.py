@@ -17,6 +17,7 @@ from kantyna.core.serializers import (
     MoneySerializer,
     money,
 )
+from kantyna.ledger.fiscal_states import fiscal_states_of
 from kantyna.ledger.models import LedgerTransaction, TransactionKind
 from kantyna.ledger.selectors import END_OF_MONTH_COLUMNS
 from kantyna.people.models import Child
@@ -52,6 +53,23 @@ class ChildRefSerializer(KantynaSerializer):
     full_name = serializers.CharField(source="__str__")
 
 
+class FiscalStateSerializer(KantynaSerializer):
+    state = serializers.ChoiceField(choices=["pending", "registered", "failed"])
+    receipt_number = serializers.CharField(allow_blank=True)
+    attempts = serializers.IntegerField()
+    last_error = serializers.CharField(allow_blank=True)
+    registered_at = serializers.DateTimeField(allow_null=True)
+
+
+class TransactionListSerializer(serializers.ListSerializer):
+    """A page of transactions: the fiscal states of all its rows are read at once (ledger.fiscal_states)."""
+
+    def to_representation(self, data):
+        rows = list(data.all() if hasattr(data, "all") else data)
+        self.fiscal_states = fiscal_states_of(rows)
+        return super().to_representation(rows)
+
+
 class TransactionSerializer(KantynaModelSerializer):
     amount = MoneyField()
     balance_after = MoneyField()
@@ -62,9 +80,13 @@ class TransactionSerializer(KantynaModelSerializer):
     child = ChildRefSerializer(source="account.child", read_only=True, allow_null=True)
     author = PersonRefSerializer(read_only=True, allow_null=True)
     corrects_id = serializers.IntegerField(read_only=True, allow_null=True)
+    fiscal = serializers.SerializerMethodField(
+        help_text="The deposit's fiscal receipt (state, receipt number) while fiscalization is or was on; null else."
+    )
 
     class Meta:
         model = LedgerTransaction
+        list_serializer_class = TransactionListSerializer
         fields = [
             "id",
             "kind",
@@ -79,11 +101,20 @@ class TransactionSerializer(KantynaModelSerializer):
             "idempotency_key",
             "corrects_id",
             "fiscalized",
+            "fiscal",
             "user",
             "child",
             "author",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(FiscalStateSerializer(allow_null=True))
+    def get_fiscal(self, row) -> dict | None:
+        states = getattr(self.parent, "fiscal_states", None)
+        if states is None:  # one transaction, not a page
+            states = fiscal_states_of([row])
+        state = states.get(row.pk)
+        return None if state is None else FiscalStateSerializer(state).data
 
     @extend_schema_field(MoneySerializer)
     def get_effective_amount(self, row) -> dict:

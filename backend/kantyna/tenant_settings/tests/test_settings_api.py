@@ -8,6 +8,7 @@ import zlib
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 
 from kantyna.audit.models import AuditEntry
 from kantyna.tenancy.services import in_tenant
@@ -91,7 +92,7 @@ DEFAULTS = {
         "defaultVatRate": "8",
     },
     "invoicesConfigForUsers": {"enableInvoicesForUsers": False, "requireInvoiceConfigForUsers": False},
-    "fiscalConfig": {"fiscalizationEnabled": False},
+    "fiscalConfig": {"fiscalizationEnabled": False, "register": "fake", "fiscalizeFrom": None},
     "tenant/settings": {
         "registerAs": "parent",
         "uploadMaxFileSize": 10485760,
@@ -202,7 +203,7 @@ EDITS = {
         None,
     ),
     "invoicesConfigForUsers": ({"enableInvoicesForUsers": True, "requireInvoiceConfigForUsers": True}, None),
-    "fiscalConfig": ({"fiscalizationEnabled": True}, None),
+    "fiscalConfig": ({"fiscalizationEnabled": True, "register": "fake", "fiscalizeFrom": "2026-01-05"}, None),
     "tenant/settings": (
         {"registerAs": "both", "uploadMaxFileSize": 2097152, "canSeePricesByDefault": False, "defaultLocale": "en"},
         None,
@@ -598,6 +599,22 @@ def test_given_fiscal_config_when_saved_then_fiscalization_enabled_follows(tenan
     assert admin_api.get("common/settings/fiscalizationEnabled").json() == {"fiscalizationEnabled": False}
     admin_api.put("common/settings/fiscalConfig", {"fiscalizationEnabled": True})
     assert admin_api.get("common/settings/fiscalizationEnabled").json() == {"fiscalizationEnabled": True}
+
+
+def test_given_fiscalization_enabled_without_a_day_then_it_starts_today_and_disabling_clears_the_day(
+    tenant_a, admin_api
+):
+    enabled = admin_api.put("common/settings/fiscalConfig", {"fiscalizationEnabled": True}).json()
+    disabled = admin_api.put("common/settings/fiscalConfig", {"fiscalizationEnabled": False}).json()
+
+    assert enabled["fiscalizeFrom"] == timezone.localdate().isoformat()
+    assert disabled == {"fiscalizationEnabled": False, "register": "fake", "fiscalizeFrom": None}
+    assert_error(
+        admin_api.put("common/settings/fiscalConfig", {"register": "elsewhere"}),
+        400,
+        "The given data was invalid.",
+        {"register": ...},
+    )
 
 
 def test_given_no_institution_hides_grammages_then_the_list_is_empty(tenant_a, admin_api):

@@ -10,6 +10,7 @@ import { TotalsRow } from './TotalsRow';
 import { TransactionActions } from './TransactionActions';
 import { TransactionDetailsModal } from './TransactionDetailsModal';
 import { transactionColumns, type TransactionColumn } from './transaction-columns';
+import { canFiscalize, useFiscalActions } from './use-fiscal-actions';
 import { useReverseTransaction } from './use-reverse';
 
 const LEDGER_FILTERS = ['kind', 'dateFrom', 'dateTo', 'userId', 'childId', 'institutionId'] as const;
@@ -44,10 +45,12 @@ export interface LedgerTableProps {
   /** Correct / reverse buttons (staff with transactions.edit). */
   editable?: boolean;
   extraFilters?: ReactNode;
+  /** The fiscal receipt column while fiscalization is on, and the office's fiscalize actions (fiscal.manage). */
+  fiscal?: boolean;
 }
 
 /** The transactions list with kind and date filters, the totals of the filtered rows, each row's details, and staff actions. */
-export function LedgerTable({ label, columns, fixed = {}, editable = false, extraFilters }: LedgerTableProps) {
+export function LedgerTable({ label, columns, fixed = {}, editable = false, extraFilters, fiscal = false }: LedgerTableProps) {
   const { t } = useTranslation(['transactions', 'common']);
   const { user } = useSession();
   const table = useTableState({ filters: LEDGER_FILTERS, defaultSort: '-bookedOn' });
@@ -57,6 +60,8 @@ export function LedgerTable({ label, columns, fixed = {}, editable = false, extr
   const [showing, setShowing] = useState<number | null>(null);
   const reverse = useReverseTransaction();
   const canEdit = editable && (user?.abilities.includes('transactions.edit') ?? false);
+  const fiscalActions = useFiscalActions(list.data?.items, fiscal);
+  const shownColumns = fiscalActions.enabled ? [...columns, 'fiscal' as const] : columns;
 
   return (
     <>
@@ -64,9 +69,16 @@ export function LedgerTable({ label, columns, fixed = {}, editable = false, extr
         <PayerFilterChip userId={Number(table.filters.userId)} rows={list.data?.items} onClear={() => table.setFilter('userId', null)} />
       )}
       <TotalsRow params={params} />
+      {fiscalActions.canManage && (
+        <div className="d-flex justify-content-end mb-2">
+          <Button variant="outline-primary" onClick={() => void fiscalActions.fiscalizeAll()}>
+            {t('fiscal.fiscalizeAll')}
+          </Button>
+        </div>
+      )}
       <DataTable
         label={label}
-        columns={transactionColumns(t, columns)}
+        columns={transactionColumns(t, shownColumns)}
         query={list}
         state={table}
         filters={
@@ -87,9 +99,23 @@ export function LedgerTable({ label, columns, fixed = {}, editable = false, extr
             <Button size="sm" variant="outline-secondary" onClick={() => setShowing(row.id)} aria-label={t('detailsNumber', { id: row.id })}>
               {t('details')}
             </Button>
+            {fiscalActions.canManage && canFiscalize(row) && (
+              <Button size="sm" variant="outline-primary" onClick={() => void fiscalActions.fiscalizeOne(row)} aria-label={t('fiscal.fiscalizeNumber', { id: row.id })}>
+                {t('fiscal.fiscalize')}
+              </Button>
+            )}
             {canEdit && <TransactionActions row={row} onCorrect={setCorrecting} onReverse={(r) => void reverse(r)} />}
           </div>
         )}
+        bulkActions={
+          fiscalActions.canManage
+            ? (selected, clear) => (
+                <Button size="sm" onClick={() => void fiscalActions.fiscalizeMany(selected, clear)} disabled={!selected.some(canFiscalize)}>
+                  {t('fiscal.fiscalizeSelected')}
+                </Button>
+              )
+            : undefined
+        }
       />
       <TransactionDetailsModal id={showing} onClose={() => setShowing(null)} />
       {canEdit && <CorrectionModal row={correcting} onClose={() => setCorrecting(null)} />}

@@ -40,7 +40,7 @@ export function ParentBalanceSection({ parentId }: { parentId: number }) {
             {balance.data.balancePerChildren && <BalancePerChildrenTable rows={balance.data.perChildren} className="w-auto" />}
           </>
         )}
-        <LedgerTable label={t('history')} columns={payerHistoryColumns(balance.data?.balancePerChildren ?? false)} fixed={{ userId: parentId }} editable />
+        <LedgerTable label={t('history')} columns={payerHistoryColumns(balance.data?.balancePerChildren ?? false)} fixed={{ userId: parentId }} editable fiscal />
       </Card.Body>
       {canEdit && <TransactionCreateModal show={creating} onClose={() => setCreating(false)} userId={parentId} />}
     </Card>

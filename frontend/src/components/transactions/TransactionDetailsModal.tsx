@@ -6,6 +6,7 @@ import { LoadingSpinner } from '@/components/LoadingSpinner';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { transactions, type Transaction } from '@/lib/transactions/ledger';
 import { Amount } from './Amount';
+import { FiscalCell } from './FiscalCell';
 
 /** What the ledger row points at: the order it paid or refunded, a meal of one, the account (registration fee). */
 function Reference({ row }: { row: Transaction }) {
@@ -39,6 +40,7 @@ export function TransactionDetailsModal({ id, onClose }: { id: number | null; on
         [t('fields.author'), row.author?.fullName ?? t('systemAuthor')],
         [t('fields.reference'), <Reference key="reference" row={row} />],
         ...(row.correctsId !== null ? ([[t('fields.corrects'), `#${row.correctsId}`]] as [string, ReactNode][]) : []),
+        ...(row.fiscal !== null ? ([[t('fields.fiscal'), <FiscalCell key="fiscal" fiscal={row.fiscal} />]] as [string, ReactNode][]) : []),
       ]
     : [];
   return (

@@ -4,8 +4,9 @@ import type { Column } from '@/components/data-table';
 import { formatDate } from '@/lib/format';
 import type { Transaction } from '@/lib/transactions/ledger';
 import { Amount } from './Amount';
+import { FiscalCell } from './FiscalCell';
 
-export type TransactionColumn = 'bookedOn' | 'payer' | 'child' | 'kind' | 'description' | 'amount' | 'balanceAfter' | 'author';
+export type TransactionColumn = 'bookedOn' | 'payer' | 'child' | 'kind' | 'description' | 'amount' | 'balanceAfter' | 'author' | 'fiscal';
 
 const KIND_VARIANT: Record<Transaction['kind'], string> = {
   deposit: 'success',
@@ -78,6 +79,7 @@ export function transactionColumns(t: TFunction, pick: readonly TransactionColum
       header: t('transactions:fields.author'),
       cell: (row) => row.author?.fullName ?? <span className="text-body-secondary">{t('transactions:systemAuthor')}</span>,
     },
+    fiscal: { key: 'fiscal', header: t('transactions:fields.fiscal'), cell: (row) => <FiscalCell fiscal={row.fiscal} /> },
   };
   return pick.map((name) => all[name]);
 }

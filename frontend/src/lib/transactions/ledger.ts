@@ -20,6 +20,15 @@ export interface PersonRef {
   fullName: string;
 }
 
+/** A deposit's fiscal receipt (kantyna.fiscal): queued, registered with its number, or failed with the reason. */
+export interface FiscalState {
+  state: 'pending' | 'registered' | 'failed';
+  receiptNumber: string;
+  attempts: number;
+  lastError: string;
+  registeredAt: string | null;
+}
+
 export interface Transaction {
   id: number;
   kind: TransactionKind;
@@ -35,6 +44,8 @@ export interface Transaction {
   idempotencyKey: string;
   correctsId: number | null;
   fiscalized: boolean;
+  /** Null for rows fiscalization does not concern (not a deposit, or booked while it was off). */
+  fiscal: FiscalState | null;
   user: PersonRef;
   child: PersonRef | null;
   author: PersonRef | null;

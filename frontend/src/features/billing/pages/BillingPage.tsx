@@ -108,7 +108,7 @@ export function BillingPage() {
         </Row>
       )}
       <h2 className="h5">{t('history')}</h2>
-      <LedgerTable label={t('history')} columns={payerHistoryColumns(balance.data?.balancePerChildren ?? false)} />
+      <LedgerTable label={t('history')} columns={payerHistoryColumns(balance.data?.balancePerChildren ?? false)} fiscal />
     </section>
   );
 }

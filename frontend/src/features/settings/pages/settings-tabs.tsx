@@ -109,7 +109,12 @@ export const settingsTabElements: Readonly<Record<SettingsTabKey, ReactNode>> = 
   ),
   fiscalization: (
     <SettingsTab
-      sections={[settingsSection(fiscalConfigEndpoint, [{ name: 'fiscalizationEnabled', kind: 'checkbox' }])]}
+      sections={[
+        settingsSection(fiscalConfigEndpoint, [
+          { name: 'fiscalizationEnabled', kind: 'checkbox' },
+          { name: 'register', kind: 'select', options: ['fake'] },
+        ]),
+      ]}
     />
   ),
   parents: (

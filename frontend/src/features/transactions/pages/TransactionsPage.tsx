@@ -16,7 +16,7 @@ export function TransactionsPage() {
   return (
     <section>
       <PageHeader title={title} actions={canEdit ? <Button onClick={() => setCreating(true)}>{t('create')}</Button> : undefined} />
-      <LedgerTable label={title} columns={['bookedOn', 'payer', 'child', 'kind', 'description', 'amount', 'balanceAfter', 'author']} editable />
+      <LedgerTable label={title} columns={['bookedOn', 'payer', 'child', 'kind', 'description', 'amount', 'balanceAfter', 'author']} editable fiscal />
       {canEdit && <TransactionCreateModal show={creating} onClose={() => setCreating(false)} />}
     </section>
   );

@@ -1,0 +1,3 @@
+from kantyna.fiscal.api.views import urlpatterns
+
+__all__ = ["urlpatterns"]

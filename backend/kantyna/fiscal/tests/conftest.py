@@ -1,0 +1,3 @@
+from kantyna.fiscal.tests.helpers import fake_register
+
+__all__ = ["fake_register"]

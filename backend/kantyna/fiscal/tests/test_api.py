@@ -1,0 +1,124 @@
+"""The fiscalize calls over HTTP and what the transactions lists show: the receipt number once registered, the
+refusals in the error shape, one query more per page whatever its size."""
+
+from __future__ import annotations
+
+import pytest
+
+from kantyna.fiscal.services import fiscal_register_due
+from kantyna.fiscal.tests.helpers import book, enable, make_admin, make_parent, registration_jobs
+from kantyna.tenancy.services import in_tenant
+from kantyna.testing.api import Api
+from kantyna.testing.assertions import assert_error
+from kantyna.testing.queries import assert_num_queries
+
+pytestmark = pytest.mark.django_db
+
+
+def run_job(tenant) -> dict:
+    with in_tenant(tenant):
+        return fiscal_register_due().as_dict()
+
+
+def test_given_fiscalization_on_when_a_deposit_is_fiscalized_then_it_shows_its_receipt_number(tenant_a):
+    enable(tenant_a)
+    parent, admin = make_parent(tenant_a), make_admin(tenant_a)
+    row = book(tenant_a, parent, amount="25.00")
+    api = Api(tenant_a, admin)
+    assert api.get(f"transactions/{row.pk}").json()["fiscal"] == {
+        "state": "pending",
+        "receiptNumber": "",
+        "attempts": 0,
+        "lastError": "",
+        "registeredAt": None,
+    }
+
+    assert api.post(f"transactions/{row.pk}/fiscalize").json() == {"status": True}
+    with in_tenant(tenant_a):
+        assert registration_jobs() == [{"slug": tenant_a.slug}]
+    run_job(tenant_a)
+
+    shown = api.get(f"transactions/{row.pk}").json()
+    assert shown["fiscalized"] is True
+    assert shown["fiscal"]["state"] == "registered"
+    assert shown["fiscal"]["receiptNumber"] == f"FAKE/{row.booked_on.year}/{row.pk:06d}"
+    listed = api.get("transactions").json()["items"]
+    assert [item["fiscal"]["receiptNumber"] for item in listed] == [shown["fiscal"]["receiptNumber"]]
+    # The payer sees the receipt of their own deposit too.
+    assert Api(tenant_a, parent).get(f"transactions/{row.pk}").json()["fiscal"]["state"] == "registered"
+
+
+def test_given_fiscalization_off_then_the_calls_are_refused_with_a_clear_error_and_rows_show_no_state(tenant_a):
+    parent, admin = make_parent(tenant_a), make_admin(tenant_a)
+    row = book(tenant_a, parent)
+    api = Api(tenant_a, admin)
+
+    for response in (
+        api.post(f"transactions/{row.pk}/fiscalize"),
+        api.post("transactions/bulkFiscalize", {"transactionsIds": [row.pk]}),
+        api.post("transactions/fiscalizeAll"),
+    ):
+        assert_error(response, 409, "Fiscalization is disabled.")
+    assert api.get(f"transactions/{row.pk}").json()["fiscal"] is None
+
+
+def test_given_a_charge_when_fiscalized_then_400_and_in_bulk_it_is_listed_as_refused(tenant_a):
+    enable(tenant_a)
+    parent, admin = make_parent(tenant_a), make_admin(tenant_a)
+    deposit = book(tenant_a, parent)
+    charge = book(tenant_a, parent, "charge", "-10.00")
+    api = Api(tenant_a, admin)
+
+    assert_error(
+        api.post(f"transactions/{charge.pk}/fiscalize"), 400, "Only deposits are registered on the cash register."
+    )
+    assert_error(api.post("transactions/999999/fiscalize"), 404, "Not found.")
+    bulk = api.post("transactions/bulkFiscalize", {"transactionsIds": [deposit.pk, charge.pk]}).json()
+    assert bulk == {
+        "status": True,
+        "queued": [deposit.pk],
+        "refused": [{"id": charge.pk, "message": "Only deposits are registered on the cash register."}],
+    }
+    assert_error(
+        api.post("transactions/bulkFiscalize", {"transactionsIds": []}),
+        400,
+        "The given data was invalid.",
+        {"transactionsIds": ["This list may not be empty."]},
+    )
+    assert api.get(f"transactions/{charge.pk}").json()["fiscal"] is None
+
+
+def test_given_pending_and_failed_deposits_when_fiscalizing_all_then_each_is_registered(tenant_a, fake_register):
+    enable(tenant_a)
+    parent, admin = make_parent(tenant_a), make_admin(tenant_a)
+    rows = [book(tenant_a, parent, amount=f"{10 + index}.00") for index in range(3)]
+    fake_register.failing(1)
+    assert run_job(tenant_a) == {"registered": 2, "failed": 1}
+    api = Api(tenant_a, admin)
+    failed = [item for item in api.get("transactions").json()["items"] if item["fiscal"]["state"] == "failed"]
+    assert len(failed) == 1 and failed[0]["fiscal"]["lastError"] == "The fake register was told to fail."
+
+    assert api.post("transactions/fiscalizeAll").json() == {"status": True, "queued": 1}
+    assert run_job(tenant_a) == {"registered": 1, "failed": 0}
+    states = {item["id"]: item["fiscal"]["state"] for item in api.get("transactions").json()["items"]}
+    assert states == {row.pk: "registered" for row in rows}
+
+
+def test_given_more_deposits_when_listing_then_the_query_count_does_not_grow(tenant_a):
+    enable(tenant_a)
+    parent, admin = make_parent(tenant_a), make_admin(tenant_a)
+    book(tenant_a, parent)
+    book(tenant_a, parent)
+    run_job(tenant_a)
+    book(tenant_a, parent)  # one registered, one not yet claimed: both lookups run
+    api = Api(tenant_a, admin)
+    api.get("transactions")  # warm the session caches
+    with assert_num_queries(5) as few:
+        api.get("transactions")
+    for _index in range(6):
+        book(tenant_a, parent)
+    run_job(tenant_a)
+    book(tenant_a, parent)
+    with assert_num_queries(len(few)):
+        response = api.get("transactions")
+    assert response.json()["total"] == 10

@@ -1,0 +1,75 @@
+"""Every fiscalize endpoint x every persona (kantyna/testing/matrix.py): the office (admins) queues deposits for
+the cash register; everyone else is refused, and a refusal changes neither the receipts, nor the audit trail, nor
+the job queue."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from procrastinate.contrib.django.models import ProcrastinateJob
+
+from kantyna.audit.models import AuditEntry
+from kantyna.fiscal.api.urls import urlpatterns
+from kantyna.fiscal.models import FiscalReceipt
+from kantyna.fiscal.tests.helpers import book, enable, make_parent, make_worker
+from kantyna.tenancy.services import in_tenant
+from kantyna.testing.matrix import (
+    ADMIN,
+    Row,
+    assert_matrix,
+    cross_tenant_test,
+    make_personas,
+    personas,
+    route_coverage_test,
+    routes_of,
+    run_row,
+)
+
+pytestmark = pytest.mark.django_db
+
+ROWS = [
+    Row("one", "POST", "transactions/{deposit}/fiscalize", personas(ADMIN), writes=True),
+    Row(
+        "bulk", "POST", "transactions/bulkFiscalize", personas(ADMIN),
+        body=lambda ids: {"transactionsIds": [ids["deposit"]]}, writes=True,
+    ),
+    Row("all", "POST", "transactions/fiscalizeAll", personas(ADMIN), writes=True),
+]  # fmt: skip
+
+
+@pytest.fixture
+def world(tenant_a):
+    enable(tenant_a)
+    parent, worker = make_parent(tenant_a), make_worker(tenant_a)
+    deposit = book(tenant_a, parent)
+    book(tenant_a, worker)
+    return SimpleNamespace(parent=parent, worker=worker, ids={"deposit": deposit.pk})
+
+
+def state(tenant):
+    with in_tenant(tenant):
+        return {
+            "receipts": list(FiscalReceipt.objects.order_by("pk").values_list("transaction_id", "state")),
+            "audit": AuditEntry.objects.count(),
+            "jobs": ProcrastinateJob.objects.count(),
+        }
+
+
+test_the_table_covers_every_route_and_method_of_the_area = route_coverage_test(
+    ROWS, routes_of(urlpatterns), area="fiscal"
+)
+
+
+@pytest.mark.parametrize("row", ROWS, ids=str)
+def test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing(world, tenant_a, row):
+    users = make_personas(tenant_a, row, parent=world.parent, worker=world.worker)
+
+    result = run_row(tenant_a, row, users, world.ids, lambda: state(tenant_a))
+
+    assert_matrix(row, result)
+
+
+test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes = cross_tenant_test(
+    ROWS, state
+)

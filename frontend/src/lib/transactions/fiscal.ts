@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, expectOk } from '@/api/client';
+import type { components } from '@/api/schema';
+import { transactions } from './ledger';
+
+type Schemas = components['schemas'];
+export type BulkFiscalizeResult = Schemas['BulkFiscalizeResult'];
+export type FiscalizeAllResult = Schemas['FiscalizeAllResult'];
+
+/**
+ * Fiscal receipts (backend kantyna.fiscal): the office queues deposits for the online cash register — one, a
+ * selection, or every pending one — and a job registers them within moments; each transaction then carries its
+ * receipt number (`Transaction.fiscal`). The calls are refused while fiscalization is off in the tenant settings.
+ */
+export const FISCAL_ABILITY = 'fiscal.manage';
+
+export const fiscalizationEnabledKey = ['settings', 'fiscalizationEnabled'] as const;
+
+export const useFiscalizationEnabled = () =>
+  useQuery({
+    queryKey: fiscalizationEnabledKey,
+    // Read again on each visit: the tenant settings page turns it on and off.
+    staleTime: 0,
+    queryFn: async () =>
+      expectOk(await api.get<Schemas['FiscalizationEnabled']>('common/settings/fiscalizationEnabled')).fiscalizationEnabled,
+  });
+
+function useRefreshTransactions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [transactions.key] });
+}
+
+export const useFiscalize = () => {
+  const refresh = useRefreshTransactions();
+  return useMutation({
+    mutationFn: async (id: number) => expectOk(await api.post<Schemas['Status']>(`transactions/${id}/fiscalize`)),
+    onSuccess: refresh,
+  });
+};
+
+export const useBulkFiscalize = () => {
+  const refresh = useRefreshTransactions();
+  return useMutation({
+    mutationFn: async (ids: number[]) =>
+      expectOk(await api.post<BulkFiscalizeResult>('transactions/bulkFiscalize', { transactionsIds: ids })),
+    onSuccess: refresh,
+  });
+};
+
+export const useFiscalizeAll = () => {
+  const refresh = useRefreshTransactions();
+  return useMutation({
+    mutationFn: async () => expectOk(await api.post<FiscalizeAllResult>('transactions/fiscalizeAll')),
+    onSuccess: refresh,
+  });
+};
