@@ -64,6 +64,7 @@ declared = [
     path("", include("kantyna.ordering.api.urls")),
     path("", include("kantyna.payments.api.urls")),
     path("", include("kantyna.refunds.api.urls")),
+    path("", include("kantyna.invoices.api.urls")),
     path("", include("kantyna.order_imports.api.urls")),
     # talking to people
     path("", include("kantyna.messaging.api.urls")),

@@ -45,6 +45,7 @@ EXPECTED = {
     ),
     ROLE_INSTITUTIONS_ADMIN: [
         "dashboard.view",
+        "invoices.view",
         "kitchen.labels",
         "kitchen.prepare",
         "kitchen.release",
@@ -65,6 +66,7 @@ EXPECTED = {
         "calendar.use",
         "cards.edit",
         "children.edit",
+        "invoices.view",
         "notifications.receive",
         "orders.cancel_own",
         "orders.details",
@@ -84,6 +86,7 @@ EXPECTED = {
         "calendar.mark",
         "calendar.use",
         "cards.edit",
+        "invoices.view",
         "notifications.receive",
         "orders.cancel_own",
         "orders.create",
