@@ -210,6 +210,10 @@ def _amount(entry: AuditEntry, _page: _Page) -> dict:
     return {"amount": money(Decimal(entry.data.get("amount") or "0"))}
 
 
+def _invoice(entry: AuditEntry, _page: _Page) -> dict:
+    return {"number": entry.data.get("number") or ""}
+
+
 def _locale(entry: AuditEntry, _page: _Page) -> dict:
     return {"variant": entry.data.get("locale") or ""}
 
@@ -239,6 +243,10 @@ PARAMS: dict[str, Callable[[AuditEntry, _Page], dict]] = {
     "refund.accept": _amount,
     "refund.cancel": _amount,
     "refund.paid": _count_of("ids"),
+    "invoice.create": _invoice,
+    "invoice.upload": _invoice,
+    "invoice.paid": _invoice,
+    "invoice.delete": _invoice,
 }
 
 

@@ -180,12 +180,12 @@ def test_given_an_invoice_when_marking_paid_twice_and_deleting_then_once_each_an
         services.invoice_delete(actor=None, invoice_id=invoice.pk)
 
         assert not InvoiceFile.objects.exists()
-        assert list(AuditEntry.objects.filter(action__startswith="invoice.").order_by("pk").values_list("action", flat=True)) == [
+        assert list(
+            AuditEntry.objects.filter(action__startswith="invoice.").order_by("pk").values_list("action", flat=True)
+        ) == [
             "invoice.create",
             "invoice.paid",
             "invoice.delete",
         ]
-        again, created = services.invoice_create_for_institution(
-            actor=None, institution=iw.institution, month=iw.month
-        )
+        again, created = services.invoice_create_for_institution(actor=None, institution=iw.institution, month=iw.month)
         assert created and again.number.startswith("FV/2/")
