@@ -35,7 +35,7 @@ class SelectionSerializer(KantynaSerializer):
     invoices_files_ids = serializers.ListField(child=serializers.IntegerField(), allow_empty=False, max_length=500)
 
 
-class PartySerializer(KantynaSerializer):
+class InvoicePartySerializer(KantynaSerializer):
     name = serializers.CharField()
     street = serializers.CharField()
     postal_code = serializers.CharField()
@@ -43,7 +43,7 @@ class PartySerializer(KantynaSerializer):
     tax_id = serializers.CharField()
 
 
-class NamedSerializer(KantynaSerializer):
+class InvoiceLinkSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
@@ -70,19 +70,19 @@ class InvoiceFileSerializer(KantynaSerializer):
     def get_month(self, row) -> str:
         return f"{row.month:%Y-%m}"
 
-    @extend_schema_field(NamedSerializer(allow_null=True))
+    @extend_schema_field(InvoiceLinkSerializer(allow_null=True))
     def get_user(self, row):
         return None if row.user is None else {"id": row.user.pk, "name": row.user.full_name}
 
-    @extend_schema_field(NamedSerializer(allow_null=True))
+    @extend_schema_field(InvoiceLinkSerializer(allow_null=True))
     def get_institution(self, row):
         return None if row.institution is None else {"id": row.institution.pk, "name": row.institution.name}
 
-    @extend_schema_field(PartySerializer(allow_null=True))
+    @extend_schema_field(InvoicePartySerializer(allow_null=True))
     def get_buyer(self, row):
         return _party(row.buyer)
 
-    @extend_schema_field(PartySerializer(allow_null=True))
+    @extend_schema_field(InvoicePartySerializer(allow_null=True))
     def get_recipient(self, row):
         return _party(row.recipient)
 
@@ -108,7 +108,7 @@ def _party(data: dict | None) -> dict | None:
     return {key: data.get(key, "") for key in ("name", "street", "postal_code", "city", "tax_id")}
 
 
-class CreatedSerializer(KantynaSerializer):
+class InvoiceCreatedSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     created = serializers.BooleanField(help_text="False when the invoice existed already (it is the one answered).")
 

@@ -70,7 +70,7 @@ class InvoicesFilesView(ApiView):
         page = paginator.paginate_queryset(rows, request, view=self)
         return paginator.get_paginated_response(s.InvoiceFileSerializer(page, many=True).data)
 
-    @extend_schema(request={"multipart/form-data": s.UploadSerializer}, responses={201: s.CreatedSerializer})
+    @extend_schema(request={"multipart/form-data": s.UploadSerializer}, responses={201: s.InvoiceCreatedSerializer})
     def post(self, request):
         """Upload an invoice made elsewhere (PDF, JPG or PNG up to `maxFileSize`) under its own number."""
         data = body_data(request, s.UploadSerializer)
@@ -108,7 +108,7 @@ class InvoiceFileView(ApiView):
 class CreateForTransactionView(ApiView):
     ability = MANAGE
 
-    @extend_schema(request=None, responses={201: s.CreatedSerializer, 200: s.CreatedSerializer})
+    @extend_schema(request=None, responses={201: s.InvoiceCreatedSerializer, 200: s.InvoiceCreatedSerializer})
     def post(self, request, pk: int):
         """The invoice of a deposit, to its payer (their company when they asked for invoices). 200 with the
         existing one when it was invoiced already."""
@@ -120,7 +120,9 @@ class CreateForUserView(ApiView):
     ability = MANAGE
     parser_classes = [CamelCaseJSONParser, JSONParser]
 
-    @extend_schema(request=s.MonthBodySerializer, responses={201: s.CreatedSerializer, 200: s.CreatedSerializer})
+    @extend_schema(
+        request=s.MonthBodySerializer, responses={201: s.InvoiceCreatedSerializer, 200: s.InvoiceCreatedSerializer}
+    )
     def post(self, request, user_id: int):
         """The invoice of the meals delivered in `month` to the user's children (a parent) or to them (a worker)."""
         data = body_data(request, s.MonthBodySerializer)
@@ -132,7 +134,9 @@ class CreateForInstitutionView(ApiView):
     ability = MANAGE
     parser_classes = [CamelCaseJSONParser, JSONParser]
 
-    @extend_schema(request=s.MonthBodySerializer, responses={201: s.CreatedSerializer, 200: s.CreatedSerializer})
+    @extend_schema(
+        request=s.MonthBodySerializer, responses={201: s.InvoiceCreatedSerializer, 200: s.InvoiceCreatedSerializer}
+    )
     def post(self, request, institution_id: int):
         """The invoice of the meals delivered in `month` to the institution's children and workers, to its buyer."""
         data = body_data(request, s.MonthBodySerializer)
@@ -146,6 +150,7 @@ class DownloadView(ApiView):
     ability = VIEW
 
     @extend_schema(
+        operation_id="api_frontend_invoicesFiles_download_one",
         request=None,
         responses={
             (200, "application/pdf"): OpenApiTypes.BINARY,
@@ -162,7 +167,11 @@ class DownloadManyView(ApiView):
     ability = VIEW
     parser_classes = [CamelCaseJSONParser, JSONParser]
 
-    @extend_schema(request=s.SelectionSerializer, responses={(200, "application/zip"): OpenApiTypes.BINARY})
+    @extend_schema(
+        operation_id="api_frontend_invoicesFiles_download_many",
+        request=s.SelectionSerializer,
+        responses={(200, "application/zip"): OpenApiTypes.BINARY},
+    )
     def post(self, request):
         """The selected invoices as `faktury.zip`; 404 when one of them is not the caller's to read."""
         data = body_data(request, s.SelectionSerializer)
