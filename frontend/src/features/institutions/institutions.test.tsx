@@ -23,6 +23,11 @@ const school: Schemas['Institution'] = {
   orderingNote: '',
   regularPaymentsBankAccountNumber: '',
   hideGrammages: false,
+  invoiceBuyerName: '',
+  invoiceBuyerTaxId: '',
+  invoiceBuyerStreet: '',
+  invoiceBuyerPostCode: '',
+  invoiceBuyerCity: '',
   active: true,
   classroomsCount: 6,
 };
@@ -250,6 +255,11 @@ describe('institution form', () => {
       orderingNote: '',
       regularPaymentsBankAccountNumber: VALID_NRB,
       hideGrammages: false,
+      invoiceBuyerName: '',
+      invoiceBuyerTaxId: '',
+      invoiceBuyerStreet: '',
+      invoiceBuyerPostCode: '',
+      invoiceBuyerCity: '',
     });
   });
 
