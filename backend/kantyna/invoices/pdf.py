@@ -8,6 +8,8 @@ import contextlib
 import io
 from decimal import Decimal
 
+from django.utils import translation
+
 from kantyna.invoices.document import InvoiceDocument, Party
 from kantyna.invoices.words import amount_in_words
 from kantyna.menus.documents import FONT_FAMILY, KantynaPdf
@@ -44,6 +46,11 @@ def _block(pdf: KantynaPdf, x: float, y: float, width: float, title: str, lines:
 
 
 def render_invoice_pdf(document: InvoiceDocument, *, logo: bytes | None = None) -> bytes:
+    with translation.override("pl"):  # the footer's "Strona 1 z 1" too, whoever asks
+        return _render(document, logo)
+
+
+def _render(document: InvoiceDocument, logo: bytes | None) -> bytes:
     pdf = KantynaPdf(orientation="portrait")
     pdf.set_title(document.number)
     pdf.set_auto_page_break(auto=True, margin=18)

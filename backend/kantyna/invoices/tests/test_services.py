@@ -7,6 +7,8 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import translation
 
 from kantyna.audit.models import AuditEntry
 from kantyna.core.errors import DomainError
@@ -16,6 +18,7 @@ from kantyna.invoices.tests.helpers import make_invoice_world
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.ordering.models import LIVE, OrderItem
 from kantyna.tenancy.services import in_tenant
+from kantyna.tenant_settings.services import settings_update
 from kantyna.testing.pdf import pdf_pages
 from kantyna.testing.world import set_settings
 
@@ -189,3 +192,23 @@ def test_given_an_invoice_when_marking_paid_twice_and_deleting_then_once_each_an
         ]
         again, created = services.invoice_create_for_institution(actor=None, institution=iw.institution, month=iw.month)
         assert created and again.number.startswith("FV/2/")
+
+
+# A 1 x 1 red PNG.
+LOGO = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108020000009077"
+    "53de0000000c4944415408d763f8cfc0000003010100c9fe92ef0000000049454e44ae426082"
+)
+
+
+def test_given_a_company_logo_when_invoicing_then_the_pdf_carries_it_and_speaks_polish_to_anyone(tenant_a):
+    iw = make_invoice_world(tenant_a)
+    with in_tenant(tenant_a), translation.override("en"):
+        settings_update(actor=None, key="company_details", data={}, logo=SimpleUploadedFile("logo.png", LOGO))
+        invoice, _ = services.invoice_create_for_institution(actor=None, institution=iw.institution, month=iw.month)
+        with invoice.file.open("rb") as handle:
+            content = handle.read()
+        texts = text_of(invoice)
+
+    assert b"/Subtype /Image" in content
+    assert "Strona 1 z 1" in texts and "Sprzedawca" in texts
