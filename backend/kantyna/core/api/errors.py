@@ -250,10 +250,8 @@ ERRORS: dict[str, Refusal] = {
     "ticket.closed": _conflict("This ticket is closed.", _("A closed ticket takes no more answers.")),
     "ticket.already_closed": _conflict("This ticket is already closed."),
     # invoices
-    "invoice.disabled": _conflict("Invoices are turned off.", _("Turn invoices on in the settings first.")),
-    "invoice.company_details_missing": _conflict(
-        "The company details are missing.", _("Enter the company details (the seller) in the settings first.")
-    ),
+    "invoice.disabled": _conflict("Invoices are turned off."),
+    "invoice.company_details_missing": _conflict("The company details are missing."),
     "invoice.nothing_to_invoice": _invalid(_("No meals were delivered in this month: there is nothing to invoice.")),
     "invoice.not_a_deposit": _invalid(_("Only a deposit can be invoiced.")),
     "invoice.number_taken": _conflict(
