@@ -114,6 +114,9 @@ describe('invoices: the office', () => {
 
     await user.selectOptions(screen.getByLabelText('Payment'), 'false');
     await waitFor(() => expect(served.lists.at(-1)?.get('paid')).toBe('false'));
+    await screen.findByRole('option', { name: 'Jan Kowalski' });
+    await user.selectOptions(screen.getByLabelText('Customer'), 'Jan Kowalski');
+    await waitFor(() => expect(served.lists.at(-1)?.get('userId')).toBe('12'));
   });
 
   it("given an institution's month, when issuing it, then it is created for that institution and month", async () => {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, expectOk, expectStatus } from '@/api/client';
 import type { components } from '@/api/schema';
-import type { ListParams, Page, StatusResponse } from '@/lib/crud';
+import { OPTION_LIST_PER_PAGE, type ListParams, type Page, type StatusResponse } from '@/lib/crud';
 import { downloadFile, openFile, fetchFile } from '@/lib/files';
 
 export type InvoiceFile = components['schemas']['InvoiceFile'];
@@ -25,6 +25,24 @@ export const useInvoicesFiles = (params: ListParams) =>
     queryKey: invoiceKeys.list(params),
     queryFn: async () => expectOk(await api.get<Page<InvoiceFile>>(PATH, params)),
     placeholderData: keepPreviousData,
+  });
+
+interface UserOption {
+  value: number;
+  text: string;
+}
+
+/** Parents and institution workers: the users a month's invoice or an uploaded file may be for (the office's). */
+export const useCustomerOptions = (enabled = true) =>
+  useQuery({
+    queryKey: ['invoicesFiles', 'customers'],
+    queryFn: async () => {
+      const load = async (role: string) =>
+        expectOk(await api.get<Page<UserOption>>('users/options', { role, perPage: OPTION_LIST_PER_PAGE })).items;
+      const [parents, workers] = await Promise.all([load('ROLE_PARENT'), load('ROLE_INSTITUTION_WORKER')]);
+      return [...parents, ...workers].sort((a, b) => a.text.localeCompare(b.text, 'pl'));
+    },
+    enabled,
   });
 
 export const useInvoiceMaxFileSize = (enabled = true) =>

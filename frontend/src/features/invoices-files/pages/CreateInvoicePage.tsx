@@ -1,16 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, api, expectOk } from '@/api/client';
+import { ApiError } from '@/api/client';
 import { PageHeader } from '@/components/PageHeader';
 import { notify } from '@/components/toasts/toast-store';
-import { OPTION_LIST_PER_PAGE, type Page } from '@/lib/crud';
 import { useInstitutionOptions } from '@/lib/institutions/institutions';
 import {
   INVOICE_FILE_ACCEPT,
   useCreateInvoice,
+  useCustomerOptions,
   useInvoiceMaxFileSize,
   useUploadInvoice,
   type InvoiceCreated,
@@ -18,24 +17,6 @@ import {
 
 const MODES = ['institution', 'user', 'transaction', 'uploaded'] as const;
 type Mode = (typeof MODES)[number];
-
-interface UserOption {
-  value: number;
-  text: string;
-}
-
-/** Parents and institution workers: the users a month's invoice or an uploaded file may be for. */
-function useCustomerOptions() {
-  return useQuery({
-    queryKey: ['invoicesFiles', 'customers'],
-    queryFn: async () => {
-      const load = async (role: string) =>
-        expectOk(await api.get<Page<UserOption>>('users/options', { role, perPage: OPTION_LIST_PER_PAGE })).items;
-      const [parents, workers] = await Promise.all([load('ROLE_PARENT'), load('ROLE_INSTITUTION_WORKER')]);
-      return [...parents, ...workers].sort((a, b) => a.text.localeCompare(b.text, 'pl'));
-    },
-  });
-}
 
 /** The month before this one, as YYYY-MM: the month usually invoiced. */
 function lastMonth(): string {

@@ -15,6 +15,7 @@ import {
   INVOICE_KINDS,
   downloadInvoices,
   openInvoice,
+  useCustomerOptions,
   useDeleteInvoice,
   useInvoicesFiles,
   useMarkInvoicePaid,
@@ -65,9 +66,10 @@ export function InvoicesFilesPage() {
   const { user } = useSession();
   const office = user?.abilities.includes('invoices.manage') ?? false;
   const staff = office || (user?.roles.includes('ROLE_INSTITUTIONS_ADMIN') ?? false);
-  const table = useTableState({ filters: ['month', 'kind', 'paid', 'institutionId'] });
+  const table = useTableState({ filters: ['month', 'kind', 'paid', 'institutionId', 'userId'] });
   const list = useInvoicesFiles(table.params);
   const institutions = useInstitutionOptions(true);
+  const customers = useCustomerOptions(office);
   const markPaid = useMarkInvoicePaid();
   const remove = useDeleteInvoice();
   const confirm = useConfirm();
@@ -135,6 +137,14 @@ export function InvoicesFilesPage() {
                 value={table.filters.institutionId ?? ''}
                 options={(institutions.data ?? []).map((option) => ({ value: option.value, text: option.text }))}
                 onChange={(value) => table.setFilter('institutionId', value)}
+              />
+            )}
+            {office && (
+              <FilterSelect
+                label={t('fields.customer')}
+                value={table.filters.userId ?? ''}
+                options={customers.data ?? []}
+                onChange={(value) => table.setFilter('userId', value)}
               />
             )}
           </>
