@@ -51,6 +51,9 @@ class InvoiceFile(models.Model):
     net = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     vat = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     gross = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # The drawn invoice's whole document as printed (snapshots.py), so the same document is drawn again later (the
+    # KSeF XML); None for an uploaded file.
+    document = models.JSONField(null=True, blank=True)
     file = models.FileField(upload_to=TenantFolder("invoices"), max_length=300)
     file_kind = models.CharField(max_length=10, default="pdf")
     original_name = models.CharField(max_length=255, blank=True)

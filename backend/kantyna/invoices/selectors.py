@@ -10,7 +10,9 @@ from decimal import Decimal
 from django.db.models import Count, Q, QuerySet, Sum
 
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
+from kantyna.invoices.document import InvoiceDocument
 from kantyna.invoices.models import InvoiceFile
+from kantyna.invoices.snapshots import document_from_json
 from kantyna.ordering.models import LIVE, OrderItem
 from kantyna.users.models import User
 
@@ -51,6 +53,13 @@ def invoices_list(*, actor: User, filters: InvoiceFilters = InvoiceFilters()) ->
     if filters.user_id:
         rows = rows.filter(user_id=filters.user_id)
     return rows.order_by("-issue_date", "-id")
+
+
+def invoice_document(invoice: InvoiceFile) -> InvoiceDocument | None:
+    """The document an invoice was printed from (None for an uploaded file): what its KSeF XML is written from."""
+    if not invoice.document:
+        return None
+    return document_from_json(invoice.document)
 
 
 @dataclass(frozen=True)

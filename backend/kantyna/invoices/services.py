@@ -23,6 +23,7 @@ from kantyna.invoices import selectors
 from kantyna.invoices.document import InvoiceDocument, Line, Party
 from kantyna.invoices.models import InvoiceCounter, InvoiceFile, InvoiceKind
 from kantyna.invoices.pdf import render_invoice_pdf
+from kantyna.invoices.snapshots import document_to_json
 from kantyna.ledger.models import LedgerTransaction, TransactionKind
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.tenant_settings.selectors import settings_get, settings_row, upload_max_file_size
@@ -74,18 +75,6 @@ def party_as_dict(party: Party | None) -> dict | None:
         "city": party.city,
         "tax_id": party.tax_id,
     }
-
-
-def party_from_dict(data: dict | None) -> Party | None:
-    if not data:
-        return None
-    return Party(
-        name=data.get("name", ""),
-        street=data.get("street", ""),
-        postal_code=data.get("postal_code", ""),
-        city=data.get("city", ""),
-        tax_id=data.get("tax_id", ""),
-    )
 
 
 def _seller() -> tuple[Party, dict]:
@@ -186,6 +175,7 @@ def _save(
         institution=institution,
         buyer=party_as_dict(document.buyer),
         recipient=party_as_dict(document.recipient),
+        document=document_to_json(document),
         net=document.net,
         vat=document.vat,
         gross=document.gross,

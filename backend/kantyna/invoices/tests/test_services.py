@@ -12,7 +12,7 @@ from django.utils import translation
 
 from kantyna.audit.models import AuditEntry
 from kantyna.core.errors import DomainError
-from kantyna.invoices import services
+from kantyna.invoices import selectors, services
 from kantyna.invoices.models import InvoiceCounter, InvoiceFile
 from kantyna.invoices.tests.helpers import make_invoice_world
 from kantyna.ordering.cutoff import tenant_today
@@ -212,3 +212,23 @@ def test_given_a_company_logo_when_invoicing_then_the_pdf_carries_it_and_speaks_
 
     assert b"/Subtype /Image" in content
     assert "Strona 1 z 1" in texts and "Sprzedawca" in texts
+
+
+def test_given_an_issued_invoice_when_the_months_meals_change_then_its_document_is_the_one_printed(tenant_a):
+    iw = make_invoice_world(tenant_a)
+    with in_tenant(tenant_a):
+        invoice, _ = services.invoice_create_for_institution(actor=None, institution=iw.institution, month=iw.month)
+        OrderItem.objects.filter(LIVE, child__institution=iw.institution).update(status="cancelled")
+        document = selectors.invoice_document(InvoiceFile.objects.get(pk=invoice.pk))
+
+    month = f"{iw.month:%m.%Y}"
+    assert [(line.name, line.quantity, line.unit_gross, line.vat_rate) for line in document.lines] == [
+        (f"Zupa ({month})", 1, Decimal("4.99"), "8"),
+        (f"Obiad ({month})", 2, Decimal("15.00"), "8"),
+        (f"Obiad ({month})", 3, Decimal("12.50"), "8"),
+        (f"Obiad ({month})", 1, Decimal("10.00"), "8"),
+    ]
+    assert (document.number, document.gross, document.vat) == (invoice.number, invoice.gross, invoice.vat)
+    assert document.period[0] == iw.month and document.period[1].month == iw.month.month
+    assert document.seller.tax_id == "6340197234" and document.buyer.name == iw.institution.name
+    assert document.payment_method == "transfer" and document.bank_account == "61109010140000071219812874"
