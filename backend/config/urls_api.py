@@ -65,6 +65,7 @@ declared = [
     path("", include("kantyna.payments.api.urls")),
     path("", include("kantyna.refunds.api.urls")),
     path("", include("kantyna.fiscal.api.urls")),
+    path("", include("kantyna.invoices.api.urls")),
     path("", include("kantyna.order_imports.api.urls")),
     # talking to people
     path("", include("kantyna.messaging.api.urls")),

@@ -217,6 +217,8 @@ def _fiscal_receipt(entry: AuditEntry, _page: _Page) -> dict:
         "receiptNumber": data.get("receipt_number") or "",
         "error": data.get("error") or "",
     }
+def _invoice(entry: AuditEntry, _page: _Page) -> dict:
+    return {"number": entry.data.get("number") or ""}
 
 
 def _locale(entry: AuditEntry, _page: _Page) -> dict:
@@ -253,6 +255,10 @@ PARAMS: dict[str, Callable[[AuditEntry, _Page], dict]] = {
     "fiscal.queue_all": _count_of("count"),
     "fiscal.register": _fiscal_receipt,
     "fiscal.failed": _fiscal_receipt,
+    "invoice.create": _invoice,
+    "invoice.upload": _invoice,
+    "invoice.paid": _invoice,
+    "invoice.delete": _invoice,
 }
 
 

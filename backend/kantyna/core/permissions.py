@@ -128,6 +128,10 @@ ABILITIES: dict[str, Rule] = {
     "fiscal.manage": rule(ROLE_ADMIN),
     # The refund bank account in one's profile: parents only (spec §6: workers may not give one).
     "profile.refund_account": rule(ROLE_PARENT),
+    # Invoices (issue 19): customers read their own, institutions admins their institutions'; the office makes,
+    # uploads, marks paid and deletes them.
+    "invoices.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER),
+    "invoices.manage": rule(ROLE_ADMIN),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
     "reports.manage": rule(ROLE_MANAGE_REPORTS),
     # Reports (issue 17): download, print, send by e-mail. Report managers every institution (they send the office's

@@ -35,6 +35,13 @@ class Institution(models.Model):
     ordering_note = models.TextField(blank=True)
     regular_payments_bank_account_number = models.CharField(max_length=26, blank=True)
     hide_grammages = models.BooleanField(default=False)
+    # Who pays the institution's monthly invoice when not the institution itself (a gmina for its school): the
+    # buyer printed on the invoice, the institution then its recipient. Empty name: the institution is the buyer.
+    invoice_buyer_name = models.CharField(max_length=200, blank=True)
+    invoice_buyer_tax_id = models.CharField(max_length=10, blank=True)
+    invoice_buyer_street = models.CharField(max_length=200, blank=True)
+    invoice_buyer_post_code = models.CharField(max_length=6, blank=True)
+    invoice_buyer_city = models.CharField(max_length=100, blank=True)
     is_active = models.BooleanField(default=True)
 
     class Meta:

@@ -60,8 +60,18 @@ def institution_create(
     ordering_note: str = "",
     regular_payments_bank_account_number: str = "",
     hide_grammages: bool = False,
+    invoice_buyer_name: str = "",
+    invoice_buyer_tax_id: str = "",
+    invoice_buyer_street: str = "",
+    invoice_buyer_post_code: str = "",
+    invoice_buyer_city: str = "",
 ) -> Institution:
     institution = Institution.objects.create(
+        invoice_buyer_name=invoice_buyer_name,
+        invoice_buyer_tax_id=invoice_buyer_tax_id,
+        invoice_buyer_street=invoice_buyer_street,
+        invoice_buyer_post_code=invoice_buyer_post_code,
+        invoice_buyer_city=invoice_buyer_city,
         name=name,
         short_name=short_name,
         slug=slug,

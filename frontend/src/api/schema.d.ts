@@ -3444,6 +3444,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/invoicesFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Newest first: the office's every invoice, an institutions admin's institutions', a customer's own. */
+        get: operations["api_frontend_invoicesFiles_list"];
+        put?: never;
+        /** @description Upload an invoice made elsewhere (PDF, JPG or PNG up to `maxFileSize`) under its own number. */
+        post: operations["api_frontend_invoicesFiles_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/invoicesFiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        get: operations["api_frontend_invoicesFiles_retrieve"];
+        put?: never;
+        post?: never;
+        /** @description Delete the invoice and its file (audited; its number is not given again). */
+        delete: operations["api_frontend_invoicesFiles_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/invoicesFiles/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_invoicesFiles_download_one"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/invoicesFiles/{id}/markAsPaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Mark paid; again on a paid invoice changes nothing. */
+        post: operations["api_frontend_invoicesFiles_markAsPaid_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/invoicesFiles/createForInstitution/{institution_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The invoice of the meals delivered in `month` to the institution's children and workers, to its buyer. */
+        post: operations["api_frontend_invoicesFiles_createForInstitution_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/invoicesFiles/createForTransaction/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The invoice of a deposit, to its payer (their company when they asked for invoices). 200 with the
+         *     existing one when it was invoiced already.
+         */
+        post: operations["api_frontend_invoicesFiles_createForTransaction_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/invoicesFiles/createForUser/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The invoice of the meals delivered in `month` to the user's children (a parent) or to them (a worker). */
+        post: operations["api_frontend_invoicesFiles_createForUser_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/invoicesFiles/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The selected invoices as `faktury.zip`; 404 when one of them is not the caller's to read. */
+        post: operations["api_frontend_invoicesFiles_download_many"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/invoicesFiles/maxFileSize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The largest invoice file an upload may send, in bytes (the tenant's upload limit). */
+        get: operations["api_frontend_invoicesFiles_maxFileSize_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/kitchens": {
         parameters: {
             query?: never;
@@ -8800,6 +8958,15 @@ export interface components {
             regularPaymentsBankAccountNumber: string;
             /** @default false */
             hideGrammages: boolean;
+            /** @default  */
+            invoiceBuyerName: string;
+            invoiceBuyerTaxId?: string;
+            /** @default  */
+            invoiceBuyerStreet: string;
+            /** @default  */
+            invoiceBuyerPostCode: string;
+            /** @default  */
+            invoiceBuyerCity: string;
             readonly active: boolean;
             readonly classroomsCount: number;
         };
@@ -8876,6 +9043,15 @@ export interface components {
             regularPaymentsBankAccountNumber: string;
             /** @default false */
             hideGrammages: boolean;
+            /** @default  */
+            invoiceBuyerName: string;
+            invoiceBuyerTaxId?: string;
+            /** @default  */
+            invoiceBuyerStreet: string;
+            /** @default  */
+            invoiceBuyerPostCode: string;
+            /** @default  */
+            invoiceBuyerCity: string;
         };
         InstitutionSettings: {
             hideGrammages?: boolean;
@@ -9075,6 +9251,58 @@ export interface components {
             note: string;
             /** @default false */
             allowNegative: boolean;
+        };
+        InvoiceCreated: {
+            id: number;
+            /** @description False when the invoice existed already (it is the one answered). */
+            created: boolean;
+        };
+        InvoiceFile: {
+            id: number;
+            number: string;
+            kind: components["schemas"]["InvoiceFileKindEnum"];
+            readonly month: string;
+            /** Format: date */
+            issueDate: string;
+            transactionId: number | null;
+            readonly user: components["schemas"]["InvoiceLink"] | null;
+            readonly institution: components["schemas"]["InvoiceLink"] | null;
+            readonly buyer: components["schemas"]["InvoiceParty"] | null;
+            readonly recipient: components["schemas"]["InvoiceParty"] | null;
+            readonly net: components["schemas"]["Money"];
+            readonly vat: components["schemas"]["Money"];
+            readonly gross: components["schemas"]["Money"];
+            readonly paid: boolean;
+            /** Format: date-time */
+            paidAt: string | null;
+            fileKind: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @description * `transaction` - transaction
+         *     * `user` - user
+         *     * `institution` - institution
+         *     * `uploaded` - uploaded
+         * @enum {string}
+         */
+        InvoiceFileKindEnum: "transaction" | "user" | "institution" | "uploaded";
+        InvoiceFilePage: {
+            items: components["schemas"]["InvoiceFile"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        InvoiceLink: {
+            id: number;
+            name: string;
+        };
+        InvoiceParty: {
+            name: string;
+            street: string;
+            postalCode: string;
+            city: string;
+            taxId: string;
         };
         InvoicesConfig: {
             /** @default false */
@@ -9352,6 +9580,10 @@ export interface components {
          * @enum {string}
          */
         MatchKindEnum: "account" | "title" | "suggested" | "manual" | "none" | "already_imported" | "skipped";
+        MaxFileSize: {
+            /** @description Bytes. */
+            maxFileSize: number;
+        };
         /** @description A whole meal; PUT replaces all of it (allergens, nutrition per portion size, recipe). */
         Meal: {
             readonly id: number;
@@ -9899,6 +10131,10 @@ export interface components {
             amount: string;
             /** @default PLN */
             currency: components["schemas"]["CurrencyEnum"];
+        };
+        MonthBodyRequest: {
+            /** @example 2026-11 */
+            month: string;
         };
         MonthlySummary: {
             month: string;
@@ -11639,6 +11875,9 @@ export interface components {
             status: boolean;
             scan: components["schemas"]["ScanResult"];
         };
+        SelectionRequest: {
+            invoicesFilesIds: number[];
+        };
         SendPasswordResetTokenRequest: {
             /** Format: email */
             emailAddress: string;
@@ -12191,6 +12430,17 @@ export interface components {
         };
         UploadMaxFileSize: {
             uploadMaxFileSize: number;
+        };
+        UploadRequest: {
+            /** Format: binary */
+            file: string;
+            number: string;
+            /** @example 2026-11 */
+            month: string;
+            userId?: number | null;
+            institutionId?: number | null;
+            /** Format: decimal */
+            gross?: string | null;
         };
         UserBalance: {
             userId: number;
@@ -18424,6 +18674,281 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TurnoverTotals"];
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_list: {
+        parameters: {
+            query?: {
+                institutionId?: number;
+                kind?: "institution" | "transaction" | "uploaded" | "user";
+                /** @description YYYY-MM */
+                month?: string;
+                /** @description Default 1. */
+                page?: number;
+                paid?: boolean;
+                /** @description Default 20, at most 9999. */
+                perPage?: number;
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceFilePage"];
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCreated"];
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceFile"];
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    api_frontend_invoicesFiles_download_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_markAsPaid_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_createForInstitution_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                institution_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonthBodyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCreated"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCreated"];
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_createForTransaction_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCreated"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCreated"];
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_createForUser_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonthBodyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCreated"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCreated"];
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_download_many: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelectionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_maxFileSize_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaxFileSize"];
                 };
             };
         };

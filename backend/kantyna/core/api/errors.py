@@ -256,6 +256,14 @@ ERRORS: dict[str, Refusal] = {
     "message.unknown_receiver": _invalid(_("This person cannot receive your message.")),
     "message.empty_audience": Refusal(status.HTTP_400_BAD_REQUEST, "Choose who receives the message."),
     "message.no_receivers": Refusal(status.HTTP_400_BAD_REQUEST, "No one you may write to is in this audience."),
+    # invoices
+    "invoice.disabled": _conflict("Invoices are turned off."),
+    "invoice.company_details_missing": _conflict("The company details are missing."),
+    "invoice.nothing_to_invoice": _invalid(_("No meals were delivered in this month: there is nothing to invoice.")),
+    "invoice.not_a_deposit": _invalid(_("Only a deposit can be invoiced.")),
+    "invoice.number_taken": _conflict(
+        "This invoice number is already used.", _("This invoice number is already used.")
+    ),
     # refunds
     "refund.exceeds_balance": _invalid(_("The amount exceeds the balance (%(balance)s PLN).")),
     "refund.more_than_asked": _invalid(_("The accepted amount cannot exceed the %(asked)s PLN asked for.")),

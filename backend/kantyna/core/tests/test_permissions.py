@@ -45,6 +45,7 @@ EXPECTED = {
     ),
     ROLE_INSTITUTIONS_ADMIN: [
         "dashboard.view",
+        "invoices.view",
         "kitchen.labels",
         "kitchen.prepare",
         "kitchen.release",
@@ -67,6 +68,7 @@ EXPECTED = {
         "calendar.use",
         "cards.edit",
         "children.edit",
+        "invoices.view",
         "messages.read",
         "notifications.receive",
         "orders.cancel_own",
@@ -87,6 +89,7 @@ EXPECTED = {
         "calendar.mark",
         "calendar.use",
         "cards.edit",
+        "invoices.view",
         "messages.read",
         "notifications.receive",
         "orders.cancel_own",

@@ -74,6 +74,14 @@ class InstitutionSerializer(KantynaModelSerializer):
         max_length=40, allow_blank=True, required=False, default=""
     )
     hide_grammages = serializers.BooleanField(required=False, default=False)
+    # The monthly invoice's buyer when another body pays (a gmina): empty, the institution buys itself.
+    invoice_buyer_name = serializers.CharField(max_length=200, allow_blank=True, required=False, default="")
+    invoice_buyer_tax_id = serializers.RegexField(
+        r"^(\d{10})?$", allow_blank=True, required=False, default="", error_messages={"invalid": _("Enter 10 digits.")}
+    )
+    invoice_buyer_street = serializers.CharField(max_length=200, allow_blank=True, required=False, default="")
+    invoice_buyer_post_code = serializers.CharField(max_length=6, allow_blank=True, required=False, default="")
+    invoice_buyer_city = serializers.CharField(max_length=100, allow_blank=True, required=False, default="")
     active = serializers.BooleanField(source="is_active", read_only=True)
     classrooms_count = serializers.SerializerMethodField()
 
@@ -94,6 +102,11 @@ class InstitutionSerializer(KantynaModelSerializer):
             "ordering_note",
             "regular_payments_bank_account_number",
             "hide_grammages",
+            "invoice_buyer_name",
+            "invoice_buyer_tax_id",
+            "invoice_buyer_street",
+            "invoice_buyer_post_code",
+            "invoice_buyer_city",
             "active",
             "classrooms_count",
         ]
@@ -112,6 +125,9 @@ class InstitutionSerializer(KantynaModelSerializer):
 
     def validate_regular_payments_bank_account_number(self, value: str) -> str:
         return validate_nrb(value)
+
+    def validate_invoice_buyer_post_code(self, value: str) -> str:
+        return self.validate_post_code(value)
 
     @extend_schema_field(serializers.IntegerField())
     def get_classrooms_count(self, institution: Institution) -> int:

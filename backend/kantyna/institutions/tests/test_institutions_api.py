@@ -431,3 +431,35 @@ def test_given_a_classroom_with_children_when_resetting_then_409_lists_it_and_no
     )
     with in_tenant(tenant_a):
         assert institution.classrooms.count() == 2
+
+
+def test_given_an_invoice_buyer_when_saving_then_stored_and_a_bad_nip_or_post_code_refused(tenant_a):
+    """A gmina paying for its school's meals: the buyer of the school's monthly invoice (invoices app)."""
+    base = {"name": "SP 3", "shortName": "SP3", "slug": "sp3", "kind": "school"}
+    buyer = {
+        "invoiceBuyerName": "Gmina Łódź",
+        "invoiceBuyerTaxId": "7251018745",
+        "invoiceBuyerStreet": "ul. Piotrkowska 104",
+        "invoiceBuyerPostCode": "90-926",
+        "invoiceBuyerCity": "Łódź",
+    }
+
+    created = admin_api(tenant_a).post("institutions", {**base, **buyer})
+    refused = admin_api(tenant_a).post(
+        "institutions",
+        {**base, "slug": "sp3-b", "invoiceBuyerTaxId": "725-101", "invoiceBuyerPostCode": "90926"},
+    )
+
+    assert created.status_code == 201, created.content
+    assert {key: created.json()[key] for key in buyer} == buyer
+    assert_error(
+        refused,
+        400,
+        "The given data was invalid.",
+        {
+            "invoiceBuyerTaxId": ["Enter 10 digits."],
+            "invoiceBuyerPostCode": ["Enter a post code in the format 00-000."],
+        },
+    )
+    with in_tenant(tenant_a):
+        assert not Institution.objects.filter(slug="sp3-b").exists()

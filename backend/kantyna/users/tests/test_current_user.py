@@ -53,6 +53,7 @@ def test_given_parent_when_getting_current_user_then_exact_payload(tenant_a):
             "calendar.use",
             "cards.edit",
             "children.edit",
+            "invoices.view",
             "messages.read",
             "notifications.receive",
             "orders.cancel_own",

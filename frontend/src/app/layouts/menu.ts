@@ -59,7 +59,7 @@ export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
     'importedOrdersFiles',
   ],
   kitchen: ['mealsToPrepare', 'mealsToRelease', 'nestedMealsToRelease', 'mealsToReleaseReport', 'ordersLabels', 'dailyMealsReleases'],
-  money: ['transactions', 'deposits', 'usersTransactions', 'importedPaymentsFiles', 'returnRequests'],
+  money: ['transactions', 'deposits', 'usersTransactions', 'importedPaymentsFiles', 'returnRequests', 'invoicesFiles'],
   reports: ['reports', 'monthlyBalanceReport', 'automatedReports'],
   help: ['messages', 'tickets', 'helpTickets'],
   inventory: ['inventory.stock', 'inventory.incomes', 'inventory.outcomes', 'inventory.ingredients.outcomes'],

@@ -23,6 +23,11 @@ const school: Schemas['Institution'] = {
   orderingNote: '',
   regularPaymentsBankAccountNumber: '',
   hideGrammages: false,
+  invoiceBuyerName: '',
+  invoiceBuyerTaxId: '',
+  invoiceBuyerStreet: '',
+  invoiceBuyerPostCode: '',
+  invoiceBuyerCity: '',
   active: true,
   classroomsCount: 6,
 };
@@ -250,7 +255,42 @@ describe('institution form', () => {
       orderingNote: '',
       regularPaymentsBankAccountNumber: VALID_NRB,
       hideGrammages: false,
+      invoiceBuyerName: '',
+      invoiceBuyerTaxId: '',
+      invoiceBuyerStreet: '',
+      invoiceBuyerPostCode: '',
+      invoiceBuyerCity: '',
     });
+  });
+
+  it("takes a gmina as the monthly invoice's buyer: its NIP checked, sent as 10 digits", async () => {
+    signInAs(['ROLE_ADMIN']);
+    serveInstitutions();
+    const bodies: Schemas['InstitutionRequest'][] = [];
+    server.use(
+      http.post(apiUrl('institutions'), async ({ request }) => {
+        const body = (await request.json()) as Schemas['InstitutionRequest'];
+        bodies.push(body);
+        return HttpResponse.json({ ...school, ...body, id: 3 }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/institutions/create');
+    const form = await screen.findByRole('form', { name: 'New institution' });
+
+    await user.type(within(form).getByLabelText(/^Name/), 'SP 3');
+    await user.type(within(form).getByLabelText(/^Short name/), 'SP3');
+    await user.type(within(form).getByLabelText(/^Registration identifier/), 'sp3');
+    await user.selectOptions(within(form).getByLabelText(/^Kind/), 'School');
+    await user.type(within(form).getByLabelText("Buyer's name"), 'Gmina Łódź');
+    await user.type(within(form).getByLabelText("Buyer's tax ID (NIP)"), '725-101');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter the tax ID: 10 digits.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await user.clear(within(form).getByLabelText("Buyer's tax ID (NIP)"));
+    await user.type(within(form).getByLabelText("Buyer's tax ID (NIP)"), '725-101-87-45');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ invoiceBuyerName: 'Gmina Łódź', invoiceBuyerTaxId: '7251018745' }));
   });
 
   it('loads an institution into the edit form and PUTs the whole object', async () => {

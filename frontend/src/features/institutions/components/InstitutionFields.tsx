@@ -72,6 +72,29 @@ export function InstitutionFields() {
       </Row>
       <TextAreaField<InstitutionValues> name="orderingNote" label={t('fields.orderingNote')} help={t('help.orderingNote')} />
       <CheckboxField<InstitutionValues> name="hideGrammages" label={t('fields.hideGrammages')} help={t('help.hideGrammages')} />
+      <fieldset className="mt-3">
+        <legend className="fs-6 fw-semibold mb-1">{t('invoiceBuyer.title')}</legend>
+        <p className="text-body-secondary small">{t('invoiceBuyer.help')}</p>
+        <Row>
+          <Col md={8}>
+            <TextField<InstitutionValues> name="invoiceBuyerName" label={t('invoiceBuyer.name')} maxLength={INSTITUTION_LIMITS.name} autoComplete="off" />
+          </Col>
+          <Col md={4}>
+            <TextField<InstitutionValues> name="invoiceBuyerTaxId" label={t('invoiceBuyer.taxId')} maxLength={13} autoComplete="off" />
+          </Col>
+        </Row>
+        <Row>
+          <Col md={6}>
+            <TextField<InstitutionValues> name="invoiceBuyerStreet" label={t('invoiceBuyer.street')} maxLength={INSTITUTION_LIMITS.street} autoComplete="off" />
+          </Col>
+          <Col md={2}>
+            <TextField<InstitutionValues> name="invoiceBuyerPostCode" label={t('invoiceBuyer.postCode')} maxLength={INSTITUTION_LIMITS.postCode} placeholder="00-000" autoComplete="off" />
+          </Col>
+          <Col md={4}>
+            <TextField<InstitutionValues> name="invoiceBuyerCity" label={t('invoiceBuyer.city')} maxLength={INSTITUTION_LIMITS.city} autoComplete="off" />
+          </Col>
+        </Row>
+      </fieldset>
     </>
   );
 }

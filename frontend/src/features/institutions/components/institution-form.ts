@@ -22,6 +22,11 @@ export interface InstitutionValues {
   orderingNote: string;
   regularPaymentsBankAccountNumber: string;
   hideGrammages: boolean;
+  invoiceBuyerName: string;
+  invoiceBuyerTaxId: string;
+  invoiceBuyerStreet: string;
+  invoiceBuyerPostCode: string;
+  invoiceBuyerCity: string;
 }
 
 /** A blank value passes: the field is optional on the server. */
@@ -45,6 +50,13 @@ const schema = (t: TFunction) =>
       stripSpaces,
     ),
     hideGrammages: z.boolean(),
+    invoiceBuyerName: optionalText(t, INSTITUTION_LIMITS.name),
+    invoiceBuyerTaxId: optionalMatching(t, 13, (value) => /^\d{10}$/.test(stripSpaces(value).replaceAll('-', '')), t('institutions:validation.taxId')).transform(
+      (value) => stripSpaces(value).replaceAll('-', ''),
+    ),
+    invoiceBuyerStreet: optionalText(t, INSTITUTION_LIMITS.street),
+    invoiceBuyerPostCode: optionalMatching(t, INSTITUTION_LIMITS.postCode, (value) => POST_CODE_PATTERN.test(value), t('institutions:validation.postCode')),
+    invoiceBuyerCity: optionalText(t, INSTITUTION_LIMITS.city),
   });
 
 type InstitutionParsed = z.output<ReturnType<typeof schema>>;
@@ -62,6 +74,11 @@ const EMPTY_INSTITUTION: InstitutionValues = {
   orderingNote: '',
   regularPaymentsBankAccountNumber: '',
   hideGrammages: false,
+  invoiceBuyerName: '',
+  invoiceBuyerTaxId: '',
+  invoiceBuyerStreet: '',
+  invoiceBuyerPostCode: '',
+  invoiceBuyerCity: '',
 };
 
 export const institutionForm = defineEntityForm<Institution, InstitutionRequest, InstitutionRequest, InstitutionValues, InstitutionParsed>({
@@ -81,6 +98,11 @@ export const institutionForm = defineEntityForm<Institution, InstitutionRequest,
     orderingNote: institution.orderingNote,
     regularPaymentsBankAccountNumber: institution.regularPaymentsBankAccountNumber,
     hideGrammages: institution.hideGrammages,
+    invoiceBuyerName: institution.invoiceBuyerName,
+    invoiceBuyerTaxId: institution.invoiceBuyerTaxId ?? '',
+    invoiceBuyerStreet: institution.invoiceBuyerStreet,
+    invoiceBuyerPostCode: institution.invoiceBuyerPostCode,
+    invoiceBuyerCity: institution.invoiceBuyerCity,
   }),
   toCreate: (values: InstitutionParsed): InstitutionRequest => values,
   Fields: InstitutionFields,

@@ -1,0 +1,3 @@
+from kantyna.invoices.api.views import urlpatterns
+
+__all__ = ["urlpatterns"]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class InvoicesConfig(AppConfig):
+    name = "kantyna.invoices"
+    label = "invoices"

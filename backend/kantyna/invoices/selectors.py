@@ -1,0 +1,103 @@
+"""Reads of invoices: who reaches which (admins every one; institutions admins their institutions'; parents and
+workers their own) and the delivered meals an invoice of a month bills, summed in the database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
+from kantyna.invoices.document import InvoiceDocument
+from kantyna.invoices.models import InvoiceFile
+from kantyna.invoices.snapshots import document_from_json
+from kantyna.ordering.models import LIVE, OrderItem
+from kantyna.users.models import User
+
+
+@dataclass(frozen=True)
+class InvoiceFilters:
+    month: date | None = None
+    kind: str | None = None
+    paid: bool | None = None
+    institution_id: int | None = None
+    user_id: int | None = None
+
+
+def invoices_visible(*, actor: User) -> QuerySet[InvoiceFile]:
+    """The invoices `actor` reaches: admins every one, institutions admins those of their institutions (not the
+    families' own), parents and workers those made out to them."""
+    rows = InvoiceFile.objects.select_related("user", "institution")
+    roles = set(actor.roles or [])
+    if ROLE_ADMIN in roles:
+        return rows
+    reach = Q(user=actor)
+    if ROLE_INSTITUTIONS_ADMIN in roles:
+        reach |= Q(institution_id__in=actor.institutions.values("pk"))
+    return rows.filter(reach)
+
+
+def invoices_list(*, actor: User, filters: InvoiceFilters = InvoiceFilters()) -> QuerySet[InvoiceFile]:
+    """Newest first (issue date, then id), narrowed by month billed, kind, paid or not, institution and user."""
+    rows = invoices_visible(actor=actor)
+    if filters.month:
+        rows = rows.filter(month=filters.month.replace(day=1))
+    if filters.kind:
+        rows = rows.filter(kind=filters.kind)
+    if filters.paid is not None:
+        rows = rows.filter(paid_at__isnull=not filters.paid)
+    if filters.institution_id:
+        rows = rows.filter(institution_id=filters.institution_id)
+    if filters.user_id:
+        rows = rows.filter(user_id=filters.user_id)
+    return rows.order_by("-issue_date", "-id")
+
+
+def invoice_document(invoice: InvoiceFile) -> InvoiceDocument | None:
+    """The document an invoice was printed from (None for an uploaded file): what its KSeF XML is written from."""
+    if not invoice.document:
+        return None
+    return document_from_json(invoice.document)
+
+
+@dataclass(frozen=True)
+class MealsLine:
+    meal_type: str
+    unit_price: Decimal
+    count: int
+
+    @property
+    def amount(self) -> Decimal:
+        return self.unit_price * self.count
+
+
+def _month_bounds(month: date) -> tuple[date, date]:
+    first = month.replace(day=1)
+    following = (first.replace(day=28) + timedelta(days=4)).replace(day=1)
+    return first, following
+
+
+def delivered_meals(*, month: date, receivers: Q) -> list[MealsLine]:
+    """The live (active or served: `ordering.models.LIVE`, the rule every meal count uses) meals of `month` of the
+    `receivers` (a condition on order items), per meal type and the price each was charged at (a discount gives
+    its own line), in the meal types' order. Their sum is what the month's meals cost, to the grosz."""
+    first, following = _month_bounds(month)
+    rows = (
+        OrderItem.objects.filter(LIVE, receivers, date__gte=first, date__lt=following)
+        .values("meal_type__name", "meal_type__position", "meal_type_id", "price")
+        .annotate(count=Count("pk"), amount=Sum("price"))
+        .order_by("meal_type__position", "meal_type__name", "meal_type_id", "-price")
+    )
+    return [MealsLine(row["meal_type__name"], row["price"], row["count"]) for row in rows]
+
+
+def institution_receivers(institution_id: int) -> Q:
+    """The meals of an institution: of its children and its workers (where they are now, as the reports count)."""
+    return Q(child__institution_id=institution_id) | Q(worker__institution_id=institution_id)
+
+
+def user_receivers(user: User) -> Q:
+    """A user's meals: of their children (a parent) and their own (a worker)."""
+    return Q(child__parent=user) | Q(worker__user=user)

@@ -1,0 +1,385 @@
+"""Writes of invoices. Each creation runs in one transaction that first locks the numbering counter of its period:
+creations are serialized there, so a second creation of the same deposit's or month's invoice finds the first
+(and gets it back, never a second number), and a number is taken only by an invoice that is saved with it (a
+failed creation rolls the counter back with it: no gaps). The PDF is drawn from an `InvoiceDocument` (document.py),
+the same value the KSeF XML is written from."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, timedelta
+from decimal import Decimal
+
+from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
+from django.utils import timezone
+
+from kantyna.audit.services import audit_record
+from kantyna.core.errors import DomainError
+from kantyna.core.uploads import store_upload, validate_upload
+from kantyna.institutions.models import Institution
+from kantyna.invoices import selectors
+from kantyna.invoices.document import InvoiceDocument, Line, Party
+from kantyna.invoices.models import InvoiceCounter, InvoiceFile, InvoiceKind
+from kantyna.invoices.pdf import render_invoice_pdf
+from kantyna.invoices.snapshots import document_to_json
+from kantyna.ledger.models import LedgerTransaction, TransactionKind
+from kantyna.ordering.cutoff import tenant_today
+from kantyna.tenant_settings.selectors import settings_get, settings_row, upload_max_file_size
+from kantyna.users.models import User
+
+UPLOAD_TYPES = ("pdf", "jpg", "png")
+DEPOSIT_LINE = "Przedpłata na posiłki"
+
+
+# Numbering ---------------------------------------------------------------------------------------------------
+
+
+def numbering_period(pattern: str, issue_date: date) -> str:
+    """The counter a number is taken from: per month when the pattern shows the month, else per year."""
+    return f"{issue_date:%Y-%m}" if "{month}" in pattern else f"{issue_date:%Y}"
+
+
+def format_number(pattern: str, number: int, issue_date: date) -> str:
+    return (
+        pattern.replace("{number}", str(number))
+        .replace("{month}", f"{issue_date:%m}")
+        .replace("{year}", f"{issue_date:%Y}")
+    )
+
+
+def _lock_counter(period: str) -> InvoiceCounter:
+    """The period's counter row, locked until the caller's transaction ends (made first if missing; two first
+    uses meet at the unique period and both then lock the one row)."""
+    InvoiceCounter.objects.bulk_create([InvoiceCounter(period=period)], ignore_conflicts=True)
+    return InvoiceCounter.objects.select_for_update().get(period=period)
+
+
+def _take_number(counter: InvoiceCounter, pattern: str, issue_date: date) -> str:
+    counter.last_number += 1
+    counter.save(update_fields=["last_number"])
+    return format_number(pattern, counter.last_number, issue_date)
+
+
+# Parties -----------------------------------------------------------------------------------------------------
+
+
+def party_as_dict(party: Party | None) -> dict | None:
+    if party is None:
+        return None
+    return {
+        "name": party.name,
+        "street": party.street,
+        "postal_code": party.postal_code,
+        "city": party.city,
+        "tax_id": party.tax_id,
+    }
+
+
+def _seller() -> tuple[Party, dict]:
+    company = settings_get("company_details")
+    if not company["name"]:
+        raise DomainError("invoice.company_details_missing")
+    seller = Party(
+        name=company["name"],
+        street=company["street"],
+        postal_code=company["post_code"],
+        city=company["city"],
+        tax_id=company["vat_id"],
+        email=company["email"],
+    )
+    return seller, company
+
+
+def _logo() -> bytes | None:
+    logo = settings_row().company_logo
+    if not logo:
+        return None
+    try:
+        with logo.open("rb") as handle:
+            return handle.read()
+    except (FileNotFoundError, OSError):
+        return None
+
+
+def user_party(user: User) -> Party:
+    """A user as a buyer: their company from the invoice settings when invoices for users are on and they asked
+    for them, else the person (a consumer: no NIP)."""
+    data = user.invoices_settings or {}
+    if settings_get("invoices_config_for_users")["enable_invoices_for_users"] and data.get("invoices_enabled"):
+        address = data.get("address") or {}
+        return Party(
+            name=data.get("company_name") or user.full_name,
+            street=address.get("street", ""),
+            postal_code=address.get("post_code", ""),
+            city=address.get("city", ""),
+            tax_id=(data.get("vat_id") or "").replace("-", "").replace(" ", ""),
+            email=user.email or "",
+        )
+    return Party(name=user.full_name, street="", postal_code="", city="", email=user.email or "")
+
+
+def institution_parties(institution: Institution) -> tuple[Party, Party | None]:
+    """(buyer, recipient): the institution's invoice buyer (a gmina) with the institution as recipient when one
+    is set, else the institution itself."""
+    own = Party(
+        name=institution.name,
+        street=institution.street,
+        postal_code=institution.post_code,
+        city=institution.city,
+    )
+    if not institution.invoice_buyer_name:
+        return own, None
+    buyer = Party(
+        name=institution.invoice_buyer_name,
+        street=institution.invoice_buyer_street,
+        postal_code=institution.invoice_buyer_post_code,
+        city=institution.invoice_buyer_city,
+        tax_id=institution.invoice_buyer_tax_id,
+    )
+    return buyer, own
+
+
+# Creation ----------------------------------------------------------------------------------------------------
+
+
+def _config() -> dict:
+    config = settings_get("invoices_config")
+    if not config["invoices_enabled"]:
+        raise DomainError("invoice.disabled")
+    return config
+
+
+def _month_end(month: date) -> date:
+    return (month.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+
+
+def _save(
+    *,
+    actor: User | None,
+    kind: str,
+    month: date,
+    document: InvoiceDocument,
+    transaction_row: LedgerTransaction | None = None,
+    user: User | None = None,
+    institution: Institution | None = None,
+) -> InvoiceFile:
+    invoice = InvoiceFile(
+        kind=kind,
+        number=document.number,
+        month=month,
+        issue_date=document.issue_date,
+        transaction=transaction_row,
+        user=user,
+        institution=institution,
+        buyer=party_as_dict(document.buyer),
+        recipient=party_as_dict(document.recipient),
+        document=document_to_json(document),
+        net=document.net,
+        vat=document.vat,
+        gross=document.gross,
+        file_kind="pdf",
+        paid_at=timezone.now() if document.paid else None,
+        paid_by=actor if document.paid else None,
+        created_by=actor,
+    )
+    invoice.file.save(f"{uuid.uuid4().hex}.pdf", ContentFile(render_invoice_pdf(document, logo=_logo())), save=False)
+    invoice.save()
+    audit_record(
+        actor=actor,
+        action="invoice.create",
+        target=invoice,
+        data={"number": invoice.number, "kind": kind, "gross": str(invoice.gross)},
+    )
+    return invoice
+
+
+def _document(
+    *, config: dict, number: str, issue_date: date, sale_date: date, buyer: Party, lines, **extra
+) -> InvoiceDocument:
+    seller, company = _seller()
+    transfer = extra.get("payment_method", "transfer") == "transfer"
+    return InvoiceDocument(
+        number=number,
+        issue_date=issue_date,
+        sale_date=sale_date,
+        place_of_issue=company["city"],
+        seller=seller,
+        buyer=buyer,
+        lines=tuple(lines),
+        payment_due=issue_date + timedelta(days=config["payment_due_days"]) if transfer else None,
+        bank_account=company["bank_account_number"] if transfer else "",
+        **extra,
+    )
+
+
+@transaction.atomic
+def invoice_create_for_transaction(*, actor: User | None, transaction_id: int) -> tuple[InvoiceFile, bool]:
+    """The invoice of a deposit (paid already: a prepayment for meals), made out to its payer. (invoice, created):
+    a second call gives the first invoice back."""
+    config = _config()
+    row = LedgerTransaction.objects.select_related("account__user").get(pk=transaction_id)
+    if row.kind != TransactionKind.DEPOSIT or row.amount <= 0:
+        raise DomainError("invoice.not_a_deposit")
+    issue_date = tenant_today()
+    counter = _lock_counter(numbering_period(config["numbering_pattern"], issue_date))
+    existing = InvoiceFile.objects.filter(kind=InvoiceKind.TRANSACTION, transaction=row).first()
+    if existing is not None:
+        return existing, False
+    user = row.account.user
+    document = _document(
+        config=config,
+        number=_take_number(counter, config["numbering_pattern"], issue_date),
+        issue_date=issue_date,
+        sale_date=row.booked_on,
+        buyer=user_party(user),
+        lines=[Line(DEPOSIT_LINE, Decimal(1), row.amount, config["default_vat_rate"])],
+        payment_method="prepaid",
+        paid=True,
+    )
+    invoice = _save(
+        actor=actor,
+        kind=InvoiceKind.TRANSACTION,
+        month=row.booked_on.replace(day=1),
+        document=document,
+        transaction_row=row,
+        user=user,
+    )
+    return invoice, True
+
+
+def _meal_lines(meals: list[selectors.MealsLine], vat_rate: str, month: date) -> list[Line]:
+    label = f"{month:%m.%Y}"
+    return [Line(f"{meal.meal_type} ({label})", Decimal(meal.count), meal.unit_price, vat_rate) for meal in meals]
+
+
+@transaction.atomic
+def invoice_create_for_user(*, actor: User | None, user: User, month: date) -> tuple[InvoiceFile, bool]:
+    """The invoice of the meals delivered in `month` to a parent's children or to a worker (paid from their
+    balance). (invoice, created): a second call for the month gives the first back."""
+    config = _config()
+    month = month.replace(day=1)
+    issue_date = tenant_today()
+    counter = _lock_counter(numbering_period(config["numbering_pattern"], issue_date))
+    existing = InvoiceFile.objects.filter(kind=InvoiceKind.USER, user=user, month=month).first()
+    if existing is not None:
+        return existing, False
+    meals = selectors.delivered_meals(month=month, receivers=selectors.user_receivers(user))
+    if not meals:
+        raise DomainError("invoice.nothing_to_invoice", field="month")
+    document = _document(
+        config=config,
+        number=_take_number(counter, config["numbering_pattern"], issue_date),
+        issue_date=issue_date,
+        sale_date=min(_month_end(month), issue_date),
+        buyer=user_party(user),
+        lines=_meal_lines(meals, config["default_vat_rate"], month),
+        payment_method="prepaid",
+        paid=True,
+        period=(month, _month_end(month)),
+    )
+    return _save(actor=actor, kind=InvoiceKind.USER, month=month, document=document, user=user), True
+
+
+@transaction.atomic
+def invoice_create_for_institution(
+    *, actor: User | None, institution: Institution, month: date
+) -> tuple[InvoiceFile, bool]:
+    """The invoice of the meals delivered in `month` to an institution's children and workers, to its buyer (a
+    gmina, with the institution as recipient, or the institution), paid by transfer by the due date."""
+    config = _config()
+    month = month.replace(day=1)
+    issue_date = tenant_today()
+    counter = _lock_counter(numbering_period(config["numbering_pattern"], issue_date))
+    existing = InvoiceFile.objects.filter(kind=InvoiceKind.INSTITUTION, institution=institution, month=month).first()
+    if existing is not None:
+        return existing, False
+    meals = selectors.delivered_meals(month=month, receivers=selectors.institution_receivers(institution.pk))
+    if not meals:
+        raise DomainError("invoice.nothing_to_invoice", field="month")
+    buyer, recipient = institution_parties(institution)
+    document = _document(
+        config=config,
+        number=_take_number(counter, config["numbering_pattern"], issue_date),
+        issue_date=issue_date,
+        sale_date=min(_month_end(month), issue_date),
+        buyer=buyer,
+        recipient=recipient,
+        lines=_meal_lines(meals, config["default_vat_rate"], month),
+        period=(month, _month_end(month)),
+    )
+    invoice = _save(actor=actor, kind=InvoiceKind.INSTITUTION, month=month, document=document, institution=institution)
+    return invoice, True
+
+
+def invoice_upload_limit() -> int:
+    """The largest invoice file accepted: the tenant's upload limit."""
+    return upload_max_file_size()
+
+
+@transaction.atomic
+def invoice_upload(
+    *,
+    actor: User | None,
+    upload: UploadedFile,
+    number: str,
+    month: date,
+    user: User | None = None,
+    institution: Institution | None = None,
+    gross: Decimal | None = None,
+) -> InvoiceFile:
+    """An invoice made elsewhere (PDF, JPG or PNG, checked by its bytes), under its own number (unique among the
+    tenant's invoices), for a user or an institution or neither."""
+    kind = validate_upload(upload, field="file", allowed=UPLOAD_TYPES, limit=invoice_upload_limit())
+    number = number.strip()
+    if InvoiceFile.objects.filter(number=number).exists():
+        raise DomainError("invoice.number_taken", field="number")
+    invoice = InvoiceFile(
+        kind=InvoiceKind.UPLOADED,
+        number=number,
+        month=month.replace(day=1),
+        issue_date=tenant_today(),
+        user=user,
+        institution=institution,
+        buyer={},
+        gross=gross or Decimal("0.00"),
+        file_kind=kind,
+        original_name=(upload.name or "")[:255],
+        created_by=actor,
+    )
+    store_upload(invoice.file, upload, kind=kind)
+    invoice.save()
+    audit_record(actor=actor, action="invoice.upload", target=invoice, data={"number": number})
+    return invoice
+
+
+@transaction.atomic
+def invoice_mark_paid(*, actor: User | None, invoice_id: int) -> InvoiceFile:
+    """Marking a paid invoice again changes nothing (a double click)."""
+    invoice = InvoiceFile.objects.select_for_update().get(pk=invoice_id)
+    if invoice.paid_at is not None:
+        return invoice
+    invoice.paid_at = timezone.now()
+    invoice.paid_by = actor
+    invoice.save(update_fields=["paid_at", "paid_by", "updated_at"])
+    audit_record(actor=actor, action="invoice.paid", target=invoice, data={"number": invoice.number})
+    return invoice
+
+
+@transaction.atomic
+def invoice_delete(*, actor: User | None, invoice_id: int) -> None:
+    """Remove an invoice and its file. Its number is not given again (a later invoice takes the next one): the
+    office deletes a wrong invoice knowing the series keeps the gap, and the audit trail says which it was."""
+    invoice = InvoiceFile.objects.select_for_update().get(pk=invoice_id)
+    name = invoice.file.name
+    storage = invoice.file.storage
+    audit_record(
+        actor=actor,
+        action="invoice.delete",
+        target=invoice,
+        data={"number": invoice.number, "kind": invoice.kind, "gross": str(invoice.gross)},
+    )
+    invoice.delete()
+    if name:
+        transaction.on_commit(lambda: storage.delete(name))
