@@ -217,6 +217,8 @@ def _fiscal_receipt(entry: AuditEntry, _page: _Page) -> dict:
         "receiptNumber": data.get("receipt_number") or "",
         "error": data.get("error") or "",
     }
+
+
 def _invoice(entry: AuditEntry, _page: _Page) -> dict:
     return {"number": entry.data.get("number") or ""}
 
