@@ -158,8 +158,10 @@ def make_school(number: int = 1) -> Institution:
     )
 
 
-def make_institution_with_classroom(number: int) -> tuple[Institution, Classroom]:
-    """School `Szkoła {number}` with its classroom `{number}A`."""
+def make_institution_with_classroom(number: int | None = None) -> tuple[Institution, Classroom]:
+    """School `Szkoła {number}` with its classroom `{number}A`; without a number, the next one of the worlds'
+    sequence (never one a world of this process has taken)."""
+    number = next(_sequence) if number is None else number
     institution = institution_create(
         actor=None, name=f"Szkoła {number}", short_name=f"S{number}", slug=f"s-o{number}", kind="school"
     )

@@ -88,7 +88,7 @@ def make_dashboard_world(tenant) -> DashboardWorld:
         parent=w.parent, first_name="Ewa", last_name="Nowak", institution=w.institution, classroom=w.classroom,
         diet=c.standard, is_active=False,
     )  # fmt: skip
-    other_institution, other_classroom = make_institution_with_classroom(800 + Institution.objects.count())
+    other_institution, other_classroom = make_institution_with_classroom()
     other_parent, (other_child,) = make_family(tenant, other_classroom, c.standard, first_names=("Zoe",))
     other_child.last_name = "Zielińska"
     other_child.save(update_fields=["last_name"])
