@@ -126,6 +126,9 @@ ABILITIES: dict[str, Rule] = {
     "refunds.manage": rule(ROLE_ADMIN),
     # The refund bank account in one's profile: parents only (spec §6: workers may not give one).
     "profile.refund_account": rule(ROLE_PARENT),
+    # Announcements and recipients lists (issue 18): the office publishes and keeps the lists; everyone reads what
+    # reaches them (tenant.access).
+    "announcements.manage": rule(ROLE_ADMIN),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
     "reports.manage": rule(ROLE_MANAGE_REPORTS),
     # Reports (issue 17): download, print, send by e-mail. Report managers every institution (they send the office's

@@ -17,10 +17,12 @@ class Kind:
 
 TICKET_ANSWERED = "ticket.answered"
 TICKET_CLOSED = "ticket.closed"
+ANNOUNCEMENT_PUBLISHED = "announcement.published"
 
 KINDS: dict[str, Kind] = {
     TICKET_ANSWERED: Kind(_("New answer to your help ticket"), _("%(author)s answered “%(subject)s”.")),
     TICKET_CLOSED: Kind(_("Your help ticket was closed"), _("“%(subject)s” was closed by %(author)s.")),
+    ANNOUNCEMENT_PUBLISHED: Kind(_("New announcement"), _("“%(title)s”")),
 }
 
 
