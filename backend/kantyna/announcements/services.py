@@ -234,6 +234,10 @@ def recipients_list_delete(*, actor, instance: RecipientsList) -> None:
     """Refused while an announcement is published to the list (its receivers are read through the list)."""
     titles = list(instance.announcements.order_by("-published_at").values_list("title", flat=True)[:5])
     if titles:
-        raise DomainError("recipients_list.in_use", params={"titles": ", ".join(f"“{title}”" for title in titles)})
+        raise DomainError(
+            "recipients_list.in_use",
+            field="announcements",
+            params={"titles": ", ".join(f"“{title}”" for title in titles)},
+        )
     audit_record(actor=actor, action="recipients_list.delete", target=instance, data={"name": instance.name})
     instance.delete()

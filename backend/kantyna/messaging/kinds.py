@@ -22,7 +22,7 @@ ANNOUNCEMENT_PUBLISHED = "announcement.published"
 KINDS: dict[str, Kind] = {
     TICKET_ANSWERED: Kind(_("New answer to your help ticket"), _("%(author)s answered “%(subject)s”.")),
     TICKET_CLOSED: Kind(_("Your help ticket was closed"), _("“%(subject)s” was closed by %(author)s.")),
-    ANNOUNCEMENT_PUBLISHED: Kind(_("New announcement"), _("“%(title)s”")),
+    ANNOUNCEMENT_PUBLISHED: Kind(_("New announcement"), _("“%(title)s”: read it among the announcements.")),
 }
 
 

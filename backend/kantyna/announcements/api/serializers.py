@@ -9,6 +9,7 @@ from kantyna.core.dates import LAST_DAY
 from kantyna.core.permissions import ROLES
 from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.institutions.models import Classroom, Institution
+from kantyna.messaging.api.serializers import CreatedSerializer as CreatedSerializer  # a publish answers as a ticket
 from kantyna.users.models import User
 
 MAX_ID = 2**31 - 1
@@ -46,12 +47,12 @@ class AudienceInputMixin:
         return _existing(Classroom, ids, _("Some of the classrooms do not exist."))
 
 
-class PersonSerializer(KantynaSerializer):
+class AnnouncementPersonSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     full_name = serializers.CharField()
 
 
-class AttachmentSerializer(KantynaSerializer):
+class AnnouncementAttachmentSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField(source="original_name")
     kind = serializers.CharField()
@@ -70,8 +71,8 @@ class AnnouncementSerializer(KantynaSerializer):
     roles = serializers.ListField(child=serializers.CharField())
     recipients_list_id = serializers.IntegerField(allow_null=True)
     recipients_list_name = serializers.CharField(source="recipients_list.name", allow_null=True, default=None)
-    attachments = AttachmentSerializer(many=True, source="attachments.all")
-    created_by = PersonSerializer()
+    attachments = AnnouncementAttachmentSerializer(many=True, source="attachments.all")
+    created_by = AnnouncementPersonSerializer()
     published_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
@@ -111,10 +112,6 @@ class AnnouncementWriteSerializer(AudienceInputMixin, KantynaSerializer):
         return attrs
 
 
-class CreatedSerializer(KantynaSerializer):
-    id = serializers.IntegerField()
-
-
 class UnseenAnnouncementsSerializer(KantynaSerializer):
     items = AnnouncementSerializer(many=True)
     total = serializers.IntegerField()
@@ -141,7 +138,7 @@ class RecipientsListSerializer(AudienceInputMixin, KantynaModelSerializer):
         max_length=200,
         help_text="Plain addresses for the reports' e-mails.",
     )
-    members = PersonSerializer(many=True, read_only=True)
+    members = AnnouncementPersonSerializer(many=True, read_only=True)
 
     class Meta:
         model = RecipientsList
