@@ -91,7 +91,7 @@ export const defaultHandlers = [
       notifications: [],
     } satisfies Schemas['UnreadNotifications']),
   ),
-  http.get(apiUrl('announcements/unseen'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20 } satisfies Schemas['EmptyPage'])),
+  http.get(apiUrl('announcements/unseen'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 50 } satisfies Schemas['UnseenAnnouncements'])),
   http.get(apiUrl('common/settings/parentsSettings/allowSelfRegistration'), () =>
     HttpResponse.json({ allowSelfRegistration: true } satisfies Schemas['AllowSelfRegistration']),
   ),

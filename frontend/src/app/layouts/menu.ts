@@ -61,7 +61,7 @@ export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
   kitchen: ['mealsToPrepare', 'mealsToRelease', 'nestedMealsToRelease', 'mealsToReleaseReport', 'ordersLabels', 'dailyMealsReleases'],
   money: ['transactions', 'deposits', 'usersTransactions', 'importedPaymentsFiles', 'returnRequests'],
   reports: ['reports', 'monthlyBalanceReport', 'automatedReports'],
-  help: ['tickets', 'helpTickets'],
+  help: ['tickets', 'helpTickets', 'announcements', 'recipients'],
   inventory: ['inventory.stock', 'inventory.incomes', 'inventory.outcomes', 'inventory.ingredients.outcomes'],
 };
 
