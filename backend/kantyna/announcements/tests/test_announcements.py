@@ -13,6 +13,7 @@ from kantyna.announcements.models import Announcement, AnnouncementAttachment, A
 from kantyna.announcements.services import clean_text
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_PARENT
 from kantyna.messaging.models import Notification
+from kantyna.messaging.tests.helpers import sent_emails
 from kantyna.ordering.cutoff import tenant_today
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
@@ -226,3 +227,24 @@ def test_given_many_announcements_when_listing_and_asking_for_unseen_then_the_qu
 def test_given_a_date_far_away_when_publishing_then_the_day_counts(town, tenant_a):
     publish(Api(tenant_a, town.admin), everyone="true", validFrom=date(2099, 1, 1).isoformat(), validTo="")
     assert Api(tenant_a, town.here).get("announcements/unseen").json()["items"] == []
+
+
+def test_given_a_polish_admin_and_parent_when_publishing_then_the_refusal_and_the_email_read_polish(town, tenant_a):
+    with in_tenant(tenant_a):
+        town.here.account.locale = "pl"
+        town.here.account.save()
+        town.here.notifications_settings = {**town.here.notifications_settings, "email_notifications_enabled": True}
+        town.here.save()
+    admin = Api(tenant_a, town.admin, locale="pl")
+
+    refused = admin.post("announcements", body(), format="multipart")
+    publish(admin, institutionIds=[town.school.pk], title="Wycieczka")
+
+    assert refused.json()["errors"]["everyone"] == [
+        "Wybierz odbiorców ogłoszenia: wszyscy, placówki, klasy, role lub lista odbiorców."
+    ]
+    with in_tenant(tenant_a):
+        [email] = sent_emails()
+    assert email["to"] == [town.here.account.email]
+    assert email["subject"] == "Nowe ogłoszenie"
+    assert "„Wycieczka”: przeczytaj je w ogłoszeniach." in email["text"]
