@@ -185,4 +185,41 @@ describe('announcements list and form', () => {
     expect(within(form).getByText('Choose institutions, classrooms or roles.')).toBeInTheDocument();
     expect(posted).toBe(false);
   });
+
+  it('given an announcement with a file, when the administrator edits it, then the file is deleted after confirming and the change is sent', async () => {
+    signIn();
+    given(['ROLE_ADMIN'], ['announcements.manage']);
+    let current = makeAnnouncement();
+    const deleted: string[] = [];
+    const sent: FormData[] = [];
+    server.use(
+      http.get(apiUrl('recipients'), () => HttpResponse.json(page([{ id: 4, name: 'Accounting' }]))),
+      http.get(apiUrl('announcements/5'), () => HttpResponse.json(current)),
+      http.delete(apiUrl('announcements/5/attachments/8/delete'), ({ request }) => {
+        deleted.push(new URL(request.url).pathname);
+        current = { ...current, attachments: [] };
+        return HttpResponse.json({ status: true });
+      }),
+      http.post(apiUrl('announcements/5'), async ({ request }) => {
+        sent.push(await request.formData());
+        return HttpResponse.json(current);
+      }),
+      http.get(apiUrl('announcements'), () => HttpResponse.json(page([current]))),
+    );
+    const { user, router } = renderApp('/announcements/5/edit');
+
+    const form = await screen.findByRole('form', { name: 'Edit announcement' });
+    expect(within(form).getByLabelText(/Title/)).toHaveValue('New menu');
+    await user.click(within(form).getByRole('button', { name: 'Remove menu.pdf' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(form).queryByText('menu.pdf')).not.toBeInTheDocument());
+    await user.click(within(form).getByRole('radio', { name: 'A saved recipients list' }));
+    await user.selectOptions(await within(form).findByLabelText(/Recipients list/), 'Accounting');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/announcements'));
+    expect(deleted).toEqual(['/api/frontend/announcements/5/attachments/8/delete']);
+    expect(sent[0]?.get('recipientsListId')).toBe('4');
+    expect(sent[0]?.getAll('institutionIds')).toEqual([]);
+  });
 });
