@@ -182,10 +182,14 @@ def announcement_attachment_delete(*, actor, announcement: Announcement, attachm
     _delete_files_on_commit([name])
 
 
-def announcements_mark_all_seen(*, actor) -> int:
-    """Every announcement now unseen by the actor becomes seen, in one INSERT … SELECT (after the one query of the
-    actor's places); one marked meanwhile by another tab is skipped. Returns how many rows were written."""
-    rows = unseen_of(actor).annotate(seen_by=Value(actor.pk), seen_at=Now()).values_list("pk", "seen_by", "seen_at")
+def announcements_mark_all_seen(*, actor, ids: list[int] | None = None) -> int:
+    """Every announcement now unseen by the actor becomes seen (or only those of `ids`, the ones the actor was
+    shown: one published meanwhile stays unseen), in one INSERT … SELECT after the one query of the actor's places;
+    one marked meanwhile by another tab is skipped. Returns how many rows were written."""
+    unseen = unseen_of(actor)
+    if ids is not None:
+        unseen = unseen.filter(pk__in=ids)
+    rows = unseen.annotate(seen_by=Value(actor.pk), seen_at=Now()).values_list("pk", "seen_by", "seen_at")
     sql, params = rows.query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(

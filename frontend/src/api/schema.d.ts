@@ -9308,6 +9308,10 @@ export interface components {
             idempotencyKey: string;
             subjects: components["schemas"]["CalendarSubjectRefRequest"][];
         };
+        MarkAllAsSeenRequest: {
+            /** @description Our extension: only these (the ones shown). Without it every unseen announcement is marked seen. */
+            ids?: number[];
+        };
         MarkAsScannedRequest: {
             clientScanId?: string;
         };
@@ -12867,7 +12871,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarkAllAsSeenRequest"];
+                "multipart/form-data": components["schemas"]["MarkAllAsSeenRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MarkAllAsSeenRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {

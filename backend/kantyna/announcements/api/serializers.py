@@ -112,6 +112,15 @@ class AnnouncementWriteSerializer(AudienceInputMixin, KantynaSerializer):
         return attrs
 
 
+class MarkAllAsSeenSerializer(KantynaSerializer):
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        required=False,
+        max_length=MAX_IDS,
+        help_text="Our extension: only these (the ones shown). Without it every unseen announcement is marked seen.",
+    )
+
+
 class UnseenAnnouncementsSerializer(KantynaSerializer):
     items = AnnouncementSerializer(many=True)
     total = serializers.IntegerField()

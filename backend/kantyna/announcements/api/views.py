@@ -139,9 +139,10 @@ class UnseenAnnouncementsView(ApiView):
 class MarkAllAsSeenView(ApiView):
     ability = READ
 
-    @extend_schema(request=None, responses=StatusSerializer)
+    @extend_schema(request=s.MarkAllAsSeenSerializer, responses=StatusSerializer)
     def post(self, request):
-        services.announcements_mark_all_seen(actor=request.user)
+        data = body_data(request, s.MarkAllAsSeenSerializer)
+        services.announcements_mark_all_seen(actor=request.user, ids=data.get("ids"))
         return status_response()
 
 

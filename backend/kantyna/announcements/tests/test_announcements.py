@@ -248,3 +248,14 @@ def test_given_a_polish_admin_and_parent_when_publishing_then_the_refusal_and_th
     assert email["to"] == [town.here.account.email]
     assert email["subject"] == "Nowe ogłoszenie"
     assert "„Wycieczka”: przeczytaj je w ogłoszeniach." in email["text"]
+
+
+def test_given_one_published_after_the_dialog_opened_when_marking_the_shown_ones_then_it_stays_unseen(town, tenant_a):
+    admin, parent = Api(tenant_a, town.admin), Api(tenant_a, town.here)
+    shown = publish(admin, everyone="true", title="Pierwsze")
+    assert [row["id"] for row in parent.get("announcements/unseen").json()["items"]] == [shown]
+    later = publish(admin, everyone="true", title="Późniejsze")
+
+    assert parent.post("announcements/markAllAsSeen", {"ids": [shown, 999999]}).json() == {"status": True}
+
+    assert [row["id"] for row in parent.get("announcements/unseen").json()["items"]] == [later]

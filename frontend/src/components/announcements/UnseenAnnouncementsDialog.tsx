@@ -1,12 +1,11 @@
 import { useId } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import { FormActionButton } from '@/components/FormActionButton';
 import {
   UNSEEN_ANNOUNCEMENTS_KEY,
-  markAllAnnouncementsSeen,
+  markAnnouncementsSeen,
   unseenAnnouncementsQueryOptions,
   type UnseenAnnouncements,
 } from '@/lib/announcements/get-unseen-announcements';
@@ -18,7 +17,7 @@ const NOTHING_UNSEEN: UnseenAnnouncements = { items: [], total: 0, page: 1, perP
 
 /**
  * The unseen announcements, shown once: the shell fetches them after each navigation (navigation-effects.ts) and
- * this dialog shows what came; "Mark as read" marks them all seen on the server and closes.
+ * this dialog shows what came; "Mark as read" (or closing it) marks those shown seen on the server and closes.
  */
 export function UnseenAnnouncementsDialog() {
   const { t } = useTranslation('announcements');
@@ -27,12 +26,12 @@ export function UnseenAnnouncementsDialog() {
   // Only reads what the navigation fetched: it never asks on its own.
   const unseen = useQuery({ ...unseenAnnouncementsQueryOptions(), enabled: false });
   const markSeen = useMutation({
-    mutationFn: markAllAnnouncementsSeen,
+    mutationFn: markAnnouncementsSeen,
     onSettled: () => queryClient.setQueryData(UNSEEN_ANNOUNCEMENTS_KEY, NOTHING_UNSEEN),
   });
   const items = unseen.data?.items ?? [];
   if (items.length === 0) return null;
-  const close = () => markSeen.mutate();
+  const close = () => markSeen.mutate(items.map((announcement) => announcement.id));
   return (
     <Modal show onHide={close} aria-labelledby={titleId} size="lg" backdrop="static">
       <Modal.Header closeButton>

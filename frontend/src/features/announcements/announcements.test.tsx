@@ -50,7 +50,8 @@ describe('unseen announcements', () => {
         unseenAsked += 1;
         return HttpResponse.json({ items: unseen, total: unseen.length, page: 1, perPage: 50 });
       }),
-      http.post(apiUrl('announcements/markAllAsSeen'), () => {
+      http.post(apiUrl('announcements/markAllAsSeen'), async ({ request }) => {
+        expect(await request.json()).toEqual({ ids: [5] });
         marked += 1;
         unseen = [];
         return HttpResponse.json({ status: true });

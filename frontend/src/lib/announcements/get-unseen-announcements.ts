@@ -14,6 +14,6 @@ export const getUnseenAnnouncements = async (): Promise<UnseenAnnouncements> =>
 export const unseenAnnouncementsQueryOptions = () =>
   queryOptions({ queryKey: UNSEEN_ANNOUNCEMENTS_KEY, queryFn: getUnseenAnnouncements, staleTime: 0 });
 
-/** Every unseen announcement of the user becomes seen (the server's one statement). */
-export const markAllAnnouncementsSeen = async (): Promise<{ status: boolean }> =>
-  expectStatus(await api.post<{ status: boolean }>('announcements/markAllAsSeen'));
+/** The shown announcements become seen (the server's one statement); one published meanwhile stays unseen. */
+export const markAnnouncementsSeen = async (ids: number[]): Promise<{ status: boolean }> =>
+  expectStatus(await api.post<{ status: boolean }>('announcements/markAllAsSeen', { ids }));
