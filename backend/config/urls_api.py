@@ -69,6 +69,7 @@ declared = [
     path("", include("kantyna.order_imports.api.urls")),
     # talking to people
     path("", include("kantyna.messaging.api.urls")),
+    path("", include("kantyna.announcements.api.urls")),
     # serving
     path("", include("kantyna.terminal.api.urls")),
     # the business at a glance
@@ -76,6 +77,5 @@ declared = [
     path("", include("kantyna.automated_reports.api.urls")),
     # shell counters
     path("orders/totalAmounts", orders.ActiveOrdersAmountView.as_view()),
-    path("announcements/unseen", users.UnseenAnnouncementsView.as_view()),
 ]
 urlpatterns = flattened(declared)

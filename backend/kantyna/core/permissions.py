@@ -132,6 +132,9 @@ ABILITIES: dict[str, Rule] = {
     # uploads, marks paid and deletes them.
     "invoices.view": rule(ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT, ROLE_INSTITUTION_WORKER),
     "invoices.manage": rule(ROLE_ADMIN),
+    # Announcements and recipients lists (issue 18): the office publishes and keeps the lists; everyone reads what
+    # reaches them (tenant.access).
+    "announcements.manage": rule(ROLE_ADMIN),
     "tickets.manage": rule(ROLE_ADMIN, ROLE_TICKET_ADMIN, permission="tickets_manage"),
     "reports.manage": rule(ROLE_MANAGE_REPORTS),
     # Reports (issue 17): download, print, send by e-mail. Report managers every institution (they send the office's

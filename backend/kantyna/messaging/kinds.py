@@ -20,6 +20,7 @@ TICKET_CLOSED = "ticket.closed"
 TICKET_OPENED = "ticket.opened"
 TICKET_AUTHOR_WROTE = "ticket.author_wrote"
 MESSAGE_RECEIVED = "message.received"
+ANNOUNCEMENT_PUBLISHED = "announcement.published"
 
 KINDS: dict[str, Kind] = {
     TICKET_ANSWERED: Kind(_("New answer to your help ticket"), _("%(author)s answered “%(subject)s”.")),
@@ -27,6 +28,7 @@ KINDS: dict[str, Kind] = {
     TICKET_OPENED: Kind(_("New help ticket"), _("%(author)s opened “%(subject)s”.")),
     TICKET_AUTHOR_WROTE: Kind(_("New message in a help ticket"), _("%(author)s wrote in “%(subject)s”.")),
     MESSAGE_RECEIVED: Kind(_("New message"), _("%(sender)s sent you “%(subject)s”.")),
+    ANNOUNCEMENT_PUBLISHED: Kind(_("New announcement"), _("“%(title)s”: read it among the announcements.")),
 }
 
 

@@ -200,6 +200,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Administrators every announcement; everyone else those reaching them and valid today. Newest first. */
+        get: operations["api_frontend_announcements_list"];
+        put?: never;
+        /** @description Publish: the receivers are notified once. */
+        post: operations["api_frontend_announcements_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/announcements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        get: operations["api_frontend_announcements_retrieve"];
+        put?: never;
+        /** @description Update (the spec's POST with multipart): the fields replaced, `attachments` added to those kept. */
+        post: operations["api_frontend_announcements_update"];
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        delete: operations["api_frontend_announcements_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/announcements/{id}/attachments/{attachment_id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        delete: operations["api_frontend_announcements_attachments_delete_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/announcements/{id}/attachments/{attachment_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An announcement's file, for those who see the announcement (the type its bytes show). */
+        get: operations["api_frontend_announcements_attachments_download_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/announcements/markAllAsSeen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_announcements_markAllAsSeen_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/announcements/unseen": {
         parameters: {
             query?: never;
@@ -207,7 +295,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Fetched after each navigation. The announcements issue fills the list. */
+        /**
+         * @description Fetched after each navigation (signed in, holding one of the route's roles): the announcements valid today
+         *     that reach the caller and that they have not marked seen, oldest first, in one page.
+         */
         get: operations["api_frontend_announcements_unseen_retrieve"];
         put?: never;
         post?: never;
@@ -5923,6 +6014,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `recipients`: saved audiences (criteria, hand-picked people, report e-mail addresses). */
+        get: operations["api_frontend_recipients_list"];
+        put?: never;
+        /** @description `recipients`: saved audiences (criteria, hand-picked people, report e-mail addresses). */
+        post: operations["api_frontend_recipients_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/recipients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `recipients`: saved audiences (criteria, hand-picked people, report e-mail addresses). */
+        get: operations["api_frontend_recipients_retrieve"];
+        /** @description `recipients`: saved audiences (criteria, hand-picked people, report e-mail addresses). */
+        put: operations["api_frontend_recipients_update"];
+        post?: never;
+        /** @description `recipients`: saved audiences (criteria, hand-picked people, report e-mail addresses). */
+        delete: operations["api_frontend_recipients_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/reportManagers": {
         parameters: {
             query?: never;
@@ -7226,6 +7354,69 @@ export interface components {
         AllowSelfRegistration: {
             allowSelfRegistration: boolean;
         };
+        Announcement: {
+            id: number;
+            title: string;
+            /** @description Sanitized HTML (p, br, strong, em, u, ul, ol, li, a, h2-h4, blockquote). */
+            text: string;
+            /** Format: date */
+            validFrom: string;
+            /** Format: date */
+            validTo: string | null;
+            everyone: boolean;
+            institutionIds: number[];
+            classroomIds: number[];
+            roles: string[];
+            recipientsListId: number | null;
+            recipientsListName?: string | null;
+            attachments: components["schemas"]["AnnouncementAttachment"][];
+            createdBy: components["schemas"]["AnnouncementPerson"];
+            /** Format: date-time */
+            publishedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AnnouncementAttachment: {
+            id: number;
+            name: string;
+            kind: string;
+            size: number;
+        };
+        AnnouncementPage: {
+            items: components["schemas"]["Announcement"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
+        AnnouncementPerson: {
+            id: number;
+            fullName: string;
+        };
+        AnnouncementPersonRequest: {
+            id: number;
+            fullName: string;
+        };
+        /**
+         * @description multipart/form-data (or JSON without files): lists as repeated keys (`institutionIds=1&institutionIds=2`).
+         *     The audience is `everyone`, institutions, classrooms and/or roles (roles alone: everyone holding them; with
+         *     places: those of them there), or a recipients list alone.
+         */
+        AnnouncementWriteRequest: {
+            title: string;
+            text: string;
+            /** Format: date */
+            validFrom: string;
+            /** Format: date */
+            validTo?: string | null;
+            /** @default false */
+            everyone: boolean;
+            institutionIds?: number[];
+            classroomIds?: number[];
+            roles?: components["schemas"]["RolesEnum"][];
+            recipientsListId?: number | null;
+            /** @description PDF, JPG or PNG files. */
+            attachments?: string[];
+        };
         AutomarkedWeekdays: {
             /** @default true */
             onMonday: boolean;
@@ -8376,14 +8567,6 @@ export interface components {
             vehicleRegistration: string;
             /** @default true */
             isActive: boolean;
-        };
-        EmptyPage: {
-            items: {
-                [key: string]: unknown;
-            }[];
-            total: number;
-            page: number;
-            perPage: number;
         };
         EndOfMonthRow: {
             userId: number;
@@ -9545,6 +9728,10 @@ export interface components {
             /** @default  */
             idempotencyKey: string;
             subjects: components["schemas"]["CalendarSubjectRefRequest"][];
+        };
+        MarkAllAsSeenRequest: {
+            /** @description Our extension: only these (the ones shown). Without it every unseen announcement is marked seen. */
+            ids?: number[];
         };
         MarkAsScannedRequest: {
             clientScanId?: string;
@@ -10743,6 +10930,12 @@ export interface components {
             page: number;
             perPage: number;
         };
+        PaginatedRecipientsListList: {
+            items: components["schemas"]["RecipientsList"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         PaginatedRouteNumberList: {
             items: components["schemas"]["RouteNumber"][];
             total: number;
@@ -11444,6 +11637,30 @@ export interface components {
             perPage: number;
             /** @description Labels in all (one per portion). */
             labels: number;
+        };
+        RecipientsList: {
+            readonly id: number;
+            name: string;
+            everyone?: boolean;
+            institutionIds?: number[];
+            classroomIds?: number[];
+            roles?: components["schemas"]["RolesEnum"][];
+            /** @description People picked one by one. */
+            memberIds?: number[];
+            readonly members: components["schemas"]["AnnouncementPerson"][];
+            /** @description Plain addresses for the reports' e-mails. */
+            emails?: string[];
+        };
+        RecipientsListRequest: {
+            name: string;
+            everyone?: boolean;
+            institutionIds?: number[];
+            classroomIds?: number[];
+            roles?: components["schemas"]["RolesEnum"][];
+            /** @description People picked one by one. */
+            memberIds?: number[];
+            /** @description Plain addresses for the reports' e-mails. */
+            emails?: string[];
         };
         Ref: {
             id: number;
@@ -12428,6 +12645,12 @@ export interface components {
             hasUnreadMessages: boolean;
             notifications: components["schemas"]["Notification"][];
         };
+        UnseenAnnouncements: {
+            items: components["schemas"]["Announcement"][];
+            total: number;
+            page: number;
+            perPage: number;
+        };
         UploadMaxFileSize: {
             uploadMaxFileSize: number;
         };
@@ -13049,6 +13272,192 @@ export interface operations {
             };
         };
     };
+    api_frontend_announcements_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description In the title */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementPage"];
+                };
+            };
+        };
+    };
+    api_frontend_announcements_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AnnouncementWriteRequest"];
+                "application/json": components["schemas"]["AnnouncementWriteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+        };
+    };
+    api_frontend_announcements_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"];
+                };
+            };
+        };
+    };
+    api_frontend_announcements_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AnnouncementWriteRequest"];
+                "application/json": components["schemas"]["AnnouncementWriteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"];
+                };
+            };
+        };
+    };
+    api_frontend_announcements_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    api_frontend_announcements_attachments_delete_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    api_frontend_announcements_attachments_download_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+        };
+    };
+    api_frontend_announcements_markAllAsSeen_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MarkAllAsSeenRequest"];
+                "multipart/form-data": components["schemas"]["MarkAllAsSeenRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["MarkAllAsSeenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
     api_frontend_announcements_unseen_retrieve: {
         parameters: {
             query?: never;
@@ -13063,7 +13472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmptyPage"];
+                    "application/json": components["schemas"]["UnseenAnnouncements"];
                 };
             };
         };
@@ -22982,6 +23391,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceListItemDetail"];
+                };
+            };
+        };
+    };
+    api_frontend_recipients_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+                /** @description A search term. */
+                search?: string;
+                /** @description Which field to use when ordering the results. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedRecipientsListList"];
+                };
+            };
+        };
+    };
+    api_frontend_recipients_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientsListRequest"];
+                "multipart/form-data": components["schemas"]["RecipientsListRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RecipientsListRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientsList"];
+                };
+            };
+        };
+    };
+    api_frontend_recipients_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientsList"];
+                };
+            };
+        };
+    };
+    api_frontend_recipients_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientsListRequest"];
+                "multipart/form-data": components["schemas"]["RecipientsListRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RecipientsListRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientsList"];
+                };
+            };
+        };
+    };
+    api_frontend_recipients_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
                 };
             };
         };

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { UnseenAnnouncementsDialog } from '@/components/announcements/UnseenAnnouncementsDialog';
 import { Toasts } from '@/components/toasts/Toasts';
 import { VersionBanner } from '@/components/version-banner/VersionBanner';
 import { SessionProvider } from '@/lib/session/SessionProvider';
@@ -13,6 +14,7 @@ function Shell() {
     <>
       <VersionBanner />
       <Outlet />
+      {user && <UnseenAnnouncementsDialog />}
       <Toasts placement={user?.notificationsSettings.notificationsPlacement} />
     </>
   );

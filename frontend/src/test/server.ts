@@ -91,7 +91,7 @@ export const defaultHandlers = [
       notifications: [],
     } satisfies Schemas['UnreadNotifications']),
   ),
-  http.get(apiUrl('announcements/unseen'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 20 } satisfies Schemas['EmptyPage'])),
+  http.get(apiUrl('announcements/unseen'), () => HttpResponse.json({ items: [], total: 0, page: 1, perPage: 50 } satisfies Schemas['UnseenAnnouncements'])),
   // Fiscal receipts are off unless a test turns them on.
   http.get(apiUrl('common/settings/fiscalizationEnabled'), () =>
     HttpResponse.json({ fiscalizationEnabled: false } satisfies Schemas['FiscalizationEnabled']),

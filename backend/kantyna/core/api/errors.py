@@ -263,6 +263,18 @@ ERRORS: dict[str, Refusal] = {
     "invoice.not_a_deposit": _invalid(_("Only a deposit can be invoiced.")),
     "invoice.number_taken": _conflict(
         "This invoice number is already used.", _("This invoice number is already used.")
+    # announcements
+    "announcement.empty_text": _invalid(_("Write the announcement's text.")),
+    "announcement.ends_before_start": _invalid(_("The end date cannot be earlier than the start date.")),
+    "announcement.list_and_criteria": _invalid(
+        _("Choose either a recipients list or institutions, classrooms, roles or everyone, not both.")
+    ),
+    "announcement.no_audience": _invalid(
+        _("Choose who receives the announcement: everyone, institutions, classrooms, roles or a recipients list.")
+    ),
+    "announcement.too_many_attachments": _invalid(_("An announcement may have at most %(max)s files.")),
+    "recipients_list.in_use": _in_use(
+        _("Announcements are published to this list: %(titles)s. Delete them or choose another audience first.")
     ),
     # refunds
     "refund.exceeds_balance": _invalid(_("The amount exceeds the balance (%(balance)s PLN).")),

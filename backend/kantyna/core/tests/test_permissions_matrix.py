@@ -88,7 +88,6 @@ ROWS = [
     row("PUT", "auth/currentUser/locale", TENANT, {"locale": "en"}),
     row("GET", "auth/currentUser/balance", TENANT),
     row("GET", "orders/totalAmounts", TENANT, {"status": "active"}),
-    row("GET", "announcements/unseen", TENANT),
     row("POST", "auth/logout", TENANT),
     *[
         row("GET", f"common/settings/{section.path}", TENANT)

@@ -219,13 +219,6 @@ class DeleteAccountSerializer(KantynaSerializer):
     password = serializers.CharField()
 
 
-class EmptyPageSerializer(KantynaSerializer):
-    items = serializers.ListField(child=serializers.DictField())
-    total = serializers.IntegerField()
-    page = serializers.IntegerField()
-    per_page = serializers.IntegerField()
-
-
 # --- parents, staff accounts, users (issue 4) ------------------------------------------------------------
 
 

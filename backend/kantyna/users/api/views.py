@@ -111,13 +111,3 @@ class DeleteAccountView(ApiView):
             ip_address=client_ip(request),
         )
         return status_response()
-
-
-class UnseenAnnouncementsView(ApiView):
-    """Fetched after each navigation. The announcements issue fills the list."""
-
-    ability = "tenant.access"
-
-    @extend_schema(responses=s.EmptyPageSerializer)
-    def get(self, request):
-        return Response({"items": [], "total": 0, "page": 1, "per_page": 20})

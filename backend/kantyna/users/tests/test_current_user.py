@@ -128,7 +128,7 @@ def test_given_any_user_when_getting_counters_then_zero_placeholders(tenant_a):
         "hasUnreadMessages": False,
         "notifications": [],
     }
-    assert api.get("announcements/unseen").json() == {"items": [], "total": 0, "page": 1, "perPage": 20}
+    assert api.get("announcements/unseen").json() == {"items": [], "total": 0, "page": 1, "perPage": 50}
 
 
 # Query baselines (search-path switches not counted). A change here is a deliberate decision.

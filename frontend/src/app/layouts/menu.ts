@@ -61,7 +61,7 @@ export const MENU_GROUPS: Readonly<Record<string, readonly string[]>> = {
   kitchen: ['mealsToPrepare', 'mealsToRelease', 'nestedMealsToRelease', 'mealsToReleaseReport', 'ordersLabels', 'dailyMealsReleases'],
   money: ['transactions', 'deposits', 'usersTransactions', 'importedPaymentsFiles', 'returnRequests', 'invoicesFiles'],
   reports: ['reports', 'monthlyBalanceReport', 'automatedReports'],
-  help: ['messages', 'tickets', 'helpTickets'],
+  help: ['messages', 'tickets', 'helpTickets', 'announcements', 'recipients'],
   inventory: ['inventory.stock', 'inventory.incomes', 'inventory.outcomes', 'inventory.ingredients.outcomes'],
 };
 
