@@ -263,6 +263,7 @@ ERRORS: dict[str, Refusal] = {
     "invoice.not_a_deposit": _invalid(_("Only a deposit can be invoiced.")),
     "invoice.number_taken": _conflict(
         "This invoice number is already used.", _("This invoice number is already used.")
+    ),
     # announcements
     "announcement.empty_text": _invalid(_("Write the announcement's text.")),
     "announcement.ends_before_start": _invalid(_("The end date cannot be earlier than the start date.")),
