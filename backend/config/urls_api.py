@@ -67,6 +67,7 @@ declared = [
     path("", include("kantyna.order_imports.api.urls")),
     # talking to people
     path("", include("kantyna.messaging.api.urls")),
+    path("", include("kantyna.messaging.api.webpush")),
     # serving
     path("", include("kantyna.terminal.api.urls")),
     # the business at a glance
