@@ -7,7 +7,8 @@ MessagingConfig.ready."""
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
+from django_tenants.utils import schema_context
 from procrastinate.contrib.django import app
 
 from kantyna.ledger.models import LedgerAccount
@@ -16,7 +17,6 @@ from kantyna.messaging.money_kinds import BALANCE_BELOW_ZERO, DEPOSIT_BOOKED, PA
 from kantyna.messaging.services import notify
 from kantyna.refunds.models import ReturnRequest
 from kantyna.refunds.signals import refund_accepted
-from kantyna.tenancy.services import current_tenant_slug, in_tenant, tenant_get
 
 # A deposit of an online payment (payments books it with this reference type) reads "online payment paid".
 ONLINE_PAYMENT_REFERENCE = "payment"
@@ -39,12 +39,13 @@ def _ledger_event(event: LedgerEvent) -> dict:
 
 
 def on_ledger_events(sender, events: list[LedgerEvent], **kwargs) -> None:
-    notify_events.defer(slug=current_tenant_slug(), events=[_ledger_event(event) for event in events])
+    # The active schema names the tenant without a query (its slug may need one outside a request).
+    notify_events.defer(schema=connection.schema_name, events=[_ledger_event(event) for event in events])
 
 
 def on_refund_accepted(sender, request: ReturnRequest, **kwargs) -> None:
     event = {"kind": REFUND_ACCEPTED, "request_id": request.pk, "amount": f"{request.accepted_amount:.2f}"}
-    notify_events.defer(slug=current_tenant_slug(), events=[event])
+    notify_events.defer(schema=connection.schema_name, events=[event])
 
 
 def connect() -> None:
@@ -53,11 +54,11 @@ def connect() -> None:
 
 
 @app.task(queue="emails", retry=3)
-def notify_events(*, slug: str, events: list[dict]) -> int:
+def notify_events(*, schema: str, events: list[dict]) -> int:
     """One notification per event to the person it concerns (a ledger account's owner, a refund's requester), all
     in one transaction, so a retried job does not notify twice. Returns how many were made."""
     made = 0
-    with in_tenant(tenant_get(slug)), transaction.atomic():
+    with schema_context(schema), transaction.atomic():
         account_ids = {event["account_id"] for event in events if "account_id" in event}
         accounts = LedgerAccount.objects.select_related("user__account").in_bulk(account_ids)
         request_ids = {event["request_id"] for event in events if "request_id" in event}

@@ -88,6 +88,12 @@ class WebPushView(ApiView):
     ability = "notifications.receive"  # cooks get no notifications, so no pushes either
     http_method_names = ["get", "post", "put", "delete", "ping", "options"]
 
+    @property
+    def allowed_methods(self):
+        # OpenAPI has no PING operation: the schema (drf-spectacular reads this list) leaves it out; DRF still
+        # dispatches PING to `ping` by http_method_names.
+        return [method for method in super().allowed_methods if method != "PING"]
+
     @extend_schema(responses=WebPushPublicKeySerializer)
     def get(self, request):
         return Response(WebPushPublicKeySerializer({"public_key": vapid_public_key()}).data)

@@ -78,11 +78,17 @@ class Browser:
     @property
     def p256dh(self) -> str:
         return b64url(
-            self.key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+            self.key.public_key().public_bytes(
+                serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+            )
         )
 
     def subscription(self, endpoint: str) -> dict:
-        return {"endpoint": endpoint, "expirationTime": None, "keys": {"p256dh": self.p256dh, "auth": b64url(self.auth)}}
+        return {
+            "endpoint": endpoint,
+            "expirationTime": None,
+            "keys": {"p256dh": self.p256dh, "auth": b64url(self.auth)},
+        }
 
     def decrypt(self, body: bytes) -> dict:
         return json.loads(http_ece.decrypt(body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"))

@@ -52,7 +52,9 @@ def make_parent(tenant, *, locale="en", push=True):
 
 
 def subscribe(tenant, user, browser: Browser, endpoint: str, options=None):
-    response = Api(tenant, user).post("webpush", {"subscription": browser.subscription(endpoint), "options": options or {}})
+    response = Api(tenant, user).post(
+        "webpush", {"subscription": browser.subscription(endpoint), "options": options or {}}
+    )
     assert response.status_code == 200, response.content
     return response
 
