@@ -1,5 +1,5 @@
-"""The notification kinds of money events (deposits, online payments, a balance below zero, refunds), added to
-kinds.KINDS beside the others: worded when read, in the reader's language."""
+"""The notification kinds of money events (deposits, online payments, a balance below zero, refunds) and of the
+missing-orders reminder, added to kinds.KINDS beside the others: worded when read, in the reader's language."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ DEPOSIT_BOOKED = "deposit.booked"
 PAYMENT_PAID = "payment.paid"
 BALANCE_BELOW_ZERO = "balance.below_zero"
 REFUND_ACCEPTED = "refund.accepted"
+MISSING_ORDERS = "orders.missing"
 
 KINDS.update(
     {
@@ -27,5 +28,6 @@ KINDS.update(
         REFUND_ACCEPTED: Kind(
             _("Refund accepted"), _("Your refund request of %(amount)s PLN was accepted and will be paid out.")
         ),
+        MISSING_ORDERS: Kind(_("Meals not ordered"), _("Nothing is ordered for %(names)s on %(day)s.")),
     }
 )

@@ -62,12 +62,15 @@ def _email(user, kind: str, params: Mapping, link: str, origin: str) -> dict:
     return {"to": [account.email], "subject": subject, "text": body}
 
 
-def notify(users: Iterable, kind: str, params: Mapping | None = None, link: str = "") -> list[Notification]:
+def notify(
+    users: Iterable, kind: str, params: Mapping | None = None, link: str = "", *, email: bool = True
+) -> list[Notification]:
     """The one rule of what an event tells a person: one notification per person (one INSERT); an e-mail to each
     whose notification settings ask for e-mails (`email_notifications_enabled`), worded in their language; a web push
     to the browsers of each whose settings ask for pushes (`push_notifications_enabled`, switched on when they
     subscribe), sent by one job. Jobs are deferred in the caller's transaction: a rolled-back change sends nothing.
-    Cooks get none (the spec: cooks never get notifications). `users` are tenant Users; their accounts are read here
+    `email=False` when the event's own e-mail went already (the missing-orders reminder, ruled by the receiver's
+    subject settings). Cooks get none (the spec: cooks never get notifications). `users` are tenant Users; their accounts are read here
     if not loaded."""
     params = dict(params or {})
     receivers = [
@@ -79,7 +82,11 @@ def notify(users: Iterable, kind: str, params: Mapping | None = None, link: str 
         created = Notification.objects.bulk_create(
             [Notification(receiver=user, kind=kind, params=params, link=link) for user in receivers]
         )
-        mailed = [user for user in receivers if (user.notifications_settings or {}).get("email_notifications_enabled")]
+        mailed = [
+            user
+            for user in receivers
+            if email and (user.notifications_settings or {}).get("email_notifications_enabled")
+        ]
         if mailed:
             origin = tenant_origin(current_tenant_slug())
             emails = [_email(user, kind, params, link, origin) for user in mailed]

@@ -208,3 +208,34 @@ def test_a_deposit_or_a_crossing_costs_one_insert_of_a_job_per_booking(tenant_a)
     assert len(listening) == len(quiet) + 1
     [extra] = [sql for sql in listening if "procrastinate" in sql]
     assert "procrastinate_defer" in extra or "INSERT" in extra.upper()
+
+
+def test_given_a_missing_orders_reminder_then_one_notification_per_payer_and_day_and_no_second_email(tenant_a):
+    from kantyna.messaging.money_kinds import MISSING_ORDERS
+    from kantyna.ordering.tests.test_missing_orders_reminders import FRIDAY, remind, turn_on
+    from kantyna.testing.world import make_world
+
+    with in_tenant(tenant_a):
+        world = make_world(tenant_a, money="")
+        world.parent.account.locale = "pl"
+        world.parent.account.save()
+        turn_on({"child": world.child})
+        turn_on({"child": world.child2})
+
+        assert remind() == {"receivers": 2, "emails": 1}
+        run_deferred(notify_events)
+
+        assert notifications() == [
+            (
+                world.parent.pk,
+                MISSING_ORDERS,
+                {"day": FRIDAY.strftime("%d.%m.%Y"), "names": "Jan Nowak, Ola Nowak"},
+                "/calendar/user",
+            )
+        ]
+        [email] = sent_emails()  # the reminder's own
+    assert email["subject"].startswith("Brak zamówionych posiłków")
+    bell = Api(tenant_a, world.parent, locale="pl").get("notifications/unread").json()
+    assert [(n["title"], n["text"]) for n in bell["notifications"]] == [
+        ("Niezamówione posiłki", f"Na {FRIDAY.strftime('%d.%m.%Y')} nic nie jest zamówione dla: Jan Nowak, Ola Nowak.")
+    ]
