@@ -39,13 +39,18 @@ def _var_key() -> bytes:
     if not path.exists():
         vapid = Vapid02()
         vapid.generate_keys()
+        # Written whole under a name of its own, then linked: a web worker starting beside this one reads either
+        # no file or the whole key, and the first key linked wins.
+        temporary = path.with_name(f".{KEY_FILE}.{os.getpid()}")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as file:
+            file.write(vapid.private_pem())
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.link(temporary, path)
         except FileExistsError:
             pass  # another process made it meanwhile
-        else:
-            with os.fdopen(fd, "wb") as file:
-                file.write(vapid.private_pem())
+        finally:
+            temporary.unlink()
     return path.read_bytes()
 
 
