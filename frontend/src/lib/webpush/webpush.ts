@@ -1,5 +1,5 @@
 import { api, apiHeaders, expectOk, requestUrl } from '@/api/client';
-import { currentLocale } from '@/lib/i18n';
+import { currentLocale, translateServerMessage } from '@/lib/i18n';
 import { storageKeys } from '@/lib/storage';
 
 /** The spec's `webpush` calls (api-calls.tsv): POST registers, PUT updates options, DELETE forgets, PING checks. */
@@ -55,7 +55,7 @@ export async function webpushCall(
   subscribeUrl: string = requestUrl(WEBPUSH_PATH),
 ): Promise<void> {
   if (!subscribeUrl) {
-    console.error(NO_SUBSCRIBE_URL_MESSAGE);
+    console.error(translateServerMessage(NO_SUBSCRIBE_URL_MESSAGE));
     throw new PushUnsupportedError(NO_SUBSCRIBE_URL_MESSAGE);
   }
   const headers = apiHeaders();
@@ -74,7 +74,7 @@ export async function webpushCall(
  */
 export async function registerPushSubscription(subscribeUrl: string = requestUrl(WEBPUSH_PATH)): Promise<void> {
   if (!subscribeUrl) {
-    console.error(NO_SUBSCRIBE_URL_MESSAGE);
+    console.error(translateServerMessage(NO_SUBSCRIBE_URL_MESSAGE));
     throw new PushUnsupportedError(NO_SUBSCRIBE_URL_MESSAGE);
   }
   if (!pushSupported()) throw new PushUnsupportedError(PUSH_UNSUPPORTED_MESSAGE);
