@@ -76,8 +76,8 @@ def connect() -> None:
 
 @app.task(queue="emails", retry=3)
 def notify_events(*, schema: str, events: list[dict]) -> int:
-    """One notification per event to the person it concerns (a ledger account's owner, a refund's requester), all
-    in one transaction, so a retried job does not notify twice. Returns how many were made."""
+    """One notification per event to the person it concerns (a ledger account's owner, a refund's requester, a
+    reminded payer), all in one transaction, so a retried job does not notify twice. Returns how many were made."""
     made = 0
     with schema_context(schema), transaction.atomic():
         account_ids = {event["account_id"] for event in events if "account_id" in event}
