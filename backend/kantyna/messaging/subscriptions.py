@@ -32,9 +32,11 @@ def webpush_subscribe(*, actor, endpoint: str, p256dh: str, auth: str, options: 
 
 
 def webpush_unsubscribe(*, actor, endpoint: str) -> int:
-    """Forget the actor's subscription of `endpoint` (another person's is left alone); returns how many went."""
+    """Forget the browser of `endpoint`, whoever registered it: knowing the endpoint is being that browser (its push
+    service's URL is known to it alone), and it signs out or turns pushes off. `actor` is None when it asks without
+    a session. Returns how many went (0 or 1)."""
     with transaction.atomic():
-        deleted, _by_model = WebPushSubscription.objects.filter(user=actor, endpoint=endpoint).delete()
+        deleted, _by_model = WebPushSubscription.objects.filter(endpoint=endpoint).delete()
         if deleted:
             audit_record(actor=actor, action="webpush.unsubscribe", data={"subscriptions": deleted})
     return deleted

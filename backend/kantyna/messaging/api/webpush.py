@@ -1,6 +1,7 @@
 """The `webpush` calls (api-calls.tsv, at /api/frontend/webpush): POST registers the browser's subscription with its
 options, PUT updates them (the same body; registers when unknown), DELETE forgets the subscription, PING checks.
-GET (ours, not in the spec) answers the VAPID public key the browser subscribes with."""
+GET (ours, not in the spec) answers the VAPID public key the browser subscribes with. Everyone who gets
+notifications (not cooks) may call them; DELETE anyone who knows the endpoint (the app sends it at sign-out)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.urls import path
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from kantyna.core.api.params import body_data
@@ -18,6 +20,7 @@ from kantyna.core.serializers import KantynaSerializer, StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.messaging.subscriptions import webpush_subscribe, webpush_unsubscribe
 from kantyna.messaging.webpush import endpoint_allowed, vapid_public_key, webpush_subscribed
+from kantyna.users.models import User
 
 MAX_OPTIONS_KEYS = 20
 
@@ -94,6 +97,14 @@ class WebPushView(ApiView):
         # dispatches PING to `ping` by http_method_names.
         return [method for method in super().allowed_methods if method != "PING"]
 
+    def get_permissions(self):
+        if self.request.method == "DELETE":
+            # The endpoint is the browser's secret (only it and its push service know it): whoever sends it may
+            # forget it, signed in or not (the spec's bearer is optional), so a browser that signs out stops its
+            # pushes even after its token is gone.
+            return [AllowAny()]
+        return super().get_permissions()
+
     @extend_schema(responses=WebPushPublicKeySerializer)
     def get(self, request):
         return Response(WebPushPublicKeySerializer({"public_key": vapid_public_key()}).data)
@@ -121,7 +132,8 @@ class WebPushView(ApiView):
     @extend_schema(request=WebPushDeleteSerializer, responses=StatusSerializer)
     def delete(self, request):
         data = body_data(request, WebPushDeleteSerializer)
-        webpush_unsubscribe(actor=request.user, endpoint=data["subscription"]["endpoint"])
+        actor = request.user if isinstance(request.user, User) else None  # None: the browser without a session
+        webpush_unsubscribe(actor=actor, endpoint=data["subscription"]["endpoint"])
         return status_response()
 
     def ping(self, request):

@@ -1,6 +1,7 @@
 """The `webpush` calls x every persona (kantyna/testing/matrix.py): everyone who gets notifications (all but cooks)
-reads the public key, registers, updates and forgets their browser and pings; a refusal changes nothing; tenant A's
-token on B's host is 401, and a browser registered in A is not known in B."""
+reads the public key, registers, updates their browser and pings; a browser forgets itself by its endpoint, signed in
+or not; a refusal changes nothing; tenant A's token on B's host is 401, and a browser registered in A is not known
+in B."""
 
 from __future__ import annotations
 
@@ -33,12 +34,22 @@ RECEIVERS = TENANT_USERS - {COOK}
 BROWSER = Browser()
 ENDPOINT = "https://fcm.googleapis.com/fcm/send/matrix"
 BODY = {"subscription": BROWSER.subscription(ENDPOINT), "options": {"lang": "pl"}}
+REGISTERED = "https://fcm.googleapis.com/fcm/send/registered"
 
 ROWS = [
     Row("public key", "GET", "webpush", RECEIVERS),
     Row("register", "POST", "webpush", RECEIVERS, body=BODY, writes=True),
     Row("update options", "PUT", "webpush", RECEIVERS, body={**BODY, "options": {"lang": "en"}}, writes=True),
-    Row("forget", "DELETE", "webpush", RECEIVERS, body={"subscription": {"endpoint": ENDPOINT}}),
+    # The browser forgets itself, signed in or not (the app sends it at sign-out).
+    Row(
+        "forget",
+        "DELETE",
+        "webpush",
+        RECEIVERS,
+        body={"subscription": {"endpoint": REGISTERED}},
+        public=True,
+        writes=True,
+    ),
     Row("ping", "PING", "webpush", RECEIVERS),
 ]
 
@@ -56,6 +67,7 @@ def vapid(settings, tmp_path):
 def world(tenant_a):
     with in_tenant(tenant_a):
         world = make_world(tenant_a, money="")
+        WebPushSubscription.objects.create(user=world.parent, endpoint=REGISTERED, p256dh=BROWSER.p256dh, auth="x")
     return SimpleNamespace(world=world, ids={})
 
 
@@ -90,6 +102,7 @@ def test_given_a_browser_registered_in_one_tenant_then_another_tenants_user_neit
 
     assert other.ping("webpush").json() == {"status": True, "subscribed": False}
     other.delete("webpush", {"subscription": {"endpoint": ENDPOINT}})
+    Api(tenant_b).delete("webpush", {"subscription": {"endpoint": ENDPOINT}})
 
-    assert [user for user, _endpoint, _options in state(tenant_a)] == [world.world.parent.pk]
+    assert [endpoint for _user, endpoint, _options in state(tenant_a)] == [REGISTERED, ENDPOINT]
     assert state(tenant_b) == []

@@ -170,3 +170,35 @@ describe('web push prompt', () => {
     expect(screen.getByRole('button', { name: 'Ukryj' })).toBeInTheDocument();
   });
 });
+
+describe('signing out', () => {
+  it('drops the browser subscription and tells the server to forget its endpoint', async () => {
+    signIn();
+    givenBrowser({ permission: 'granted', subscribed: true });
+    const unsubscribe = vi.fn(async () => true);
+    const subscription = { endpoint: SUBSCRIPTION.endpoint, unsubscribe, toJSON: () => SUBSCRIPTION };
+    const getRegistration = vi.fn(async () => ({ pushManager: { getSubscription: async () => subscription } }));
+    Object.defineProperty(navigator, 'serviceWorker', {
+      value: { register: async () => ({ pushManager: { getSubscription: async () => subscription } }), getRegistration },
+      configurable: true,
+    });
+    const forgotten: unknown[] = [];
+    givenServer();
+    server.use(
+      http.post(apiUrl('auth/logout'), () => HttpResponse.json({ status: true })),
+      http.delete(apiUrl('webpush'), async ({ request }) => {
+        forgotten.push({ body: await request.json(), auth: request.headers.get('Authorization') });
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    const { user } = renderApp('/home');
+
+    await user.click(await screen.findByRole('button', { name: makeUser(['ROLE_PARENT']).fullName }));
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(forgotten).toHaveLength(1));
+    expect(forgotten[0]).toEqual({ body: { subscription: { endpoint: SUBSCRIPTION.endpoint } }, auth: null });
+    expect(unsubscribe).toHaveBeenCalled();
+    expect(getRegistration).toHaveBeenCalledWith('/serviceworker.js');
+  });
+});

@@ -89,3 +89,18 @@ export async function registerPushSubscription(subscribeUrl: string = requestUrl
   }
   await webpushCall('POST', { subscription: subscription.toJSON(), options: { locale: currentLocale() } }, subscribeUrl);
 }
+
+/**
+ * At sign-out: this browser stops getting the person's pushes. The browser's subscription is dropped and the server
+ * told to forget its endpoint (DELETE webpush, no session needed: the endpoint is the browser's own secret).
+ * Fire and forget; nothing to do where push is unsupported or never registered.
+ */
+export async function forgetPushSubscription(): Promise<void> {
+  if (!pushSupported() || typeof navigator.serviceWorker.getRegistration !== 'function') return;
+  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_URL);
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  const { endpoint } = subscription;
+  await subscription.unsubscribe();
+  await webpushCall('DELETE', { subscription: { endpoint } });
+}
