@@ -12,7 +12,7 @@ import { apiToken, signedIn, uniqueSuffix } from './helpers';
 
 const PARENT = { email: 'piotr.kowalski@example.pl' };
 const ADMIN = 'admin@demo.kantyna.pl';
-const PROMPT = 'Włącz powiadomienia w tej przeglądarce';
+const PROMPT = 'Włączyć powiadomienia push w tej przeglądarce?';
 
 const b64url = (bytes: Buffer) => bytes.toString('base64url');
 

@@ -13,6 +13,7 @@ from django.db import connection, transaction
 from django_tenants.utils import schema_context
 from procrastinate.contrib.django import app
 
+from kantyna.core.quiet import is_quiet
 from kantyna.ledger.models import LedgerAccount
 from kantyna.ledger.signals import BELOW_ZERO, DEPOSITED, LedgerEvent, ledger_events
 from kantyna.messaging.money_kinds import (
@@ -50,16 +51,22 @@ def _ledger_event(event: LedgerEvent) -> dict:
 
 
 def on_ledger_events(sender, events: list[LedgerEvent], **kwargs) -> None:
+    if is_quiet():  # setup, not news (the demo seed)
+        return
     # The active schema names the tenant without a query (its slug may need one outside a request).
     notify_events.defer(schema=connection.schema_name, events=[_ledger_event(event) for event in events])
 
 
 def on_refund_accepted(sender, request: ReturnRequest, **kwargs) -> None:
+    if is_quiet():  # setup, not news (the demo seed)
+        return
     event = {"kind": REFUND_ACCEPTED, "request_id": request.pk, "amount": f"{request.accepted_amount:.2f}"}
     notify_events.defer(schema=connection.schema_name, events=[event])
 
 
 def on_missing_orders_reminded(sender, reminders: list[tuple[int, date, list[str]]], **kwargs) -> None:
+    if is_quiet():  # setup, not news (the demo seed)
+        return
     # The reminder's e-mail went already (ordering's own, richer one): the bell and the push only.
     events = [
         {"kind": MISSING_ORDERS, "user_id": user_id, "day": day.strftime("%d.%m.%Y"), "names": ", ".join(names)}

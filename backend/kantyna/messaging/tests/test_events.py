@@ -239,3 +239,16 @@ def test_given_a_missing_orders_reminder_then_one_notification_per_payer_and_day
     assert [(n["title"], n["text"]) for n in bell["notifications"]] == [
         ("Niezamówione posiłki", f"Na {FRIDAY.strftime('%d.%m.%Y')} nic nie jest zamówione dla: Jan Nowak, Ola Nowak.")
     ]
+
+
+def test_changes_made_quietly_as_setup_notify_nobody(tenant_a):
+    """The demo seed books its history under `quiet()`: no deposit of it is news."""
+    from kantyna.core.quiet import quiet
+
+    parent = make_parent(tenant_a)
+    admin = make_user(tenant_a, ROLE_ADMIN)
+    with in_tenant(tenant_a), quiet():
+        deposit_create(actor=admin, user=parent, amount=Decimal("50"))
+        book(parent, "charge", "-80.00")
+
+        assert deferred(JOB) == []

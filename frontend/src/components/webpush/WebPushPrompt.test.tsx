@@ -6,7 +6,7 @@ import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 
-const PROMPT = /Turn on notifications in this browser/;
+const PROMPT = 'Get push notifications in this browser?';
 const PUBLIC_KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 const SUBSCRIPTION = {
   endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
