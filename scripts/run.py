@@ -179,6 +179,8 @@ def main() -> int:
         "DEV_MAIL_PAGE": "1",  # `make run` is for development: e-mails go to var/mail and are listed at /sso/dev/mail
         # ... and online payments of a tenant in sandbox mode go to the local fake provider (test paywall, no money).
         "PAYMENTS_FAKE": "1",
+        # ... and web push subscriptions may point at any endpoint (a test's local push endpoint).
+        "WEBPUSH_ANY_ENDPOINT": "1",
         **os.environ,
         "PUBLIC_PORT": os.environ.get("PUBLIC_PORT", port),
         "PYTHONUNBUFFERED": "1",

@@ -227,6 +227,22 @@ PAYMENT_NOTIFICATION_WINDOW_SECONDS = int(os.environ.get("PAYMENT_NOTIFICATION_W
 # (tpay-jws-root.pem on secure[.sandbox].tpay.com), fetched over TLS and cached for a day.
 PAYMENTS_TPAY_ROOT_CA = os.environ.get("PAYMENTS_TPAY_ROOT_CA", "")
 
+# Web push (kantyna/messaging/webpush.py): the VAPID key pair the server signs its pushes with. Production sets
+# VAPID_PRIVATE_KEY (PEM, or the raw key base64url-encoded, as `vapid --gen` / py-vapid make it) and VAPID_SUBJECT
+# (a mailto: or https: contact the push services may write to); without it a key is made into var/vapid-private.pem
+# on first use (development). Changing the key orphans every subscription: browsers must subscribe again.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:no-reply@kantyna.localhost")
+# Where subscriptions may point: https endpoints on these push services' hosts (a host or a ".suffix"), so the server
+# never posts to an address a client chose. WEBPUSH_ANY_ENDPOINT (development and e2e only, set by scripts/run.py)
+# accepts any http(s) endpoint, e.g. a local push endpoint of a test.
+WEBPUSH_ALLOWED_HOSTS = os.environ.get(
+    "WEBPUSH_ALLOWED_HOSTS",
+    "fcm.googleapis.com,.push.services.mozilla.com,.notify.windows.com,.push.apple.com",
+).split(",")
+WEBPUSH_ANY_ENDPOINT = env_bool("WEBPUSH_ANY_ENDPOINT", False)
+WEBPUSH_TIMEOUT_SECONDS = int(os.environ.get("WEBPUSH_TIMEOUT_SECONDS", "10"))
+
 # Throttling of password checks (kantyna/identity/throttle.py): wrong passwords counted per account and client
 # address, per address, and per account from all addresses (an exponential delay, never a lock-out).
 LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))

@@ -70,6 +70,7 @@ declared = [
     # talking to people
     path("", include("kantyna.messaging.api.urls")),
     path("", include("kantyna.announcements.api.urls")),
+    path("", include("kantyna.messaging.api.webpush")),
     # serving
     path("", include("kantyna.terminal.api.urls")),
     # the business at a glance

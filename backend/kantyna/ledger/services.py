@@ -22,11 +22,13 @@ from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.serializers import money
 from kantyna.ledger.locks import lock_ledger_account
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
+from kantyna.ledger.signals import BELOW_ZERO, DEPOSITED, LedgerEvent, ledger_events
 from kantyna.people.models import Child
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
 KINDS = {choice.value for choice in TransactionKind}
+_DEPOSIT = str(TransactionKind.DEPOSIT.value)  # a plain str: compared once per booked entry
 # Sign of the amount a person types for a manual transaction of each kind (a correction is typed signed).
 MANUAL_SIGNS = {
     TransactionKind.DEPOSIT: Decimal(1),
@@ -203,6 +205,7 @@ def ledger_post_bulk(
     refused: list[int] = []
     shortfalls: dict[int, tuple[Decimal, Decimal]] = {}
     total = Decimal("0.00")
+    events: list[LedgerEvent] = []  # deposits and crossings below zero: none in a nightly run of charges
     for pk in account_ids:
         new_entries = []
         for entry in entries_by_account[pk]:
@@ -224,6 +227,12 @@ def ledger_post_bulk(
         for entry in new_entries:
             amount = amount_of(entry)
             running += amount
+            if entry.kind == _DEPOSIT:
+                events.append(
+                    LedgerEvent(
+                        DEPOSITED, pk, amount, running, entry.reference_type, entry.reference_id, entry.idempotency_key
+                    )
+                )
             new_rows.append(
                 (
                     pk,
@@ -241,6 +250,8 @@ def ledger_post_bulk(
             )
         new_balances[pk] = running
         total += change
+        if balances[pk] >= 0 > running:
+            events.append(LedgerEvent(BELOW_ZERO, pk, change, running))
 
     created: dict[str, LedgerTransaction] = {}
     if new_rows:
@@ -265,6 +276,8 @@ def ledger_post_bulk(
                     "refused": refused[:1000],
                 },
             )
+    if events:
+        ledger_events.send(sender=LedgerEvent, events=events)
     refused_set = set(refused)
     rows = (
         {

@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class MessagingConfig(AppConfig):
     name = "kantyna.messaging"
     label = "messaging"
+
+    def ready(self):
+        from kantyna.messaging import events  # noqa: PLC0415 (models load after ready)
+
+        events.connect()

@@ -153,3 +153,22 @@ class MessageAttachment(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+class WebPushSubscription(models.Model):
+    """A browser's push subscription (the Push API's `PushSubscription`: its push service endpoint and the keys the
+    payload is encrypted for) registered by a person through `webpush`. One endpoint is one browser profile: it
+    belongs to whoever registered it last. Deleted when its push service answers 404/410 (the browser dropped it)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    # The client's own choices sent with the subscription (the spec's "options"), kept as given.
+    options = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["user"], name="webpush_user")]

@@ -44,6 +44,7 @@ from kantyna.messaging.selectors import (
     ticket_answerers,
     ticket_handlers,
 )
+from kantyna.messaging.tasks import webpush_send
 from kantyna.people.reach import Reach
 from kantyna.tenancy.services import current_tenant_slug, tenant_origin
 from kantyna.tenant_settings.selectors import upload_max_file_size
@@ -86,10 +87,16 @@ def _email(user, kind: str, params: Mapping, link: str, origin: str) -> dict:
     return {"to": [account.email], "subject": subject, "text": body}
 
 
-def notify(users: Iterable, kind: str, params: Mapping | None = None, link: str = "") -> list[Notification]:
-    """One notification per person (one INSERT), and an e-mail to each whose notification settings ask for e-mails,
-    worded in their language. Cooks get none (the spec: cooks never get notifications). `users` are tenant Users;
-    their accounts are read here if not loaded."""
+def notify(
+    users: Iterable, kind: str, params: Mapping | None = None, link: str = "", *, email: bool = True
+) -> list[Notification]:
+    """The one rule of what an event tells a person: one notification per person (one INSERT); an e-mail to each
+    whose notification settings ask for e-mails (`email_notifications_enabled`), worded in their language; a web push
+    to the browsers of each whose settings ask for pushes (`push_notifications_enabled`, switched on when they
+    subscribe), sent by one job. Jobs are deferred in the caller's transaction: a rolled-back change sends nothing.
+    `email=False` when the event's own e-mail went already (the missing-orders reminder, ruled by the receiver's
+    subject settings). Cooks get none (the spec: cooks never get notifications). `users` are tenant Users; their accounts are read here
+    if not loaded."""
     params = dict(params or {})
     receivers = [
         user for user in {user.pk: user for user in users}.values() if has_ability(user, "notifications.receive")
@@ -100,12 +107,24 @@ def notify(users: Iterable, kind: str, params: Mapping | None = None, link: str 
         created = Notification.objects.bulk_create(
             [Notification(receiver=user, kind=kind, params=params, link=link) for user in receivers]
         )
-        mailed = [user for user in receivers if (user.notifications_settings or {}).get("email_notifications_enabled")]
+        mailed = [
+            user
+            for user in receivers
+            if email and (user.notifications_settings or {}).get("email_notifications_enabled")
+        ]
         if mailed:
             origin = tenant_origin(current_tenant_slug())
             emails = [_email(user, kind, params, link, origin) for user in mailed]
             for start in range(0, len(emails), EMAIL_BATCH):
                 send_email.batch_defer(*emails[start : start + EMAIL_BATCH])
+        pushed = [
+            notification.pk
+            for notification in created
+            if (notification.receiver.notifications_settings or {}).get("push_notifications_enabled")
+        ]
+        if pushed:
+            # One job per call; it finds the receivers' subscriptions (none: nothing sent).
+            webpush_send.defer(slug=current_tenant_slug(), notification_ids=pushed)
     return created
 
 

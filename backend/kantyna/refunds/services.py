@@ -23,6 +23,7 @@ from kantyna.ledger.models import TransactionKind
 from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
 from kantyna.people.models import Child
 from kantyna.refunds.models import ReturnRequest, ReturnRequestState
+from kantyna.refunds.signals import refund_accepted
 from kantyna.users.models import User
 
 
@@ -117,6 +118,7 @@ def return_request_accept(*, actor: User, request_id: int, amount: Decimal | Non
     audit_record(
         actor=actor, action="refund.accept", target=request, data={"amount": str(amount), "transaction_id": row.pk}
     )
+    refund_accepted.send(sender=ReturnRequest, request=request)
     return request
 
 

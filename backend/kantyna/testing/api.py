@@ -66,3 +66,7 @@ class Api:
 
     def delete(self, path: str, data=None, format: str = "json", **extra):
         return self.client.delete(self.url(path), data, format=format, **extra)
+
+    def ping(self, path: str, data=None, **extra):
+        """The web push API's own PING method (api-calls.tsv, `webpush`)."""
+        return self.client.generic("PING", self.url(path), **extra)

@@ -7246,6 +7246,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/webpush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        get: operations["api_frontend_webpush_retrieve"];
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        put: operations["api_frontend_webpush_update"];
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        post: operations["api_frontend_webpush_create"];
+        /** @description A command or read endpoint guarded by declared abilities (see HasAbility). */
+        delete: operations["api_frontend_webpush_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sso/api/token": {
         parameters: {
             query?: never;
@@ -10378,6 +10398,12 @@ export interface components {
             portions: number;
             institutions: components["schemas"]["NestedInstitution"][];
         };
+        NewSubscriptionRequest: {
+            /** Format: uri */
+            endpoint: string;
+            expirationTime?: number | null;
+            keys: components["schemas"]["SubscriptionKeysRequest"];
+        };
         /** @description A notification worded in the reader's language (the request's). */
         Notification: {
             id: number;
@@ -12299,6 +12325,10 @@ export interface components {
             calendarSubjectSettings?: components["schemas"]["SubjectCalendarSettingsRequest"];
             subjectNotificationsSettings?: components["schemas"]["SubjectMissingOrdersSettingsRequest"];
         };
+        SubscriptionKeysRequest: {
+            p256dh: string;
+            auth: string;
+        };
         Summary: {
             rows: components["schemas"]["SummaryRow"][];
             totals: components["schemas"]["SummaryTotals"];
@@ -12736,6 +12766,15 @@ export interface components {
             reason: string;
             /** @default false */
             allowNegative: boolean;
+        };
+        WebPushBodyRequest: {
+            subscription: components["schemas"]["NewSubscriptionRequest"];
+            options?: {
+                [key: string]: unknown;
+            };
+        };
+        WebPushPublicKey: {
+            publicKey: string;
         };
         WorkerOptions: {
             settings: components["schemas"]["RegistrationSettings"];
@@ -25481,6 +25520,93 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UserOptionPage"];
                 };
+            };
+        };
+    };
+    api_frontend_webpush_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebPushPublicKey"];
+                };
+            };
+        };
+    };
+    api_frontend_webpush_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebPushBodyRequest"];
+                "multipart/form-data": components["schemas"]["WebPushBodyRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["WebPushBodyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_webpush_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebPushBodyRequest"];
+                "multipart/form-data": components["schemas"]["WebPushBodyRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["WebPushBodyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_webpush_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -23,4 +23,5 @@ export const storageKeys = {
   activeOrdersAmount: 'kantyna.activeOrdersAmount',
   negativeBalanceNoticeShownAt: 'kantyna.negativeBalanceNoticeShownAt',
   appVersion: 'kantyna.appVersion',
+  webpushPromptHidden: 'kantyna.webpushPromptHidden',
 } as const;

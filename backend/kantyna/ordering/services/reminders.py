@@ -28,6 +28,7 @@ from kantyna.ordering.models import LIVE, Absence, MissingOrdersReminder, OrderI
 from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
 from kantyna.ordering.services.automark import ACTIVE_RECEIVER, SETTINGS_RELATIONS, weekdays_in
 from kantyna.ordering.services.items import free_days_for, is_free
+from kantyna.ordering.signals import missing_orders_reminded
 from kantyna.ordering.subjects import Subject, subject_of_child, subject_of_worker
 from kantyna.people.models import CalendarSubjectSettings
 from kantyna.tenancy.services import current_tenant_slug, tenant_origin
@@ -173,4 +174,12 @@ def missing_orders_remind(*, now: datetime | None = None) -> dict:
     # One INSERT per batch, in this transaction: a rolled-back run sends nothing.
     for start in range(0, len(emails), EMAIL_BATCH):
         send_email.batch_defer(*emails[start : start + EMAIL_BATCH])
+    # The bell and the web push of the same reminders (messaging listens).
+    missing_orders_reminded.send(
+        sender=MissingOrdersReminder,
+        reminders=[
+            (payer_id, day, sorted(subject.name for subject in subjects))
+            for (payer_id, day), subjects in by_payer_day.items()
+        ],
+    )
     return {"receivers": len(due), "emails": len(emails)}

@@ -8,6 +8,7 @@ import { useSession } from '@/lib/session/session-context';
 import { LOCALES } from '@/lib/i18n';
 import { formatMoney } from '@/lib/format';
 import { NotificationsBell } from '@/components/notifications/NotificationsBell';
+import { WebPushPrompt } from '@/components/webpush/WebPushPrompt';
 import { areaTitleKey, canOpen, findRoute } from '../routes/route-table';
 import { menuItems, useTenantOptions } from './menu';
 
@@ -121,6 +122,8 @@ export function FullLayout() {
         </Container>
       </Navbar>
       <Container className="pb-5">
+        {/* Cooks get no notifications, so no pushes either. */}
+        {user && !user.roles.includes('ROLE_COOK') && <WebPushPrompt userId={user.id} />}
         <Outlet />
       </Container>
     </>

@@ -6,6 +6,7 @@ import { notify } from '@/components/toasts/toast-store';
 import { currentUserQueryOptions, useCurrentUserQuery, type CurrentUser } from '@/lib/session/get-current-user';
 import { tenantStatusQueryOptions, useTenantStatus } from '@/lib/session/get-tenant-status';
 import { sendLogout } from '@/lib/session/logout';
+import { forgetPushSubscription } from '@/lib/webpush/webpush';
 import { updateLocale } from '@/lib/session/update-locale';
 import { applyLocale, isLocale, translateServerMessage, type Locale } from '@/lib/i18n';
 import { sessionStore, useSessionSnapshot } from '@/lib/session-store';
@@ -26,6 +27,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   const logout = useCallback(() => {
+    forgetPushSubscription().catch(() => undefined);
     sendLogout();
     abortAllRequests();
     sessionStore.clear();

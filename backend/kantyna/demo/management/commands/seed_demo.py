@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER, ROLE_PARENT
+from kantyna.core.quiet import quiet
 from kantyna.demo.catalog import seed_catalog_and_people
 from kantyna.demo.data import DEMO_PASSWORD, PARENTS, ROLE_LOGINS, STAFF, WORKERS
 from kantyna.demo.inventory import seed_inventory
@@ -21,12 +22,14 @@ class Command(BaseCommand):
     help = "Create and fill the demo tenants when they are absent (safe to run on every start)."
 
     def handle(self, *args, **options):
-        if not Tenant.objects.filter(slug="demo").exists():
-            seed_demo_tenant()
-            self.stdout.write(self.style.SUCCESS("Demo tenant created."))
-        if not Tenant.objects.filter(slug="acme").exists():
-            seed_acme_tenant()
-            self.stdout.write(self.style.SUCCESS("Tenant acme created."))
+        # The seeded history (deposits, charges) is not news: nobody is notified of it.
+        with quiet():
+            if not Tenant.objects.filter(slug="demo").exists():
+                seed_demo_tenant()
+                self.stdout.write(self.style.SUCCESS("Demo tenant created."))
+            if not Tenant.objects.filter(slug="acme").exists():
+                seed_acme_tenant()
+                self.stdout.write(self.style.SUCCESS("Tenant acme created."))
         self.stdout.write(f"Demo: {tenant_origin('demo')}  (password for every demo login: {DEMO_PASSWORD})")
         for role, email in ROLE_LOGINS:
             self.stdout.write(f"  {role:<26} {email}")
