@@ -337,7 +337,7 @@ def test_given_parent_details_then_children_balance_and_last_ten_transactions(te
             deposit_create(actor=None, user=parent, amount=Decimal(index + 1), description=f"Wpłata {index + 1}")
     api = admin_api(tenant_a)
 
-    with django_assert_max_num_queries(11):  # + the transactions, in one query
+    with django_assert_max_num_queries(12):  # + the transactions, in one query, and their fiscal receipts, in one
         body = api.get(f"parents/{parent.pk}").json()
 
     assert body["childrenCount"] == 1
