@@ -5,7 +5,6 @@ import { FullLayout } from '../layouts/FullLayout';
 import { builtPages, builtRouteChildren } from './built-routes';
 import { PageSuspense } from './PageLoading';
 import { RouteGuard } from './RouteGuard';
-import { AreaComingSoon } from './AreaComingSoon';
 import { routeTable, type RouteDef } from './route-table';
 import type { RouteHandle } from './navigation-effects';
 
@@ -16,7 +15,9 @@ function toRouteObject(route: RouteDef): RouteObject {
     path: route.path,
     handle,
     element: (
-      <RouteGuard route={route}>{page ? <PageSuspense>{page}</PageSuspense> : <AreaComingSoon area={route.area} />}</RouteGuard>
+      <RouteGuard route={route}>
+        <PageSuspense>{page}</PageSuspense>
+      </RouteGuard>
     ),
   };
   const children = builtRouteChildren[route.name];

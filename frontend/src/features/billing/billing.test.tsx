@@ -283,4 +283,14 @@ describe('payment result page', () => {
     expect(screen.getByLabelText('Your balance')).toHaveTextContent(/^PLN\s3\.00$/);
     expect(screen.getByRole('link', { name: 'Back to billing' })).toHaveAttribute('href', '/billing');
   });
+
+  it('given the spec\'s /payu/paid return address, then the payer lands on /payments/paid with the same payment', async () => {
+    signIn();
+    servePayment(['paid'], ['53.00']);
+    const { router } = renderApp('/payu/paid?paymentId=7');
+
+    expect(await screen.findByText('Payment received. Your balance has been topped up.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/payments/paid');
+    expect(router.state.location.search).toBe('?paymentId=7');
+  });
 });
