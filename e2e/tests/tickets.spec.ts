@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueSuffix } from './helpers';
+import { apiToken, signIn, uniqueSuffix } from './helpers';
 
 // Issue 18, first slice: a parent opens a help ticket with a PDF attached; the ticket admin answers and closes it (confirming); the
 // parent's bell shows the notifications, and its link opens the ticket with the answer.
@@ -10,6 +10,20 @@ const TICKET_ADMIN = 'zgloszenia@demo.kantyna.pl';
 test('a help ticket is answered and closed, and the parent is notified in the bell', async ({ page, context }) => {
   const subject = `Zimna zupa ${uniqueSuffix()}`;
   const answer = 'Przepraszamy, sprawdzimy temperaturę w piątek.';
+
+  await test.step('given the parent has read what earlier scenarios told her (a refund, deposits)', async () => {
+    await page.goto('/api/health');
+    const token = await apiToken(page, PARENT);
+    const status = await page.evaluate(async (bearer) => {
+      const response = await fetch('/api/frontend/notifications/read', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return response.status;
+    }, token);
+    expect(status).toBe(200);
+  });
 
   await test.step('the parent opens a ticket', async () => {
     await signIn(page, PARENT);
