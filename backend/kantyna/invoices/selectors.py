@@ -8,12 +8,17 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils import timezone
 
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.invoices.document import InvoiceDocument
+from kantyna.invoices.ksef.errors import KsefInvalidInvoice, KsefNotApplicable
+from kantyna.invoices.ksef.fa3 import fa3_xml
 from kantyna.invoices.models import InvoiceFile
 from kantyna.invoices.snapshots import document_from_json
 from kantyna.ordering.models import LIVE, OrderItem
+from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
 
@@ -60,6 +65,35 @@ def invoice_document(invoice: InvoiceFile) -> InvoiceDocument | None:
     if not invoice.document:
         return None
     return document_from_json(invoice.document)
+
+
+def invoice_ksef_xml(invoice: InvoiceFile) -> bytes:
+    """The invoice as KSeF FA(3) XML, written from the document it was printed from (valid against the official
+    schema). Refused for an uploaded file (no document), a consumer's invoice (a buyer without NIP) and one KSeF
+    would refuse. The buyer is a public body (JST) when the institution's invoice buyer is marked so; an exempt
+    rate's legal basis and the payment date come from the settings and the invoice as they are now."""
+    document = invoice_document(invoice)
+    if document is None:
+        raise DomainError("invoice.ksef_uploaded_file")
+    institution = invoice.institution
+    public_body = bool(
+        institution is not None
+        and institution.invoice_buyer_is_public_body
+        and invoice.recipient  # the institution was the recipient, its invoice buyer the buyer
+    )
+    paid_on = timezone.localdate(invoice.paid_at) if invoice.paid_at else None
+    try:
+        return fa3_xml(
+            document,
+            created_at=invoice.created_at,
+            buyer_is_jst=public_body,
+            exemption_basis=settings_get("invoices_config")["exemption_basis"],
+            paid_on=paid_on,
+        )
+    except KsefNotApplicable as error:
+        raise DomainError("invoice.ksef_consumer") from error
+    except KsefInvalidInvoice as error:
+        raise DomainError("invoice.ksef_invalid", params={"reason": str(error)}) from error
 
 
 @dataclass(frozen=True)
