@@ -18,6 +18,7 @@ from kantyna.invoices.ksef.fa3 import fa3_xml
 from kantyna.invoices.models import InvoiceFile
 from kantyna.invoices.snapshots import document_from_json
 from kantyna.ordering.models import LIVE, OrderItem
+from kantyna.ordering.selectors.receivers import items_of_institutions
 from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
@@ -113,13 +114,13 @@ def _month_bounds(month: date) -> tuple[date, date]:
     return first, following
 
 
-def delivered_meals(*, month: date, receivers: Q) -> list[MealsLine]:
-    """The live (active or served: `ordering.models.LIVE`, the rule every meal count uses) meals of `month` of the
-    `receivers` (a condition on order items), per meal type and the price each was charged at (a discount gives
-    its own line), in the meal types' order. Their sum is what the month's meals cost, to the grosz."""
+def delivered_meals(*, month: date, items: QuerySet[OrderItem]) -> list[MealsLine]:
+    """The live (active or served: `ordering.models.LIVE`, the rule every meal count uses) meals of `month` among
+    `items` (a user's, an institution's), per meal type and the price each was charged at (a discount gives its
+    own line), in the meal types' order. Their sum is what the month's meals cost, to the grosz."""
     first, following = _month_bounds(month)
     rows = (
-        OrderItem.objects.filter(LIVE, receivers, date__gte=first, date__lt=following)
+        items.filter(LIVE, date__gte=first, date__lt=following)
         .values("meal_type__name", "meal_type__position", "meal_type_id", "price")
         .annotate(count=Count("pk"), amount=Sum("price"))
         .order_by("meal_type__position", "meal_type__name", "meal_type_id", "-price")
@@ -127,11 +128,12 @@ def delivered_meals(*, month: date, receivers: Q) -> list[MealsLine]:
     return [MealsLine(row["meal_type__name"], row["price"], row["count"]) for row in rows]
 
 
-def institution_receivers(institution_id: int) -> Q:
-    """The meals of an institution: of its children and its workers (where they are now, as the reports count)."""
-    return Q(child__institution_id=institution_id) | Q(worker__institution_id=institution_id)
+def institution_items(institution_id: int) -> QuerySet[OrderItem]:
+    """The meals of an institution: of its children and its workers where they are now (ordering's one rule, the
+    reports count the same way)."""
+    return items_of_institutions({institution_id})
 
 
-def user_receivers(user: User) -> Q:
+def user_items(user: User) -> QuerySet[OrderItem]:
     """A user's meals: of their children (a parent) and their own (a worker)."""
-    return Q(child__parent=user) | Q(worker__user=user)
+    return OrderItem.objects.filter(Q(child__parent=user) | Q(worker__user=user))

@@ -272,7 +272,7 @@ def invoice_create_for_user(*, actor: User | None, user: User, month: date) -> t
     existing = InvoiceFile.objects.filter(kind=InvoiceKind.USER, user=user, month=month).first()
     if existing is not None:
         return existing, False
-    meals = selectors.delivered_meals(month=month, receivers=selectors.user_receivers(user))
+    meals = selectors.delivered_meals(month=month, items=selectors.user_items(user))
     if not meals:
         raise DomainError("invoice.nothing_to_invoice", field="month")
     document = _document(
@@ -302,7 +302,7 @@ def invoice_create_for_institution(
     existing = InvoiceFile.objects.filter(kind=InvoiceKind.INSTITUTION, institution=institution, month=month).first()
     if existing is not None:
         return existing, False
-    meals = selectors.delivered_meals(month=month, receivers=selectors.institution_receivers(institution.pk))
+    meals = selectors.delivered_meals(month=month, items=selectors.institution_items(institution.pk))
     if not meals:
         raise DomainError("invoice.nothing_to_invoice", field="month")
     buyer, recipient = institution_parties(institution)
