@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
 
 // Issue 19, "Done when" (invoices): an admin creates an institution's monthly invoice whose total equals that month's
-// delivered meals, downloads the PDF and marks it paid; a parent sees their own invoices. The expected total is read
+// delivered meals, downloads the PDF and its KSeF XML, sends it to KSeF (the fake client: a KSeF number comes back
+// from the job) and marks it paid; a parent sees their own invoices. The expected total is read
 // from the orders' totals (live meals of the institution in the month), never written here.
 
 const ADMIN = 'admin@demo.kantyna.pl';
@@ -62,6 +63,7 @@ test("an admin invoices an institution's month: the total is the month's deliver
     numberingPattern: 'FV/{number}/{month}/{year}',
     paymentDueDays: 14,
     defaultVatRate: '8',
+    ksefEnabled: true,
   });
   expect(settings.status).toBe(200);
 
@@ -83,6 +85,19 @@ test("an admin invoices an institution's month: the total is the month's deliver
   }
   expect(chosen, 'the demo has delivered meals in this month, the next or the last').not.toBeNull();
   const { id, name, month, expected } = chosen!;
+
+  // Its monthly invoice goes to a business buyer, a gmina with a NIP, so it belongs in KSeF.
+  const institution = (await call(page, admin, 'GET', `institutions/${id}`)).json;
+  const buyer = await call(page, admin, 'PUT', `institutions/${id}`, {
+    ...institution,
+    invoiceBuyerName: 'Gmina Testowa',
+    invoiceBuyerTaxId: '7251801126',
+    invoiceBuyerStreet: 'ul. Piotrkowska 104',
+    invoiceBuyerPostCode: '90-926',
+    invoiceBuyerCity: 'Łódź',
+    invoiceBuyerIsPublicBody: true,
+  });
+  expect(buyer.status, JSON.stringify(buyer.json)).toBe(200);
 
   // The admin issues it on the screen.
   await signIn(page, ADMIN);
@@ -116,6 +131,21 @@ test("an admin invoices an institution's month: the total is the month's deliver
   const bytes = Buffer.from(pdf.bytes);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.toString('latin1')).toContain(invoice.number);
+
+  // Its KSeF XML: FA(3) carrying its number, its gross total as P_15.
+  const xml = await call(page, admin, 'GET', `invoicesFiles/${invoice.id}/ksefXml`);
+  expect(xml.status).toBe(200);
+  const xmlText = Buffer.from(xml.bytes).toString('utf8');
+  expect(xmlText).toMatch(/^<\?xml/);
+  expect(xmlText).toContain(`<P_2>${invoice.number}</P_2>`);
+  expect(xmlText).toContain(`<P_15>${expected}</P_15>`);
+
+  // Sent to KSeF from the screen, after confirming: the (fake) KSeF number appears once the job has it.
+  await row.getByRole('button', { name: `Wyślij fakturę ${invoice.number} do KSeF` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Wyślij do KSeF' }).click();
+  await expect(row).toContainText(/\d{10}-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}/, { timeout: 60_000 });
+  await expect(row).toContainText('W KSeF');
+  await expect(row.getByRole('button', { name: /do KSeF$/ })).toHaveCount(0);
 
   // Downloaded from the screen as the selection's archive.
   await row.getByRole('checkbox').check();

@@ -223,6 +223,15 @@ def _invoice(entry: AuditEntry, _page: _Page) -> dict:
     return {"number": entry.data.get("number") or ""}
 
 
+def _invoice_ksef(entry: AuditEntry, _page: _Page) -> dict:
+    data = entry.data
+    return {
+        "number": data.get("number") or "",
+        "ksefNumber": data.get("ksef_number") or "",
+        "error": data.get("error") or "",
+    }
+
+
 def _locale(entry: AuditEntry, _page: _Page) -> dict:
     return {"variant": entry.data.get("locale") or ""}
 
@@ -261,6 +270,10 @@ PARAMS: dict[str, Callable[[AuditEntry, _Page], dict]] = {
     "invoice.upload": _invoice,
     "invoice.paid": _invoice,
     "invoice.delete": _invoice,
+    "invoice.ksef_send": _invoice,
+    "invoice.ksef_accepted": _invoice_ksef,
+    "invoice.ksef_rejected": _invoice_ksef,
+    "invoice.ksef_failed": _invoice_ksef,
 }
 
 

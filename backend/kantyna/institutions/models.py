@@ -42,6 +42,9 @@ class Institution(models.Model):
     invoice_buyer_street = models.CharField(max_length=200, blank=True)
     invoice_buyer_post_code = models.CharField(max_length=6, blank=True)
     invoice_buyer_city = models.CharField(max_length=100, blank=True)
+    # The buyer is a public body (a gmina, a local government): its KSeF invoice says JST and names the
+    # institution as the unit receiving the meals.
+    invoice_buyer_is_public_body = models.BooleanField(default=False)
     is_active = models.BooleanField(default=True)
 
     class Meta:

@@ -65,6 +65,7 @@ def institution_create(
     invoice_buyer_street: str = "",
     invoice_buyer_post_code: str = "",
     invoice_buyer_city: str = "",
+    invoice_buyer_is_public_body: bool = False,
 ) -> Institution:
     institution = Institution.objects.create(
         invoice_buyer_name=invoice_buyer_name,
@@ -72,6 +73,7 @@ def institution_create(
         invoice_buyer_street=invoice_buyer_street,
         invoice_buyer_post_code=invoice_buyer_post_code,
         invoice_buyer_city=invoice_buyer_city,
+        invoice_buyer_is_public_body=invoice_buyer_is_public_body,
         name=name,
         short_name=short_name,
         slug=slug,

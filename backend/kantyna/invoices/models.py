@@ -21,6 +21,14 @@ class InvoiceKind(models.TextChoices):
     UPLOADED = "uploaded", "uploaded"
 
 
+class KsefState(models.TextChoices):
+    NOT_SENT = "not_sent", "not_sent"
+    SENDING = "sending", "sending"  # queued or sent, waiting for KSeF's answer
+    ACCEPTED = "accepted", "accepted"  # in KSeF: `ksef_number` set
+    REJECTED = "rejected", "rejected"  # KSeF refused the invoice: `ksef_error` says why
+    FAILED = "failed", "failed"  # could not be sent or KSeF did not answer in time: may be sent again
+
+
 class InvoiceCounter(models.Model):
     """The last number given in a period: `period` is "2026-11" when the pattern numbers per month, "2026" when per
     year."""
@@ -60,6 +68,13 @@ class InvoiceFile(models.Model):
     paid_at = models.DateTimeField(null=True, blank=True)
     paid_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     created_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # KSeF (services.invoice_send_to_ksef, tasks.ksef_send): the reference KSeF gave the submission, the KSeF number
+    # once accepted, KSeF's or the transport's complaint otherwise.
+    ksef_state = models.CharField(max_length=10, choices=KsefState.choices, default=KsefState.NOT_SENT)
+    ksef_reference = models.CharField(max_length=100, blank=True)
+    ksef_number = models.CharField(max_length=40, blank=True)
+    ksef_error = models.TextField(blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -8,12 +8,18 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet, Sum
+from django.utils import timezone
 
+from kantyna.core.errors import DomainError
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.invoices.document import InvoiceDocument
+from kantyna.invoices.ksef.errors import KsefInvalidInvoice, KsefNotApplicable
+from kantyna.invoices.ksef.fa3 import fa3_xml
 from kantyna.invoices.models import InvoiceFile
 from kantyna.invoices.snapshots import document_from_json
 from kantyna.ordering.models import LIVE, OrderItem
+from kantyna.ordering.selectors.receivers import items_of_institutions
+from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
 
@@ -62,6 +68,35 @@ def invoice_document(invoice: InvoiceFile) -> InvoiceDocument | None:
     return document_from_json(invoice.document)
 
 
+def invoice_ksef_xml(invoice: InvoiceFile) -> bytes:
+    """The invoice as KSeF FA(3) XML, written from the document it was printed from (valid against the official
+    schema). Refused for an uploaded file (no document), a consumer's invoice (a buyer without NIP) and one KSeF
+    would refuse. The buyer is a public body (JST) when the institution's invoice buyer is marked so; an exempt
+    rate's legal basis and the payment date come from the settings and the invoice as they are now."""
+    document = invoice_document(invoice)
+    if document is None:
+        raise DomainError("invoice.ksef_uploaded_file")
+    institution = invoice.institution
+    public_body = bool(
+        institution is not None
+        and institution.invoice_buyer_is_public_body
+        and invoice.recipient  # the institution was the recipient, its invoice buyer the buyer
+    )
+    paid_on = timezone.localdate(invoice.paid_at) if invoice.paid_at else None
+    try:
+        return fa3_xml(
+            document,
+            created_at=invoice.created_at,
+            buyer_is_jst=public_body,
+            exemption_basis=settings_get("invoices_config")["exemption_basis"],
+            paid_on=paid_on,
+        )
+    except KsefNotApplicable as error:
+        raise DomainError("invoice.ksef_consumer") from error
+    except KsefInvalidInvoice as error:
+        raise DomainError("invoice.ksef_invalid", params={"reason": str(error)}) from error
+
+
 @dataclass(frozen=True)
 class MealsLine:
     meal_type: str
@@ -79,13 +114,13 @@ def _month_bounds(month: date) -> tuple[date, date]:
     return first, following
 
 
-def delivered_meals(*, month: date, receivers: Q) -> list[MealsLine]:
-    """The live (active or served: `ordering.models.LIVE`, the rule every meal count uses) meals of `month` of the
-    `receivers` (a condition on order items), per meal type and the price each was charged at (a discount gives
-    its own line), in the meal types' order. Their sum is what the month's meals cost, to the grosz."""
+def delivered_meals(*, month: date, items: QuerySet[OrderItem]) -> list[MealsLine]:
+    """The live (active or served: `ordering.models.LIVE`, the rule every meal count uses) meals of `month` among
+    `items` (a user's, an institution's), per meal type and the price each was charged at (a discount gives its
+    own line), in the meal types' order. Their sum is what the month's meals cost, to the grosz."""
     first, following = _month_bounds(month)
     rows = (
-        OrderItem.objects.filter(LIVE, receivers, date__gte=first, date__lt=following)
+        items.filter(LIVE, date__gte=first, date__lt=following)
         .values("meal_type__name", "meal_type__position", "meal_type_id", "price")
         .annotate(count=Count("pk"), amount=Sum("price"))
         .order_by("meal_type__position", "meal_type__name", "meal_type_id", "-price")
@@ -93,11 +128,12 @@ def delivered_meals(*, month: date, receivers: Q) -> list[MealsLine]:
     return [MealsLine(row["meal_type__name"], row["price"], row["count"]) for row in rows]
 
 
-def institution_receivers(institution_id: int) -> Q:
-    """The meals of an institution: of its children and its workers (where they are now, as the reports count)."""
-    return Q(child__institution_id=institution_id) | Q(worker__institution_id=institution_id)
+def institution_items(institution_id: int) -> QuerySet[OrderItem]:
+    """The meals of an institution: of its children and its workers where they are now (ordering's one rule, the
+    reports count the same way)."""
+    return items_of_institutions({institution_id})
 
 
-def user_receivers(user: User) -> Q:
+def user_items(user: User) -> QuerySet[OrderItem]:
     """A user's meals: of their children (a parent) and their own (a worker)."""
-    return Q(child__parent=user) | Q(worker__user=user)
+    return OrderItem.objects.filter(Q(child__parent=user) | Q(worker__user=user))

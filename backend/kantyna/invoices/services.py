@@ -10,10 +10,13 @@ import uuid
 from datetime import date, timedelta
 from decimal import Decimal
 
+from django.conf import settings as django_settings
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
+from procrastinate.contrib.django import app
+from procrastinate.exceptions import AlreadyEnqueued
 
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
@@ -21,11 +24,15 @@ from kantyna.core.uploads import store_upload, validate_upload
 from kantyna.institutions.models import Institution
 from kantyna.invoices import selectors
 from kantyna.invoices.document import InvoiceDocument, Line, Party
-from kantyna.invoices.models import InvoiceCounter, InvoiceFile, InvoiceKind
+from kantyna.invoices.ksef.client import KsefState as KsefClientState
+from kantyna.invoices.ksef.client import ksef_client
+from kantyna.invoices.ksef.errors import KsefError, KsefInvalidInvoice
+from kantyna.invoices.models import InvoiceCounter, InvoiceFile, InvoiceKind, KsefState
 from kantyna.invoices.pdf import render_invoice_pdf
 from kantyna.invoices.snapshots import document_to_json
 from kantyna.ledger.models import LedgerTransaction, TransactionKind
 from kantyna.ordering.cutoff import tenant_today
+from kantyna.tenancy.services import current_tenant_slug
 from kantyna.tenant_settings.selectors import settings_get, settings_row, upload_max_file_size
 from kantyna.users.models import User
 
@@ -265,7 +272,7 @@ def invoice_create_for_user(*, actor: User | None, user: User, month: date) -> t
     existing = InvoiceFile.objects.filter(kind=InvoiceKind.USER, user=user, month=month).first()
     if existing is not None:
         return existing, False
-    meals = selectors.delivered_meals(month=month, receivers=selectors.user_receivers(user))
+    meals = selectors.delivered_meals(month=month, items=selectors.user_items(user))
     if not meals:
         raise DomainError("invoice.nothing_to_invoice", field="month")
     document = _document(
@@ -295,7 +302,7 @@ def invoice_create_for_institution(
     existing = InvoiceFile.objects.filter(kind=InvoiceKind.INSTITUTION, institution=institution, month=month).first()
     if existing is not None:
         return existing, False
-    meals = selectors.delivered_meals(month=month, receivers=selectors.institution_receivers(institution.pk))
+    meals = selectors.delivered_meals(month=month, items=selectors.institution_items(institution.pk))
     if not meals:
         raise DomainError("invoice.nothing_to_invoice", field="month")
     buyer, recipient = institution_parties(institution)
@@ -383,3 +390,111 @@ def invoice_delete(*, actor: User | None, invoice_id: int) -> None:
     invoice.delete()
     if name:
         transaction.on_commit(lambda: storage.delete(name))
+
+
+# KSeF --------------------------------------------------------------------------------------------------------
+
+KSEF_TASK = "kantyna.invoices.tasks.ksef_send"
+KSEF_QUEUE = "ksef"
+# Pauses (seconds) between asking KSeF about a sent invoice still being processed: a few minutes apart, growing,
+# then the invoice is failed (it may be sent again; KSeF's number, if it comes, is in KSeF under the reference).
+KSEF_POLL_DELAYS = (60, 120, 240, 480, 900, 1800)
+KSEF_FIELDS = ["ksef_state", "ksef_reference", "ksef_number", "ksef_error", "sent_at"]
+
+
+def _ksef_config() -> dict:
+    config = settings_get("invoices_config")
+    if not config["ksef_enabled"]:
+        raise DomainError("invoice.ksef_disabled")
+    if django_settings.KSEF_CLIENT != "fake" and not config["ksef_token"]:
+        raise DomainError("invoice.ksef_token_missing")
+    return config
+
+
+def _defer_ksef(invoice_id: int, *, attempt: int = 0, delay: int = 0) -> None:
+    """The invoice's KSeF job, on commit of the caller's transaction (the job row is written in it). At most one
+    waits per invoice."""
+    slug = current_tenant_slug()
+    lock = f"ksef-{slug}-{invoice_id}"
+    configure = {"name": KSEF_TASK, "queue": KSEF_QUEUE, "lock": lock, "queueing_lock": lock}
+    if delay:
+        configure["schedule_in"] = {"seconds": delay}
+    try:
+        with transaction.atomic():  # a refused insert must not abort the caller's transaction
+            app.configure_task(**configure).defer(slug=slug, invoice_id=invoice_id, attempt=attempt)
+    except AlreadyEnqueued:
+        pass
+
+
+@transaction.atomic
+def invoice_send_to_ksef(*, actor: User | None, invoice_id: int) -> InvoiceFile:
+    """Queue the invoice for KSeF (`tasks.ksef_send` sends it and asks for its KSeF number). An invoice being sent
+    or accepted already is not sent again (a double click, two office workers at once: the row lock orders them);
+    a rejected or failed one is sent anew. The XML is written first, so an invoice KSeF cannot take is refused
+    here, with its reason, and nothing is queued."""
+    _ksef_config()
+    invoice = InvoiceFile.objects.select_for_update(of=("self",)).select_related("institution").get(pk=invoice_id)
+    if invoice.ksef_state in (KsefState.SENDING, KsefState.ACCEPTED):
+        return invoice
+    selectors.invoice_ksef_xml(invoice)
+    invoice.ksef_state = KsefState.SENDING
+    invoice.ksef_reference = ""
+    invoice.ksef_number = ""
+    invoice.ksef_error = ""
+    invoice.sent_at = None
+    invoice.save(update_fields=[*KSEF_FIELDS, "updated_at"])
+    audit_record(actor=actor, action="invoice.ksef_send", target=invoice, data={"number": invoice.number})
+    _defer_ksef(invoice.pk)
+    return invoice
+
+
+def _ksef_finish(invoice: InvoiceFile, state: str, *, number: str = "", error: str = "") -> None:
+    invoice.ksef_state = state
+    invoice.ksef_number = number
+    invoice.ksef_error = error[:2000]
+    invoice.save(update_fields=[*KSEF_FIELDS, "updated_at"])
+    audit_record(
+        actor=None,
+        action="invoice.ksef_accepted"
+        if state == KsefState.ACCEPTED
+        else ("invoice.ksef_rejected" if state == KsefState.REJECTED else "invoice.ksef_failed"),
+        target=invoice,
+        data={"number": invoice.number, "ksef_number": number, "error": invoice.ksef_error},
+    )
+
+
+@transaction.atomic
+def invoice_ksef_process(*, invoice_id: int, attempt: int = 0) -> str:
+    """The job's step: send the invoice when it has no reference yet, then ask KSeF about it. Accepted: its KSeF
+    number is stored; rejected or unsendable: why; still processing: asked again later (`KSEF_POLL_DELAYS`), then
+    failed. Runs under the invoice's row lock, so two runs never send it twice. Returns the state."""
+    invoice = (
+        InvoiceFile.objects.select_for_update(of=("self",)).select_related("institution").filter(pk=invoice_id).first()
+    )
+    if invoice is None or invoice.ksef_state != KsefState.SENDING:
+        return invoice.ksef_state if invoice else "gone"
+    config = settings_get("invoices_config")
+    nip = settings_get("company_details")["vat_id"]
+    try:
+        client = ksef_client(nip=nip, token=config["ksef_token"])
+        if not invoice.ksef_reference:
+            xml = selectors.invoice_ksef_xml(invoice)
+            invoice.ksef_reference = client.send(xml).reference_number
+            invoice.sent_at = timezone.now()
+            invoice.save(update_fields=["ksef_reference", "sent_at", "updated_at"])
+        answer = client.status(invoice.ksef_reference)
+    except KsefInvalidInvoice as error:
+        _ksef_finish(invoice, KsefState.REJECTED, error=str(error))
+        return invoice.ksef_state
+    except (KsefError, DomainError) as error:
+        _ksef_finish(invoice, KsefState.FAILED, error=str(error))
+        return invoice.ksef_state
+    if answer.state == KsefClientState.ACCEPTED:
+        _ksef_finish(invoice, KsefState.ACCEPTED, number=answer.ksef_number)
+    elif answer.state == KsefClientState.REJECTED:
+        _ksef_finish(invoice, KsefState.REJECTED, error=f"{answer.code or ''} {answer.description}".strip())
+    elif attempt < len(KSEF_POLL_DELAYS):
+        _defer_ksef(invoice.pk, attempt=attempt + 1, delay=KSEF_POLL_DELAYS[attempt])
+    else:
+        _ksef_finish(invoice, KsefState.FAILED, error="KSeF did not answer in time")
+    return invoice.ksef_state

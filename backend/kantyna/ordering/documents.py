@@ -18,7 +18,7 @@ from fpdf.fonts import FontFace
 from kantyna.core.spreadsheets import export_file
 from kantyna.menus.documents import FONT_FAMILY, PDF_TYPE, KantynaPdf, file_response
 from kantyna.ordering.cutoff import tenant_zone
-from kantyna.ordering.models import Order, OrderItem
+from kantyna.ordering.models import LIVE_STATUSES, Order, OrderItem
 from kantyna.tenant_settings.selectors import settings_get
 
 ORDER_STATUS_TEXTS = {
@@ -34,7 +34,6 @@ KIND_TEXTS = {
     Order.Kind.REGULAR: pgettext_lazy("order kind", "Regular"),
     Order.Kind.PREPAID: pgettext_lazy("order kind", "Prepaid"),
 }
-LIVE_STATUSES = (OrderItem.Status.ACTIVE, OrderItem.Status.SERVED)
 
 
 def company_name(tenant) -> str:

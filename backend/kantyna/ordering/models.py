@@ -18,7 +18,9 @@ from kantyna.people.models import CalendarSubjectSettings, Child, WorkerProfile
 from kantyna.pricing.models import PriceListItem
 from kantyna.users.models import User
 
-LIVE = Q(status__in=["active", "served"])
+# A live meal: ordered and not cancelled (active), or served. Every count and sum of meals uses this rule.
+LIVE_STATUSES = ("active", "served")
+LIVE = Q(status__in=LIVE_STATUSES)
 
 
 class Order(models.Model):

@@ -170,15 +170,35 @@ class DebitsConfigSerializer(KantynaSerializer):
 
 
 class InvoicesConfigSerializer(KantynaSerializer):
+    """`exemption_basis`: the provision exempt ("zw") meals are exempt under, printed in the KSeF XML. KSeF: while
+    `ksef_enabled`, the office may send business buyers' invoices to KSeF as the seller (company details' NIP) with
+    `ksef_token`, a secret: written, never read back (`ksef_token_set`); an empty value sent keeps the stored one."""
+
+    SECRETS = ("ksef_token",)
+
     invoices_enabled = serializers.BooleanField(default=False)
     numbering_pattern = serializers.CharField(default="FV/{number}/{month}/{year}", max_length=60)
     payment_due_days = serializers.IntegerField(min_value=0, max_value=90, default=14)
     default_vat_rate = serializers.ChoiceField(choices=["0", "5", "8", "23", "zw"], default="8")
+    exemption_basis = serializers.CharField(default="", allow_blank=True, max_length=256)
+    ksef_enabled = serializers.BooleanField(default=False)
+    ksef_token = serializers.CharField(default="", allow_blank=True, max_length=512, write_only=True)
+    ksef_token_set = serializers.SerializerMethodField()
+
+    def get_ksef_token_set(self, values) -> bool:
+        return bool(values.get("ksef_token"))
 
     def validate_numbering_pattern(self, value):
         if "{number}" not in value:
             raise serializers.ValidationError(_("The pattern must contain {number}."))
         return value
+
+    def validate(self, data):
+        if data.get("default_vat_rate") == "zw" and not (data.get("exemption_basis") or "").strip():
+            raise serializers.ValidationError(
+                {"exemption_basis": [_("Enter the legal basis of the exemption (e.g. art. 43 ust. 1 pkt 24).")]}
+            )
+        return data
 
 
 class InvoicesConfigForUsersSerializer(KantynaSerializer):

@@ -31,6 +31,9 @@ def _merged(serializer, before: dict, data: dict) -> dict:
     """`data` over `before`; a nested section (a provider's account) is merged field by field too, and a secret
     sent empty (a form never shows the stored one) keeps the stored value."""
     merged = {**before, **data}
+    for secret in getattr(serializer, "SECRETS", ()):
+        if data.get(secret) in ("", None):
+            merged[secret] = before.get(secret, "")
     for name, field in serializer.fields.items():
         if isinstance(field, serializers.Serializer) and isinstance(data.get(name), dict):
             nested = {**before.get(name, {}), **data[name]}
@@ -45,6 +48,9 @@ def _masked(serializer, values: dict) -> dict:
     """`values` for the audit log: every secret a nested section declares (its SECRETS) reads "••••" when set and ""
     when not, so no key reaches users/activity."""
     masked = dict(values)
+    for secret in getattr(serializer, "SECRETS", ()):
+        if secret in values:
+            masked[secret] = "••••" if values[secret] else ""
     for name, field in serializer.fields.items():
         secrets = getattr(field, "SECRETS", ())
         if secrets and isinstance(values.get(name), dict):

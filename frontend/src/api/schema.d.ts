@@ -3588,6 +3588,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/invoicesFiles/{id}/ksefXml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The invoice as KSeF FA(3) XML (valid against the official schema), for whoever may download it. Refused
+         *     for an uploaded file and for a consumer's invoice (a buyer without NIP).
+         */
+        get: operations["api_frontend_invoicesFiles_ksefXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/invoicesFiles/{id}/markAsPaid": {
         parameters: {
             query?: never;
@@ -3599,6 +3619,26 @@ export interface paths {
         put?: never;
         /** @description Mark paid; again on a paid invoice changes nothing. */
         post: operations["api_frontend_invoicesFiles_markAsPaid_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/invoicesFiles/{id}/sendToKsef": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Send the invoice to KSeF (a job: the answer says `sending`, the KSeF number follows). Again while it is
+         *     being sent or once accepted sends nothing; a rejected or failed one is sent anew.
+         */
+        post: operations["api_frontend_invoicesFiles_sendToKsef_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9170,6 +9210,8 @@ export interface components {
             invoiceBuyerPostCode: string;
             /** @default  */
             invoiceBuyerCity: string;
+            /** @default false */
+            invoiceBuyerIsPublicBody: boolean;
             readonly active: boolean;
             readonly classroomsCount: number;
         };
@@ -9255,6 +9297,8 @@ export interface components {
             invoiceBuyerPostCode: string;
             /** @default  */
             invoiceBuyerCity: string;
+            /** @default false */
+            invoiceBuyerIsPublicBody: boolean;
         };
         InstitutionSettings: {
             hideGrammages?: boolean;
@@ -9481,6 +9525,13 @@ export interface components {
             fileKind: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description A drawn invoice to a business buyer (with a NIP): its KSeF XML can be had and sent. */
+            readonly ksefApplicable: boolean;
+            ksefState: components["schemas"]["KsefStateEnum"];
+            ksefNumber: string;
+            ksefError: string;
+            /** Format: date-time */
+            sentAt: string | null;
         };
         /**
          * @description * `transaction` - transaction
@@ -9507,6 +9558,11 @@ export interface components {
             city: string;
             taxId: string;
         };
+        /**
+         * @description `exemption_basis`: the provision exempt ("zw") meals are exempt under, printed in the KSeF XML. KSeF: while
+         *     `ksef_enabled`, the office may send business buyers' invoices to KSeF as the seller (company details' NIP) with
+         *     `ksef_token`, a secret: written, never read back (`ksef_token_set`); an empty value sent keeps the stored one.
+         */
         InvoicesConfig: {
             /** @default false */
             invoicesEnabled: boolean;
@@ -9516,6 +9572,11 @@ export interface components {
             paymentDueDays: number;
             /** @default 8 */
             defaultVatRate: components["schemas"]["DefaultVatRateEnum"];
+            /** @default  */
+            exemptionBasis: string;
+            /** @default false */
+            ksefEnabled: boolean;
+            readonly ksefTokenSet: boolean;
         };
         InvoicesConfigForUsers: {
             /** @default false */
@@ -9529,6 +9590,11 @@ export interface components {
             /** @default false */
             requireInvoiceConfigForUsers: boolean;
         };
+        /**
+         * @description `exemption_basis`: the provision exempt ("zw") meals are exempt under, printed in the KSeF XML. KSeF: while
+         *     `ksef_enabled`, the office may send business buyers' invoices to KSeF as the seller (company details' NIP) with
+         *     `ksef_token`, a secret: written, never read back (`ksef_token_set`); an empty value sent keeps the stored one.
+         */
         InvoicesConfigRequest: {
             /** @default false */
             invoicesEnabled: boolean;
@@ -9538,6 +9604,12 @@ export interface components {
             paymentDueDays: number;
             /** @default 8 */
             defaultVatRate: components["schemas"]["DefaultVatRateEnum"];
+            /** @default  */
+            exemptionBasis: string;
+            /** @default false */
+            ksefEnabled: boolean;
+            /** @default  */
+            ksefToken: string;
         };
         InvoicesSettings: {
             invoicesEnabled: boolean;
@@ -9667,6 +9739,15 @@ export interface components {
             isActive: boolean;
             institutionsMealTypes?: components["schemas"]["KitchenMatrixRowRequest"][];
         };
+        /**
+         * @description * `not_sent` - not_sent
+         *     * `sending` - sending
+         *     * `accepted` - accepted
+         *     * `rejected` - rejected
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        KsefStateEnum: "not_sent" | "sending" | "accepted" | "rejected" | "failed";
         LabelLayout: {
             /** @description What printLabels' `layout` takes, e.g. 3x7 (columns x rows). */
             code: string;
@@ -19243,6 +19324,27 @@ export interface operations {
             };
         };
     };
+    api_frontend_invoicesFiles_ksefXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+        };
+    };
     api_frontend_invoicesFiles_markAsPaid_create: {
         parameters: {
             query?: never;
@@ -19260,6 +19362,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_sendToKsef_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceFile"];
                 };
             };
         };

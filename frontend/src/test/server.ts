@@ -38,6 +38,9 @@ export const defaultHandlers = [
       numberingPattern: 'FV/{number}/{month}/{year}',
       paymentDueDays: 14,
       defaultVatRate: '8',
+      exemptionBasis: '',
+      ksefEnabled: false,
+      ksefTokenSet: false,
     } satisfies Schemas['InvoicesConfig']),
   ),
   http.get(apiUrl('common/settings/invoicesConfigForUsers'), () =>

@@ -264,6 +264,11 @@ ERRORS: dict[str, Refusal] = {
     "invoice.number_taken": _conflict(
         "This invoice number is already used.", _("This invoice number is already used.")
     ),
+    "invoice.ksef_uploaded_file": _conflict("An uploaded invoice file has no KSeF XML."),
+    "invoice.ksef_consumer": _conflict("This invoice's buyer has no NIP: a consumer's invoice does not go to KSeF."),
+    "invoice.ksef_invalid": Refusal(status.HTTP_400_BAD_REQUEST, "KSeF would refuse this invoice.", "%(reason)s"),
+    "invoice.ksef_disabled": _conflict("KSeF is turned off."),
+    "invoice.ksef_token_missing": _conflict("The KSeF token is missing."),
     # announcements
     "announcement.empty_text": _invalid(_("Write the announcement's text.")),
     "announcement.ends_before_start": _invalid(_("The end date cannot be earlier than the start date.")),

@@ -82,6 +82,7 @@ class InstitutionSerializer(KantynaModelSerializer):
     invoice_buyer_street = serializers.CharField(max_length=200, allow_blank=True, required=False, default="")
     invoice_buyer_post_code = serializers.CharField(max_length=6, allow_blank=True, required=False, default="")
     invoice_buyer_city = serializers.CharField(max_length=100, allow_blank=True, required=False, default="")
+    invoice_buyer_is_public_body = serializers.BooleanField(required=False, default=False)
     active = serializers.BooleanField(source="is_active", read_only=True)
     classrooms_count = serializers.SerializerMethodField()
 
@@ -107,6 +108,7 @@ class InstitutionSerializer(KantynaModelSerializer):
             "invoice_buyer_street",
             "invoice_buyer_post_code",
             "invoice_buyer_city",
+            "invoice_buyer_is_public_body",
             "active",
             "classrooms_count",
         ]

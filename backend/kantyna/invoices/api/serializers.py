@@ -5,7 +5,7 @@ from rest_framework import serializers
 
 from kantyna.core.dates import MonthField
 from kantyna.core.serializers import MAX_BOOKING, KantynaSerializer, MoneySerializer, money
-from kantyna.invoices.models import InvoiceKind
+from kantyna.invoices.models import InvoiceKind, KsefState
 
 
 class ListQuerySerializer(KantynaSerializer):
@@ -66,6 +66,13 @@ class InvoiceFileSerializer(KantynaSerializer):
     paid_at = serializers.DateTimeField(allow_null=True)
     file_kind = serializers.CharField()
     created_at = serializers.DateTimeField()
+    ksef_applicable = serializers.SerializerMethodField(
+        help_text="A drawn invoice to a business buyer (with a NIP): its KSeF XML can be had and sent."
+    )
+    ksef_state = serializers.ChoiceField(choices=KsefState.choices)
+    ksef_number = serializers.CharField()
+    ksef_error = serializers.CharField()
+    sent_at = serializers.DateTimeField(allow_null=True)
 
     def get_month(self, row) -> str:
         return f"{row.month:%Y-%m}"
@@ -100,6 +107,9 @@ class InvoiceFileSerializer(KantynaSerializer):
 
     def get_paid(self, row) -> bool:
         return row.paid_at is not None
+
+    def get_ksef_applicable(self, row) -> bool:
+        return row.kind != InvoiceKind.UPLOADED and bool((row.buyer or {}).get("tax_id"))
 
 
 def _party(data: dict | None) -> dict | None:

@@ -201,6 +201,33 @@ class MaxFileSizeView(ApiView):
         return Response({"max_file_size": services.invoice_upload_limit()})
 
 
+class KsefXmlView(ApiView):
+    ability = VIEW
+
+    @extend_schema(
+        operation_id="api_frontend_invoicesFiles_ksefXml",
+        responses={(200, "application/xml"): OpenApiTypes.BINARY},
+    )
+    def get(self, request, pk: int):
+        """The invoice as KSeF FA(3) XML (valid against the official schema), for whoever may download it. Refused
+        for an uploaded file and for a consumer's invoice (a buyer without NIP)."""
+        invoice = _visible(request, pk)
+        xml = selectors.invoice_ksef_xml(invoice)
+        return file_response(xml, filename=f"{safe_file_name(invoice.number)}.xml", content_type="application/xml")
+
+
+class SendToKsefView(ApiView):
+    ability = MANAGE
+
+    @extend_schema(request=None, responses=s.InvoiceFileSerializer)
+    def post(self, request, pk: int):
+        """Send the invoice to KSeF (a job: the answer says `sending`, the KSeF number follows). Again while it is
+        being sent or once accepted sends nothing; a rejected or failed one is sent anew."""
+        _visible(request, pk)
+        services.invoice_send_to_ksef(actor=request.user, invoice_id=pk)
+        return Response(s.InvoiceFileSerializer(_visible(request, pk)).data)
+
+
 class MarkAsPaidView(ApiView):
     ability = MANAGE
 
@@ -222,4 +249,6 @@ urlpatterns = [
     path("invoicesFiles/<int:pk>", InvoiceFileView.as_view()),
     path("invoicesFiles/<int:pk>/download", DownloadView.as_view()),
     path("invoicesFiles/<int:pk>/markAsPaid", MarkAsPaidView.as_view()),
+    path("invoicesFiles/<int:pk>/ksefXml", KsefXmlView.as_view()),
+    path("invoicesFiles/<int:pk>/sendToKsef", SendToKsefView.as_view()),
 ]

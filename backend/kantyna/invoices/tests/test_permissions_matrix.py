@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from procrastinate.contrib.django.models import ProcrastinateJob
 
 from kantyna.audit.models import AuditEntry
 from kantyna.invoices.api.urls import urlpatterns
@@ -31,6 +32,7 @@ from kantyna.testing.matrix import (
     routes_of,
     run_row,
 )
+from kantyna.testing.world import set_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +65,9 @@ ROWS = [
         foreign=404),
     Row("max file size", "GET", "invoicesFiles/maxFileSize", READERS),
     Row("mark paid", "POST", "invoicesFiles/{institution_invoice}/markAsPaid", personas(ADMIN), writes=True),
+    Row("KSeF XML", "GET", "invoicesFiles/{institution_invoice}/ksefXml", personas(ADMIN, IA, IA_WITHOUT),
+        hidden=personas(PARENT, WORKER)),
+    Row("send to KSeF", "POST", "invoicesFiles/{institution_invoice}/sendToKsef", personas(ADMIN), writes=True),
 ]  # fmt: skip
 
 
@@ -70,6 +75,12 @@ ROWS = [
 def world(tenant_a):
     iw = make_invoice_world(tenant_a)
     with in_tenant(tenant_a):
+        # A business buyer (valid NIPs), so the institution's invoice has KSeF XML and can be sent.
+        set_settings("company_details", vat_id="5265877635")
+        set_settings("invoices_config", ksef_enabled=True)
+        iw.institution.invoice_buyer_name = "Gmina"
+        iw.institution.invoice_buyer_tax_id = "7251801126"
+        iw.institution.save()
         institution_invoice, _ = invoice_create_for_institution(actor=None, institution=iw.institution, month=iw.month)
         parent_invoice, _ = invoice_create_for_user(actor=None, user=iw.parent, month=iw.month)
     return SimpleNamespace(
@@ -88,7 +99,8 @@ def world(tenant_a):
 def state(tenant):
     with in_tenant(tenant):
         return {
-            "invoices": list(InvoiceFile.objects.order_by("pk").values_list("pk", "number", "paid_at")),
+            "invoices": list(InvoiceFile.objects.order_by("pk").values_list("pk", "number", "paid_at", "ksef_state")),
+            "jobs": ProcrastinateJob.objects.count(),
             "counters": list(InvoiceCounter.objects.values_list("period", "last_number")),
             "audit": AuditEntry.objects.count(),
         }

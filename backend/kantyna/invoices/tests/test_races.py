@@ -6,12 +6,20 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from procrastinate.contrib.django.models import ProcrastinateJob
 
+from kantyna.audit.models import AuditEntry
 from kantyna.invoices.models import InvoiceCounter, InvoiceFile
-from kantyna.invoices.services import invoice_create_for_institution, invoice_create_for_user
+from kantyna.invoices.services import (
+    KSEF_TASK,
+    invoice_create_for_institution,
+    invoice_create_for_user,
+    invoice_send_to_ksef,
+)
 from kantyna.invoices.tests.helpers import make_invoice_world
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.concurrency import run_concurrently
+from kantyna.testing.world import set_settings
 
 
 @pytest.mark.race
@@ -49,4 +57,28 @@ def test_given_two_invoices_made_at_once_then_consecutive_numbers(tenant_a):
     with in_tenant(tenant_a):
         numbers = sorted(int(number.split("/")[1]) for number in InvoiceFile.objects.values_list("number", flat=True))
         assert numbers == [1, 2]
+    connection.set_schema_to_public()
+
+
+@pytest.mark.race
+@pytest.mark.django_db(transaction=True)
+def test_given_two_admins_sending_one_invoice_to_ksef_at_once_then_one_job(tenant_a):
+    iw = make_invoice_world(tenant_a)
+    with in_tenant(tenant_a):
+        set_settings("company_details", vat_id="5265877635")
+        set_settings("invoices_config", ksef_enabled=True)
+        iw.institution.invoice_buyer_name = "Gmina"
+        iw.institution.invoice_buyer_tax_id = "7251801126"
+        iw.institution.save()
+        invoice, _ = invoice_create_for_institution(actor=None, institution=iw.institution, month=iw.month)
+
+    outcomes = run_concurrently(
+        tenant_a, *[lambda: invoice_send_to_ksef(actor=None, invoice_id=invoice.pk) for _ in range(2)]
+    )
+
+    assert outcomes == [None, None]
+    with in_tenant(tenant_a):
+        assert ProcrastinateJob.objects.filter(task_name=KSEF_TASK).count() == 1
+        assert AuditEntry.objects.filter(action="invoice.ksef_send").count() == 1
+        assert InvoiceFile.objects.get(pk=invoice.pk).ksef_state == "sending"
     connection.set_schema_to_public()

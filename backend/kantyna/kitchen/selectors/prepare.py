@@ -20,9 +20,8 @@ from kantyna.catalog.models import Diet, MealType, PortionSize
 from kantyna.kitchen.selectors.common import menu_cells
 from kantyna.logistics.models import KitchenInstitutionMealType
 from kantyna.meals.models import MealIngredient
-from kantyna.ordering.models import OrderItem
+from kantyna.ordering.models import LIVE_STATUSES, OrderItem
 
-LIVE_STATUSES = (OrderItem.Status.ACTIVE, OrderItem.Status.SERVED)
 # The longest range one request counts: a month and a bit, what a cook plans at most.
 MAX_DAYS = 62
 # Polish letters sort after their base letter (a < ą < b), whatever the database's collation.

@@ -32,13 +32,11 @@ from django.db.models.functions import Coalesce, Concat
 from kantyna.catalog.models import MealType
 from kantyna.core.params import id_of
 from kantyna.ordering.cutoff import cutoff_config, tenant_today
-from kantyna.ordering.models import Order, OrderItem
+from kantyna.ordering.models import LIVE_STATUSES, Order, OrderItem
 from kantyna.ordering.subjects import CHILD, WORKER, is_staff
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.people.reach import Reach
 from kantyna.pricing.models import PriceList
-
-LIVE_STATUSES = (OrderItem.Status.ACTIVE, OrderItem.Status.SERVED)
 
 ITEM_RELATIONS = (
     "meal_type",

@@ -38,10 +38,10 @@ from kantyna.institutions.models import Institution
 from kantyna.kitchen.selectors.prepare import name_key
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
 from kantyna.ledger.selectors import institutions_q
-from kantyna.ordering.models import Absence, OrderItem
+from kantyna.ordering.models import LIVE_STATUSES, Absence, OrderItem
+from kantyna.ordering.selectors.receivers import items_of_institutions
 from kantyna.people.models import Child, SubjectType, WorkerProfile
 
-LIVE_STATUSES = (OrderItem.Status.ACTIVE, OrderItem.Status.SERVED)
 ZERO = Decimal("0.00")
 MONEY = DecimalField(max_digits=14, decimal_places=2)
 
@@ -74,22 +74,6 @@ def _counts() -> dict:
         "served": Count("status", filter=Q(status=OrderItem.Status.SERVED)),
         "cancelled": Count("status", filter=Q(status=OrderItem.Status.CANCELLED)),
     }
-
-
-def items_in(institution_ids: set[int] | None, *, with_place: bool = False, **condition) -> QuerySet[OrderItem]:
-    """Order items (every status) matching `condition`, of receivers of `institution_ids` (None: every one). The
-    receiver's institution (`place_id`) is joined only when narrowing or asked for (`with_place`)."""
-    items = OrderItem.objects.filter(**condition)
-    if with_place:
-        items = items.annotate(place_id=Coalesce(F("child__institution_id"), F("worker__institution_id")))
-    if institution_ids is None:
-        return items
-    # The receivers of the institutions as two sets the database builds once (hashed), not a join of every item to
-    # its child and worker filtered afterwards.
-    return items.filter(
-        Q(child_id__in=Child.objects.filter(institution_id__in=institution_ids).values("pk"))
-        | Q(worker_id__in=WorkerProfile.objects.filter(institution_id__in=institution_ids).values("pk"))
-    )
 
 
 def _accounts(institution_ids: set[int] | None) -> Q:
@@ -160,7 +144,7 @@ def _balances(institution_ids: set[int] | None) -> tuple[Decimal, int, Decimal]:
 
 def statistics(*, today: date, institution_ids: set[int] | None) -> Statistics:
     """Today's figures in five queries whatever the size of the tenant."""
-    meals = items_in(institution_ids, date=today).aggregate(**_counts())
+    meals = items_of_institutions(institution_ids, date=today).aggregate(**_counts())
     month_start, month_end = month_bounds(today)
     deposits = _deposits(institution_ids, month_start, month_end).aggregate(
         amount=Coalesce(Sum("amount"), Value(ZERO), output_field=MONEY), count=Count("*")
@@ -205,7 +189,7 @@ def totals(*, day: date, institution_ids: set[int] | None) -> list[TotalRow]:
     """The day's meals per institution x meal type x diet (ordered = live, served, cancelled), by institution
     name, meal type position and diet name. Two queries: the grouped count, the institutions' names."""
     rows = list(
-        items_in(institution_ids, with_place=True, date=day)
+        items_of_institutions(institution_ids, with_place=True, date=day)
         .values("place_id", "meal_type_id", "meal_type__name", "meal_type__position", "diet_id", "diet__name")
         .annotate(**_counts())
         .order_by()
@@ -381,7 +365,7 @@ def chart(*, period: str, anchor: date, institution_ids: set[int] | None) -> Cha
         item_bucket, deposit_bucket = TruncMonth("date"), TruncMonth("booked_on")
     meals = {
         row["bucket"]: row
-        for row in items_in(institution_ids, date__gte=date_from, date__lte=date_to)
+        for row in items_of_institutions(institution_ids, date__gte=date_from, date__lte=date_to)
         .annotate(bucket=item_bucket)
         .values("bucket")
         .annotate(**_counts())

@@ -1,6 +1,6 @@
 """Reports on meals ordered: counted and summed in the database, grouped (a month of 400,000 order items comes back
 as a few thousand sums), never read item by item. A receiver's institution is where the child or the worker is
-now (`dashboard.items_in`), as every list of the back office shows it."""
+now (`ordering.selectors.receivers.items_of_institutions`), as every list of the back office shows it."""
 
 from __future__ import annotations
 
@@ -17,16 +17,17 @@ from kantyna.institutions.models import Classroom, Institution
 from kantyna.kitchen.selectors import prepare
 from kantyna.kitchen.selectors.prepare import name_key
 from kantyna.logistics.models import KitchenInstitutionMealType
-from kantyna.ordering.models import Absence, OrderItem
+from kantyna.ordering.models import LIVE_STATUSES, Absence, OrderItem
+from kantyna.ordering.selectors.receivers import items_of_institutions
 from kantyna.people.models import Child
 from kantyna.reports.criteria import GROUP_MONTH
-from kantyna.reports.selectors.dashboard import LIVE_STATUSES, ZERO, items_in
+from kantyna.reports.selectors.dashboard import ZERO
 
 
 def live_items(criteria: dict, institution_ids: set[int] | None) -> QuerySet[OrderItem]:
     """The live (active and served) meals of the criteria's period, narrowed by their meal types and diets, of
     receivers of `institution_ids` (None: every one), with their institution as `place_id`."""
-    items = items_in(
+    items = items_of_institutions(
         institution_ids,
         with_place=True,
         date__gte=criteria["date_from"],
@@ -113,7 +114,9 @@ class ServedRow:
 
 def ordered_vs_served(criteria: dict, institution_ids: set[int] | None) -> list[ServedRow]:
     """Per institution and day, the meals ordered against those served at the terminal (two queries)."""
-    items = items_in(institution_ids, with_place=True, date__gte=criteria["date_from"], date__lte=criteria["date_to"])
+    items = items_of_institutions(
+        institution_ids, with_place=True, date__gte=criteria["date_from"], date__lte=criteria["date_to"]
+    )
     if criteria.get("meal_types_ids"):
         items = items.filter(meal_type_id__in=criteria["meal_types_ids"])
     if criteria.get("diets_ids"):

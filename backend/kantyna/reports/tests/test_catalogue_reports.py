@@ -197,7 +197,10 @@ def test_balances_and_debtors_at_a_date(tenant_a, rw):
 )
 def test_vat_summary_at_the_tenants_rate(tenant_a, rw, rate, label, net, vat):
     with in_tenant(tenant_a):
-        set_settings("invoices_config", default_vat_rate=rate)
+        # An exempt rate needs its legal basis (the KSeF XML prints it).
+        set_settings(
+            "invoices_config", default_vat_rate=rate, exemption_basis="art. 43 ust. 1 pkt 24" if rate == "zw" else ""
+        )
 
     rows = report(tenant_a, "vatSummary", NOVEMBER)
 

@@ -28,6 +28,7 @@ const school: Schemas['Institution'] = {
   invoiceBuyerStreet: '',
   invoiceBuyerPostCode: '',
   invoiceBuyerCity: '',
+  invoiceBuyerIsPublicBody: false,
   active: true,
   classroomsCount: 6,
 };
@@ -260,6 +261,7 @@ describe('institution form', () => {
       invoiceBuyerStreet: '',
       invoiceBuyerPostCode: '',
       invoiceBuyerCity: '',
+      invoiceBuyerIsPublicBody: false,
     });
   });
 
@@ -289,8 +291,11 @@ describe('institution form', () => {
 
     await user.clear(within(form).getByLabelText("Buyer's tax ID (NIP)"));
     await user.type(within(form).getByLabelText("Buyer's tax ID (NIP)"), '725-101-87-45');
+    await user.click(within(form).getByLabelText(/The buyer is a public body/));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ invoiceBuyerName: 'Gmina Łódź', invoiceBuyerTaxId: '7251018745' }));
+    await waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({ invoiceBuyerName: 'Gmina Łódź', invoiceBuyerTaxId: '7251018745', invoiceBuyerIsPublicBody: true }),
+    );
   });
 
   it('loads an institution into the edit form and PUTs the whole object', async () => {

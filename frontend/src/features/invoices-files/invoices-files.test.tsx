@@ -28,18 +28,24 @@ function makeInvoice(overrides: Partial<InvoiceFile> = {}): InvoiceFile {
     paidAt: null,
     fileKind: 'pdf',
     createdAt: '2026-11-27T10:00:00+01:00',
+    ksefApplicable: true,
+    ksefState: 'not_sent',
+    ksefNumber: '',
+    ksefError: '',
+    sentAt: null,
     ...overrides,
   };
 }
 
 interface Served {
+  gets: string[];
   posts: { path: string; body: unknown }[];
   deletes: string[];
   lists: URLSearchParams[];
 }
 
 function serve(roles: Role[], { rows = [] as InvoiceFile[], refuse = null as null | { status: number; body: object } } = {}): Served {
-  const served: Served = { posts: [], deletes: [], lists: [] };
+  const served: Served = { gets: [], posts: [], deletes: [], lists: [] };
   const office = roles.includes('ROLE_ADMIN');
   server.use(
     http.get(apiUrl('auth/currentUser'), () =>
@@ -67,10 +73,21 @@ function serve(roles: Role[], { rows = [] as InvoiceFile[], refuse = null as nul
       served.posts.push({ path, body });
       if (refuse) return HttpResponse.json(refuse.body, { status: refuse.status });
       if (path.startsWith('invoicesFiles/create')) return HttpResponse.json({ id: 9, created: true }, { status: 201 });
+      if (path.endsWith('/sendToKsef')) {
+        const row = rows.find((one) => path === `invoicesFiles/${one.id}/sendToKsef`);
+        if (row) Object.assign(row, { ksefState: 'accepted', ksefNumber: '5265877635-20261127-0123456789AB-C4' });
+        return HttpResponse.json({ ...row, ksefState: 'sending' });
+      }
       if (path === 'invoicesFiles/download') {
         return new HttpResponse('PK', { headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="faktury.zip"' } });
       }
       return HttpResponse.json({ status: true });
+    }),
+    http.get(apiUrl('invoicesFiles/:id/ksefXml'), ({ request }) => {
+      served.gets.push(new URL(request.url).pathname.replace('/api/frontend/', ''));
+      return new HttpResponse('<?xml version="1.0"?><Faktura/>', {
+        headers: { 'Content-Type': 'application/xml', 'Content-Disposition': 'attachment; filename="FV_1_11_2026.xml"' },
+      });
     }),
     http.delete(apiUrl('invoicesFiles/*'), ({ request }) => {
       served.deletes.push(new URL(request.url).pathname.replace('/api/frontend/', ''));
@@ -171,6 +188,40 @@ describe('invoices: the office', () => {
 
     expect(await within(form).findByText('The file is too large: the limit is 2 MB.')).toBeInTheDocument();
     expect(served.posts).toEqual([]);
+  });
+});
+
+describe('invoices: KSeF', () => {
+  it("given a business buyer's invoice, when sending it to KSeF after confirming, then its KSeF number shows", async () => {
+    signIn();
+    const served = serve(['ROLE_ADMIN'], { rows: [makeInvoice()] });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:xml'), revokeObjectURL: vi.fn() });
+    const { user } = renderApp('/invoicesFiles');
+
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(await within(table).findByText('Not sent')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Download the KSeF XML of invoice FV/1/11/2026' }));
+    await waitFor(() => expect(served.gets).toEqual(['invoicesFiles/7/ksefXml']));
+
+    await user.click(within(table).getByRole('button', { name: 'Send invoice FV/1/11/2026 to KSeF' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send invoice FV/1/11/2026 to KSeF?' });
+    expect(served.posts).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Send to KSeF' }));
+    await waitFor(() => expect(served.posts).toEqual([{ path: 'invoicesFiles/7/sendToKsef', body: null }]));
+
+    expect(await within(table).findByText('5265877635-20261127-0123456789AB-C4')).toBeInTheDocument();
+    expect(within(table).getByText('In KSeF')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Send invoice FV/1/11/2026 to KSeF' })).not.toBeInTheDocument();
+  });
+
+  it("given a consumer's or an uploaded invoice, then neither the KSeF XML nor sending is offered", async () => {
+    signIn();
+    serve(['ROLE_ADMIN'], { rows: [makeInvoice({ ksefApplicable: false, buyer: { name: 'Anna Nowak', street: '', postalCode: '', city: '', taxId: '' } })] });
+    renderApp('/invoicesFiles');
+
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    await within(table).findByRole('cell', { name: 'FV/1/11/2026' });
+    expect(within(table).queryByRole('button', { name: /KSeF/ })).not.toBeInTheDocument();
   });
 });
 

@@ -94,6 +94,7 @@ export function InstitutionFields() {
             <TextField<InstitutionValues> name="invoiceBuyerCity" label={t('invoiceBuyer.city')} maxLength={INSTITUTION_LIMITS.city} autoComplete="off" />
           </Col>
         </Row>
+        <CheckboxField<InstitutionValues> name="invoiceBuyerIsPublicBody" label={t('invoiceBuyer.isPublicBody')} help={t('invoiceBuyer.isPublicBodyHelp')} />
       </fieldset>
     </>
   );

@@ -27,6 +27,7 @@ export interface InstitutionValues {
   invoiceBuyerStreet: string;
   invoiceBuyerPostCode: string;
   invoiceBuyerCity: string;
+  invoiceBuyerIsPublicBody: boolean;
 }
 
 /** A blank value passes: the field is optional on the server. */
@@ -57,6 +58,7 @@ const schema = (t: TFunction) =>
     invoiceBuyerStreet: optionalText(t, INSTITUTION_LIMITS.street),
     invoiceBuyerPostCode: optionalMatching(t, INSTITUTION_LIMITS.postCode, (value) => POST_CODE_PATTERN.test(value), t('institutions:validation.postCode')),
     invoiceBuyerCity: optionalText(t, INSTITUTION_LIMITS.city),
+    invoiceBuyerIsPublicBody: z.boolean(),
   });
 
 type InstitutionParsed = z.output<ReturnType<typeof schema>>;
@@ -79,6 +81,7 @@ const EMPTY_INSTITUTION: InstitutionValues = {
   invoiceBuyerStreet: '',
   invoiceBuyerPostCode: '',
   invoiceBuyerCity: '',
+  invoiceBuyerIsPublicBody: false,
 };
 
 export const institutionForm = defineEntityForm<Institution, InstitutionRequest, InstitutionRequest, InstitutionValues, InstitutionParsed>({
@@ -103,6 +106,7 @@ export const institutionForm = defineEntityForm<Institution, InstitutionRequest,
     invoiceBuyerStreet: institution.invoiceBuyerStreet,
     invoiceBuyerPostCode: institution.invoiceBuyerPostCode,
     invoiceBuyerCity: institution.invoiceBuyerCity,
+    invoiceBuyerIsPublicBody: institution.invoiceBuyerIsPublicBody,
   }),
   toCreate: (values: InstitutionParsed): InstitutionRequest => values,
   Fields: InstitutionFields,

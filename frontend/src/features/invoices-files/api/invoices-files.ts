@@ -20,11 +20,15 @@ export const invoiceKeys = {
   maxFileSize: ['invoicesFiles', 'maxFileSize'] as const,
 };
 
+/** How often the list is asked again while an invoice on it is being sent to KSeF (its number comes from a job). */
+export const KSEF_REFETCH_MS = 5000;
+
 export const useInvoicesFiles = (params: ListParams) =>
   useQuery({
     queryKey: invoiceKeys.list(params),
     queryFn: async () => expectOk(await api.get<Page<InvoiceFile>>(PATH, params)),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some((row) => row.ksefState === 'sending') ? KSEF_REFETCH_MS : false),
   });
 
 interface UserOption {
@@ -123,6 +127,19 @@ export const useDeleteInvoice = () => {
     onSuccess: refresh,
   });
 };
+
+/** Queue the invoice for KSeF: the answer says `sending`, the list is asked again until KSeF answers. */
+export const useSendToKsef = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: number) => expectOk(await api.post<InvoiceFile>(`${PATH}/${id}/sendToKsef`)),
+    onSuccess: refresh,
+  });
+};
+
+/** The invoice as KSeF FA(3) XML (a business buyer's drawn invoice). */
+export const downloadKsefXml = (row: InvoiceFile) =>
+  downloadFile(`${PATH}/${row.id}/ksefXml`, { fallbackName: `${row.number}.xml` });
 
 /** One invoice's file, opened in a new tab (the browser's viewer prints and saves it). */
 export const openInvoice = (row: InvoiceFile) =>

@@ -14,15 +14,37 @@ import { useSession } from '@/lib/session/session-context';
 import {
   INVOICE_KINDS,
   downloadInvoices,
+  downloadKsefXml,
   openInvoice,
   useCustomerOptions,
   useDeleteInvoice,
   useInvoicesFiles,
   useMarkInvoicePaid,
+  useSendToKsef,
   type InvoiceFile,
 } from '../api/invoices-files';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const KSEF_BADGES: Record<InvoiceFile['ksefState'], string> = {
+  not_sent: 'secondary',
+  sending: 'info',
+  accepted: 'success',
+  rejected: 'danger',
+  failed: 'danger',
+};
+
+function KsefCell({ row, t }: { row: InvoiceFile; t: TFunction<'invoicesFiles'> }) {
+  if (!row.ksefApplicable) return <span className="text-muted">—</span>;
+  return (
+    <span className="d-inline-flex flex-column gap-1">
+      <Badge bg={KSEF_BADGES[row.ksefState]} title={row.ksefError || undefined}>
+        {t(`ksef.states.${row.ksefState}`)}
+      </Badge>
+      {row.ksefNumber && <small className="text-nowrap">{row.ksefNumber}</small>}
+    </span>
+  );
+}
 
 function columns(t: TFunction<'invoicesFiles'>, office: boolean): Column<InvoiceFile>[] {
   const all: (Column<InvoiceFile> | false)[] = [
@@ -42,6 +64,7 @@ function columns(t: TFunction<'invoicesFiles'>, office: boolean): Column<Invoice
       header: t('fields.paid'),
       cell: (row) => (row.paid ? <Badge bg="success">{t('paid')}</Badge> : <Badge bg="warning" text="dark">{t('unpaid')}</Badge>),
     },
+    office && { key: 'ksef', header: t('fields.ksef'), cell: (row) => <KsefCell row={row} t={t} /> },
   ];
   return all.filter((column): column is Column<InvoiceFile> => column !== false);
 }
@@ -72,6 +95,7 @@ export function InvoicesFilesPage() {
   const customers = useCustomerOptions(office);
   const markPaid = useMarkInvoicePaid();
   const remove = useDeleteInvoice();
+  const sendToKsef = useSendToKsef();
   const confirm = useConfirm();
   const title = t('routes:areas.invoicesFiles');
 
@@ -91,6 +115,15 @@ export function InvoicesFilesPage() {
       confirmLabel: t('delete'),
     });
     if (ok) await run(() => remove.mutateAsync(row.id), t('deleted'));
+  };
+
+  const askSendToKsef = async (row: InvoiceFile) => {
+    const ok = await confirm({
+      title: t('ksef.sendTitle', { number: row.number }),
+      body: t('ksef.sendBody'),
+      confirmLabel: t('ksef.send'),
+    });
+    if (ok) await run(() => sendToKsef.mutateAsync(row.id), t('ksef.queued'));
   };
 
   return (
@@ -154,6 +187,16 @@ export function InvoicesFilesPage() {
             <Button size="sm" variant="outline-primary" onClick={() => void openInvoice(row).catch((error: unknown) => notify({ type: 'error', message: errorText(error) }))} aria-label={t('downloadOne', { number: row.number })}>
               {t('download')}
             </Button>
+            {row.ksefApplicable && (
+              <Button size="sm" variant="outline-secondary" onClick={() => void downloadKsefXml(row).catch((error: unknown) => notify({ type: 'error', message: errorText(error) }))} aria-label={t('ksef.xmlOne', { number: row.number })}>
+                {t('ksef.xml')}
+              </Button>
+            )}
+            {office && row.ksefApplicable && row.ksefState !== 'sending' && row.ksefState !== 'accepted' && (
+              <Button size="sm" variant="outline-primary" disabled={sendToKsef.isPending} onClick={() => void askSendToKsef(row)} aria-label={t('ksef.sendOne', { number: row.number })}>
+                {t('ksef.send')}
+              </Button>
+            )}
             {office && !row.paid && (
               <Button size="sm" variant="outline-success" disabled={markPaid.isPending} onClick={() => void run(() => markPaid.mutateAsync(row.id), t('markedPaid'))} aria-label={t('markPaidOne', { number: row.number })}>
                 {t('markPaid')}

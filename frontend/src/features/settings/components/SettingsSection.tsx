@@ -35,6 +35,9 @@ type FieldFor<K extends string, V> = [V] extends [boolean]
             | { name: K; kind: 'time' }
             | { name: K; kind: 'select'; options: readonly [V, ...V[]] }
             | { name: K; kind: 'text'; maxLength: number; required?: boolean; rules?: readonly TextRule[] }
+            // A secret (a token): never shown; the form says whether one is stored (the GET's `<name>Set`) and sends
+            // what is typed, empty to keep the stored one.
+            | { name: K; kind: 'secret'; maxLength: number }
         : never;
 
 /** One field of a settings form, typed by the endpoint's request body. */
@@ -51,7 +54,8 @@ type AnyField =
   | { name: string; kind: 'checkbox' | 'money' | 'decimal' | 'time' }
   | { name: string; kind: 'integer' | 'megabytes'; min: number; max: number }
   | { name: string; kind: 'select'; options: readonly string[] }
-  | { name: string; kind: 'text'; maxLength: number; required?: boolean; rules?: readonly TextRule[] };
+  | { name: string; kind: 'text'; maxLength: number; required?: boolean; rules?: readonly TextRule[] }
+  | { name: string; kind: 'secret'; maxLength: number };
 
 function fieldSchema(field: AnyField, t: TFunction) {
   switch (field.kind) {
@@ -76,6 +80,8 @@ function fieldSchema(field: AnyField, t: TFunction) {
     }
     case 'select':
       return z.string().refine((value) => field.options.includes(value), { message: t('common:validation.required') });
+    case 'secret':
+      return z.string().trim().max(field.maxLength, t('common:validation.maxLength', { max: field.maxLength }));
     case 'text': {
       const bounded = z.string().trim().max(field.maxLength, t('common:validation.maxLength', { max: field.maxLength }));
       const required = field.required ? bounded.min(1, t('common:validation.required')) : bounded;
@@ -96,6 +102,8 @@ function toFormValue(field: AnyField, value: unknown): string | boolean {
       return (value as Money | undefined)?.amount ?? '0.00';
     case 'megabytes':
       return typeof value === 'number' ? String(Math.round((value / MIB) * 100) / 100) : '';
+    case 'secret':
+      return '';
     default:
       return value === null || value === undefined ? '' : String(value);
   }
@@ -119,7 +127,8 @@ function toPayloadValue(field: AnyField, value: string | boolean, original: unkn
     case 'megabytes':
       return Math.round(Number(toDecimalString(String(value))) * MIB);
     case 'text':
-      // The server's text fields take '' for "none", never null.
+    case 'secret':
+      // The server's text fields take '' for "none", never null; an empty secret keeps the stored one.
       return String(value).trim();
   }
 }
@@ -200,7 +209,8 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
                   ) : (
                     <Form.Control
                       isInvalid={!!error}
-                      type={field.kind === 'time' ? 'time' : 'text'}
+                      type={field.kind === 'time' ? 'time' : field.kind === 'secret' ? 'password' : 'text'}
+                      autoComplete={field.kind === 'secret' ? 'off' : undefined}
                       inputMode={
                         field.kind === 'integer'
                           ? 'numeric'
@@ -208,11 +218,14 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
                             ? 'decimal'
                             : undefined
                       }
-                      maxLength={field.kind === 'text' ? field.maxLength : undefined}
+                      maxLength={field.kind === 'text' || field.kind === 'secret' ? field.maxLength : undefined}
                       {...form.register(field.name)}
                     />
                   )}
                   {field.kind === 'money' && <Form.Text>{t('settings:moneyHint')}</Form.Text>}
+                  {field.kind === 'secret' && (
+                    <Form.Text>{t(current?.[`${field.name}Set`] ? 'settings:przelewy24.secretStored' : 'settings:przelewy24.secretMissing')}</Form.Text>
+                  )}
                   {(field.kind === 'integer' || field.kind === 'megabytes') && (
                     <Form.Text>{t('settings:rangeHint', { min: field.min, max: field.max })}</Form.Text>
                   )}

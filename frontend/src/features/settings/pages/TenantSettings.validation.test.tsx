@@ -75,6 +75,9 @@ describe('tenant settings validation (aligned with the server)', () => {
       numberingPattern: 'FV/{number}/{month}/{year}',
       paymentDueDays: 14,
       defaultVatRate: '8',
+      exemptionBasis: '',
+      ksefEnabled: false,
+      ksefTokenSet: false,
     });
     const { user } = renderApp('/settings/tenant/invoices');
     const form = await screen.findByRole('form', { name: 'Invoices' });
@@ -106,9 +109,27 @@ describe('tenant settings validation (aligned with the server)', () => {
     await user.type(dueDays, '90');
     await user.selectOptions(vat, 'zw');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter the legal basis of the exemption.')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText(/Legal basis of the VAT exemption/), 'art. 43 ust. 1 pkt 24');
+    await user.click(within(form).getByLabelText('Send invoices to KSeF (National e-Invoice System)'));
+    const token = within(form).getByLabelText(/KSeF token/);
+    expect(token).toHaveAttribute('type', 'password');
+    expect(within(form).getByText('Not set')).toBeInTheDocument();
+    await user.type(token, 'token-123');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings have been saved.')).toBeInTheDocument();
     expect(sent).toEqual([
-      { invoicesEnabled: false, numberingPattern: 'FV/{number}/{year}', paymentDueDays: 90, defaultVatRate: 'zw' },
+      {
+        invoicesEnabled: false,
+        numberingPattern: 'FV/{number}/{year}',
+        paymentDueDays: 90,
+        defaultVatRate: 'zw',
+        exemptionBasis: 'art. 43 ust. 1 pkt 24',
+        ksefEnabled: true,
+        ksefToken: 'token-123',
+      },
     ]);
   });
 

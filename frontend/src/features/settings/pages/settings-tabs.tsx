@@ -172,7 +172,12 @@ export const settingsTabElements: Readonly<Record<SettingsTabKey, ReactNode>> = 
           },
           { name: 'paymentDueDays', kind: 'integer', min: 0, max: 90 },
           { name: 'defaultVatRate', kind: 'select', options: ['0', '5', '8', '23', 'zw'] },
-        ]),
+          { name: 'exemptionBasis', kind: 'text', maxLength: 256 },
+          { name: 'ksefEnabled', kind: 'checkbox' },
+          { name: 'ksefToken', kind: 'secret', maxLength: 512 },
+        ], (values) =>
+          values.defaultVatRate === 'zw' && String(values.exemptionBasis ?? '').trim() === '' ? { field: 'exemptionBasis', message: 'exemptionBasis' } : null,
+        ),
         settingsSection(invoicesConfigForUsersEndpoint, [
           { name: 'enableInvoicesForUsers', kind: 'checkbox' },
           { name: 'requireInvoiceConfigForUsers', kind: 'checkbox' },

@@ -1,0 +1,20 @@
+"""KSeF's job: send one invoice and ask KSeF for its number (`services.invoice_ksef_process`), asking again a few
+minutes later while KSeF still processes it (the service defers the next run). A failure of the run itself (the
+database) is retried by Procrastinate; the invoice's row lock keeps two runs from sending it twice."""
+
+from __future__ import annotations
+
+from django.db import connection
+from procrastinate.contrib.django import app
+
+from kantyna.invoices import services
+from kantyna.tenancy.models import Tenant
+
+
+@app.task(name=services.KSEF_TASK, queue=services.KSEF_QUEUE, retry=3)
+def ksef_send(*, slug: str, invoice_id: int, attempt: int = 0) -> str:
+    connection.set_tenant(Tenant.objects.get(slug=slug))
+    try:
+        return services.invoice_ksef_process(invoice_id=invoice_id, attempt=attempt)
+    finally:
+        connection.set_schema_to_public()
