@@ -10,7 +10,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from kantyna.announcements.models import Announcement, AnnouncementSeen, RecipientsList
 from kantyna.core.permissions import has_ability
-from kantyna.messaging.audience import Places, places_of
+from kantyna.messaging.audience import Places, audience_users, places_of
 from kantyna.ordering.cutoff import tenant_today
 
 # A person's unseen announcements are shown at once in one dialog: more than this would not be read anyway.
@@ -92,3 +92,16 @@ def unseen_of(actor) -> QuerySet[Announcement]:
 
 def recipients_lists() -> QuerySet[RecipientsList]:
     return RecipientsList.objects.prefetch_related("members").order_by("name", "id")
+
+
+def recipients_list_addresses(recipients: RecipientsList) -> list[str]:
+    """Where a report sent to the list goes: its own e-mail addresses, then the e-mails of the people it reaches
+    (its criteria and hand-picked people, read by the one audience rule), lower-cased, each once."""
+    people = audience_users(recipients.audience()).order_by("pk").values_list("account__email", flat=True)
+    return addresses_merged(recipients.emails, people)
+
+
+def addresses_merged(*groups) -> list[str]:
+    """The addresses of `groups` in order, trimmed and lower-cased, each once, blanks left out."""
+    merged = (address.strip().lower() for group in groups for address in group if address and address.strip())
+    return list(dict.fromkeys(merged))

@@ -15,6 +15,7 @@ from django.db.models.functions import Now
 
 from kantyna.announcements.models import Announcement, AnnouncementAttachment, RecipientsList
 from kantyna.announcements.selectors import unseen_of
+from kantyna.announcements.usage import recipients_list_delete_refusal
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
 from kantyna.core.services import model_update
@@ -235,7 +236,8 @@ def recipients_list_update(
 
 @transaction.atomic
 def recipients_list_delete(*, actor, instance: RecipientsList) -> None:
-    """Refused while an announcement is published to the list (its receivers are read through the list)."""
+    """Refused while an announcement is published to the list (its receivers are read through the list), or while
+    an upper app's rows use it (`usage.recipients_list_delete_refusal`, e.g. automated reports sent to it)."""
     titles = list(instance.announcements.order_by("-published_at").values_list("title", flat=True)[:5])
     if titles:
         raise DomainError(
@@ -243,5 +245,8 @@ def recipients_list_delete(*, actor, instance: RecipientsList) -> None:
             field="announcements",
             params={"titles": ", ".join(f"“{title}”" for title in titles)},
         )
+    refusal = recipients_list_delete_refusal(instance)
+    if refusal is not None:
+        raise refusal
     audit_record(actor=actor, action="recipients_list.delete", target=instance, data={"name": instance.name})
     instance.delete()

@@ -3,8 +3,9 @@
 
 `AutomatedReport` keeps the report's criteria without their period (the stored `criteria` are what the report
 type's serializer takes besides `dateFrom`/`dateTo`), and a period relative to the run that each run resolves.
-Recipients are e-mail addresses; the saved recipients of issue 18 (`recipients`) do not exist yet: when they do,
-a many-to-many to them joins `email_addresses` and a run sends to both.
+Recipients are e-mail addresses and, optionally, a saved recipients list (announcements' `RecipientsList`, issue
+18): a run sends to both, the list read when it runs (`services.report_addresses`). A list in use is not deleted
+(PROTECT, and a clear refusal through announcements' usage registry, see apps.py).
 
 `AutomatedReportRun` is one send: a scheduled period's (`manual` false, its `period_key` from the schedule) or a
 "send now" (`manual` true). A scheduled period has at most one run: the unique (report, period key) is the claim
@@ -15,6 +16,7 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from kantyna.announcements.models import RecipientsList
 from kantyna.automated_reports.schedule import FREQUENCIES, RELATIVE_PERIODS
 from kantyna.users.models import User
 
@@ -33,6 +35,9 @@ class AutomatedReport(models.Model):
     day_of_month = models.PositiveSmallIntegerField(null=True, blank=True)  # 1..31, monthly
     send_time = models.TimeField()  # the tenant's wall clock
     email_addresses = models.JSONField(default=list)
+    recipients_list = models.ForeignKey(
+        RecipientsList, null=True, blank=True, on_delete=models.PROTECT, related_name="automated_reports"
+    )
     # The language of the e-mail and the file (the creator's at creation, as a report downloaded by them).
     locale = models.CharField(max_length=5, default="pl")
     enabled = models.BooleanField(default=True)

@@ -9,7 +9,7 @@ from kantyna.automated_reports.models import AutomatedReport, AutomatedReportRun
 
 def automated_reports() -> QuerySet[AutomatedReport]:
     last = AutomatedReportRun.objects.filter(report=OuterRef("pk")).order_by("-created_at", "-id")
-    return AutomatedReport.objects.select_related("created_by").annotate(
+    return AutomatedReport.objects.select_related("created_by", "recipients_list").annotate(
         last_run_state=Subquery(last.values("state")[:1]),
         last_run_created_at=Subquery(last.values("created_at")[:1]),
         last_run_sent_at=Subquery(last.values("sent_at")[:1]),

@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from procrastinate.contrib.django import app
 from rest_framework.exceptions import ValidationError
 
+from kantyna.announcements.models import RecipientsList
+from kantyna.announcements.selectors import addresses_merged, recipients_list_addresses
 from kantyna.audit.services import audit_record
 from kantyna.automated_reports.models import AutomatedReport, AutomatedReportRun, RunState
 from kantyna.automated_reports.schedule import DAILY, MONTHLY, WEEKLY, Due, Schedule, last_due, relative_dates
@@ -41,6 +43,7 @@ FIELDS = (
     "relative_period",
     *SCHEDULE_FIELDS,
     "email_addresses",
+    "recipients_list",
 )
 PERIOD_KEYS = ("dateFrom", "dateTo", "date_from", "date_to", "date")
 
@@ -96,8 +99,29 @@ def criteria_stored(report_type: str, criteria: dict, relative_period: str) -> d
 def _cleaned(data: dict) -> dict:
     data = _schedule_fields(data)
     data["criteria"] = criteria_stored(data["report_type"], data.get("criteria") or {}, data["relative_period"])
-    data["email_addresses"] = list(dict.fromkeys(address.lower() for address in data["email_addresses"]))
+    data["email_addresses"] = addresses_merged(data.get("email_addresses") or [])
+    if not data["email_addresses"] and data.get("recipients_list") is None:
+        raise DomainError("automated_report.no_recipients", field="email_addresses")
     return data
+
+
+def report_addresses(report: AutomatedReport) -> list[str]:
+    """Where a run goes: the report's own addresses, then its recipients list's (read now: a list changed since
+    reaches its new people), lower-cased, each once."""
+    listed = [] if report.recipients_list is None else recipients_list_addresses(report.recipients_list)
+    return addresses_merged(report.email_addresses, listed)
+
+
+def recipients_list_refusal(recipients: RecipientsList) -> DomainError | None:
+    """Registered with announcements (apps.py): a list automated reports are sent to is not deleted."""
+    names = list(AutomatedReport.objects.filter(recipients_list=recipients).values_list("name", flat=True)[:5])
+    if not names:
+        return None
+    return DomainError(
+        "recipients_list.used_by_automated_reports",
+        field="automated_reports",
+        params={"names": ", ".join(f"“{name}”" for name in names)},
+    )
 
 
 @transaction.atomic
@@ -239,7 +263,11 @@ def due_reports_send(*, now: datetime | None = None) -> DueOutcome:
 def run_send(*, run_id: int) -> str:
     """Makes the run's report and e-mails it to the report's addresses, then records the run sent. A run sent
     already (a job retried after the mail left) is not sent again. A failure is recorded and raised (retried)."""
-    run = AutomatedReportRun.objects.select_related("report", "report__created_by").filter(pk=run_id).first()
+    run = (
+        AutomatedReportRun.objects.select_related("report", "report__created_by", "report__recipients_list")
+        .filter(pk=run_id)
+        .first()
+    )
     if run is None:
         return "deleted"  # its report was deleted meanwhile: nothing to send
     if run.state == RunState.SENT:
@@ -252,7 +280,7 @@ def run_send(*, run_id: int) -> str:
             title = str(REPORT_TYPES[report.report_type].title)
             period = criteria_line(criteria_validated(report.report_type, criteria))
             mail_send(
-                to=list(report.email_addresses),
+                to=report_addresses(report),
                 subject=_("Automated report: %(name)s") % {"name": report.name},
                 text=_("Hello,\n\nthe automated report “%(name)s” (%(title)s) is attached.\n%(period)s\n\nKantyna")
                 % {"name": report.name, "title": title, "period": period},

@@ -7,10 +7,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied
 
+from kantyna.announcements.models import RecipientsList
 from kantyna.automated_reports.models import FILE_FORMATS, MAX_EMAIL_ADDRESSES, AutomatedReport, RunState
 from kantyna.automated_reports.schedule import FREQUENCIES, RELATIVE_PERIODS, next_due
 from kantyna.automated_reports.services import schedule_of
+from kantyna.core.permissions import has_ability
 from kantyna.core.serializers import ClockTimeField, KantynaModelSerializer, KantynaSerializer
 from kantyna.ordering.api.orders_serializers import choice_field
 from kantyna.reports.catalog import REPORT_TYPES
@@ -54,13 +57,22 @@ class AutomatedReportSerializer(KantynaModelSerializer):
     send_time = ClockTimeField(help_text="The tenant's local time (Europe/Warsaw).")
     email_addresses = serializers.ListField(
         child=serializers.EmailField(max_length=254),
-        min_length=1,
         max_length=MAX_EMAIL_ADDRESSES,
-        error_messages={
-            "min_length": _("Enter at least one e-mail address."),
-            "max_length": _("Enter at most {max_length} e-mail addresses."),
-        },
+        required=False,
+        default=list,
+        error_messages={"max_length": _("Enter at most {max_length} e-mail addresses.")},
+        help_text="May be empty when recipientsListId is given.",
     )
+    recipients_list_id = serializers.PrimaryKeyRelatedField(
+        source="recipients_list",
+        queryset=RecipientsList.objects.all(),
+        allow_null=True,
+        required=False,
+        default=None,
+        help_text="A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails. "
+        "Choosing or changing it takes the ability announcements.manage.",
+    )
+    recipients_list_name = serializers.CharField(source="recipients_list.name", read_only=True, default=None)
     enabled = serializers.BooleanField(required=False, default=True)
     next_send_at = serializers.SerializerMethodField()
     last_run = serializers.SerializerMethodField()
@@ -80,6 +92,8 @@ class AutomatedReportSerializer(KantynaModelSerializer):
             "day_of_month",
             "send_time",
             "email_addresses",
+            "recipients_list_id",
+            "recipients_list_name",
             "enabled",
             "created_at",
             "last_sent_period",
@@ -88,6 +102,15 @@ class AutomatedReportSerializer(KantynaModelSerializer):
             "last_run",
         ]
         read_only_fields = ["created_at", "last_sent_period", "last_run_at"]
+
+    def validate_recipients_list_id(self, recipients):
+        """Who may not read the lists (announcements.manage) keeps the report's list as it is, but sets no other."""
+        kept = self.instance.recipients_list_id if self.instance is not None else None
+        changed = (recipients.pk if recipients is not None else None) != kept
+        request = self.context.get("request")
+        if changed and recipients is not None and not has_ability(request.user, "announcements.manage"):
+            raise PermissionDenied
+        return recipients
 
     def get_report_type_title(self, report) -> str | None:
         known = REPORT_TYPES.get(report.report_type)

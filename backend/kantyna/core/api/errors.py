@@ -192,6 +192,8 @@ ERRORS: dict[str, Refusal] = {
     "automated_report.unknown_type": _invalid(_("Choose a report from the list.")),
     "automated_report.weekday_required": _invalid(_("Choose the day of the week.")),
     "automated_report.day_required": _invalid(_("Choose the day of the month.")),
+    "report.no_recipients": _invalid(_("Enter at least one e-mail address or choose a recipients list.")),
+    "automated_report.no_recipients": _invalid(_("Enter at least one e-mail address or choose a recipients list.")),
     # kitchen: daily meals releases and kitchen meals releases (transport)
     "daily_release.too_far_ahead": _invalid(_("Releases can be recorded up to %(date)s.")),
     "daily_release.duplicate": _conflict(
@@ -281,6 +283,9 @@ ERRORS: dict[str, Refusal] = {
     "announcement.too_many_attachments": _invalid(_("An announcement may have at most %(max)s files.")),
     "recipients_list.in_use": _in_use(
         _("Announcements are published to this list: %(titles)s. Delete them or choose another audience first.")
+    ),
+    "recipients_list.used_by_automated_reports": _in_use(
+        _("Automated reports are sent to this list: %(names)s. Choose other recipients for them first.")
     ),
     # refunds
     "refund.exceeds_balance": _invalid(_("The amount exceeds the balance (%(balance)s PLN).")),

@@ -1,6 +1,7 @@
 """The reports' calls (spec area `reports`): `POST reports/{reportType}` (the file: XLSX or CSV),
 `POST reports/{reportType}/print` (PDF in an orientation and font size) and `POST reports/{reportType}/send`
-(made and e-mailed by a background job; answers `{"status": true}`), and `GET reports`, the catalogue the reports
+(made and e-mailed by a background job to the addresses and a saved recipients list's, resolved now;
+answers `{"status": true}`), and `GET reports`, the catalogue the reports
 screen draws its forms from. Every body carries the report's `criteria`, validated by its type's serializer
 (`reports.catalog`). Ability `reports.view`: admins and report managers every institution, institutions admins
 theirs (`Reach.reported_institution_ids`)."""
@@ -12,10 +13,13 @@ from django.urls import path
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
+from kantyna.announcements.selectors import addresses_merged, recipients_list_addresses
+from kantyna.core.errors import DomainError
 from kantyna.core.parsers import JSONObjectParser
+from kantyna.core.permissions import has_ability
 from kantyna.core.spreadsheets import XLSX_TYPE
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.menus.documents import PDF_TYPE, file_response
@@ -119,13 +123,20 @@ class ReportSendView(ApiView):
         body.is_valid(raise_exception=True)
         data = body.validated_data
         criteria_validated(report.code, data["criteria"])
+        recipients = data["recipients_list"]
+        if recipients is not None and not has_ability(request.user, "announcements.manage"):
+            raise PermissionDenied
+        listed = [] if recipients is None else recipients_list_addresses(recipients)
+        addresses = addresses_merged(data["email_addresses"], listed)
+        if not addresses:
+            raise DomainError("report.no_recipients", field="email_addresses")
         with transaction.atomic():
             send_report.defer(
                 slug=current_tenant_slug(),
                 code=report.code,
                 criteria=data["criteria"],
                 file_format=data["format"],
-                email_addresses=data["email_addresses"],
+                email_addresses=addresses,
                 actor_id=request.user.pk,
                 locale=get_language() or "pl",
                 orientation=data.get("orientation") or report.orientation,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from kantyna.announcements.models import RecipientsList
 from kantyna.core.serializers import KantynaSerializer, StatusSerializer
 from kantyna.core.spreadsheets import EXPORT_FORMATS
 from kantyna.ordering.api.orders_serializers import choice_field
@@ -48,7 +49,20 @@ class ReportPrintSerializer(KantynaSerializer):
 class ReportSendSerializer(KantynaSerializer):
     criteria = criteria_field()
     email_addresses = serializers.ListField(
-        child=serializers.EmailField(), min_length=1, max_length=MAX_ADDRESSES, help_text="Who receives the report."
+        child=serializers.EmailField(),
+        max_length=MAX_ADDRESSES,
+        required=False,
+        default=list,
+        help_text="Who receives the report (may be empty when recipientsListId is given).",
+    )
+    recipients_list_id = serializers.PrimaryKeyRelatedField(
+        source="recipients_list",
+        queryset=RecipientsList.objects.all(),
+        allow_null=True,
+        required=False,
+        default=None,
+        help_text="A saved recipients list (`recipients`, ability announcements.manage): the report also goes to its "
+        "addresses and its people's e-mails.",
     )
     format = choice_field(FORMATS, "ReportFormat", default="xlsx")
     orientation = orientation_field()
