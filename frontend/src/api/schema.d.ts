@@ -7532,7 +7532,11 @@ export interface components {
              * @example 15:00
              */
             sendTime: string;
+            /** @description May be empty when recipientsListId is given. */
             emailAddresses: string[];
+            /** @description A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails. Choosing or changing it takes the ability announcements.manage. */
+            recipientsListId?: number | null;
+            readonly recipientsListName: string | null;
             /** @default true */
             enabled: boolean;
             /** Format: date-time */
@@ -7574,7 +7578,10 @@ export interface components {
              * @example 15:00
              */
             sendTime: string;
+            /** @description May be empty when recipientsListId is given. */
             emailAddresses: string[];
+            /** @description A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails. Choosing or changing it takes the ability announcements.manage. */
+            recipientsListId?: number | null;
             /** @default true */
             enabled: boolean;
         };
@@ -12038,8 +12045,10 @@ export interface components {
             criteria: {
                 [key: string]: unknown;
             };
-            /** @description Who receives the report. */
-            emailAddresses: string[];
+            /** @description Who receives the report (may be empty when recipientsListId is given). */
+            emailAddresses?: string[];
+            /** @description A saved recipients list (`recipients`, ability announcements.manage): the report also goes to its addresses and its people's e-mails. */
+            recipientsListId?: number | null;
             /** @default xlsx */
             format: components["schemas"]["ReportFormat"];
             /** @description Default: the report's usual one. */

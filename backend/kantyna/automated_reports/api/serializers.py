@@ -58,8 +58,6 @@ class AutomatedReportSerializer(KantynaModelSerializer):
     email_addresses = serializers.ListField(
         child=serializers.EmailField(max_length=254),
         max_length=MAX_EMAIL_ADDRESSES,
-        required=False,
-        default=list,
         error_messages={"max_length": _("Enter at most {max_length} e-mail addresses.")},
         help_text="May be empty when recipientsListId is given.",
     )
@@ -72,7 +70,9 @@ class AutomatedReportSerializer(KantynaModelSerializer):
         help_text="A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails. "
         "Choosing or changing it takes the ability announcements.manage.",
     )
-    recipients_list_name = serializers.CharField(source="recipients_list.name", read_only=True, default=None)
+    recipients_list_name = serializers.CharField(
+        source="recipients_list.name", read_only=True, default=None, allow_null=True
+    )
     enabled = serializers.BooleanField(required=False, default=True)
     next_send_at = serializers.SerializerMethodField()
     last_run = serializers.SerializerMethodField()

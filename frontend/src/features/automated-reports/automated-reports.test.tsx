@@ -45,6 +45,8 @@ const monthly: Schemas['AutomatedReport'] = {
   dayOfMonth: 1,
   sendTime: '06:00',
   emailAddresses: ['office@example.com', 'boss@example.com'],
+  recipientsListId: null,
+  recipientsListName: null,
   enabled: true,
   createdAt: '2026-11-01T10:00:00+01:00',
   lastSentPeriod: '2026-11',
@@ -67,10 +69,10 @@ const daily: Schemas['AutomatedReport'] = {
 
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, perPage: 20 });
 
-function signInAs(roles: Role[]) {
+function signInAs(roles: Role[], more: string[] = []) {
   server.use(
     http.get(apiUrl('auth/currentUser'), () =>
-      HttpResponse.json(makeUser(roles, { abilities: ['reports.automate', 'reports.view', 'tenant.access'] })),
+      HttpResponse.json(makeUser(roles, { abilities: ['reports.automate', 'reports.view', 'tenant.access', ...more] })),
     ),
   );
   signIn();
@@ -231,6 +233,7 @@ describe('automated report form', () => {
         dayOfMonth: 1,
         sendTime: '06:00',
         emailAddresses: ['office@example.com', 'boss@example.com'],
+        recipientsListId: null,
         enabled: true,
       },
     ]);
@@ -317,5 +320,59 @@ describe('automated report form', () => {
     await edit.user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes.map((write) => write.method)).toEqual(['POST', 'PUT']));
     expect(writes[1]?.body).toMatchObject({ name: 'Monthly orders (gmina)', dayOfMonth: 1, criteria: { groupBy: 'month' } });
+  });
+
+  it('sends a report to a saved list alone, and asks for an address or a list when neither is given', async () => {
+    signInAs(['ROLE_ADMIN'], ['announcements.manage']);
+    serve();
+    const bodies: Schemas['AutomatedReportRequest'][] = [];
+    server.use(
+      http.get(apiUrl('recipients'), () => HttpResponse.json(page([{ id: 3, name: 'Office' }]))),
+      http.post(apiUrl('automatedReports'), async ({ request }) => {
+        bodies.push((await request.json()) as Schemas['AutomatedReportRequest']);
+        return HttpResponse.json({ ...monthly, id: 9, emailAddresses: [], recipientsListId: 3, recipientsListName: 'Office' }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/automatedReports/create');
+    const form = await screen.findByRole('form', { name: 'New automated report' });
+    await user.type(within(form).getByLabelText(/^Name/), 'To the office');
+    await user.selectOptions(within(form).getByLabelText(/^Report/), 'Orders per institution');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter at least one e-mail address or choose a recipients list.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    const list = within(form).getByRole('combobox', { name: /^Recipients list/ });
+    await within(list).findByRole('option', { name: 'Office' });
+    await user.selectOptions(list, 'Office');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ emailAddresses: [], recipientsListId: 3 });
+  });
+
+  it('shows who may not read the lists the list a report is sent to, and keeps it on save', async () => {
+    signInAs(['ROLE_MANAGE_REPORTS']);
+    serve();
+    const listed = { ...monthly, recipientsListId: 3, recipientsListName: 'Office' };
+    const puts: Schemas['AutomatedReportRequest'][] = [];
+    let listsAsked = false;
+    server.use(
+      http.get(apiUrl('automatedReports/5'), () => HttpResponse.json(listed)),
+      http.get(apiUrl('recipients'), () => {
+        listsAsked = true;
+        return HttpResponse.json(page([]));
+      }),
+      http.put(apiUrl('automatedReports/5'), async ({ request }) => {
+        puts.push((await request.json()) as Schemas['AutomatedReportRequest']);
+        return HttpResponse.json(listed);
+      }),
+    );
+    const { user } = renderApp('/automatedReports/5/edit');
+    const form = await screen.findByRole('form', { name: 'Edit automated report' });
+    expect(await within(form).findByText('Also sent to the recipients list “Office”.')).toBeInTheDocument();
+    expect(within(form).queryByRole('combobox', { name: /^Recipients list/ })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ recipientsListId: 3 });
+    expect(listsAsked).toBe(false);
   });
 });

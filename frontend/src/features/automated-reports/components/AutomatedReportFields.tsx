@@ -6,6 +6,7 @@ import { api, expectOk } from '@/api/client';
 import type { SelectOption } from '@/components/multi-select-label';
 import { CheckboxField, MultiSelectField, NumberField, SelectField, TextAreaField, TextField } from '@/components/form';
 import { OPTION_LIST_PER_PAGE, type Page } from '@/lib/crud';
+import { useRecipientsListChoices } from '@/lib/recipients-lists';
 import { criterionOptionsPath } from '@/lib/report-criteria';
 import { useSession } from '@/lib/session/session-context';
 import { useReportTypes, type ReportCriterion } from '../api/report-types';
@@ -59,6 +60,28 @@ function CriterionField({ criterion }: { criterion: ReportCriterion }) {
   const path = criterionOptionsPath(user, criterion.kind);
   if (!path) return null;
   return <IdsCriterion criterion={criterion} label={label} path={path} />;
+}
+
+/**
+ * The saved list the report also goes to: chosen by who may read the lists; anyone else sees the list kept (the
+ * server keeps it unchanged).
+ */
+function RecipientsListField() {
+  const { t } = useTranslation('automatedReports');
+  const choices = useRecipientsListChoices();
+  const name = useWatch<AutomatedReportValues, 'recipientsListName'>({ name: 'recipientsListName' });
+  if (choices === undefined) {
+    return name ? <p className="form-text mb-0">{t('help.recipientsListKept', { name })}</p> : null;
+  }
+  return (
+    <SelectField<AutomatedReportValues>
+      name="recipientsListId"
+      label={t('fields.recipientsListId')}
+      help={t('help.recipientsListId')}
+      emptyText={t('help.recipientsListNone')}
+      options={choices}
+    />
+  );
 }
 
 /** The report (type, criteria, format), its schedule and its recipients. */
@@ -138,7 +161,10 @@ export function AutomatedReportFields() {
         <TextField<AutomatedReportValues> name="sendTime" type="time" label={t('fields.sendTime')} required help={t('help.sendTime')} />
       </div>
       <div className="col-12">
-        <TextAreaField<AutomatedReportValues> name="emailAddresses" label={t('fields.emailAddresses')} required help={t('help.emailAddresses')} />
+        <TextAreaField<AutomatedReportValues> name="emailAddresses" label={t('fields.emailAddresses')} help={t('help.emailAddresses')} />
+      </div>
+      <div className="col-12">
+        <RecipientsListField />
       </div>
       <div className="col-12">
         <CheckboxField<AutomatedReportValues> name="enabled" label={t('fields.enabled')} />

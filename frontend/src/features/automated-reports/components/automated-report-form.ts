@@ -35,6 +35,8 @@ export const automatedReportForm = defineEntityForm({
         dayOfMonth: z.number().int().nullable(),
         sendTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, t('automatedReports:validation.time')),
         emailAddresses: z.string(),
+        recipientsListId: z.number().nullable(),
+        recipientsListName: z.string().nullable(),
         enabled: z.boolean(),
       })
       .superRefine((values, ctx) => {
@@ -44,7 +46,7 @@ export const automatedReportForm = defineEntityForm({
         }
         const addresses = splitAddresses(values.emailAddresses);
         const wrong = addresses.filter((address) => !EMAIL.safeParse(address).success);
-        if (addresses.length === 0) {
+        if (addresses.length === 0 && values.recipientsListId === null) {
           ctx.addIssue({ code: 'custom', path: ['emailAddresses'], message: t('automatedReports:validation.noAddress') });
         } else if (wrong.length > 0) {
           ctx.addIssue({ code: 'custom', path: ['emailAddresses'], message: t('automatedReports:validation.badAddress', { addresses: wrong.join(', ') }) });

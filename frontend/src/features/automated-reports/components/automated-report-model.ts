@@ -25,6 +25,10 @@ export interface AutomatedReportValues {
   sendTime: string;
   /** One address a line (commas and semicolons also separate). */
   emailAddresses: string;
+  /** A saved recipients list each send also goes to (`recipients`). */
+  recipientsListId: number | null;
+  /** Shown only (to who may not choose a list); never sent. */
+  recipientsListName: string | null;
   enabled: boolean;
 }
 
@@ -39,6 +43,8 @@ export const emptyValues: AutomatedReportValues = {
   dayOfMonth: 1,
   sendTime: '06:00',
   emailAddresses: '',
+  recipientsListId: null,
+  recipientsListName: null,
   enabled: true,
 };
 
@@ -80,6 +86,8 @@ export function toValues(report: AutomatedReport): AutomatedReportValues {
     dayOfMonth: report.dayOfMonth ?? 1,
     sendTime: report.sendTime,
     emailAddresses: report.emailAddresses.join('\n'),
+    recipientsListId: report.recipientsListId ?? null,
+    recipientsListName: report.recipientsListName,
     enabled: report.enabled ?? true,
   };
 }
@@ -100,6 +108,7 @@ export function toRequest(values: AutomatedReportValues): AutomatedReportRequest
     dayOfMonth: values.frequency === 'monthly' ? values.dayOfMonth : null,
     sendTime: values.sendTime,
     emailAddresses: splitAddresses(values.emailAddresses),
+    recipientsListId: values.recipientsListId,
     enabled: values.enabled,
   };
 }

@@ -57,7 +57,11 @@ export function AutomatedReportsPage() {
     {
       key: 'recipients',
       header: t('fields.emailAddresses'),
-      cell: (row) => <span className="small">{row.emailAddresses.join(', ')}</span>,
+      cell: (row) => (
+        <span className="small">
+          {[...row.emailAddresses, ...(row.recipientsListName ? [t('help.recipientsListShort', { name: row.recipientsListName })] : [])].join(', ')}
+        </span>
+      ),
     },
     {
       key: 'next',
