@@ -176,6 +176,58 @@ describe('reports', () => {
     ]);
   });
 
+  it('given an administrator, when sending to a saved list only, then the list is sent and named; neither is refused', async () => {
+    signIn();
+    const { sent } = serve(['ROLE_ADMIN'], ['reports.view', 'parents.view', 'announcements.manage']);
+    server.use(http.get(apiUrl('recipients'), () => HttpResponse.json(page([{ id: 3, name: 'Office' }]))));
+    const { user } = renderApp('/reports?report=balancesAtDate');
+    await screen.findByRole('heading', { level: 2, name: 'Balances and debtors' });
+    await user.clear(screen.getByLabelText('Balances at the end of'));
+    await user.type(screen.getByLabelText('Balances at the end of'), '2026-11-30');
+
+    await user.click(screen.getByRole('button', { name: 'Send by e-mail' }));
+    expect(await screen.findByText('Enter at least one e-mail address or choose a recipients list.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    const list = screen.getByRole('combobox', { name: 'Send to a saved list' });
+    await within(list).findByRole('option', { name: 'Office' });
+    await user.selectOptions(list, 'Office');
+    await user.click(screen.getByRole('button', { name: 'Send by e-mail' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('The report is being prepared and will be sent to the list “Office”.');
+    expect(sent).toEqual([
+      {
+        path: '/api/frontend/reports/balancesAtDate/send',
+        body: {
+          criteria: { date: '2026-11-30', debtorsOnly: false },
+          emailAddresses: [],
+          recipientsListId: 3,
+          format: 'xlsx',
+          orientation: 'portrait',
+          fontSize: 9,
+        },
+      },
+    ]);
+  });
+
+  it('given a user who may not read the lists, then no list is offered nor asked for', async () => {
+    signIn();
+    serve(['ROLE_MANAGE_REPORTS'], ['reports.view', 'reports.manage']);
+    let listsAsked = false;
+    server.use(
+      http.get(apiUrl('recipients'), () => {
+        listsAsked = true;
+        return HttpResponse.json(page([]));
+      }),
+    );
+    renderApp('/reports?report=balancesAtDate');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Balances and debtors' })).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail addresses')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Send to a saved list' })).not.toBeInTheDocument();
+    expect(listsAsked).toBe(false);
+  });
+
   it('given a report manager without access to payers, then the payers criterion is not offered', async () => {
     signIn();
     serve(['ROLE_MANAGE_REPORTS'], ['reports.view', 'reports.manage']);

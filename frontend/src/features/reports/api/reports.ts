@@ -39,7 +39,15 @@ export async function printReport(code: string, criteria: Criteria, orientation:
 /** `POST reports/{code}/send`: the server makes the file and e-mails it in the background. */
 export async function sendReport(
   code: string,
-  body: { criteria: Criteria; emailAddresses: string[]; format: ReportFormat; orientation: ReportOrientation; fontSize: number },
+  body: {
+    criteria: Criteria;
+    emailAddresses: string[];
+    /** A saved recipients list the report also goes to (`recipients`, administrators). */
+    recipientsListId?: number;
+    format: ReportFormat;
+    orientation: ReportOrientation;
+    fontSize: number;
+  },
 ): Promise<void> {
   expectStatus(await api.post<{ status: boolean }>(`reports/${code}/send`, body));
 }

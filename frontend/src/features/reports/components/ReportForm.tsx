@@ -6,6 +6,7 @@ import { MultiSelect } from '@/components/MultiSelect';
 import type { OptionValue, SelectOption } from '@/components/multi-select-label';
 import { notify } from '@/components/toasts/toast-store';
 import { useStaffOptions } from '@/lib/calendar/options';
+import { useRecipientsListChoices } from '@/lib/recipients-lists';
 import { criterionOptionsPath } from '@/lib/report-criteria';
 import { hasAbility } from '@/lib/session/get-current-user';
 import { useSession } from '@/lib/session/session-context';
@@ -140,8 +141,10 @@ export function ReportForm({ report }: { report: ReportType }) {
   const [fontSize, setFontSize] = useState(DEFAULT_FONT_SIZE);
   const [addressesText, setAddressesText] = useState('');
   const [sendFormat, setSendFormat] = useState<ReportFormat>('xlsx');
+  const lists = useRecipientsListChoices();
+  const [listId, setListId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sentTo, setSentTo] = useState<string[] | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   /** The criteria checked here first (dates given, in order), as the server would. */
@@ -190,13 +193,23 @@ export function ReportForm({ report }: { report: ReportType }) {
     setSentTo(null);
     if (!checkCriteria()) return;
     const { addresses, invalid } = parseAddresses(addressesText);
-    if (addresses.length === 0 || invalid.length > 0) {
-      setErrors({ emailAddresses: addresses.length === 0 ? t('errors.addressesRequired') : t('errors.addressesInvalid', { addresses: invalid.join(', ') }) });
+    if ((addresses.length === 0 && listId === null) || invalid.length > 0) {
+      setErrors({ emailAddresses: invalid.length === 0 ? t('errors.addressesRequired') : t('errors.addressesInvalid', { addresses: invalid.join(', ') }) });
       return;
     }
+    const listName = lists?.find((list) => list.value === listId)?.text;
     void run(async () => {
-      await sendReport(report.code, { criteria: sentCriteria(criteria), emailAddresses: addresses, format: sendFormat, orientation, fontSize });
-      setSentTo(addresses);
+      await sendReport(report.code, {
+        criteria: sentCriteria(criteria),
+        emailAddresses: addresses,
+        ...(listId !== null && { recipientsListId: listId }),
+        format: sendFormat,
+        orientation,
+        fontSize,
+      });
+      const joined = addresses.join(', ');
+      if (listName === undefined) setSentTo(t('send.done', { addresses: joined }));
+      else setSentTo(addresses.length ? t('send.doneBoth', { name: listName, addresses: joined }) : t('send.doneList', { name: listName }));
     });
   };
 
@@ -281,6 +294,24 @@ export function ReportForm({ report }: { report: ReportType }) {
               <Form.Text id={`addresses-help-${report.code}`}>{t('send.addressesHelp')}</Form.Text>
               <Form.Control.Feedback type="invalid">{errors.emailAddresses}</Form.Control.Feedback>
             </Form.Group>
+            {lists !== undefined && (
+              <Form.Group controlId={`recipients-list-${report.code}`} className="mb-2">
+                <Form.Label className="small mb-1">{t('send.recipientsList')}</Form.Label>
+                <Form.Select
+                  value={listId ?? ''}
+                  isInvalid={Boolean(errors.recipientsListId)}
+                  onChange={(event) => setListId(event.target.value === '' ? null : Number(event.target.value))}
+                >
+                  <option value="">{t('send.recipientsListNone')}</option>
+                  {lists.map((list) => (
+                    <option key={list.value} value={list.value}>
+                      {list.text}
+                    </option>
+                  ))}
+                </Form.Select>
+                <Form.Control.Feedback type="invalid">{errors.recipientsListId}</Form.Control.Feedback>
+              </Form.Group>
+            )}
             <Form.Group controlId={`send-format-${report.code}`} className="mb-2">
               <Form.Label className="small mb-1">{t('send.format')}</Form.Label>
               <Form.Select value={sendFormat} onChange={(event) => setSendFormat(event.target.value as ReportFormat)}>
@@ -296,7 +327,7 @@ export function ReportForm({ report }: { report: ReportType }) {
             </Button>
             {sentTo && (
               <Alert variant="success" className="mt-2 mb-0" role="status">
-                {t('send.done', { addresses: sentTo.join(', ') })}
+                {sentTo}
               </Alert>
             )}
           </Card>
