@@ -4,6 +4,7 @@ unseen announcements are each one query whatever the number of announcements."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
@@ -92,6 +93,25 @@ def unseen_of(actor) -> QuerySet[Announcement]:
 
 def recipients_lists() -> QuerySet[RecipientsList]:
     return RecipientsList.objects.prefetch_related("members").order_by("name", "id")
+
+
+@dataclass(frozen=True)
+class ReportRecipients:
+    """Where a report goes: the addresses typed for it (To) and its recipients list's (Bcc: the list's people, e.g.
+    parents, do not see each other's addresses), each once over both."""
+
+    to: list[str]
+    bcc: list[str]
+
+    def __bool__(self) -> bool:
+        return bool(self.to or self.bcc)
+
+
+def report_recipients(addresses, recipients: RecipientsList | None) -> ReportRecipients:
+    to = addresses_merged(addresses)
+    listed = [] if recipients is None else recipients_list_addresses(recipients)
+    typed = set(to)
+    return ReportRecipients(to=to, bcc=[address for address in listed if address not in typed])
 
 
 def recipients_list_addresses(recipients: RecipientsList) -> list[str]:

@@ -19,7 +19,7 @@ from procrastinate.contrib.django import app
 from rest_framework.exceptions import ValidationError
 
 from kantyna.announcements.models import RecipientsList
-from kantyna.announcements.selectors import addresses_merged, recipients_list_addresses
+from kantyna.announcements.selectors import ReportRecipients, addresses_merged, report_recipients
 from kantyna.audit.services import audit_record
 from kantyna.automated_reports.models import AutomatedReport, AutomatedReportRun, RunState
 from kantyna.automated_reports.schedule import DAILY, MONTHLY, WEEKLY, Due, Schedule, last_due, relative_dates
@@ -105,11 +105,10 @@ def _cleaned(data: dict) -> dict:
     return data
 
 
-def report_addresses(report: AutomatedReport) -> list[str]:
-    """Where a run goes: the report's own addresses, then its recipients list's (read now: a list changed since
-    reaches its new people), lower-cased, each once."""
-    listed = [] if report.recipients_list is None else recipients_list_addresses(report.recipients_list)
-    return addresses_merged(report.email_addresses, listed)
+def report_addresses(report: AutomatedReport) -> ReportRecipients:
+    """Where a run goes: the report's own addresses (To), then its recipients list's (Bcc; read now: a list changed
+    since reaches its new people), lower-cased, each once."""
+    return report_recipients(report.email_addresses, report.recipients_list)
 
 
 def recipients_list_refusal(recipients: RecipientsList) -> DomainError | None:
@@ -279,8 +278,10 @@ def run_send(*, run_id: int) -> str:
             report_file = render_report(report.report_type, criteria, report.file_format, actor=report.created_by)
             title = str(REPORT_TYPES[report.report_type].title)
             period = criteria_line(criteria_validated(report.report_type, criteria))
+            recipients = report_addresses(report)
             mail_send(
-                to=report_addresses(report),
+                to=recipients.to,
+                bcc=recipients.bcc,
                 subject=_("Automated report: %(name)s") % {"name": report.name},
                 text=_("Hello,\n\nthe automated report “%(name)s” (%(title)s) is attached.\n%(period)s\n\nKantyna")
                 % {"name": report.name, "title": title, "period": period},

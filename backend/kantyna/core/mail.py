@@ -17,10 +17,17 @@ ATTACHMENTS_FOLDER = "attachments"
 
 
 def mail_send(
-    *, to: list[str], subject: str, text: str, html: str | None = None, attachments: list[tuple[str, bytes, str]] = ()
+    *,
+    to: list[str],
+    subject: str,
+    text: str,
+    html: str | None = None,
+    attachments: list[tuple[str, bytes, str]] = (),
+    bcc: list[str] = (),
 ) -> None:
-    """One message to `to`, with an HTML alternative and attachments (file name, content, content type)."""
-    message = EmailMultiAlternatives(subject=subject, body=text, to=to)
+    """One message to `to` (and `bcc`, unseen by each other), with an HTML alternative and attachments (file name,
+    content, content type)."""
+    message = EmailMultiAlternatives(subject=subject, body=text, to=to, bcc=list(bcc))
     if html:
         message.attach_alternative(html, "text/html")
     for name, content, content_type in attachments:

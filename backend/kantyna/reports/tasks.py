@@ -26,9 +26,11 @@ def send_report(
     locale: str = "pl",
     orientation: str = "portrait",
     font_size: float = 9,
+    bcc_addresses: list[str] = (),
 ) -> dict:
     """Makes the report `code` in tenant `slug` as `actor_id` sees it (None: the system, every institution), in
-    `locale`, and sends it attached to `email_addresses` (one message, every address in To)."""
+    `locale`, and sends it attached to `email_addresses` (one message, every address in To; a recipients list's
+    `bcc_addresses` in Bcc)."""
     connection.set_tenant(Tenant.objects.get(slug=slug))
     try:
         actor = None if actor_id is None else User.objects.get(pk=actor_id)
@@ -40,11 +42,16 @@ def send_report(
             period = criteria_line(criteria_validated(code, criteria))
             mail_send(
                 to=email_addresses,
+                bcc=list(bcc_addresses),
                 subject=_("Report: %(title)s") % {"title": title},
                 text=_("Hello,\n\nthe report “%(title)s” is attached.\n%(period)s\n\nKantyna")
                 % {"title": title, "period": period},
                 attachments=[(report_file.file_name, report_file.content, report_file.content_type)],
             )
-        return {"file": report_file.file_name, "bytes": len(report_file.content), "to": len(email_addresses)}
+        return {
+            "file": report_file.file_name,
+            "bytes": len(report_file.content),
+            "to": len(email_addresses) + len(bcc_addresses),
+        }
     finally:
         connection.set_schema_to_public()

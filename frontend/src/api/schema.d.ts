@@ -7534,7 +7534,7 @@ export interface components {
             sendTime: string;
             /** @description May be empty when recipientsListId is given. */
             emailAddresses: string[];
-            /** @description A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails. Choosing or changing it takes the ability announcements.manage. */
+            /** @description A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails (in Bcc). Choosing or changing it takes the ability announcements.manage. */
             recipientsListId?: number | null;
             readonly recipientsListName: string | null;
             /** @default true */
@@ -7580,7 +7580,7 @@ export interface components {
             sendTime: string;
             /** @description May be empty when recipientsListId is given. */
             emailAddresses: string[];
-            /** @description A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails. Choosing or changing it takes the ability announcements.manage. */
+            /** @description A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails (in Bcc). Choosing or changing it takes the ability announcements.manage. */
             recipientsListId?: number | null;
             /** @default true */
             enabled: boolean;
@@ -12047,7 +12047,7 @@ export interface components {
             };
             /** @description Who receives the report (may be empty when recipientsListId is given). */
             emailAddresses?: string[];
-            /** @description A saved recipients list (`recipients`, ability announcements.manage): the report also goes to its addresses and its people's e-mails. */
+            /** @description A saved recipients list (`recipients`, ability announcements.manage): the report also goes to its addresses and its people's e-mails (in Bcc). */
             recipientsListId?: number | null;
             /** @default xlsx */
             format: components["schemas"]["ReportFormat"];

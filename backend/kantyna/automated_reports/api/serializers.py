@@ -67,7 +67,7 @@ class AutomatedReportSerializer(KantynaModelSerializer):
         allow_null=True,
         required=False,
         default=None,
-        help_text="A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails. "
+        help_text="A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails (in Bcc). "
         "Choosing or changing it takes the ability announcements.manage.",
     )
     recipients_list_name = serializers.CharField(

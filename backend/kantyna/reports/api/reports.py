@@ -16,7 +16,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
-from kantyna.announcements.selectors import addresses_merged, recipients_list_addresses
+from kantyna.announcements.selectors import report_recipients
 from kantyna.core.errors import DomainError
 from kantyna.core.parsers import JSONObjectParser
 from kantyna.core.permissions import has_ability
@@ -126,8 +126,7 @@ class ReportSendView(ApiView):
         recipients = data["recipients_list"]
         if recipients is not None and not has_ability(request.user, "announcements.manage"):
             raise PermissionDenied
-        listed = [] if recipients is None else recipients_list_addresses(recipients)
-        addresses = addresses_merged(data["email_addresses"], listed)
+        addresses = report_recipients(data["email_addresses"], recipients)
         if not addresses:
             raise DomainError("report.no_recipients", field="email_addresses")
         with transaction.atomic():
@@ -136,7 +135,8 @@ class ReportSendView(ApiView):
                 code=report.code,
                 criteria=data["criteria"],
                 file_format=data["format"],
-                email_addresses=addresses,
+                email_addresses=addresses.to,
+                bcc_addresses=addresses.bcc,
                 actor_id=request.user.pk,
                 locale=get_language() or "pl",
                 orientation=data.get("orientation") or report.orientation,

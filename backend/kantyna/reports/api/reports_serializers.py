@@ -62,7 +62,7 @@ class ReportSendSerializer(KantynaSerializer):
         required=False,
         default=None,
         help_text="A saved recipients list (`recipients`, ability announcements.manage): the report also goes to its "
-        "addresses and its people's e-mails.",
+        "addresses and its people's e-mails (in Bcc).",
     )
     format = choice_field(FORMATS, "ReportFormat", default="xlsx")
     orientation = orientation_field()

@@ -1,13 +1,15 @@
-"""`POST reports/{type}/send` to a saved recipients list (issue 18): the job gets the body's addresses and the
-list's (announcements' `recipients_list_addresses`, the automated reports' rule too), each once, lower-cased; only
+"""`POST reports/{type}/send` to a saved recipients list (issue 18): the job gets the body's addresses (To) and the
+list's (Bcc; announcements' `report_recipients`, the automated reports' rule too), each once, lower-cased; only
 who may read the lists (announcements.manage) names one; no address and no list is refused."""
 
 from __future__ import annotations
 
 import pytest
+from django.core import mail
 from procrastinate.contrib.django.models import ProcrastinateJob
 
 from kantyna.announcements.services import recipients_list_create
+from kantyna.reports.tasks import send_report
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, assert_error, make_user
 
@@ -33,10 +35,11 @@ def office_list(tenant_a, admin):
         )
 
 
-def queued(tenant) -> list[list[str]]:
+def queued(tenant) -> list[tuple[list[str], list[str]]]:
+    """Each send job's (To, Bcc)."""
     with in_tenant(tenant):
         jobs = ProcrastinateJob.objects.filter(task_name="kantyna.reports.tasks.send_report").order_by("id")
-        return [job.args["email_addresses"] for job in jobs]
+        return [(job.args["email_addresses"], job.args["bcc_addresses"]) for job in jobs]
 
 
 def test_given_a_list_and_addresses_then_the_job_sends_to_both_each_once_lower_cased(tenant_a, admin, office_list):
@@ -45,14 +48,14 @@ def test_given_a_list_and_addresses_then_the_job_sends_to_both_each_once_lower_c
     )
 
     assert (response.status_code, response.json()) == (200, {"status": True})
-    assert queued(tenant_a) == [["office@example.test", "picked@example.test", "kuchnia@example.test"]]
+    assert queued(tenant_a) == [(["office@example.test"], ["picked@example.test", "kuchnia@example.test"])]
 
 
 def test_given_only_a_list_then_its_addresses(tenant_a, admin, office_list):
     response = Api(tenant_a, admin).post(SEND, {"criteria": NOVEMBER, "recipientsListId": office_list.pk})
 
     assert response.status_code == 200, response.content
-    assert sorted(queued(tenant_a)[0]) == ["kuchnia@example.test", "office@example.test", "picked@example.test"]
+    assert queued(tenant_a) == [([], ["office@example.test", "picked@example.test", "kuchnia@example.test"])]
 
 
 @pytest.mark.parametrize(
@@ -82,3 +85,20 @@ def test_given_a_report_manager_who_may_not_read_the_lists_then_403_and_nothing_
 
     assert response.status_code == 403
     assert queued(tenant_a) == []
+
+
+def test_the_send_job_mails_the_lists_addresses_in_bcc(tenant_a, admin):
+    send_report.func(
+        slug=tenant_a.slug,
+        code="ordersPerInstitution",
+        criteria={"date_from": "2026-11-01", "date_to": "2026-11-30"},
+        file_format="csv",
+        email_addresses=[],
+        bcc_addresses=["a@example.test", "b@example.test"],
+        actor_id=admin.pk,
+        locale="en",
+    )
+
+    (message,) = mail.outbox
+    assert (message.to, message.bcc) == ([], ["a@example.test", "b@example.test"])
+    assert message.recipients() == ["a@example.test", "b@example.test"]
