@@ -6,7 +6,7 @@ export type RecipientsListRequest = components['schemas']['RecipientsListRequest
 
 /**
  * `recipients`: saved audiences (criteria, people picked one by one, report e-mail addresses): list (`search`,
- * `sort`), get, create, update, delete (409 while an announcement is published to the list). Announcements show a
+ * `sort`), get, create, update, delete (409 while an announcement or an automated report uses the list). Announcements show a
  * list's name, so they are refreshed too.
  */
 export const recipientsLists = createCrudResource<RecipientsList, RecipientsListRequest>({
