@@ -7,34 +7,23 @@ claim is the unique (report, period key), not the lock."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-from django.db import connection, transaction
+from django.db import transaction
 from procrastinate.contrib.django import app
 from procrastinate.exceptions import AlreadyEnqueued
 
 from kantyna.automated_reports import services
-from kantyna.tenancy.models import Tenant
-
-
-@contextmanager
-def _tenant(slug: str):
-    connection.set_tenant(Tenant.objects.get(slug=slug))
-    try:
-        yield
-    finally:
-        connection.set_schema_to_public()
+from kantyna.tenancy.jobs import active_tenant_slugs, tenant_schema
 
 
 @app.task(name=services.SEND_RUN_TASK, queue=services.SEND_QUEUE, retry=5)
 def send_run(*, slug: str, run_id: int) -> str:
-    with _tenant(slug):
+    with tenant_schema(slug):
         return services.run_send(run_id=run_id)
 
 
 @app.task(queue="reports")
 def send_due_tenant(*, slug: str) -> dict:
-    with _tenant(slug):
+    with tenant_schema(slug):
         return services.due_reports_send().as_dict()
 
 
@@ -42,8 +31,7 @@ def send_due_tenant(*, slug: str) -> dict:
 @app.task(queue="reports", queueing_lock="automated-reports-due")
 def send_due_all_tenants(timestamp: int) -> dict:
     """Every 5 minutes: each active tenant's automated reports that are due."""
-    connection.set_schema_to_public()
-    slugs = list(Tenant.objects.filter(is_active=True).exclude(schema_name="public").values_list("slug", flat=True))
+    slugs = active_tenant_slugs()
     deferred = 0
     for slug in slugs:
         try:

@@ -5,30 +5,19 @@ twice would still register once (the receipt row lock and the register's idempot
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-from django.db import connection, transaction
+from django.db import transaction
 from procrastinate.contrib.django import app
 from procrastinate.exceptions import AlreadyEnqueued
 
 from kantyna.fiscal import services
-from kantyna.tenancy.models import Tenant
-
-
-@contextmanager
-def _tenant(slug: str):
-    connection.set_tenant(Tenant.objects.get(slug=slug))
-    try:
-        yield
-    finally:
-        connection.set_schema_to_public()
+from kantyna.tenancy.jobs import active_tenant_slugs, tenant_schema
 
 
 # A failure of the run itself (the database) is retried with a growing pause; a register's refusal is not a
 # failure of the run: it stays on the receipt, which the next runs try again (services.backoff).
 @app.task(name=services.REGISTER_TASK, queue=services.QUEUE, retry=5)
 def register_due_tenant(*, slug: str) -> dict:
-    with _tenant(slug):
+    with tenant_schema(slug):
         return services.fiscal_register_due().as_dict()
 
 
@@ -36,8 +25,7 @@ def register_due_tenant(*, slug: str) -> dict:
 @app.task(queue=services.QUEUE, queueing_lock="fiscal-register-due")
 def register_due_all_tenants(timestamp: int) -> dict:
     """Every 5 minutes: each active tenant's receipts that are due (a tenant without fiscalization does nothing)."""
-    connection.set_schema_to_public()
-    slugs = list(Tenant.objects.filter(is_active=True).exclude(schema_name="public").values_list("slug", flat=True))
+    slugs = active_tenant_slugs()
     deferred = 0
     for slug in slugs:
         try:

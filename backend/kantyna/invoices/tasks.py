@@ -4,17 +4,13 @@ database) is retried by Procrastinate; the invoice's row lock keeps two runs fro
 
 from __future__ import annotations
 
-from django.db import connection
 from procrastinate.contrib.django import app
 
 from kantyna.invoices import services
-from kantyna.tenancy.models import Tenant
+from kantyna.tenancy.jobs import tenant_schema
 
 
 @app.task(name=services.KSEF_TASK, queue=services.KSEF_QUEUE, retry=3)
 def ksef_send(*, slug: str, invoice_id: int, attempt: int = 0) -> str:
-    connection.set_tenant(Tenant.objects.get(slug=slug))
-    try:
+    with tenant_schema(slug):
         return services.invoice_ksef_process(invoice_id=invoice_id, attempt=attempt)
-    finally:
-        connection.set_schema_to_public()

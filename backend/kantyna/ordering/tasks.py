@@ -6,54 +6,36 @@ work of one tenant runs in its own schema and transaction."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-from django.db import connection
 from procrastinate.contrib.django import app
 
 from kantyna.ordering.services.automark import automark_run
 from kantyna.ordering.services.charging import charge_day
 from kantyna.ordering.services.free_days import public_holidays_ensure
 from kantyna.ordering.services.reminders import missing_orders_remind
-from kantyna.tenancy.models import Tenant
-
-
-@contextmanager
-def _tenant(slug: str):
-    """The tenant's schema for the job's work, and the public schema again after it, whatever happens."""
-    connection.set_tenant(Tenant.objects.get(slug=slug))
-    try:
-        yield
-    finally:
-        connection.set_schema_to_public()
-
-
-def _active_slugs() -> list[str]:
-    connection.set_schema_to_public()
-    return list(Tenant.objects.filter(is_active=True).exclude(schema_name="public").values_list("slug", flat=True))
+from kantyna.tenancy.jobs import active_tenant_slugs, tenant_schema
 
 
 @app.task(queue="ordering", queueing_lock="ordering-automark-tenant")
 def automark_tenant(*, slug: str) -> dict:
-    with _tenant(slug):
+    with tenant_schema(slug):
         return automark_run().as_dict()
 
 
 @app.task(queue="ordering")
 def charge_tenant_day(*, slug: str) -> dict:
-    with _tenant(slug):
+    with tenant_schema(slug):
         return charge_day()
 
 
 @app.task(queue="ordering")
 def public_holidays_tenant(*, slug: str) -> dict:
-    with _tenant(slug):
+    with tenant_schema(slug):
         return {"free_days": len(public_holidays_ensure())}
 
 
 @app.task(queue="ordering")
 def remind_tenant(*, slug: str) -> dict:
-    with _tenant(slug):
+    with tenant_schema(slug):
         return missing_orders_remind()
 
 
@@ -61,7 +43,7 @@ def remind_tenant(*, slug: str) -> dict:
 @app.task(queue="ordering", queueing_lock="ordering-automark")
 def automark_all_tenants(timestamp: int) -> dict:
     """Nightly (01:30 UTC): automark every active tenant."""
-    slugs = _active_slugs()
+    slugs = active_tenant_slugs()
     for slug in slugs:
         automark_tenant.configure(queueing_lock=f"ordering-automark-{slug}").defer(slug=slug)
     return {"tenants": len(slugs)}
@@ -71,7 +53,7 @@ def automark_all_tenants(timestamp: int) -> dict:
 @app.task(queue="ordering", queueing_lock="ordering-charge-day")
 def charge_all_tenants(timestamp: int) -> dict:
     """Daily (03:05 UTC, after midnight in Europe): charge today's items where the tenant charges on the order day."""
-    slugs = _active_slugs()
+    slugs = active_tenant_slugs()
     for slug in slugs:
         charge_tenant_day.configure(lock=f"ordering-charge-{slug}").defer(slug=slug)
     return {"tenants": len(slugs)}
@@ -82,7 +64,7 @@ def charge_all_tenants(timestamp: int) -> dict:
 def remind_all_tenants(timestamp: int) -> dict:
     """Every quarter of an hour: missing-orders reminders whose trigger time has come. One job per tenant at a time
     (`lock`), so a slow run and the next one never remind twice."""
-    slugs = _active_slugs()
+    slugs = active_tenant_slugs()
     for slug in slugs:
         remind_tenant.configure(lock=f"ordering-missing-orders-{slug}").defer(slug=slug)
     return {"tenants": len(slugs)}
@@ -93,7 +75,7 @@ def remind_all_tenants(timestamp: int) -> dict:
 def public_holidays_all_tenants(timestamp: int) -> dict:
     """Daily (02:40 UTC): next year's public holidays become free days in every active tenant (a year is offered
     once, so this is a no-op on all but the first day a year is reached)."""
-    slugs = _active_slugs()
+    slugs = active_tenant_slugs()
     for slug in slugs:
         public_holidays_tenant.configure(lock=f"ordering-public-holidays-{slug}").defer(slug=slug)
     return {"tenants": len(slugs)}

@@ -3,14 +3,13 @@ reports), in the background so a month's report never holds a web thread."""
 
 from __future__ import annotations
 
-from django.db import connection
 from django.utils import translation
 from django.utils.translation import gettext as _
 from procrastinate.contrib.django import app
 
 from kantyna.core.mail import mail_send
 from kantyna.reports.catalog import REPORT_TYPES, criteria_line, criteria_validated, render_report
-from kantyna.tenancy.models import Tenant
+from kantyna.tenancy.jobs import tenant_schema
 from kantyna.users.models import User
 
 
@@ -31,8 +30,7 @@ def send_report(
     """Makes the report `code` in tenant `slug` as `actor_id` sees it (None: the system, every institution), in
     `locale`, and sends it attached to `email_addresses` (one message, every address in To; a recipients list's
     `bcc_addresses` in Bcc)."""
-    connection.set_tenant(Tenant.objects.get(slug=slug))
-    try:
+    with tenant_schema(slug):
         actor = None if actor_id is None else User.objects.get(pk=actor_id)
         with translation.override(locale):
             report_file = render_report(
@@ -53,5 +51,3 @@ def send_report(
             "bytes": len(report_file.content),
             "to": len(email_addresses) + len(bcc_addresses),
         }
-    finally:
-        connection.set_schema_to_public()
