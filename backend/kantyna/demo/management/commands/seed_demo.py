@@ -115,6 +115,13 @@ def seed_demo_tenant() -> None:
             key="debits_config",
             data={"apply_allowed_debit": True, "allowed_debit": {"amount": "50.00", "currency": "PLN"}},
         )
+        # Invoices on, with KSeF through the client the settings choose (the fake one unless KSEF_CLIENT says "api"):
+        # the demo office invoices a school's month and sends it without a KSeF token.
+        settings_update(
+            actor=None,
+            key="invoices_config",
+            data={"invoices_enabled": True, "default_vat_rate": "8", "ksef_enabled": True},
+        )
 
 
 def seed_acme_tenant() -> None:
