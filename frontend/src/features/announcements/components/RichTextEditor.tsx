@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { Button, ButtonGroup, Form } from 'react-bootstrap';
 import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -34,17 +34,25 @@ export function RichTextEditor({ control, maxLength }: { control: Control<Announ
   const area = useRef<HTMLTextAreaElement | null>(null);
   const id = useId();
   const value = field.value ?? '';
+  // The selection to restore once the wrapped text is rendered: set by a button, applied by the layout effect of
+  // that very render (not a later animation frame, which could pull the focus back from a field the user moved to).
+  const pendingSelection = useRef<[number, number] | null>(null);
+
+  useLayoutEffect(() => {
+    const selection = pendingSelection.current;
+    if (!selection || !area.current) return;
+    pendingSelection.current = null;
+    area.current.focus();
+    area.current.setSelectionRange(...selection);
+  });
 
   const wrap = (open: string, close: string) => {
     const element = area.current;
     const start = element?.selectionStart ?? value.length;
     const end = element?.selectionEnd ?? value.length;
     const selected = value.slice(start, end);
+    pendingSelection.current = [start + open.length, start + open.length + selected.length];
     field.onChange(`${value.slice(0, start)}${open}${selected}${close}${value.slice(end)}`);
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(start + open.length, start + open.length + selected.length);
-    });
   };
 
   const addLink = () => {
