@@ -7,12 +7,10 @@ claim is the unique (report, period key), not the lock."""
 
 from __future__ import annotations
 
-from django.db import transaction
 from procrastinate.contrib.django import app
-from procrastinate.exceptions import AlreadyEnqueued
 
 from kantyna.automated_reports import services
-from kantyna.tenancy.jobs import active_tenant_slugs, tenant_schema
+from kantyna.tenancy.jobs import defer_for_each_tenant, tenant_schema
 
 
 @app.task(name=services.SEND_RUN_TASK, queue=services.SEND_QUEUE, retry=5)
@@ -31,15 +29,4 @@ def send_due_tenant(*, slug: str) -> dict:
 @app.task(queue="reports", queueing_lock="automated-reports-due")
 def send_due_all_tenants(timestamp: int) -> dict:
     """Every 5 minutes: each active tenant's automated reports that are due."""
-    slugs = active_tenant_slugs()
-    deferred = 0
-    for slug in slugs:
-        try:
-            with transaction.atomic():  # a refused insert must not abort the caller's transaction
-                send_due_tenant.configure(
-                    lock=f"automated-reports-{slug}", queueing_lock=f"automated-reports-{slug}"
-                ).defer(slug=slug)
-            deferred += 1
-        except AlreadyEnqueued:
-            pass  # the tenant's previous check still waits for a worker: it will see the same periods
-    return {"tenants": len(slugs), "deferred": deferred}
+    return defer_for_each_tenant(send_due_tenant, lock_prefix="automated-reports")

@@ -21,7 +21,6 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from procrastinate.contrib.django import app
-from procrastinate.exceptions import AlreadyEnqueued
 
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
@@ -31,6 +30,7 @@ from kantyna.fiscal.models import FiscalReceipt, ReceiptState
 from kantyna.fiscal.registers import RegisterError, Sale, register_for
 from kantyna.fiscal.selectors import FiscalSettings, deposits_to_fiscalize, fiscal_settings, receipts_due
 from kantyna.ledger.models import LedgerTransaction, TransactionKind
+from kantyna.tenancy.jobs import defer_unless_waiting
 from kantyna.tenancy.services import current_tenant_slug
 from kantyna.users.models import User
 
@@ -76,13 +76,8 @@ def _defer_registration() -> None:
     """The tenant's registration job, on commit of the caller's transaction (the job row is written in it). At most
     one waits per tenant: a second click while one waits adds nothing, the waiting run sees every due receipt."""
     slug = current_tenant_slug()
-    try:
-        with transaction.atomic():  # a refused insert must not abort the caller's transaction
-            app.configure_task(
-                name=REGISTER_TASK, queue=QUEUE, lock=f"fiscal-{slug}", queueing_lock=f"fiscal-{slug}"
-            ).defer(slug=slug)
-    except AlreadyEnqueued:
-        pass
+    job = app.configure_task(name=REGISTER_TASK, queue=QUEUE, lock=f"fiscal-{slug}", queueing_lock=f"fiscal-{slug}")
+    defer_unless_waiting(job, slug=slug)
 
 
 @transaction.atomic

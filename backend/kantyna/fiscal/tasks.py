@@ -5,12 +5,10 @@ twice would still register once (the receipt row lock and the register's idempot
 
 from __future__ import annotations
 
-from django.db import transaction
 from procrastinate.contrib.django import app
-from procrastinate.exceptions import AlreadyEnqueued
 
 from kantyna.fiscal import services
-from kantyna.tenancy.jobs import active_tenant_slugs, tenant_schema
+from kantyna.tenancy.jobs import defer_for_each_tenant, tenant_schema
 
 
 # A failure of the run itself (the database) is retried with a growing pause; a register's refusal is not a
@@ -25,13 +23,4 @@ def register_due_tenant(*, slug: str) -> dict:
 @app.task(queue=services.QUEUE, queueing_lock="fiscal-register-due")
 def register_due_all_tenants(timestamp: int) -> dict:
     """Every 5 minutes: each active tenant's receipts that are due (a tenant without fiscalization does nothing)."""
-    slugs = active_tenant_slugs()
-    deferred = 0
-    for slug in slugs:
-        try:
-            with transaction.atomic():  # a refused insert must not abort the caller's transaction
-                register_due_tenant.configure(lock=f"fiscal-{slug}", queueing_lock=f"fiscal-{slug}").defer(slug=slug)
-            deferred += 1
-        except AlreadyEnqueued:
-            pass  # the tenant's previous run still waits for a worker: it will see the same receipts
-    return {"tenants": len(slugs), "deferred": deferred}
+    return defer_for_each_tenant(register_due_tenant, lock_prefix="fiscal")

@@ -16,7 +16,6 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
 from procrastinate.contrib.django import app
-from procrastinate.exceptions import AlreadyEnqueued
 
 from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
@@ -32,6 +31,7 @@ from kantyna.invoices.pdf import render_invoice_pdf
 from kantyna.invoices.snapshots import document_to_json
 from kantyna.ledger.models import LedgerTransaction, TransactionKind
 from kantyna.ordering.cutoff import tenant_today
+from kantyna.tenancy.jobs import defer_unless_waiting
 from kantyna.tenancy.services import current_tenant_slug
 from kantyna.tenant_settings.selectors import settings_get, settings_row, upload_max_file_size
 from kantyna.users.models import User
@@ -419,11 +419,7 @@ def _defer_ksef(invoice_id: int, *, attempt: int = 0, delay: int = 0) -> None:
     configure = {"name": KSEF_TASK, "queue": KSEF_QUEUE, "lock": lock, "queueing_lock": lock}
     if delay:
         configure["schedule_in"] = {"seconds": delay}
-    try:
-        with transaction.atomic():  # a refused insert must not abort the caller's transaction
-            app.configure_task(**configure).defer(slug=slug, invoice_id=invoice_id, attempt=attempt)
-    except AlreadyEnqueued:
-        pass
+    defer_unless_waiting(app.configure_task(**configure), slug=slug, invoice_id=invoice_id, attempt=attempt)
 
 
 @transaction.atomic
