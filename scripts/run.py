@@ -181,6 +181,8 @@ def main() -> int:
         "PAYMENTS_FAKE": "1",
         # ... and web push subscriptions may point at any endpoint (a test's local push endpoint).
         "WEBPUSH_ANY_ENDPOINT": "1",
+        # ... and a tenant's printer may be on this machine or its network (the e2e run's local NoviApi printer).
+        "FISCAL_REGISTER_ANY_ADDRESS": "1",
         **os.environ,
         "PUBLIC_PORT": os.environ.get("PUBLIC_PORT", port),
         "PYTHONUNBUFFERED": "1",

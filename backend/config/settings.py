@@ -219,6 +219,16 @@ PAYMENTS_PROVIDER_TIMEOUT_SECONDS = int(os.environ.get("PAYMENTS_PROVIDER_TIMEOU
 KSEF_CLIENT = os.environ.get("KSEF_CLIENT", "fake")
 KSEF_API_URL = os.environ.get("KSEF_API_URL", "https://api-test.ksef.mf.gov.pl/v2")
 KSEF_TIMEOUT_SECONDS = int(os.environ.get("KSEF_TIMEOUT_SECONDS", "30"))
+
+# Fiscal receipts on a tenant's online cash register (kantyna/fiscal/registers): how long one call to the register
+# may take, and the certificate authority of a printer serving HTTPS with its owner's own certificate (empty: the
+# system's authorities).
+FISCAL_REGISTER_TIMEOUT_SECONDS = int(os.environ.get("FISCAL_REGISTER_TIMEOUT_SECONDS", "15"))
+FISCAL_REGISTER_CA_FILE = os.environ.get("FISCAL_REGISTER_CA_FILE", "")
+# A tenant's admin types the register's address: the server calls only public addresses, never its own network
+# (loopback, private, link-local such as a cloud's metadata service). FISCAL_REGISTER_ANY_ADDRESS lifts that for a
+# server installed beside its printer on the caterer's own network, and for development and e2e (scripts/run.py).
+FISCAL_REGISTER_ANY_ADDRESS = env_bool("FISCAL_REGISTER_ANY_ADDRESS", False)
 # The providers' notification endpoints are public: a client address may post at most this many notifications of
 # one provider per window (429 past it; a provider retries later). 0 turns the limit off.
 PAYMENT_NOTIFICATIONS_PER_IP = int(os.environ.get("PAYMENT_NOTIFICATIONS_PER_IP", "60"))

@@ -1,8 +1,8 @@
 """Fiscal receipts: a consumer's deposit (a sale to a parent or an institution worker, prepaid) registered on an
 online cash register. One receipt row per ledger transaction, by a unique constraint: a double click, two admins
-or the job beside a click never register one deposit twice. The register is called with the transaction's key
-(`FiscalReceipt.idempotency_key`), so a retry after a timeout whose sale did reach the vendor gets the same
-receipt back instead of a second one."""
+or the job beside a click never register one deposit twice. The register is driven in steps whose memo is committed
+between them (registers/__init__.py), so a retry after a timeout finishes the sale the register holds instead of
+sending a second one; the transaction's key (`FiscalReceipt.idempotency_key`) is printed on the receipt."""
 
 from __future__ import annotations
 
@@ -25,6 +25,9 @@ class FiscalReceipt(models.Model):
     amount = models.DecimalField(max_digits=12, decimal_places=2)
     register = models.CharField(max_length=40, blank=True)
     receipt_number = models.CharField(max_length=100, blank=True)
+    # What the register must be told next time (registers/__init__.py), committed before any further call to it:
+    # for NoviApi, the printer's request id and whether it was confirmed.
+    register_memo = models.JSONField(default=dict, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.CharField(max_length=500, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -23,6 +23,8 @@ class FiscalSettings:
     enabled: bool
     register: str
     since: date | None
+    # The whole configuration, for the register's own options (a printer's address, tax symbol, item name).
+    options: dict
 
 
 def fiscal_settings() -> FiscalSettings:
@@ -33,6 +35,7 @@ def fiscal_settings() -> FiscalSettings:
         enabled=enabled,
         register=config.get("register") or "fake",
         since=date.fromisoformat(since) if enabled and since else None,
+        options=config,
     )
 
 

@@ -2,9 +2,9 @@
 (`tasks.register_due_tenant`, every 5 minutes and right after a queueing) registers what is due on the tenant's
 cash register.
 
-Never doubled: a receipt row per ledger transaction is unique (claiming inserts with ON CONFLICT DO NOTHING), a
-registration holds the receipt's row lock from the check to the saved number, and the register is called with the
-transaction's key, so a retry after a timeout that did reach the vendor answers the first receipt. Never lost: a
+Never doubled: a receipt row per ledger transaction is unique (claiming inserts with ON CONFLICT DO NOTHING), each
+step of a registration holds the receipt's row lock, and what the register must be told next (its memo) is
+committed before it is called again, so a retry after a timeout finishes the first sale instead of making another. Never lost: a
 failed call leaves the receipt `failed` with its error, counted and audited, and the job tries it again after a
 growing pause (`backoff`); a crash before the save leaves it pending for the next run."""
 
@@ -29,9 +29,10 @@ from kantyna.core.tasks import send_email
 from kantyna.fiscal.models import FiscalReceipt, ReceiptState
 from kantyna.fiscal.registers import RegisterError, Sale, register_for
 from kantyna.fiscal.selectors import FiscalSettings, deposits_to_fiscalize, fiscal_settings, receipts_due
-from kantyna.ledger.models import LedgerTransaction, TransactionKind
+from kantyna.ledger.models import LedgerTransaction, TransactionKind, deposit_method
 from kantyna.tenancy.jobs import defer_unless_waiting
 from kantyna.tenancy.services import current_tenant_slug
+from kantyna.tenant_settings.selectors import settings_get
 from kantyna.users.models import User
 
 logger = logging.getLogger(__name__)
@@ -121,12 +122,30 @@ def fiscal_receipts_queue_all(*, actor) -> int:
     return count
 
 
+# A registration takes a few steps (a printer stores, is told to print, then answers the number); more than this in
+# one run means the register is still working: the next run goes on.
+MAX_STEPS = 5
+
+
 def fiscal_receipt_register(*, receipt_id: int, now: datetime | None = None) -> FiscalReceipt:
     """Register one receipt on the tenant's cash register (the job's step). A registered receipt is answered as it
-    is; while fiscalization is off nothing is sent. The row lock is held over the register's call: a second
-    registration of the same receipt waits, then finds it registered."""
+    is; while fiscalization is off nothing is sent. Each of the register's steps runs under the receipt's row lock
+    and commits its memo before the next one (registers/__init__.py): a second registration of the same receipt
+    waits, then goes on from where the first stopped."""
     settings = fiscal_settings()
     now = now or timezone.now()
+    # A register's reasons are kept in the tenant's language: the office reads them in the transactions list.
+    with translation.override(settings_get("general")["default_locale"]):
+        for number in range(MAX_STEPS):
+            receipt, again = _register_step(receipt_id, settings, now, first=number == 0)
+            if not again:
+                break
+    return receipt
+
+
+def _register_step(
+    receipt_id: int, settings: FiscalSettings, now: datetime, *, first: bool
+) -> tuple[FiscalReceipt, bool]:
     with transaction.atomic():
         receipt = (
             FiscalReceipt.objects.select_for_update(of=("self",))
@@ -134,7 +153,7 @@ def fiscal_receipt_register(*, receipt_id: int, now: datetime | None = None) -> 
             .get(pk=receipt_id)
         )
         if receipt.state == ReceiptState.REGISTERED or not settings.enabled:
-            return receipt
+            return receipt, False
         row = receipt.transaction
         sale = Sale(
             key=receipt.idempotency_key,
@@ -142,29 +161,31 @@ def fiscal_receipt_register(*, receipt_id: int, now: datetime | None = None) -> 
             booked_on=row.booked_on,
             description=row.description,
             buyer=row.account.user.full_name,
+            paid=deposit_method(row.reference_type),
         )
-        receipt.attempts += 1
-        receipt.register = settings.register
+        if first:
+            receipt.attempts += 1
+        # A sale the register holds is finished on that register, even if the tenant has chosen another since.
+        if not receipt.register_memo:
+            receipt.register = settings.register
         try:
-            number = register_for(settings.register).register(sale)
+            step = register_for(receipt.register, settings.options).step(sale, dict(receipt.register_memo))
         # Whatever the adapter raises (its refusal, a timeout, a bug in it) is a failed attempt, kept and retried: no
         # database work happens inside this `try`, so nothing of ours is half done.
         except Exception as error:  # noqa: BLE001
-            reason = str(error) if isinstance(error, RegisterError) else f"{type(error).__name__}: {error}"
-            receipt.state = ReceiptState.FAILED
-            receipt.last_error = reason[:500]
-            receipt.next_attempt_at = now + backoff(receipt.attempts)
+            _failed(receipt, error, now)
+            return receipt, False
+        receipt.register_memo = step.memo
+        if not step.receipt_number:
+            # On its way (an earlier failure no longer holds): the memo is kept, the register asked again at once or
+            # in the next run.
+            receipt.state = ReceiptState.PENDING
+            receipt.last_error = ""
+            receipt.next_attempt_at = None
             receipt.save()
-            audit_record(
-                actor=None,
-                action="fiscal.failed",
-                target=receipt,
-                data={"amount": str(receipt.amount), "transaction_id": row.pk, "error": receipt.last_error},
-            )
-            logger.warning("Fiscal receipt %s failed (attempt %s): %s", receipt.pk, receipt.attempts, error)
-            return receipt
+            return receipt, step.again
         receipt.state = ReceiptState.REGISTERED
-        receipt.receipt_number = number
+        receipt.receipt_number = step.receipt_number
         receipt.last_error = ""
         receipt.registered_at = now
         receipt.next_attempt_at = None
@@ -175,9 +196,26 @@ def fiscal_receipt_register(*, receipt_id: int, now: datetime | None = None) -> 
             actor=None,
             action="fiscal.register",
             target=receipt,
-            data={"amount": str(receipt.amount), "transaction_id": row.pk, "receipt_number": number},
+            data={"amount": str(receipt.amount), "transaction_id": row.pk, "receipt_number": receipt.receipt_number},
         )
-    return receipt
+    return receipt, False
+
+
+def _failed(receipt: FiscalReceipt, error: Exception, now: datetime) -> None:
+    reason = str(error) if isinstance(error, RegisterError) else f"{type(error).__name__}: {error}"
+    if isinstance(error, RegisterError) and error.memo is not None:
+        receipt.register_memo = error.memo
+    receipt.state = ReceiptState.FAILED
+    receipt.last_error = reason[:500]
+    receipt.next_attempt_at = now + backoff(receipt.attempts)
+    receipt.save()
+    audit_record(
+        actor=None,
+        action="fiscal.failed",
+        target=receipt,
+        data={"amount": str(receipt.amount), "transaction_id": receipt.transaction_id, "error": receipt.last_error},
+    )
+    logger.warning("Fiscal receipt %s failed (attempt %s): %s", receipt.pk, receipt.attempts, error)
 
 
 @dataclass

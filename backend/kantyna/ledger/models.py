@@ -20,6 +20,23 @@ class TransactionKind(models.TextChoices):
     PAYOUT = "payout", "payout"
 
 
+# How a deposit came in, read from what it refers to: the payments app books an online payment with
+# ONLINE_PAYMENT_REFERENCE, a bank statement's line is booked with BANK_TRANSFER_REFERENCE; anything else was booked
+# by the office's staff (in cash or otherwise: that is not recorded).
+ONLINE_PAYMENT_REFERENCE = "payment"
+BANK_TRANSFER_REFERENCE = "imported_payment"
+DEPOSIT_ONLINE = "online"
+DEPOSIT_TRANSFER = "transfer"
+DEPOSIT_STAFF = "staff"
+DEPOSIT_METHODS = (DEPOSIT_ONLINE, DEPOSIT_TRANSFER, DEPOSIT_STAFF)
+
+
+def deposit_method(reference_type: str) -> str:
+    return {ONLINE_PAYMENT_REFERENCE: DEPOSIT_ONLINE, BANK_TRANSFER_REFERENCE: DEPOSIT_TRANSFER}.get(
+        reference_type, DEPOSIT_STAFF
+    )
+
+
 class LedgerAccount(models.Model):
     """The payer's wallet. `child` is set only when the tenant keeps balances per child
     (parents_settings.balance_per_children); one account per (user, child), the null child included."""

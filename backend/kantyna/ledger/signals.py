@@ -20,7 +20,9 @@ class LedgerEvent:
     account_id: int
     amount: Decimal  # the deposit; for BELOW_ZERO the change that crossed
     balance: Decimal  # the account's balance after the booking
-    reference_type: str = ""  # a deposit's: "payment" (online), "bank_statement_line", "user" (by hand)...
+    reference_type: str = (
+        ""  # a deposit's: "payment" (online), "imported_payment" (a bank statement's line), "user" (by hand)...
+    )
     reference_id: int | None = None
     idempotency_key: str = ""
 

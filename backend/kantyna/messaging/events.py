@@ -14,7 +14,7 @@ from django_tenants.utils import schema_context
 from procrastinate.contrib.django import app
 
 from kantyna.core.quiet import is_quiet
-from kantyna.ledger.models import LedgerAccount
+from kantyna.ledger.models import ONLINE_PAYMENT_REFERENCE, LedgerAccount
 from kantyna.ledger.signals import BELOW_ZERO, DEPOSITED, LedgerEvent, ledger_events
 from kantyna.messaging.money_kinds import (
     BALANCE_BELOW_ZERO,
@@ -29,8 +29,6 @@ from kantyna.refunds.models import ReturnRequest
 from kantyna.refunds.signals import refund_accepted
 from kantyna.users.models import User
 
-# A deposit of an online payment (payments books it with this reference type) reads "online payment paid".
-ONLINE_PAYMENT_REFERENCE = "payment"
 LINKS = {DEPOSIT_BOOKED: "/billing", PAYMENT_PAID: "/billing", BALANCE_BELOW_ZERO: "/billing"}
 REFUND_LINK = "/returnRequests"
 CALENDAR_LINK = "/calendar/user"

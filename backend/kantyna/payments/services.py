@@ -20,7 +20,7 @@ from kantyna.audit.services import audit_record
 from kantyna.core.errors import DomainError
 from kantyna.core.money import money_amount
 from kantyna.identity.throttle import too_many_attempts, wait_for_oldest
-from kantyna.ledger.models import TransactionKind
+from kantyna.ledger.models import ONLINE_PAYMENT_REFERENCE, TransactionKind
 from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
 from kantyna.payments.models import Payment, PaymentNotification, PaymentState
 from kantyna.payments.providers import AUTOPAY, ENABLED_FLAG, PROVIDERS, PRZELEWY24, provider_for
@@ -215,7 +215,7 @@ def _credit(*, payment_id: int, order_id: str, amount: int, currency: str) -> st
             kind=TransactionKind.DEPOSIT,
             amount=payment.amount,
             idempotency_key=f"payment:{payment.pk}",
-            reference_type="payment",
+            reference_type=ONLINE_PAYMENT_REFERENCE,
             reference_id=payment.pk,
             description=f"{payment.provider} {order_id}",
         ),

@@ -15,7 +15,7 @@ from kantyna.core.errors import DomainError
 from kantyna.core.locks import advisory_xact_lock
 from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.uploads import validate_upload
-from kantyna.ledger.models import LedgerAccount, LedgerTransaction
+from kantyna.ledger.models import BANK_TRANSFER_REFERENCE, LedgerAccount, LedgerTransaction
 from kantyna.ledger.services import LedgerEntry, balance_per_children, ledger_post_bulk
 from kantyna.people.models import Child
 from kantyna.statements.matching import ledger_key, statement_match
@@ -25,7 +25,7 @@ from kantyna.statements.selectors import possibly_imported
 from kantyna.tenant_settings.selectors import upload_max_file_size
 from kantyna.users.models import User
 
-REFERENCE_TYPE = "imported_payment"
+REFERENCE_TYPE = BANK_TRANSFER_REFERENCE
 
 
 def statement_import(

@@ -209,15 +209,25 @@ class InvoicesConfigForUsersSerializer(KantynaSerializer):
 class FiscalConfigSerializer(KantynaSerializer):
     """Fiscal receipts (kantyna.fiscal): while enabled, consumers' deposits booked on or after `fiscalize_from` are
     registered on the chosen online cash register. Enabling sets `fiscalize_from` to today unless given (an earlier
-    day catches up deposits already booked); disabling clears it, so enabling again starts from that day. The
-    register's credentials are never stored here: a vendor adapter reads them from the server's environment."""
+    day catches up deposits already booked); disabling clears it, so enabling again starts from that day.
+
+    `register`: "fake" is a software stand-in that issues no real receipts (tests, the demo); "novitus" is a Novitus
+    online printer at `register_url` (its NoviApi address, e.g. http://192.0.2.10:8888). The receipt's one line is
+    `item_name` at `tax_symbol`, the letter the printer has programmed for the rate (A-G). NoviApi needs no
+    credentials (the printer's port and MAC filter decide who may call it), so none are kept here."""
 
     fiscalization_enabled = serializers.BooleanField(default=False)
-    # Only the software register exists yet (kantyna/fiscal/registers): it issues no real receipts.
-    register = serializers.ChoiceField(choices=["fake"], default="fake")
+    register = serializers.ChoiceField(choices=["fake", "novitus"], default="fake")
     fiscalize_from = serializers.DateField(allow_null=True, required=False, default=None)
+    register_url = serializers.URLField(default="", allow_blank=True, max_length=200)
+    tax_symbol = serializers.ChoiceField(choices=list("ABCDEFG"), default="B")
+    # A printer ties an item's name to the rate it is sold at (it refuses a higher rate after a lower one): the name
+    # is best kept once receipts are printed.
+    item_name = serializers.CharField(default="Posiłki - przedpłata", max_length=60)
 
     def validate(self, data):
+        if data.get("register") == "novitus" and not data.get("register_url"):
+            raise serializers.ValidationError({"register_url": _("Enter the printer's NoviApi address.")})
         since = data.get("fiscalize_from")
         if not data.get("fiscalization_enabled"):
             since = None

@@ -8763,8 +8763,12 @@ export interface components {
         /**
          * @description Fiscal receipts (kantyna.fiscal): while enabled, consumers' deposits booked on or after `fiscalize_from` are
          *     registered on the chosen online cash register. Enabling sets `fiscalize_from` to today unless given (an earlier
-         *     day catches up deposits already booked); disabling clears it, so enabling again starts from that day. The
-         *     register's credentials are never stored here: a vendor adapter reads them from the server's environment.
+         *     day catches up deposits already booked); disabling clears it, so enabling again starts from that day.
+         *
+         *     `register`: "fake" is a software stand-in that issues no real receipts (tests, the demo); "novitus" is a Novitus
+         *     online printer at `register_url` (its NoviApi address, e.g. http://192.0.2.10:8888). The receipt's one line is
+         *     `item_name` at `tax_symbol`, the letter the printer has programmed for the rate (A-G). NoviApi needs no
+         *     credentials (the printer's port and MAC filter decide who may call it), so none are kept here.
          */
         FiscalConfig: {
             /** @default false */
@@ -8773,12 +8777,21 @@ export interface components {
             register: components["schemas"]["RegisterEnum"];
             /** Format: date */
             fiscalizeFrom?: string | null;
+            registerUrl?: string;
+            /** @default B */
+            taxSymbol: components["schemas"]["TaxSymbolEnum"];
+            /** @default Posiłki - przedpłata */
+            itemName: string;
         };
         /**
          * @description Fiscal receipts (kantyna.fiscal): while enabled, consumers' deposits booked on or after `fiscalize_from` are
          *     registered on the chosen online cash register. Enabling sets `fiscalize_from` to today unless given (an earlier
-         *     day catches up deposits already booked); disabling clears it, so enabling again starts from that day. The
-         *     register's credentials are never stored here: a vendor adapter reads them from the server's environment.
+         *     day catches up deposits already booked); disabling clears it, so enabling again starts from that day.
+         *
+         *     `register`: "fake" is a software stand-in that issues no real receipts (tests, the demo); "novitus" is a Novitus
+         *     online printer at `register_url` (its NoviApi address, e.g. http://192.0.2.10:8888). The receipt's one line is
+         *     `item_name` at `tax_symbol`, the letter the printer has programmed for the rate (A-G). NoviApi needs no
+         *     credentials (the printer's port and MAC filter decide who may call it), so none are kept here.
          */
         FiscalConfigRequest: {
             /** @default false */
@@ -8787,6 +8800,11 @@ export interface components {
             register: components["schemas"]["RegisterEnum"];
             /** Format: date */
             fiscalizeFrom?: string | null;
+            registerUrl?: string;
+            /** @default B */
+            taxSymbol: components["schemas"]["TaxSymbolEnum"];
+            /** @default Posiłki - przedpłata */
+            itemName: string;
         };
         FiscalState: {
             state: components["schemas"]["FiscalStateStateEnum"];
@@ -11808,9 +11826,10 @@ export interface components {
         RegisterAsEnum: "parent" | "institution_worker" | "both";
         /**
          * @description * `fake` - fake
+         *     * `novitus` - novitus
          * @enum {string}
          */
-        RegisterEnum: "fake";
+        RegisterEnum: "fake" | "novitus";
         /**
          * @description registerData (spec §3). Every field is optional at this level: the required ones per user type are
          *     checked together so that the answer carries the spec's one sentence (see `required_missing`).
@@ -12451,6 +12470,17 @@ export interface components {
             served: number;
             left: number;
         };
+        /**
+         * @description * `A` - A
+         *     * `B` - B
+         *     * `C` - C
+         *     * `D` - D
+         *     * `E` - E
+         *     * `F` - F
+         *     * `G` - G
+         * @enum {string}
+         */
+        TaxSymbolEnum: "A" | "B" | "C" | "D" | "E" | "F" | "G";
         TenantAccess: {
             slug: string;
             name: string;

@@ -1,13 +1,15 @@
 """A software stand-in for an online cash register: for tests and the demo tenant. Receipt numbers are
-deterministic (`FAKE/<year>/<key digits>`), so a retry with the same key answers the same number, as a vendor's
-idempotency key does. A test makes it fail with `FakeCashRegister.failing(n)` (the next n calls raise)."""
+deterministic (`FAKE/<year>/<key digits>`), so a retry with the same key answers the same number. A test makes it
+fail with `FakeCashRegister.failing(n)` (the next n calls raise)."""
 
 from __future__ import annotations
 
 import re
 import threading
 
-from kantyna.fiscal.registers import RegisterError, Sale
+from django.utils.translation import gettext as _
+
+from kantyna.fiscal.registers import RegisterError, Sale, Step
 
 
 class FakeCashRegister:
@@ -28,11 +30,11 @@ class FakeCashRegister:
             cls._failures_left = 0
             cls.calls = []
 
-    def register(self, sale: Sale) -> str:
+    def step(self, sale: Sale, memo: dict) -> Step:
         with self._lock:
             self.calls.append(sale.key)
             if self._failures_left > 0:
                 type(self)._failures_left -= 1
-                raise RegisterError("The fake register was told to fail.")
+                raise RegisterError(_("The fake register was told to fail."))
         digits = re.sub(r"\D", "", sale.key) or "0"
-        return f"FAKE/{sale.booked_on.year}/{int(digits):06d}"
+        return Step(receipt_number=f"FAKE/{sale.booked_on.year}/{int(digits):06d}")

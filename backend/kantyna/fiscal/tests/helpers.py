@@ -28,12 +28,15 @@ def fake_register():
     FakeCashRegister.reset()
 
 
-def enable(tenant, *, since: date | None = None, enabled: bool = True) -> None:
+def enable(tenant, *, since: date | None = None, enabled: bool = True, **options) -> None:
+    """Fiscalization on (the fake register unless `options` say otherwise), in an English-speaking tenant: a
+    register's reasons are kept in the tenant's language (test_noviapi checks the Polish ones)."""
     with in_tenant(tenant):
-        data = {"fiscalization_enabled": enabled}
+        data = {"fiscalization_enabled": enabled, **options}
         if since is not None:
             data["fiscalize_from"] = since
         settings_update(actor=None, key="fiscal_config", data=data)
+        settings_update(actor=None, key="general", data={"default_locale": "en"})
 
 
 def book(tenant, user, kind: str = "deposit", amount: str = "50.00", *, booked_on: date | None = None):

@@ -191,10 +191,10 @@ def test_given_the_register_raises_anything_then_the_attempt_is_failed_and_kept(
     enable(tenant_a)
     row = book(tenant_a, make_parent(tenant_a))
 
-    def broken(self, sale):
+    def broken(self, sale, memo):
         raise TimeoutError("read timed out")
 
-    monkeypatch.setattr("kantyna.fiscal.registers.fake.FakeCashRegister.register", broken)
+    monkeypatch.setattr("kantyna.fiscal.registers.fake.FakeCashRegister.step", broken)
     with in_tenant(tenant_a):
         assert fiscal_register_due().as_dict() == {"registered": 0, "failed": 1}
         receipt = receipt_of(row)

@@ -12,19 +12,26 @@ from django.db.models import Count, DecimalField, F, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce, TruncMonth
 
 from kantyna.kitchen.selectors.prepare import name_key
-from kantyna.ledger.models import LedgerTransaction, TransactionKind
+from kantyna.ledger.models import (
+    DEPOSIT_METHODS,
+    DEPOSIT_ONLINE,
+    DEPOSIT_STAFF,
+    DEPOSIT_TRANSFER,
+    LedgerTransaction,
+    TransactionKind,
+    deposit_method,
+)
 from kantyna.ledger.selectors import institutions_q
 from kantyna.reports.criteria import GROUP_MONTH
 from kantyna.reports.selectors.dashboard import ZERO
 
 MONEY = DecimalField(max_digits=14, decimal_places=2)
 
-# How a deposit came in, from what it refers to: an online payment, a bank statement's line, or booked by staff.
-METHOD_ONLINE = "online"
-METHOD_TRANSFER = "transfer"
-METHOD_STAFF = "staff"
-METHODS = (METHOD_ONLINE, METHOD_TRANSFER, METHOD_STAFF)
-_METHOD_OF_REFERENCE = {"payment": METHOD_ONLINE, "imported_payment": METHOD_TRANSFER}
+# How a deposit came in (ledger.models.deposit_method).
+METHOD_ONLINE = DEPOSIT_ONLINE
+METHOD_TRANSFER = DEPOSIT_TRANSFER
+METHOD_STAFF = DEPOSIT_STAFF
+METHODS = DEPOSIT_METHODS
 
 
 def transactions(institution_ids: set[int] | None, payers_ids: list[int] | None = None) -> QuerySet:
@@ -66,7 +73,7 @@ def deposits_per_method(criteria: dict, institution_ids: set[int] | None) -> lis
     grouped: dict[date, dict] = {}
     for row in sums:
         entry = grouped.setdefault(row["period"], {"amounts": dict.fromkeys(METHODS, ZERO), "count": 0})
-        method = _METHOD_OF_REFERENCE.get(row["reference_type"], METHOD_STAFF)
+        method = deposit_method(row["reference_type"])
         entry["amounts"][method] += row["amount"]
         entry["count"] += row["count"]
     return [

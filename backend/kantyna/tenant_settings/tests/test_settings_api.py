@@ -95,7 +95,14 @@ DEFAULTS = {
         "ksefTokenSet": False,
     },
     "invoicesConfigForUsers": {"enableInvoicesForUsers": False, "requireInvoiceConfigForUsers": False},
-    "fiscalConfig": {"fiscalizationEnabled": False, "register": "fake", "fiscalizeFrom": None},
+    "fiscalConfig": {
+        "fiscalizationEnabled": False,
+        "register": "fake",
+        "fiscalizeFrom": None,
+        "registerUrl": "",
+        "taxSymbol": "B",
+        "itemName": "Posiłki - przedpłata",
+    },
     "tenant/settings": {
         "registerAs": "parent",
         "uploadMaxFileSize": 10485760,
@@ -217,7 +224,17 @@ EDITS = {
         },
     ),
     "invoicesConfigForUsers": ({"enableInvoicesForUsers": True, "requireInvoiceConfigForUsers": True}, None),
-    "fiscalConfig": ({"fiscalizationEnabled": True, "register": "fake", "fiscalizeFrom": "2026-01-05"}, None),
+    "fiscalConfig": (
+        {
+            "fiscalizationEnabled": True,
+            "register": "novitus",
+            "fiscalizeFrom": "2026-01-05",
+            "registerUrl": "https://kasa.example.pl:8888",
+            "taxSymbol": "A",
+            "itemName": "Obiady szkolne",
+        },
+        None,
+    ),
     "tenant/settings": (
         {"registerAs": "both", "uploadMaxFileSize": 2097152, "canSeePricesByDefault": False, "defaultLocale": "en"},
         None,
@@ -627,13 +644,32 @@ def test_given_fiscalization_enabled_without_a_day_then_it_starts_today_and_disa
     disabled = admin_api.put("common/settings/fiscalConfig", {"fiscalizationEnabled": False}).json()
 
     assert enabled["fiscalizeFrom"] == timezone.localdate().isoformat()
-    assert disabled == {"fiscalizationEnabled": False, "register": "fake", "fiscalizeFrom": None}
+    assert (disabled["fiscalizationEnabled"], disabled["register"], disabled["fiscalizeFrom"]) == (False, "fake", None)
     assert_error(
         admin_api.put("common/settings/fiscalConfig", {"register": "elsewhere"}),
         400,
         "The given data was invalid.",
         {"register": ...},
     )
+
+
+def test_given_a_novitus_printer_without_its_address_then_refused_and_nothing_saved(tenant_a, admin_api):
+    before = admin_api.get("common/settings/fiscalConfig").json()
+
+    for data, field in (
+        ({"register": "novitus", "registerUrl": ""}, "registerUrl"),
+        ({"register": "novitus", "registerUrl": "kasa w biurze"}, "registerUrl"),
+        ({"register": "novitus", "registerUrl": "http://192.0.2.10:8888", "taxSymbol": "H"}, "taxSymbol"),
+        ({"register": "novitus", "registerUrl": "http://192.0.2.10:8888", "itemName": ""}, "itemName"),
+    ):
+        assert_error(
+            admin_api.put("common/settings/fiscalConfig", {"fiscalizationEnabled": True, **data}),
+            400,
+            "The given data was invalid.",
+            {field: ...},
+        )
+
+    assert admin_api.get("common/settings/fiscalConfig").json() == before
 
 
 def test_given_no_institution_hides_grammages_then_the_list_is_empty(tenant_a, admin_api):

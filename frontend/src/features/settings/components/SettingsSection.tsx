@@ -14,6 +14,7 @@ import { TIME_PATTERN } from '@/lib/validation';
 import { useSettings, useUpdateSettings, type SettingsEndpoint } from '@/lib/settings/settings-endpoint';
 
 const MIB = 1024 * 1024;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A check of a non-empty text value; `message` is a key under settings:validation. */
 export interface TextRule {
@@ -33,6 +34,8 @@ type FieldFor<K extends string, V> = [V] extends [boolean]
         ?
             | { name: K; kind: 'decimal' }
             | { name: K; kind: 'time' }
+            // A day (YYYY-MM-DD); empty sends null.
+            | { name: K; kind: 'date' }
             | { name: K; kind: 'select'; options: readonly [V, ...V[]] }
             | { name: K; kind: 'text'; maxLength: number; required?: boolean; rules?: readonly TextRule[] }
             // A secret (a token): never shown; the form says whether one is stored (the GET's `<name>Set`) and sends
@@ -51,7 +54,7 @@ export type FormValues = Record<string, string | boolean>;
 export type SectionCheck<TBody> = (values: FormValues) => { field: keyof TBody & string; message: string } | null;
 
 type AnyField =
-  | { name: string; kind: 'checkbox' | 'money' | 'decimal' | 'time' }
+  | { name: string; kind: 'checkbox' | 'money' | 'decimal' | 'time' | 'date' }
   | { name: string; kind: 'integer' | 'megabytes'; min: number; max: number }
   | { name: string; kind: 'select'; options: readonly string[] }
   | { name: string; kind: 'text'; maxLength: number; required?: boolean; rules?: readonly TextRule[] }
@@ -67,6 +70,8 @@ function fieldSchema(field: AnyField, t: TFunction) {
       return z.string().trim().regex(DECIMAL_INPUT_PATTERN, t('settings:validation.decimal'));
     case 'time':
       return z.string().regex(TIME_PATTERN, t('settings:validation.time'));
+    case 'date':
+      return z.string().refine((value) => value === '' || DATE_PATTERN.test(value), { message: t('settings:validation.date') });
     case 'integer':
     case 'megabytes': {
       const pattern = field.kind === 'integer' ? /^\d+$/ : DECIMAL_INPUT_PATTERN;
@@ -115,6 +120,8 @@ function toPayloadValue(field: AnyField, value: string | boolean, original: unkn
     case 'select':
     case 'time':
       return value;
+    case 'date':
+      return value === '' ? null : value;
     case 'money':
       return {
         amount: toDecimalString(String(value)),
@@ -142,7 +149,7 @@ export interface SettingsSectionProps<T, TBody> {
 
 /** One settings endpoint as a form: GET fills it, Save PUTs exactly the listed fields (the server keeps the rest). */
 export function SettingsSection<T extends object, TBody>({ endpoint, fields: typedFields, check, title }: SettingsSectionProps<T, TBody>) {
-  const { t } = useTranslation(['settings', 'common']);
+  const { t, i18n } = useTranslation(['settings', 'common']);
   const fields = typedFields as readonly AnyField[];
   const query = useSettings(endpoint);
   const mutation = useUpdateSettings(endpoint);
@@ -209,7 +216,7 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
                   ) : (
                     <Form.Control
                       isInvalid={!!error}
-                      type={field.kind === 'time' ? 'time' : field.kind === 'secret' ? 'password' : 'text'}
+                      type={field.kind === 'time' || field.kind === 'date' ? field.kind : field.kind === 'secret' ? 'password' : 'text'}
                       autoComplete={field.kind === 'secret' ? 'off' : undefined}
                       inputMode={
                         field.kind === 'integer'
@@ -223,6 +230,7 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
                     />
                   )}
                   {field.kind === 'money' && <Form.Text>{t('settings:moneyHint')}</Form.Text>}
+                  {i18n.exists(`settings:hints.${field.name}`) && <Form.Text className="d-block">{t(`settings:hints.${field.name}`)}</Form.Text>}
                   {field.kind === 'secret' && (
                     <Form.Text>{t(current?.[`${field.name}Set`] ? 'settings:przelewy24.secretStored' : 'settings:przelewy24.secretMissing')}</Form.Text>
                   )}

@@ -4,13 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 
+const STORED = {
+  fiscalizationEnabled: false,
+  fiscalizeFrom: null,
+  register: 'fake',
+  registerUrl: '',
+  taxSymbol: 'B',
+  itemName: 'Posiłki - przedpłata',
+};
+
 describe('tenant settings: fiscalization tab', () => {
   it('turns fiscalization on with the test register and saves only the form’s fields', async () => {
     signIn();
     const sent: unknown[] = [];
     server.use(
       http.get(apiUrl('common/settings/fiscalConfig'), () =>
-        HttpResponse.json({ fiscalizationEnabled: false, register: 'fake', fiscalizeFrom: null }),
+        HttpResponse.json(STORED),
       ),
       http.put(apiUrl('common/settings/fiscalConfig'), async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
@@ -29,6 +38,53 @@ describe('tenant settings: fiscalization tab', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Settings have been saved.')).toBeInTheDocument();
-    expect(sent).toEqual([{ fiscalizationEnabled: true, register: 'fake' }]);
+    expect(sent).toEqual([{ ...STORED, fiscalizationEnabled: true }]);
+  });
+
+  it('asks for a Novitus printer’s address before saving, then sends the printer’s settings', async () => {
+    signIn();
+    const sent: unknown[] = [];
+    server.use(
+      http.get(apiUrl('common/settings/fiscalConfig'), () => HttpResponse.json(STORED)),
+      http.put(apiUrl('common/settings/fiscalConfig'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json(body);
+      }),
+    );
+    const { user } = renderApp('/settings/tenant/fiscalization');
+    const form = await screen.findByRole('form', { name: 'Fiscalization' });
+    const address = within(form).getByLabelText("Printer's NoviApi address");
+    const save = within(form).getByRole('button', { name: 'Save' });
+
+    await user.click(within(form).getByLabelText('Fiscalization enabled'));
+    await user.selectOptions(within(form).getByLabelText('Cash register'), 'novitus');
+    await user.click(save);
+    expect(await within(form).findByText("Enter the printer's NoviApi address.")).toBeInTheDocument();
+
+    await user.type(address, 'kasa w biurze');
+    await user.click(save);
+    expect(await within(form).findByText('Enter an address starting with http:// or https://')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.clear(address);
+    await user.type(address, 'http://192.0.2.10:8888');
+    await user.selectOptions(within(form).getByLabelText('Tax rate symbol'), 'A');
+    await user.clear(within(form).getByLabelText('Receipt line'));
+    await user.type(within(form).getByLabelText('Receipt line'), 'Obiady szkolne');
+    await user.type(within(form).getByLabelText('Fiscalize deposits from'), '2026-11-02');
+    await user.click(save);
+
+    expect(await screen.findByText('Settings have been saved.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        fiscalizationEnabled: true,
+        fiscalizeFrom: '2026-11-02',
+        register: 'novitus',
+        registerUrl: 'http://192.0.2.10:8888',
+        taxSymbol: 'A',
+        itemName: 'Obiady szkolne',
+      },
+    ]);
   });
 });

@@ -36,6 +36,7 @@ function settingsSection<T extends object, TBody>(
 const NRB_RULE: TextRule = { test: isValidNrb, message: 'nrb' };
 const IBAN_PART_RULE: TextRule = { test: (value) => /^\d{0,8}$/.test(value), message: 'ibanPart' };
 const PERCENT_MAX = 100;
+const PRINTER_URL_RULE: TextRule = { test: (value) => /^https?:\/\/[^\s/]+/.test(value), message: 'printerUrl' };
 
 /** Each tab's content by its key; the order of the tabs is `settingsTabKeys`. */
 export const settingsTabElements: Readonly<Record<SettingsTabKey, ReactNode>> = {
@@ -110,10 +111,21 @@ export const settingsTabElements: Readonly<Record<SettingsTabKey, ReactNode>> = 
   fiscalization: (
     <SettingsTab
       sections={[
-        settingsSection(fiscalConfigEndpoint, [
-          { name: 'fiscalizationEnabled', kind: 'checkbox' },
-          { name: 'register', kind: 'select', options: ['fake'] },
-        ]),
+        settingsSection(
+          fiscalConfigEndpoint,
+          [
+            { name: 'fiscalizationEnabled', kind: 'checkbox' },
+            { name: 'fiscalizeFrom', kind: 'date' },
+            { name: 'register', kind: 'select', options: ['fake', 'novitus'] },
+            { name: 'registerUrl', kind: 'text', maxLength: 200, rules: [PRINTER_URL_RULE] },
+            { name: 'taxSymbol', kind: 'select', options: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] },
+            { name: 'itemName', kind: 'text', required: true, maxLength: 60 },
+          ],
+          (values) =>
+            values.register === 'novitus' && String(values.registerUrl ?? '').trim() === ''
+              ? { field: 'registerUrl', message: 'printerUrlRequired' }
+              : null,
+        ),
       ]}
     />
   ),
