@@ -122,6 +122,14 @@ def fiscal_receipts_queue_all(*, actor) -> int:
     return count
 
 
+def fiscal_register_check(*, register: str, options: dict) -> None:
+    """Whether the register (as configured by `options`, maybe not saved yet) answers; nothing is registered."""
+    try:
+        register_for(register, options).check()
+    except RegisterError as error:
+        raise DomainError("fiscal.register_unreachable", field="register_url", params={"reason": str(error)}) from error
+
+
 # A registration takes a few steps (a printer stores, is told to print, then answers the number); more than this in
 # one run means the register is still working: the next run goes on.
 MAX_STEPS = 5

@@ -2481,6 +2481,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/fiscal/registerCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Whether the cash register answers (Novitus: NoviApi's communication test); nothing is registered. Not in
+         *     the spec: the fiscalization settings check a printer's address with it. 400 with the reason under
+         *     `registerUrl` when it does not answer.
+         */
+        post: operations["api_frontend_fiscal_registerCheck_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/helpTickets": {
         parameters: {
             query?: never;
@@ -11825,6 +11846,14 @@ export interface components {
          */
         RegisterAsEnum: "parent" | "institution_worker" | "both";
         /**
+         * @description The register to check; a field left out is taken from the saved fiscal settings (a form checks what it
+         *     shows before saving it).
+         */
+        RegisterCheckRequest: {
+            register?: components["schemas"]["RegisterEnum"];
+            registerUrl?: string;
+        };
+        /**
          * @description * `fake` - fake
          *     * `novitus` - novitus
          * @enum {string}
@@ -17414,6 +17443,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedDriverOptionList"];
+                };
+            };
+        };
+    };
+    api_frontend_fiscal_registerCheck_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RegisterCheckRequest"];
+                "multipart/form-data": components["schemas"]["RegisterCheckRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RegisterCheckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
                 };
             };
         };

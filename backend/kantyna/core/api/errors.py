@@ -308,6 +308,7 @@ ERRORS: dict[str, Refusal] = {
         "Fiscalization is disabled.", _("Turn fiscalization on in the tenant settings first.")
     ),
     "fiscal.not_a_sale": Refusal(status.HTTP_400_BAD_REQUEST, _("Only deposits are registered on the cash register.")),
+    "fiscal.register_unreachable": _invalid(_("The cash register did not answer as expected: %(reason)s")),
     # ordering
     "free_day.ends_before_start": _invalid(_("The end date cannot be before the start date.")),
     "free_day.range_too_long": _invalid(_("A range can cover at most a year.")),

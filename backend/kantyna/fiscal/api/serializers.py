@@ -25,3 +25,11 @@ class BulkFiscalizeResultSerializer(KantynaSerializer):
 class FiscalizeAllResultSerializer(KantynaSerializer):
     status = serializers.BooleanField()
     queued = serializers.IntegerField(help_text="Receipts waiting for the cash register.")
+
+
+class RegisterCheckSerializer(KantynaSerializer):
+    """The register to check; a field left out is taken from the saved fiscal settings (a form checks what it
+    shows before saving it)."""
+
+    register = serializers.ChoiceField(choices=["fake", "novitus"], required=False)
+    register_url = serializers.URLField(required=False, allow_blank=True, max_length=200)

@@ -16,7 +16,7 @@ from kantyna.core.serializers import StatusSerializer
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.fiscal import services
 from kantyna.fiscal.api import serializers as s
-from kantyna.fiscal.selectors import MANAGE
+from kantyna.fiscal.selectors import MANAGE, fiscal_settings
 from kantyna.ledger.models import LedgerTransaction
 
 
@@ -59,7 +59,22 @@ class FiscalizeAllView(ApiView):
         return Response({"status": True, "queued": services.fiscal_receipts_queue_all(actor=request.user)})
 
 
+class RegisterCheckView(ApiView):
+    ability = MANAGE
+
+    @extend_schema(request=s.RegisterCheckSerializer, responses=StatusSerializer)
+    def post(self, request):
+        """Whether the cash register answers (Novitus: NoviApi's communication test); nothing is registered. Not in
+        the spec: the fiscalization settings check a printer's address with it. 400 with the reason under
+        `registerUrl` when it does not answer."""
+        data = body_data(request, s.RegisterCheckSerializer)
+        options = {**fiscal_settings().options, **data}
+        services.fiscal_register_check(register=options.get("register") or "fake", options=options)
+        return status_response()
+
+
 urlpatterns = [
+    path("fiscal/registerCheck", RegisterCheckView.as_view()),
     path("transactions/bulkFiscalize", BulkFiscalizeView.as_view()),
     path("transactions/fiscalizeAll", FiscalizeAllView.as_view()),
     path("transactions/<int:pk>/fiscalize", FiscalizeView.as_view()),

@@ -62,6 +62,10 @@ class CashRegister(Protocol):
         """The next call(s) to the register for this sale, given what it was told before (`memo`, {} at first)."""
         ...
 
+    def check(self) -> None:
+        """Whether the register answers, without registering anything: raises RegisterError saying why not."""
+        ...
+
 
 def register_for(name: str, options: dict | None = None) -> CashRegister:
     """The register `name`, set up with the tenant's `fiscal_config` (`options`)."""

@@ -134,6 +134,10 @@ class NoviApiRegister:
             timeout=settings.FISCAL_REGISTER_TIMEOUT_SECONDS,
         )
 
+    def check(self) -> None:
+        """NoviApi's communication test (`GET /api/v1`, no token: it spends none of the printer's hourly tokens)."""
+        self._request("GET", "")
+
     # --- the steps ---------------------------------------------------------------------------------------------
 
     def step(self, sale: Sale, memo: dict) -> Step:
@@ -301,7 +305,7 @@ class NoviApiRegister:
             reason = getattr(error, "reason", error)
             raise RegisterError(
                 _("The printer could not be reached (%(call)s): %(reason)s")
-                % {"call": f"{method} {path.split('?')[0]}", "reason": reason}
+                % {"call": f"{method} /api/v1{path.split('?')[0]}", "reason": reason}
             ) from error
         logger.debug("NoviApi %s %s: %s in %.2fs", method, path, status, time.monotonic() - started)
         try:
@@ -327,7 +331,7 @@ def _refusal(status: int, method: str, path: str, answer: dict) -> str:
         return _("The printer refused the receipt's data: %(reason)s") % {"reason": reason}
     return _("The printer answered %(status)s to %(call)s: %(reason)s") % {
         "status": status,
-        "call": f"{method} {path.split('?')[0]}",
+        "call": f"{method} /api/v1{path.split('?')[0]}",
         "reason": reason,
     }
 

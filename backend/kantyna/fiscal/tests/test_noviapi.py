@@ -20,6 +20,8 @@ from kantyna.fiscal.tests.printer import UNIQUE_NUMBER, PrinterServer
 from kantyna.ledger.models import DEPOSIT_ONLINE, DEPOSIT_STAFF, LedgerTransaction
 from kantyna.tenancy.services import in_tenant
 from kantyna.tenant_settings.services import settings_update
+from kantyna.testing.api import Api
+from kantyna.testing.assertions import assert_error
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +117,7 @@ def test_given_the_answer_to_the_receipt_is_lost_then_the_next_attempt_sends_it_
         assert fiscal_register_due().as_dict() == {"registered": 0, "failed": 1}
         failed = receipt_of(tenant_a, row)
         assert failed.state == "failed" and failed.register_memo == {}
-        assert failed.last_error.startswith("The printer could not be reached (POST /receipt)")
+        assert failed.last_error.startswith("The printer could not be reached (POST /api/v1/receipt)")
 
         assert fiscal_register_due(now=later(hours=1)).as_dict() == {"registered": 1, "failed": 0}
 
@@ -330,3 +332,34 @@ def test_given_a_polish_speaking_tenant_then_the_printers_reason_is_kept_in_poli
         fiscal_register_due()
 
     assert receipt_of(tenant_a, row).last_error == "Drukarka odrzuciła paragon: 1521 Długość ID transakcji niepoprawna"
+
+
+def test_given_the_settings_form_when_checking_the_printer_then_it_answers_or_the_reason_is_shown(tenant_a, printer):
+    enable(tenant_a)
+    api = Api(tenant_a, make_admin(tenant_a))
+
+    answered = api.post("fiscal/registerCheck", {"register": "novitus", "registerUrl": printer.url})
+    silent = api.post("fiscal/registerCheck", {"register": "novitus", "registerUrl": "http://127.0.0.1:9"})
+    with override_settings(FISCAL_REGISTER_ANY_ADDRESS=False):
+        private = api.post("fiscal/registerCheck", {"register": "novitus", "registerUrl": printer.url})
+
+    assert answered.status_code == 200 and answered.json() == {"status": True}
+    assert printer.calls == ["GET /api/v1"]  # the communication test: no token spent, nothing stored
+    assert_error(silent, 400, "The given data was invalid.", {"registerUrl": ...})
+    assert silent.json()["errors"]["registerUrl"][0].startswith(
+        "The cash register did not answer as expected: The printer could not be reached (GET /api/v1): "
+    )
+    assert_error(
+        private,
+        400,
+        "The given data was invalid.",
+        {
+            "registerUrl": [
+                "The cash register did not answer as expected: The printer's address 127.0.0.1 is not a public "
+                "address; this server calls only public ones."
+            ]
+        },
+    )
+    assert printer.calls == ["GET /api/v1"]
+    with in_tenant(tenant_a):
+        assert FiscalReceipt.objects.count() == 0

@@ -1,5 +1,5 @@
 """Every fiscalize endpoint x every persona (kantyna/testing/matrix.py): the office (admins) queues deposits for
-the cash register; everyone else is refused, and a refusal changes neither the receipts, nor the audit trail, nor
+the cash register and checks that it answers; everyone else is refused, and a refusal changes neither the receipts, nor the audit trail, nor
 the job queue."""
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ ROWS = [
         body=lambda ids: {"transactionsIds": [ids["deposit"]]}, writes=True,
     ),
     Row("all", "POST", "transactions/fiscalizeAll", personas(ADMIN), writes=True),
+    Row("check", "POST", "fiscal/registerCheck", personas(ADMIN), body=lambda ids: {"register": "fake"}),
 ]  # fmt: skip
 
 

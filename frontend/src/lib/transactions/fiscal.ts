@@ -54,3 +54,11 @@ export const useFiscalizeAll = () => {
     onSuccess: refresh,
   });
 };
+
+/** Whether the cash register answers (nothing is registered): the fiscalization settings check the register shown in
+ * the form, saved or not. A register that does not answer is a 400 with the reason under `registerUrl`. */
+export const useRegisterCheck = () =>
+  useMutation({
+    mutationFn: async (body: Schemas['RegisterCheckRequest']) =>
+      expectOk(await api.post<Schemas['Status']>('fiscal/registerCheck', body)),
+  });

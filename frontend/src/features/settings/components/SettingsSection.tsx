@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
@@ -49,6 +49,9 @@ export type SettingsField<TBody> = {
 }[keyof TBody & string];
 
 export type FormValues = Record<string, string | boolean>;
+
+/** More buttons beside Save, given the form's current (unsaved) values and a way to show a message under a field. */
+export type SectionActions = (form: { values: Partial<FormValues>; setFieldError: (field: string, message: string) => void }) => ReactNode;
 
 /** A rule across fields (e.g. a percentage fee); `message` is a key under settings:validation. */
 export type SectionCheck<TBody> = (values: FormValues) => { field: keyof TBody & string; message: string } | null;
@@ -144,11 +147,12 @@ export interface SettingsSectionProps<T, TBody> {
   endpoint: SettingsEndpoint<T, TBody>;
   fields: readonly SettingsField<TBody>[];
   check?: SectionCheck<TBody>;
+  actions?: SectionActions;
   title: string;
 }
 
 /** One settings endpoint as a form: GET fills it, Save PUTs exactly the listed fields (the server keeps the rest). */
-export function SettingsSection<T extends object, TBody>({ endpoint, fields: typedFields, check, title }: SettingsSectionProps<T, TBody>) {
+export function SettingsSection<T extends object, TBody>({ endpoint, fields: typedFields, check, actions, title }: SettingsSectionProps<T, TBody>) {
   const { t, i18n } = useTranslation(['settings', 'common']);
   const fields = typedFields as readonly AnyField[];
   const query = useSettings(endpoint);
@@ -171,6 +175,7 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
     values,
   });
   const { errors } = form.formState;
+  const watched = useWatch({ control: form.control });
   // The server names a money field's error by its amount ("allowedDebit.amount"); the form has one input for it.
   const moneyErrorFields = Object.fromEntries(
     fields.filter((field) => field.kind === 'money').map((field) => [`${field.name}.amount`, field.name]),
@@ -241,9 +246,15 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
                 </Form.Group>
               );
             })}
-            <FormActionButton type="submit" pending={mutation.isPending}>
-              {t('common:save')}
-            </FormActionButton>
+            <div className="d-flex flex-wrap gap-2">
+              <FormActionButton type="submit" pending={mutation.isPending}>
+                {t('common:save')}
+              </FormActionButton>
+              {actions?.({
+                values: watched,
+                setFieldError: (field, message) => form.setError(field, { type: 'server', message }),
+              })}
+            </div>
           </Form>
         )}
       </QueryState>

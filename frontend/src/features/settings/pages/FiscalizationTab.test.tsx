@@ -87,4 +87,42 @@ describe('tenant settings: fiscalization tab', () => {
       },
     ]);
   });
+
+  it('checks the printer typed in the form without saving, and shows why it does not answer under its address', async () => {
+    signIn();
+    const checked: unknown[] = [];
+    let answers = false;
+    server.use(
+      http.get(apiUrl('common/settings/fiscalConfig'), () => HttpResponse.json(STORED)),
+      http.put(apiUrl('common/settings/fiscalConfig'), () => HttpResponse.json({ message: 'unexpected' }, { status: 500 })),
+      http.post(apiUrl('fiscal/registerCheck'), async ({ request }) => {
+        checked.push(await request.json());
+        return answers
+          ? HttpResponse.json({ status: true })
+          : HttpResponse.json(
+              {
+                message: 'The given data was invalid.',
+                errors: { registerUrl: ['The cash register did not answer as expected: connection refused'] },
+              },
+              { status: 400 },
+            );
+      }),
+    );
+    const { user } = renderApp('/settings/tenant/fiscalization');
+    const form = await screen.findByRole('form', { name: 'Fiscalization' });
+    await user.selectOptions(within(form).getByLabelText('Cash register'), 'novitus');
+    await user.type(within(form).getByLabelText("Printer's NoviApi address"), 'http://192.0.2.10:8888');
+    const check = within(form).getByRole('button', { name: 'Check the cash register' });
+
+    await user.click(check);
+    expect(await within(form).findByText('The cash register did not answer as expected: connection refused')).toBeInTheDocument();
+
+    answers = true;
+    await user.click(check);
+    expect(await screen.findByText('The cash register answered.')).toBeInTheDocument();
+    expect(checked).toEqual([
+      { register: 'novitus', registerUrl: 'http://192.0.2.10:8888' },
+      { register: 'novitus', registerUrl: 'http://192.0.2.10:8888' },
+    ]);
+  });
 });

@@ -3,7 +3,8 @@ import { CompanyDetailsForm } from '../components/CompanyDetailsForm';
 import { Przelewy24AccountForm } from '../components/Przelewy24AccountForm';
 import { TpayAccountForm } from '../components/TpayAccountForm';
 import { AutopayAccountForm } from '../components/AutopayAccountForm';
-import { SettingsSection, type SectionCheck, type SettingsField, type TextRule } from '../components/SettingsSection';
+import { SettingsSection, type SectionActions, type SectionCheck, type SettingsField, type TextRule } from '../components/SettingsSection';
+import { RegisterCheckButton } from '../components/RegisterCheckButton';
 import { SettingsTab, type SettingsTabSection } from '../components/SettingsTab';
 import type { SettingsEndpoint } from '@/lib/settings/settings-endpoint';
 import type { SettingsTabKey } from '../settings-tab-keys';
@@ -26,10 +27,13 @@ function settingsSection<T extends object, TBody>(
   endpoint: SettingsEndpoint<T, TBody>,
   fields: readonly SettingsField<TBody>[],
   check?: SectionCheck<TBody>,
+  actions?: SectionActions,
 ): SettingsTabSection {
   return {
     key: endpoint.key,
-    render: (title) => <SettingsSection key={endpoint.key} endpoint={endpoint} fields={fields} check={check} title={title} />,
+    render: (title) => (
+      <SettingsSection key={endpoint.key} endpoint={endpoint} fields={fields} check={check} actions={actions} title={title} />
+    ),
   };
 }
 
@@ -125,6 +129,7 @@ export const settingsTabElements: Readonly<Record<SettingsTabKey, ReactNode>> = 
             values.register === 'novitus' && String(values.registerUrl ?? '').trim() === ''
               ? { field: 'registerUrl', message: 'printerUrlRequired' }
               : null,
+          (form) => <RegisterCheckButton {...form} />,
         ),
       ]}
     />
