@@ -13,6 +13,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.utils import timezone
 
+from kantyna.core.attachments import StoredAttachment
 from kantyna.core.uploads import TenantFolder
 from kantyna.messaging.audience import Audience
 from kantyna.users.models import User
@@ -84,16 +85,11 @@ class Announcement(AudienceColumns):
         return self.criteria()
 
 
-class AnnouncementAttachment(models.Model):
+class AnnouncementAttachment(StoredAttachment):
+    """A file of an announcement (core.attachments), read by those who see the announcement."""
+
     announcement = models.ForeignKey(Announcement, on_delete=models.CASCADE, related_name="attachments")
     file = models.FileField(upload_to=TenantFolder("announcements"), max_length=300)
-    kind = models.CharField(max_length=10)
-    size = models.PositiveIntegerField()
-    original_name = models.CharField(max_length=255)
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["id"]
 
 
 class AnnouncementSeen(models.Model):

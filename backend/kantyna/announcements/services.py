@@ -17,16 +17,15 @@ from kantyna.announcements.models import Announcement, AnnouncementAttachment, R
 from kantyna.announcements.selectors import unseen_of
 from kantyna.announcements.usage import recipients_list_delete_refusal
 from kantyna.audit.services import audit_record
+from kantyna.core.attachments import attachments_checked, attachments_store, files_forgotten_on_failure
 from kantyna.core.errors import DomainError
 from kantyna.core.services import model_update
-from kantyna.core.uploads import store_upload, validate_upload
 from kantyna.messaging.audience import audience_users
 from kantyna.messaging.kinds import ANNOUNCEMENT_PUBLISHED
 from kantyna.messaging.services import notify
 from kantyna.tenant_settings.selectors import upload_max_file_size
 
-ATTACHMENT_TYPES = ("pdf", "jpg", "png")
-MAX_ATTACHMENTS = 5
+MAX_ATTACHMENTS = 5  # of core.attachments.ATTACHMENT_TYPES
 
 # The rich text an announcement may carry: formatting and links, nothing that runs or restyles the page.
 ALLOWED_TAGS = {"p", "br", "strong", "em", "u", "ul", "ol", "li", "a", "h2", "h3", "h4", "blockquote"}
@@ -78,21 +77,8 @@ def _store(announcement: Announcement, uploads: Iterable[UploadedFile], stored: 
         return
     if announcement.attachments.count() + len(uploads) > MAX_ATTACHMENTS:
         raise DomainError("announcement.too_many_attachments", field="attachments", params={"max": MAX_ATTACHMENTS})
-    limit = upload_max_file_size()
-    kinds = [validate_upload(upload, field="attachments", allowed=ATTACHMENT_TYPES, limit=limit) for upload in uploads]
-    for upload, kind in zip(uploads, kinds, strict=True):
-        attachment = AnnouncementAttachment(
-            announcement=announcement, kind=kind, size=upload.size, original_name=(upload.name or "")[:255]
-        )
-        store_upload(attachment.file, upload, kind=kind)
-        stored.append(attachment.file.name)
-        attachment.save()
-
-
-def _forget_on_failure(stored: list[str]) -> None:
-    # The stored bytes are not part of the transaction: a refused write leaves no file behind.
-    for name in stored:
-        default_storage.delete(name)
+    kinds = attachments_checked(uploads, limit=upload_max_file_size())
+    attachments_store(AnnouncementAttachment, uploads, kinds, stored=stored, announcement=announcement)
 
 
 def _delete_files_on_commit(names: list[str]) -> None:
@@ -112,22 +98,17 @@ def announcement_create(
     """Publish an announcement to its audience (`everyone`, `institution_ids`, `classroom_ids`, `roles`, or
     `recipients_list` alone) and notify each receiver once, in one call of messaging.notify."""
     fields = _checked(title=title, text=text, valid_from=valid_from, valid_to=valid_to, audience=audience)
-    stored: list[str] = []
-    try:
-        with transaction.atomic():
-            announcement = Announcement.objects.create(created_by=actor, **fields)
-            _store(announcement, attachments, stored)
-            audit_record(
-                actor=actor,
-                action="announcement.create",
-                target=announcement,
-                data={"title": title, "files": len(stored)},
-            )
-            receivers = audience_users(announcement.audience()).select_related("account")
-            notify(receivers, ANNOUNCEMENT_PUBLISHED, {"title": title}, link="/announcements")
-    except Exception:
-        _forget_on_failure(stored)
-        raise
+    with files_forgotten_on_failure() as stored, transaction.atomic():
+        announcement = Announcement.objects.create(created_by=actor, **fields)
+        _store(announcement, attachments, stored)
+        audit_record(
+            actor=actor,
+            action="announcement.create",
+            target=announcement,
+            data={"title": title, "files": len(stored)},
+        )
+        receivers = audience_users(announcement.audience()).select_related("account")
+        notify(receivers, ANNOUNCEMENT_PUBLISHED, {"title": title}, link="/announcements")
     return announcement
 
 
@@ -144,21 +125,16 @@ def announcement_update(
 ) -> Announcement:
     """Change an announcement and add files to it. Receivers who saw it are not shown it again, nor notified."""
     fields = _checked(title=title, text=text, valid_from=valid_from, valid_to=valid_to, audience=audience)
-    stored: list[str] = []
-    try:
-        with transaction.atomic():
-            announcement = Announcement.objects.select_for_update().get(pk=announcement.pk)
-            model_update(instance=announcement, fields=fields, data=fields)
-            _store(announcement, attachments, stored)
-            audit_record(
-                actor=actor,
-                action="announcement.update",
-                target=announcement,
-                data={"title": announcement.title, "files": len(stored)},
-            )
-    except Exception:
-        _forget_on_failure(stored)
-        raise
+    with files_forgotten_on_failure() as stored, transaction.atomic():
+        announcement = Announcement.objects.select_for_update().get(pk=announcement.pk)
+        model_update(instance=announcement, fields=fields, data=fields)
+        _store(announcement, attachments, stored)
+        audit_record(
+            actor=actor,
+            action="announcement.update",
+            target=announcement,
+            data={"title": announcement.title, "files": len(stored)},
+        )
     return announcement
 
 

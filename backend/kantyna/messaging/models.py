@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from kantyna.core.attachments import StoredAttachment
 from kantyna.core.uploads import TenantFolder
 from kantyna.institutions.models import Institution
 from kantyna.users.models import User
@@ -77,19 +78,11 @@ class TicketMessage(models.Model):
         ordering = ["created_at", "id"]
 
 
-class TicketAttachment(models.Model):
-    """A file sent with a ticket: its type found from its bytes (core.uploads), stored under a name the server chose,
-    read only by those who see the ticket."""
+class TicketAttachment(StoredAttachment):
+    """A file sent with a ticket (core.attachments), read only by those who see the ticket."""
 
     ticket = models.ForeignKey(Ticket, on_delete=models.CASCADE, related_name="attachments")
     file = models.FileField(upload_to=TenantFolder("tickets"), max_length=300)
-    kind = models.CharField(max_length=10)
-    size = models.PositiveIntegerField()
-    original_name = models.CharField(max_length=255)
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["id"]
 
 
 # --- messages -----------------------------------------------------------------------------------------------------
@@ -140,19 +133,11 @@ class MessageReceipt(models.Model):
         ]
 
 
-class MessageAttachment(models.Model):
-    """A file sent with a message: its type found from its bytes (core.uploads), stored under a name the server
-    chose, read only by the sender and the receivers."""
+class MessageAttachment(StoredAttachment):
+    """A file sent with a message (core.attachments), read only by the sender and the receivers."""
 
     message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="attachments")
     file = models.FileField(upload_to=TenantFolder("messages"), max_length=300)
-    kind = models.CharField(max_length=10)
-    size = models.PositiveIntegerField()
-    original_name = models.CharField(max_length=255)
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["id"]
 
 
 class WebPushSubscription(models.Model):

@@ -8,17 +8,16 @@ from collections.abc import Iterable, Mapping
 
 import nh3
 from django.conf import settings
-from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from kantyna.audit.services import audit_record
+from kantyna.core.attachments import attachments_checked, attachments_store, files_forgotten_on_failure
 from kantyna.core.errors import DomainError
 from kantyna.core.permissions import has_ability
 from kantyna.core.tasks import send_email
-from kantyna.core.uploads import store_upload, validate_upload
 from kantyna.messaging.audience import Audience, audience_users
 from kantyna.messaging.kinds import (
     MESSAGE_RECEIVED,
@@ -50,9 +49,7 @@ from kantyna.tenancy.services import current_tenant_slug, tenant_origin
 from kantyna.tenant_settings.selectors import upload_max_file_size
 
 DEFAULT_LOCALE = "pl"
-# A screenshot, a photo of the meal, a scanned document.
-ATTACHMENT_TYPES = ("pdf", "jpg", "png")
-MAX_ATTACHMENTS = 3
+MAX_ATTACHMENTS = 3  # of core.attachments.ATTACHMENT_TYPES
 EMAIL_BATCH = 1_000
 
 # The spec's two category lists (server-calls-back-office.md); a tenant uses one (`ticket_categories`).
@@ -154,41 +151,25 @@ def ticket_create(
     stored); its handlers (selectors.ticket_handlers) are notified."""
     if category not in ticket_categories():
         raise DomainError("ticket.unknown_category", field="category")
-    limit = upload_max_file_size() if attachments else 0
-    kinds = [
-        validate_upload(upload, field="attachments", allowed=ATTACHMENT_TYPES, limit=limit) for upload in attachments
-    ]
-    stored: list[str] = []
-    try:
-        with transaction.atomic():
-            ticket = Ticket.objects.create(
-                author=actor,
-                category=category,
-                subject=subject,
-                text=text,
-                institution_id=_author_institution_id(actor),
-            )
-            for upload, kind in zip(attachments, kinds, strict=True):
-                attachment = TicketAttachment(
-                    ticket=ticket, kind=kind, size=upload.size, original_name=(upload.name or "")[:255]
-                )
-                store_upload(attachment.file, upload, kind=kind)
-                stored.append(attachment.file.name)
-                attachment.save()
-            audit_record(
-                actor=actor, action="ticket.create", target=ticket, data={"category": category, "files": len(stored)}
-            )
-            notify(
-                ticket_handlers(ticket).exclude(pk=actor.pk),
-                TICKET_OPENED,
-                _ticket_params(ticket, actor),
-                _link(ticket),
-            )
-    except Exception:
-        # The stored bytes are not part of the transaction: a refused ticket leaves no file behind.
-        for name in stored:
-            default_storage.delete(name)
-        raise
+    kinds = attachments_checked(attachments, limit=upload_max_file_size() if attachments else 0)
+    with files_forgotten_on_failure() as stored, transaction.atomic():
+        ticket = Ticket.objects.create(
+            author=actor,
+            category=category,
+            subject=subject,
+            text=text,
+            institution_id=_author_institution_id(actor),
+        )
+        attachments_store(TicketAttachment, attachments, kinds, stored=stored, ticket=ticket)
+        audit_record(
+            actor=actor, action="ticket.create", target=ticket, data={"category": category, "files": len(stored)}
+        )
+        notify(
+            ticket_handlers(ticket).exclude(pk=actor.pk),
+            TICKET_OPENED,
+            _ticket_params(ticket, actor),
+            _link(ticket),
+        )
     return ticket
 
 
@@ -239,8 +220,7 @@ def ticket_close(*, actor, ticket: Ticket) -> Ticket:
 
 # --- messages -----------------------------------------------------------------------------------------------------
 
-MESSAGE_ATTACHMENT_TYPES = ("pdf", "jpg", "png")
-MAX_MESSAGE_ATTACHMENTS = 5
+MAX_MESSAGE_ATTACHMENTS = 5  # of core.attachments.ATTACHMENT_TYPES
 RECEIPTS_BATCH = 2_000
 # What a rich message keeps of its HTML: text formatting and links, nothing that runs code or loads anything.
 RICH_TAGS = {"p", "br", "strong", "b", "em", "i", "u", "s", "ul", "ol", "li", "a", "h3", "h4", "blockquote"}
@@ -265,47 +245,30 @@ def _message_create(
 ) -> Message:
     """The message, one receipt per receiver (bulk), its files (checked before anything is written) and one
     notification per receiver (one notify call: one INSERT, e-mails per their settings)."""
-    limit = upload_max_file_size() if attachments else 0
-    kinds = [
-        validate_upload(upload, field="attachments", allowed=MESSAGE_ATTACHMENT_TYPES, limit=limit)
-        for upload in attachments
-    ]
+    kinds = attachments_checked(attachments, limit=upload_max_file_size() if attachments else 0)
     text = message_sanitized(text, rich=rich)
     if not text.strip():
         raise DomainError("message.empty_text", field="text")
-    stored: list[str] = []
-    try:
-        with transaction.atomic():
-            message = Message.objects.create(
-                sender=actor, subject=subject, text=text, rich=rich, reply_to=reply_to, receivers_count=len(receivers)
-            )
-            MessageReceipt.objects.bulk_create(
-                [MessageReceipt(message=message, receiver=user) for user in receivers], batch_size=RECEIPTS_BATCH
-            )
-            for upload, kind in zip(attachments, kinds, strict=True):
-                attachment = MessageAttachment(
-                    message=message, kind=kind, size=upload.size, original_name=(upload.name or "")[:255]
-                )
-                store_upload(attachment.file, upload, kind=kind)
-                stored.append(attachment.file.name)
-                attachment.save()
-            audit_record(
-                actor=actor,
-                action="message.send",
-                target=message,
-                data={**audit, "receivers": len(receivers), "files": len(stored)},
-            )
-            notify(
-                receivers,
-                MESSAGE_RECEIVED,
-                {"message_id": message.pk, "subject": subject, "sender": actor.full_name},
-                link=f"/messages?message={message.pk}",
-            )
-    except Exception:
-        # The stored bytes are not part of the transaction: a refused message leaves no file behind.
-        for name in stored:
-            default_storage.delete(name)
-        raise
+    with files_forgotten_on_failure() as stored, transaction.atomic():
+        message = Message.objects.create(
+            sender=actor, subject=subject, text=text, rich=rich, reply_to=reply_to, receivers_count=len(receivers)
+        )
+        MessageReceipt.objects.bulk_create(
+            [MessageReceipt(message=message, receiver=user) for user in receivers], batch_size=RECEIPTS_BATCH
+        )
+        attachments_store(MessageAttachment, attachments, kinds, stored=stored, message=message)
+        audit_record(
+            actor=actor,
+            action="message.send",
+            target=message,
+            data={**audit, "receivers": len(receivers), "files": len(stored)},
+        )
+        notify(
+            receivers,
+            MESSAGE_RECEIVED,
+            {"message_id": message.pk, "subject": subject, "sender": actor.full_name},
+            link=f"/messages?message={message.pk}",
+        )
     return message
 
 

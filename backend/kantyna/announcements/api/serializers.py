@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from kantyna.announcements.models import RecipientsList
 from kantyna.announcements.services import MAX_ATTACHMENTS
+from kantyna.core.api.attachments import StoredAttachmentSerializer
 from kantyna.core.dates import LAST_DAY
 from kantyna.core.permissions import ROLES
 from kantyna.core.serializers import KantynaModelSerializer, KantynaSerializer, MultilineCharField
@@ -52,11 +53,8 @@ class AnnouncementPersonSerializer(KantynaSerializer):
     full_name = serializers.CharField()
 
 
-class AnnouncementAttachmentSerializer(KantynaSerializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField(source="original_name")
-    kind = serializers.CharField()
-    size = serializers.IntegerField()
+class AnnouncementAttachmentSerializer(StoredAttachmentSerializer):
+    pass
 
 
 class AnnouncementSerializer(KantynaSerializer):

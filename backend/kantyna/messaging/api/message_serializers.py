@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from kantyna.core.api.attachments import StoredAttachmentSerializer
 from kantyna.core.permissions import ROLES
 from kantyna.core.serializers import KantynaSerializer, MultilineCharField
 from kantyna.messaging.selectors import MESSAGE_FOLDERS
@@ -27,11 +28,8 @@ class MessagePersonSerializer(KantynaSerializer):
     full_name = serializers.CharField()
 
 
-class MessageAttachmentSerializer(KantynaSerializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField(source="original_name")
-    kind = serializers.CharField()
-    size = serializers.IntegerField()
+class MessageAttachmentSerializer(StoredAttachmentSerializer):
+    pass
 
 
 class MessageSerializer(KantynaSerializer):

@@ -7,17 +7,16 @@ from django.db.models import Value
 from django.db.models.functions import Concat
 from django.http import Http404
 from django.urls import path
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
+from kantyna.core.api.attachments import attachment_download, attachment_download_responses
 from kantyna.core.api.params import body_data, query_data
 from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.permissions import has_ability
 from kantyna.core.serializers import StatusSerializer
-from kantyna.core.uploads import stored_file_response
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.messaging import selectors, services
 from kantyna.messaging.api import message_serializers as s
@@ -136,18 +135,11 @@ class MessageAttachmentDownloadView(ApiView):
 
     ability = "messages.read"
 
-    @extend_schema(
-        responses={
-            (200, content_type): OpenApiResponse(OpenApiTypes.BINARY, description="The file")
-            for content_type in ("application/pdf", "image/jpeg", "image/png")
-        }
-    )
+    @extend_schema(responses=attachment_download_responses())
     def get(self, request, pk: int, attachment_id: int):
-        attachment = selectors.message_attachment_get(actor=request.user, message_id=pk, attachment_id=attachment_id)
-        if attachment is None:
-            raise Http404
-        name = attachment.original_name.rsplit(".", 1)[0] or "attachment"
-        return stored_file_response(attachment.file, filename=name, allowed=services.MESSAGE_ATTACHMENT_TYPES)
+        return attachment_download(
+            selectors.message_attachment_get(actor=request.user, message_id=pk, attachment_id=attachment_id)
+        )
 
 
 urlpatterns = [

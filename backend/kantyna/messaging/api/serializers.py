@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from kantyna.core.api.attachments import StoredAttachmentSerializer
 from kantyna.core.serializers import KantynaSerializer
 from kantyna.messaging.kinds import worded
 from kantyna.messaging.models import TicketState
@@ -79,11 +80,8 @@ class TicketMessageSerializer(KantynaSerializer):
     created_at = serializers.DateTimeField()
 
 
-class TicketAttachmentSerializer(KantynaSerializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField(source="original_name")
-    kind = serializers.CharField()
-    size = serializers.IntegerField()
+class TicketAttachmentSerializer(StoredAttachmentSerializer):
+    pass
 
 
 class TicketDetailsSerializer(KantynaSerializer):

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from kantyna.core.api.attachments import attachment_download, attachment_download_responses
 from kantyna.core.api.params import body_data, query_data
 from kantyna.core.pagination import PagePagination, page_of
 from kantyna.core.serializers import StatusSerializer
-from kantyna.core.uploads import stored_file_response
 from kantyna.core.viewsets import ApiView, status_response
 from kantyna.messaging import selectors, services
 from kantyna.messaging.api import serializers as s
@@ -147,16 +146,6 @@ class TicketAttachmentView(ApiView):
 
     ability = "tickets.view"
 
-    @extend_schema(
-        responses={
-            (200, content_type): OpenApiResponse(OpenApiTypes.BINARY, description="The file")
-            for content_type in ("application/pdf", "image/jpeg", "image/png")
-        }
-    )
+    @extend_schema(responses=attachment_download_responses())
     def get(self, request, pk: int, attachment_id: int):
-        ticket = _ticket_or_404(request, pk)
-        attachment = ticket.attachments.filter(pk=attachment_id).first()
-        if attachment is None:
-            raise Http404
-        name = attachment.original_name.rsplit(".", 1)[0] or "attachment"
-        return stored_file_response(attachment.file, filename=name, allowed=services.ATTACHMENT_TYPES)
+        return attachment_download(_ticket_or_404(request, pk).attachments.filter(pk=attachment_id).first())
