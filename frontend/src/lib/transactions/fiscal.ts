@@ -59,6 +59,8 @@ export const useFiscalizeAll = () => {
  * the form, saved or not. A register that does not answer is a 400 with the reason under `registerUrl`. */
 export const useRegisterCheck = () =>
   useMutation({
+    // Its refusal is shown under the printer's address (RegisterCheckButton), not as a toast as well.
+    meta: { silent: true },
     mutationFn: async (body: Schemas['RegisterCheckRequest']) =>
       expectOk(await api.post<Schemas['Status']>('fiscal/registerCheck', body)),
   });

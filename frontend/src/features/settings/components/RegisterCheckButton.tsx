@@ -13,9 +13,11 @@ import type { FormValues } from './SettingsSection';
 export function RegisterCheckButton({
   values,
   setFieldError,
+  clearFieldError,
 }: {
   values: Partial<FormValues>;
   setFieldError: (field: string, message: string) => void;
+  clearFieldError: (field: string) => void;
 }) {
   const { t } = useTranslation('settings');
   const check = useRegisterCheck();
@@ -25,7 +27,10 @@ export function RegisterCheckButton({
     check.mutate(
       { register: register === 'novitus' ? 'novitus' : 'fake', registerUrl: String(values.registerUrl ?? '').trim() },
       {
-        onSuccess: () => notify({ type: 'success', message: t('registerCheck.answered') }),
+        onSuccess: () => {
+          clearFieldError('registerUrl');
+          notify({ type: 'success', message: t('registerCheck.answered') });
+        },
         onError: (error) => {
           const reason = error instanceof ApiError ? error.fieldErrors.registerUrl?.map(translateServerMessage).join(' ') : undefined;
           if (reason) setFieldError('registerUrl', reason);

@@ -51,7 +51,11 @@ export type SettingsField<TBody> = {
 export type FormValues = Record<string, string | boolean>;
 
 /** More buttons beside Save, given the form's current (unsaved) values and a way to show a message under a field. */
-export type SectionActions = (form: { values: Partial<FormValues>; setFieldError: (field: string, message: string) => void }) => ReactNode;
+export type SectionActions = (form: {
+  values: Partial<FormValues>;
+  setFieldError: (field: string, message: string) => void;
+  clearFieldError: (field: string) => void;
+}) => ReactNode;
 
 /** A rule across fields (e.g. a percentage fee); `message` is a key under settings:validation. */
 export type SectionCheck<TBody> = (values: FormValues) => { field: keyof TBody & string; message: string } | null;
@@ -253,6 +257,7 @@ export function SettingsSection<T extends object, TBody>({ endpoint, fields: typ
               {actions?.({
                 values: watched,
                 setFieldError: (field, message) => form.setError(field, { type: 'server', message }),
+                clearFieldError: (field) => form.clearErrors(field),
               })}
             </div>
           </Form>

@@ -120,6 +120,9 @@ describe('tenant settings: fiscalization tab', () => {
     answers = true;
     await user.click(check);
     expect(await screen.findByText('The cash register answered.')).toBeInTheDocument();
+    expect(within(form).queryByText('The cash register did not answer as expected: connection refused')).not.toBeInTheDocument();
+    // The refusal was shown under the address only, never as an error toast too.
+    expect(screen.queryByText('The given data was invalid.')).not.toBeInTheDocument();
     expect(checked).toEqual([
       { register: 'novitus', registerUrl: 'http://192.0.2.10:8888' },
       { register: 'novitus', registerUrl: 'http://192.0.2.10:8888' },
