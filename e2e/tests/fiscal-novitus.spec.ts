@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { apiToken, signedIn, uniqueSuffix } from './helpers';
+import { apiToken, bookDeposit, signedIn, uniqueSuffix } from './helpers';
 
 // Fiscal receipts on a Novitus printer (NoviApi): the admin sets the printer up in the settings, books a deposit,
 // fiscalizes it and sees the printer's receipt number; the printer (the backend's local double, no hardware) has
@@ -126,23 +126,7 @@ test('an admin sets up a Novitus printer, fiscalizes a deposit, sees the printer
 
   // A deposit booked by the office (the existing booking form); its id is the booking's answer.
   const description = `Wpłata na drukarkę e2e ${uniqueSuffix()}`;
-  await page.goto('/transactions');
-  await expect(page.getByRole('heading', { level: 1, name: 'Transakcje' })).toBeVisible();
-  await page.getByRole('button', { name: 'Dodaj transakcję' }).click();
-  const form = page.getByRole('dialog', { name: 'Nowa transakcja' });
-  await form.getByLabel('Płatnik').selectOption({ label: PARENT_PAYER });
-  await expect(form.getByLabel('Rodzaj')).toHaveValue('deposit');
-  await form.getByLabel('Kwota').fill('40,00');
-  await form.getByLabel('Opis').fill(description);
-  const booking = page.waitForResponse(
-    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/frontend/transactions',
-  );
-  await form.getByRole('button', { name: 'Zapisz' }).click();
-  const booked = await booking;
-  expect(booked.status()).toBe(201);
-  const { id } = (await booked.json()) as { id: number };
-  await expect(page.getByText('Transakcja została zaksięgowana.')).toBeVisible();
-  await expect(form).toBeHidden();
+  const id = await bookDeposit(page, PARENT_PAYER, '40,00', description);
 
   const table = page.getByRole('table', { name: 'Transakcje' });
   const row = table.getByRole('row', { name: new RegExp(description) });

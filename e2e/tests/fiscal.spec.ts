@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, signedIn, uniqueSuffix } from './helpers';
+import { apiToken, bookDeposit, signedIn, uniqueSuffix } from './helpers';
 
 // Issue 19, "Done when": with fiscalization on, a deposit is fiscalized and shows its receipt number.
 
@@ -31,17 +31,7 @@ test('an admin turns fiscalization on, books a deposit for a parent, fiscalizes 
 
   // A deposit booked by the office (the existing booking form).
   const description = `Wpłata do fiskalizacji e2e ${uniqueSuffix()}`;
-  await page.goto('/transactions');
-  await expect(page.getByRole('heading', { level: 1, name: 'Transakcje' })).toBeVisible();
-  await page.getByRole('button', { name: 'Dodaj transakcję' }).click();
-  const form = page.getByRole('dialog', { name: 'Nowa transakcja' });
-  await form.getByLabel('Płatnik').selectOption({ label: PARENT_PAYER });
-  await expect(form.getByLabel('Rodzaj')).toHaveValue('deposit');
-  await form.getByLabel('Kwota').fill('40,00');
-  await form.getByLabel('Opis').fill(description);
-  await form.getByRole('button', { name: 'Zapisz' }).click();
-  await expect(page.getByText('Transakcja została zaksięgowana.')).toBeVisible();
-  await expect(form).toBeHidden();
+  await bookDeposit(page, PARENT_PAYER, '40,00', description);
 
   const table = page.getByRole('table', { name: 'Transakcje' });
   await expect(table.getByRole('columnheader', { name: 'Paragon fiskalny' })).toBeVisible();

@@ -249,3 +249,27 @@ export function readXlsx(file: Buffer): string[][] {
     return cells;
   });
 }
+
+/**
+ * The office books a deposit for a payer through the transactions page's form (signed in as an admin); answers the
+ * new transaction's id once the page confirms the booking.
+ */
+export async function bookDeposit(page: Page, payer: string, amount: string, description: string): Promise<number> {
+  await page.goto('/transactions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transakcje' })).toBeVisible();
+  await page.getByRole('button', { name: 'Dodaj transakcję' }).click();
+  const form = page.getByRole('dialog', { name: 'Nowa transakcja' });
+  await form.getByLabel('Płatnik').selectOption({ label: payer });
+  await expect(form.getByLabel('Rodzaj')).toHaveValue('deposit');
+  await form.getByLabel('Kwota').fill(amount);
+  await form.getByLabel('Opis').fill(description);
+  const booking = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/frontend/transactions',
+  );
+  await form.getByRole('button', { name: 'Zapisz' }).click();
+  const booked = await booking;
+  expect(booked.status()).toBe(201);
+  await expect(page.getByText('Transakcja została zaksięgowana.')).toBeVisible();
+  await expect(form).toBeHidden();
+  return ((await booked.json()) as { id: number }).id;
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signedIn, uniqueSuffix } from './helpers';
+import { apiToken, bookDeposit, signedIn, uniqueSuffix } from './helpers';
 
 // Issue 5, "Done when": an admin adds a deposit that the parent then sees (balance and history).
 
@@ -30,17 +30,7 @@ test('an admin books a deposit for a parent on /transactions; the parent sees th
 
   // The admin books the deposit.
   await signedIn(page, ADMIN);
-  await page.goto('/transactions');
-  await expect(page.getByRole('heading', { level: 1, name: 'Transakcje' })).toBeVisible();
-  await page.getByRole('button', { name: 'Dodaj transakcję' }).click();
-  const form = page.getByRole('dialog', { name: 'Nowa transakcja' });
-  await form.getByLabel('Płatnik').selectOption({ label: PARENT.payer });
-  await expect(form.getByLabel('Rodzaj')).toHaveValue('deposit');
-  await form.getByLabel('Kwota').fill(deposit);
-  await form.getByLabel('Opis').fill(description);
-  await form.getByRole('button', { name: 'Zapisz' }).click();
-  await expect(page.getByText('Transakcja została zaksięgowana.')).toBeVisible();
-  await expect(form).toBeHidden();
+  await bookDeposit(page, PARENT.payer, deposit, description);
   const booked = page.getByRole('row', { name: new RegExp(description) });
   await expect(booked).toContainText('Wpłata');
   await expect(booked).toContainText('Nowak');
