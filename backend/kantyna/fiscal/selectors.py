@@ -1,5 +1,6 @@
 """Reads of fiscal receipts: the configuration in force, the deposits still to register, the receipts the job
-should try now, and the fiscal state of a page of ledger rows (lent to the ledger's lists)."""
+should try now, and the fiscal state of a page of ledger rows with the probe that spares the lookup where none can
+be shown (both lent to the ledger's lists)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, Expression, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from kantyna.fiscal.models import FiscalReceipt, ReceiptState
 from kantyna.ledger.fiscal_states import FiscalState
 from kantyna.ledger.models import LedgerTransaction, TransactionKind
-from kantyna.tenant_settings.selectors import settings_get
+from kantyna.tenant_settings.selectors import settings_get, settings_hold
 
 MANAGE = "fiscal.manage"
 
@@ -104,10 +105,20 @@ PENDING: FiscalState = {
 }
 
 
+def fiscal_possible() -> Expression:
+    """The ledger's probe (ledger.fiscal_states): whether any ledger row can show a fiscal state, i.e. a receipt
+    exists (fiscalization is or was on: receipts are claimed only while it is on, and kept) or fiscalization is on
+    (a deposit may be `pending`). Truthful without a flag of its own: both are read in the page's query, in its
+    snapshot, as two one-row EXISTS evaluated once per statement. False in a tenant that never enabled
+    fiscalization: its lists then pay no query for the fiscal states."""
+    return Exists(FiscalReceipt.objects.all()) | settings_hold("fiscal_config", fiscalization_enabled=True)
+
+
 def fiscal_states(rows: Sequence[LedgerTransaction]) -> dict[int, FiscalState]:
     """The ledger's lookup (ledger.fiscal_states): each deposit's receipt, or `pending` for a deposit the job has
     not claimed yet while fiscalization is on. At most two queries a page (the receipts, then the settings when a
-    deposit has none); none when the page holds no deposit."""
+    deposit has none); none when the page holds no deposit, or when the page's probe (`fiscal_possible`) said no
+    row can have a state (the ledger then does not call it)."""
     deposits = [row for row in rows if row.kind == TransactionKind.DEPOSIT]
     if not deposits:
         return {}

@@ -18,6 +18,7 @@ from kantyna.core.money import to_grosze
 from kantyna.core.permissions import CUSTOMER_ROLES, ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN
 from kantyna.core.prepared import PreparedQuery
 from kantyna.identity.models import Account
+from kantyna.ledger.fiscal_states import with_fiscal_probe
 from kantyna.ledger.models import LedgerAccount, LedgerTransaction, TransactionKind
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.people.reach import Reach
@@ -184,14 +185,15 @@ def transactions_filter(queryset: QuerySet[LedgerTransaction], filters: Transact
 
 
 def transactions_list(*, actor: User, filters: TransactionFilters) -> QuerySet[LedgerTransaction]:
-    """Rows with what the list shows (payer, child, author, the sum of their corrections) in one query."""
+    """Rows with what the list shows (payer, child, author, the sum of their corrections, whether any may have a
+    fiscal state: `fiscal_states.with_fiscal_probe`) in one query."""
     corrections = (
         LedgerTransaction.objects.filter(corrects=OuterRef("pk"))
         .values("corrects")
         .annotate(total=Sum("amount"))
         .values("total")
     )
-    return (
+    return with_fiscal_probe(
         transactions_filter(transactions_visible(actor), filters)
         .select_related("account__user", "account__child", "author")
         .annotate(

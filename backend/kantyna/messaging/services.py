@@ -5,11 +5,13 @@ same transaction, so a job exists only for what committed."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 import nh3
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
@@ -47,6 +49,7 @@ from kantyna.messaging.tasks import webpush_send
 from kantyna.people.reach import Reach
 from kantyna.tenancy.services import current_tenant_slug, tenant_origin
 from kantyna.tenant_settings.selectors import upload_max_file_size
+from kantyna.users.models import User
 
 DEFAULT_LOCALE = "pl"
 MAX_ATTACHMENTS = 3  # of core.attachments.ATTACHMENT_TYPES
@@ -84,44 +87,67 @@ def _email(user, kind: str, params: Mapping, link: str, origin: str) -> dict:
     return {"to": [account.email], "subject": subject, "text": body}
 
 
+@dataclass(frozen=True)
+class Notice:
+    """One notification to make: to `user` (a tenant User), of `kind` worded with `params` when read, linking to
+    `link`; `email=False` when the event's own e-mail went already."""
+
+    user: User
+    kind: str
+    params: Mapping = field(default_factory=dict)
+    link: str = ""
+    email: bool = True
+
+
 def notify(
     users: Iterable, kind: str, params: Mapping | None = None, link: str = "", *, email: bool = True
 ) -> list[Notification]:
-    """The one rule of what an event tells a person: one notification per person (one INSERT); an e-mail to each
-    whose notification settings ask for e-mails (`email_notifications_enabled`), worded in their language; a web push
-    to the browsers of each whose settings ask for pushes (`push_notifications_enabled`, switched on when they
-    subscribe), sent by one job. Jobs are deferred in the caller's transaction: a rolled-back change sends nothing.
-    `email=False` when the event's own e-mail went already (the missing-orders reminder, ruled by the receiver's
-    subject settings). Cooks get none (the spec: cooks never get notifications). `users` are tenant Users; their accounts are read here
-    if not loaded."""
+    """The same notification to each of `users` (each once): `notify_each`, the one rule."""
     params = dict(params or {})
-    receivers = [
-        user for user in {user.pk: user for user in users}.values() if has_ability(user, "notifications.receive")
-    ]
-    if not receivers:
+    receivers = {user.pk: user for user in users}.values()
+    return notify_each([Notice(user, kind, params, link, email) for user in receivers])
+
+
+def notify_each(notices: Iterable[Notice]) -> list[Notification]:
+    """The one rule of what an event tells a person, for many at once, each notice with its own kind, words and
+    link (a nightly charge run taking hundreds of balances below zero, each with its own balance): one notification
+    per notice; an e-mail to each receiver whose notification settings ask for e-mails
+    (`email_notifications_enabled`), worded in their account's language; a web push to the browsers of each whose
+    settings ask for pushes (`push_notifications_enabled`, switched on when they subscribe). Cooks get none (the spec:
+    cooks never get notifications). A constant number of statements whatever the number of notices: one INSERT of
+    the notifications, the receivers' accounts read in one query when not loaded, the e-mail jobs inserted in
+    batches of EMAIL_BATCH, one web-push job. Jobs are deferred in the caller's transaction: a rolled-back change
+    sends nothing."""
+    notices = [notice for notice in notices if has_ability(notice.user, "notifications.receive")]
+    if not notices:
         return []
     with transaction.atomic():
         created = Notification.objects.bulk_create(
-            [Notification(receiver=user, kind=kind, params=params, link=link) for user in receivers]
+            [
+                Notification(receiver=notice.user, kind=notice.kind, params=dict(notice.params), link=notice.link)
+                for notice in notices
+            ]
         )
         mailed = [
-            user
-            for user in receivers
-            if email and (user.notifications_settings or {}).get("email_notifications_enabled")
+            notice
+            for notice in notices
+            if notice.email and (notice.user.notifications_settings or {}).get("email_notifications_enabled")
         ]
-        if mailed:
-            origin = tenant_origin(current_tenant_slug())
-            emails = [_email(user, kind, params, link, origin) for user in mailed]
-            for start in range(0, len(emails), EMAIL_BATCH):
-                send_email.batch_defer(*emails[start : start + EMAIL_BATCH])
         pushed = [
             notification.pk
             for notification in created
             if (notification.receiver.notifications_settings or {}).get("push_notifications_enabled")
         ]
+        slug = current_tenant_slug() if mailed or pushed else ""
+        if mailed:
+            prefetch_related_objects([notice.user for notice in mailed], "account")  # those not loaded, at once
+            origin = tenant_origin(slug)
+            emails = [_email(notice.user, notice.kind, notice.params, notice.link, origin) for notice in mailed]
+            for start in range(0, len(emails), EMAIL_BATCH):
+                send_email.batch_defer(*emails[start : start + EMAIL_BATCH])
         if pushed:
-            # One job per call; it finds the receivers' subscriptions (none: nothing sent).
-            webpush_send.defer(slug=current_tenant_slug(), notification_ids=pushed)
+            # One job for all; it finds the receivers' subscriptions (none: nothing sent).
+            webpush_send.defer(slug=slug, notification_ids=pushed)
     return created
 
 

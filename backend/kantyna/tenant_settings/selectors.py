@@ -6,6 +6,8 @@ import copy
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from django.db.models import Exists
+
 from kantyna.core.prepared import Instances, PreparedQuery
 from kantyna.tenant_settings.models import TenantSettings
 from kantyna.tenant_settings.sections import SECTIONS
@@ -71,3 +73,11 @@ def settings_get(key: str, *, row: TenantSettings | None = None) -> dict:
     if key == "company_details":
         values["logo_url"] = row.company_logo.url if row.company_logo else None
     return values
+
+
+def settings_hold(key: str, **values) -> Exists:
+    """An SQL condition over no outer row: whether the tenant's stored settings of section `key` hold `values`
+    (JSON-comparable). A default is not stored until the section is saved: ask only for values other than the
+    defaults. For a query that must know a setting without a round trip of its own (evaluated once per statement)."""
+    stored = {f"values__{key}__{field}": value for field, value in values.items()}
+    return Exists(TenantSettings.objects.filter(singleton=True, **stored))

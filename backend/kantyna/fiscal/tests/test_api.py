@@ -1,5 +1,6 @@
 """The fiscalize calls over HTTP and what the transactions lists show: the receipt number once registered, the
-refusals in the error shape, one query more per page whatever its size."""
+refusals in the error shape, two queries more per page whatever its size, none in a tenant that never enabled
+fiscalization."""
 
 from __future__ import annotations
 
@@ -122,3 +123,26 @@ def test_given_more_deposits_when_listing_then_the_query_count_does_not_grow(ten
     with assert_num_queries(len(few)):
         response = api.get("transactions")
     assert response.json()["total"] == 10
+
+
+def test_given_fiscalization_never_enabled_when_listing_then_the_fiscal_states_cost_no_query_until_it_is(tenant_a):
+    parent, admin = make_parent(tenant_a), make_admin(tenant_a)
+    for _index in range(3):
+        book(tenant_a, parent)
+    api = Api(tenant_a, admin)
+    api.get("transactions")  # warm the session caches
+
+    # The caller, the count, the page: the page's own query says no row can have a fiscal state.
+    with assert_num_queries(3):
+        never = api.get("transactions").json()["items"]
+    enable(tenant_a)
+    with assert_num_queries(3 + 2):  # the receipts (none yet), then the settings: the deposits are pending
+        enabled = api.get("transactions").json()["items"]
+    run_job(tenant_a)
+    enable(tenant_a, enabled=False)
+    with assert_num_queries(3 + 1):  # switched off again, its receipts are still shown: each deposit has one
+        switched_off = api.get("transactions").json()["items"]
+
+    assert [row["fiscal"] for row in never] == [None, None, None]
+    assert [row["fiscal"]["state"] for row in enabled] == ["pending", "pending", "pending"]
+    assert [row["fiscal"]["state"] for row in switched_off] == ["registered", "registered", "registered"]

@@ -19,10 +19,12 @@ from kantyna.messaging.tests.helpers import deferred, run_deferred, sent_emails
 from kantyna.refunds.services import return_request_accept, return_request_create
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
+from kantyna.testing.queries import assert_num_queries
 
 pytestmark = pytest.mark.django_db
 
 JOB = "kantyna.messaging.events.notify_events"
+PUSH_JOB = "kantyna.messaging.tasks.webpush_send"
 _keys = iter(range(1, 10**6))
 
 
@@ -95,6 +97,56 @@ def test_given_a_bank_statements_batch_for_many_payers_then_one_job_and_one_noti
         assert sorted(receiver for receiver, kind, *_ in notifications() if kind == DEPOSIT_BOOKED) == sorted(
             parent.pk for parent in parents
         )
+
+
+# The job's statements whatever the number of events (it was 5 or 6 a person: 20 for 3, 173 for 30): the accounts
+# with their users and logins, the notifications' INSERT, the tenant's slug (a job's schema has no tenant row), the
+# e-mails' jobs, the push job, and the job's and notify_each's savepoints with their releases.
+NOTIFY_QUERIES = 9
+
+
+@pytest.mark.parametrize("payers", [3, 30])
+def test_given_many_accounts_crossing_below_zero_in_one_booking_then_each_is_notified_in_their_language_at_a_constant_cost(
+    tenant_a, payers
+):
+    parents = [make_parent(tenant_a, locale=("pl", "en")[index % 2]) for index in range(payers)]
+    subscribed = parents[::3]
+    with in_tenant(tenant_a):
+        for parent in subscribed:
+            parent.notifications_settings = {**parent.notifications_settings, "push_notifications_enabled": True}
+            parent.save(update_fields=["notifications_settings"])
+        charges = {
+            ledger_account_for(user=parent).pk: [
+                LedgerEntry(kind="charge", amount=Decimal("-4.50"), idempotency_key=f"test:night:{parent.pk}")
+            ]
+            for parent in parents
+        }
+        with transaction.atomic():  # the nightly run: every account from zero to below it in one booking
+            ledger_post_bulk(actor=None, entries_by_account=charges, return_rows=False)
+        [job] = deferred(JOB)
+
+        with assert_num_queries(NOTIFY_QUERIES):
+            made = notify_events(**job)
+
+        made_notifications = notifications()
+        emails = {email["to"][0]: (email["subject"], email["text"]) for email in sent_emails()}
+        pushes = deferred(PUSH_JOB)
+        notification_of = dict(Notification.objects.values_list("receiver_id", "pk"))
+    assert made == payers
+    assert sorted(made_notifications) == sorted(
+        (parent.pk, BALANCE_BELOW_ZERO, {"amount": "-4.50", "balance": "-4.50"}, "/billing") for parent in parents
+    )
+    worded = {
+        "pl": ("Saldo poniżej zera", "Twoje saldo spadło poniżej zera: -4.50 PLN. Prosimy o doładowanie."),
+        "en": ("Balance below zero", "Your balance fell below zero: -4.50 PLN. Please top it up."),
+    }
+    assert sorted(emails) == sorted(parent.email for parent in parents)
+    for parent in parents:
+        subject, text = emails[parent.email]
+        assert (subject, worded[parent.account.locale][1] in text) == (worded[parent.account.locale][0], True)
+    assert pushes == [
+        {"slug": tenant_a.slug, "notification_ids": sorted(notification_of[parent.pk] for parent in subscribed)}
+    ]
 
 
 def test_given_charges_that_keep_the_balance_at_zero_or_more_then_no_job(tenant_a):
