@@ -69,11 +69,13 @@ class InvoiceFile(models.Model):
     paid_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     created_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     # KSeF (services.invoice_send_to_ksef, tasks.ksef_send): the reference KSeF gave the submission, the KSeF number
-    # once accepted, KSeF's or the transport's complaint otherwise.
+    # once accepted, KSeF's or the transport's complaint otherwise; the UPO (the Ministry's XML receipt) once
+    # accepted and fetched: empty while KSeF has not given it (the job asks again, never sending the invoice anew).
     ksef_state = models.CharField(max_length=10, choices=KsefState.choices, default=KsefState.NOT_SENT)
     ksef_reference = models.CharField(max_length=100, blank=True)
     ksef_number = models.CharField(max_length=40, blank=True)
     ksef_error = models.TextField(blank=True)
+    ksef_upo = models.FileField(upload_to=TenantFolder("invoices/upo"), max_length=300, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

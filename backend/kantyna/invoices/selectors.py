@@ -97,6 +97,18 @@ def invoice_ksef_xml(invoice: InvoiceFile) -> bytes:
         raise DomainError("invoice.ksef_invalid", params={"reason": str(error)}) from error
 
 
+def invoice_ksef_upo(invoice: InvoiceFile) -> bytes:
+    """The UPO KSeF gave the accepted invoice (its official receipt, as KSeF wrote it). Refused while there is none:
+    not sent, not accepted, or accepted and the UPO not fetched yet (the KSeF job asks again)."""
+    if not invoice.ksef_upo:
+        raise DomainError("invoice.ksef_upo_missing")
+    try:
+        with invoice.ksef_upo.open("rb") as handle:
+            return handle.read()
+    except FileNotFoundError as error:
+        raise DomainError("invoice.ksef_upo_missing") from error
+
+
 @dataclass(frozen=True)
 class MealsLine:
     meal_type: str

@@ -6,6 +6,7 @@ the same value the KSeF XML is written from."""
 
 from __future__ import annotations
 
+import logging
 import uuid
 from datetime import date, timedelta
 from decimal import Decimal
@@ -24,7 +25,7 @@ from kantyna.institutions.models import Institution
 from kantyna.invoices import selectors
 from kantyna.invoices.document import InvoiceDocument, Line, Party
 from kantyna.invoices.ksef.client import KsefState as KsefClientState
-from kantyna.invoices.ksef.client import ksef_client
+from kantyna.invoices.ksef.client import is_xml, ksef_client
 from kantyna.invoices.ksef.errors import KsefError, KsefInvalidInvoice
 from kantyna.invoices.models import InvoiceCounter, InvoiceFile, InvoiceKind, KsefState
 from kantyna.invoices.pdf import render_invoice_pdf
@@ -35,6 +36,8 @@ from kantyna.tenancy.jobs import defer_unless_waiting
 from kantyna.tenancy.services import current_tenant_slug
 from kantyna.tenant_settings.selectors import settings_get, settings_row, upload_max_file_size
 from kantyna.users.models import User
+
+logger = logging.getLogger(__name__)
 
 UPLOAD_TYPES = ("pdf", "jpg", "png")
 DEPOSIT_LINE = "Przedpłata na posiłki"
@@ -376,10 +379,11 @@ def invoice_mark_paid(*, actor: User | None, invoice_id: int) -> InvoiceFile:
 
 @transaction.atomic
 def invoice_delete(*, actor: User | None, invoice_id: int) -> None:
-    """Remove an invoice and its file. Its number is not given again (a later invoice takes the next one): the
-    office deletes a wrong invoice knowing the series keeps the gap, and the audit trail says which it was."""
+    """Remove an invoice and its files (its KSeF UPO too). Its number is not given again (a later invoice takes the
+    next one): the office deletes a wrong invoice knowing the series keeps the gap, and the audit trail says which
+    it was."""
     invoice = InvoiceFile.objects.select_for_update().get(pk=invoice_id)
-    name = invoice.file.name
+    names = [field.name for field in (invoice.file, invoice.ksef_upo) if field.name]
     storage = invoice.file.storage
     audit_record(
         actor=actor,
@@ -388,8 +392,8 @@ def invoice_delete(*, actor: User | None, invoice_id: int) -> None:
         data={"number": invoice.number, "kind": invoice.kind, "gross": str(invoice.gross)},
     )
     invoice.delete()
-    if name:
-        transaction.on_commit(lambda: storage.delete(name))
+    for name in names:
+        transaction.on_commit(lambda name=name: storage.delete(name))
 
 
 # KSeF --------------------------------------------------------------------------------------------------------
@@ -426,10 +430,14 @@ def _defer_ksef(invoice_id: int, *, attempt: int = 0, delay: int = 0) -> None:
 def invoice_send_to_ksef(*, actor: User | None, invoice_id: int) -> InvoiceFile:
     """Queue the invoice for KSeF (`tasks.ksef_send` sends it and asks for its KSeF number). An invoice being sent
     or accepted already is not sent again (a double click, two office workers at once: the row lock orders them);
-    a rejected or failed one is sent anew. The XML is written first, so an invoice KSeF cannot take is refused
-    here, with its reason, and nothing is queued."""
+    an accepted one still without its UPO has the job ask KSeF for the UPO again (nothing sent); a rejected or
+    failed one is sent anew. The XML is written first, so an invoice KSeF cannot take is refused here, with its
+    reason, and nothing is queued."""
     _ksef_config()
     invoice = InvoiceFile.objects.select_for_update(of=("self",)).select_related("institution").get(pk=invoice_id)
+    if invoice.ksef_state == KsefState.ACCEPTED and not invoice.ksef_upo:
+        _defer_ksef(invoice.pk)  # its UPO is asked for again (after the job's last try); nothing is sent
+        return invoice
     if invoice.ksef_state in (KsefState.SENDING, KsefState.ACCEPTED):
         return invoice
     selectors.invoice_ksef_xml(invoice)
@@ -459,14 +467,52 @@ def _ksef_finish(invoice: InvoiceFile, state: str, *, number: str = "", error: s
     )
 
 
+def _ksef_keep_upo(invoice: InvoiceFile, upo: bytes | None, *, attempt: int) -> None:
+    """Store the accepted invoice's UPO; without one (KSeF has not made it yet, it could not be fetched, what came
+    is no XML, the storage failed) the invoice stays accepted and the job asks again later (`KSEF_POLL_DELAYS`,
+    counted by `attempt` from 0 at acceptance), only for the UPO. Writes in a savepoint: a failure here never
+    undoes the accepted state, nor the reference that keeps the invoice from being sent twice."""
+    if is_xml(upo):
+        try:
+            with transaction.atomic():
+                invoice.ksef_upo.save(f"{uuid.uuid4().hex}.xml", ContentFile(upo), save=False)
+                invoice.save(update_fields=["ksef_upo", "updated_at"])
+        except OSError:
+            logger.warning("the KSeF UPO of invoice %s could not be stored", invoice.pk, exc_info=True)
+            invoice.ksef_upo = None
+        else:
+            return
+    if attempt < len(KSEF_POLL_DELAYS):
+        _defer_ksef(invoice.pk, attempt=attempt + 1, delay=KSEF_POLL_DELAYS[attempt])
+    else:
+        # Sending it to KSeF again asks anew (services.invoice_send_to_ksef), never sending the invoice.
+        logger.warning("KSeF gave no UPO of invoice %s (%s) after %s tries", invoice.pk, invoice.ksef_number, attempt)
+
+
+def _ksef_fetch_upo(invoice: InvoiceFile, *, attempt: int) -> None:
+    """An accepted invoice's UPO asked for again (the job's run after an acceptance without it)."""
+    config = settings_get("invoices_config")
+    nip = settings_get("company_details")["vat_id"]
+    try:
+        upo = ksef_client(nip=nip, token=config["ksef_token"]).upo(invoice.ksef_reference, invoice.ksef_number)
+    except (KsefError, DomainError):
+        logger.warning("the KSeF UPO of invoice %s is not available yet", invoice.pk, exc_info=True)
+        upo = None
+    _ksef_keep_upo(invoice, upo, attempt=attempt)
+
+
 @transaction.atomic
 def invoice_ksef_process(*, invoice_id: int, attempt: int = 0) -> str:
     """The job's step: send the invoice when it has no reference yet, then ask KSeF about it. Accepted: its KSeF
-    number is stored; rejected or unsendable: why; still processing: asked again later (`KSEF_POLL_DELAYS`), then
-    failed. Runs under the invoice's row lock, so two runs never send it twice. Returns the state."""
+    number is stored, and its UPO (else asked for again later, `_ksef_keep_upo`); rejected or unsendable: why;
+    still processing: asked again later (`KSEF_POLL_DELAYS`), then failed. An accepted invoice without its UPO only
+    has the UPO asked for. Runs under the invoice's row lock, so two runs never send it twice. Returns the state."""
     invoice = (
         InvoiceFile.objects.select_for_update(of=("self",)).select_related("institution").filter(pk=invoice_id).first()
     )
+    if invoice is not None and invoice.ksef_state == KsefState.ACCEPTED and not invoice.ksef_upo:
+        _ksef_fetch_upo(invoice, attempt=attempt)
+        return invoice.ksef_state
     if invoice is None or invoice.ksef_state != KsefState.SENDING:
         return invoice.ksef_state if invoice else "gone"
     config = settings_get("invoices_config")
@@ -487,6 +533,7 @@ def invoice_ksef_process(*, invoice_id: int, attempt: int = 0) -> str:
         return invoice.ksef_state
     if answer.state == KsefClientState.ACCEPTED:
         _ksef_finish(invoice, KsefState.ACCEPTED, number=answer.ksef_number)
+        _ksef_keep_upo(invoice, answer.upo, attempt=0)
     elif answer.state == KsefClientState.REJECTED:
         _ksef_finish(invoice, KsefState.REJECTED, error=f"{answer.code or ''} {answer.description}".strip())
     elif attempt < len(KSEF_POLL_DELAYS):

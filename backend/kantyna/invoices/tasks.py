@@ -1,6 +1,7 @@
-"""KSeF's job: send one invoice and ask KSeF for its number (`services.invoice_ksef_process`), asking again a few
-minutes later while KSeF still processes it (the service defers the next run). A failure of the run itself (the
-database) is retried by Procrastinate; the invoice's row lock keeps two runs from sending it twice."""
+"""KSeF's job: send one invoice and ask KSeF for its number and UPO (`services.invoice_ksef_process`), asking again
+a few minutes later while KSeF still processes it or has not given the UPO (the service defers the next run). A
+failure of the run itself (the database) is retried by Procrastinate; the invoice's row lock keeps two runs from
+sending it twice."""
 
 from __future__ import annotations
 

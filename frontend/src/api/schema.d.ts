@@ -3609,6 +3609,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/invoicesFiles/{id}/ksefUpo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The UPO (urzędowe poświadczenie odbioru) KSeF gave the accepted invoice: its official XML receipt, as KSeF
+         *     wrote it, for whoever may download the invoice's KSeF XML. 404 while there is none (not accepted yet, or
+         *     its UPO not fetched yet: the KSeF job asks again).
+         */
+        get: operations["api_frontend_invoicesFiles_ksefUpo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/invoicesFiles/{id}/ksefXml": {
         parameters: {
             query?: never;
@@ -9576,6 +9597,8 @@ export interface components {
             ksefState: components["schemas"]["KsefStateEnum"];
             ksefNumber: string;
             ksefError: string;
+            /** @description KSeF's UPO (its official receipt) of the accepted invoice is stored: `ksefUpo` downloads it. */
+            readonly ksefUpoAvailable: boolean;
             /** Format: date-time */
             sentAt: string | null;
         };
@@ -19413,6 +19436,27 @@ export interface operations {
                     "application/pdf": string;
                     "image/jpeg": string;
                     "image/png": string;
+                };
+            };
+        };
+    };
+    api_frontend_invoicesFiles_ksefUpo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
         };

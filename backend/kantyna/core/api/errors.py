@@ -271,6 +271,7 @@ ERRORS: dict[str, Refusal] = {
     "invoice.ksef_invalid": Refusal(status.HTTP_400_BAD_REQUEST, "KSeF would refuse this invoice.", "%(reason)s"),
     "invoice.ksef_disabled": _conflict("KSeF is turned off."),
     "invoice.ksef_token_missing": _conflict("The KSeF token is missing."),
+    "invoice.ksef_upo_missing": Refusal(status.HTTP_404_NOT_FOUND, "This invoice has no KSeF UPO yet."),
     # announcements
     "announcement.empty_text": _invalid(_("Write the announcement's text.")),
     "announcement.ends_before_start": _invalid(_("The end date cannot be earlier than the start date.")),

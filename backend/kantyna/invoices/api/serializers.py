@@ -72,6 +72,9 @@ class InvoiceFileSerializer(KantynaSerializer):
     ksef_state = serializers.ChoiceField(choices=KsefState.choices)
     ksef_number = serializers.CharField()
     ksef_error = serializers.CharField()
+    ksef_upo_available = serializers.SerializerMethodField(
+        help_text="KSeF's UPO (its official receipt) of the accepted invoice is stored: `ksefUpo` downloads it."
+    )
     sent_at = serializers.DateTimeField(allow_null=True)
 
     def get_month(self, row) -> str:
@@ -107,6 +110,9 @@ class InvoiceFileSerializer(KantynaSerializer):
 
     def get_paid(self, row) -> bool:
         return row.paid_at is not None
+
+    def get_ksef_upo_available(self, row) -> bool:
+        return bool(row.ksef_upo)
 
     def get_ksef_applicable(self, row) -> bool:
         return row.kind != InvoiceKind.UPLOADED and bool((row.buyer or {}).get("tax_id"))

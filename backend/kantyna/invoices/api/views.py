@@ -216,6 +216,22 @@ class KsefXmlView(ApiView):
         return file_response(xml, filename=f"{safe_file_name(invoice.number)}.xml", content_type="application/xml")
 
 
+class KsefUpoView(ApiView):
+    ability = VIEW
+
+    @extend_schema(
+        operation_id="api_frontend_invoicesFiles_ksefUpo",
+        responses={(200, "application/xml"): OpenApiTypes.BINARY},
+    )
+    def get(self, request, pk: int):
+        """The UPO (urzędowe poświadczenie odbioru) KSeF gave the accepted invoice: its official XML receipt, as KSeF
+        wrote it, for whoever may download the invoice's KSeF XML. 404 while there is none (not accepted yet, or
+        its UPO not fetched yet: the KSeF job asks again)."""
+        invoice = _visible(request, pk)
+        upo = selectors.invoice_ksef_upo(invoice)
+        return file_response(upo, filename=f"{safe_file_name(invoice.number)}-UPO.xml", content_type="application/xml")
+
+
 class SendToKsefView(ApiView):
     ability = MANAGE
 
@@ -250,5 +266,6 @@ urlpatterns = [
     path("invoicesFiles/<int:pk>/download", DownloadView.as_view()),
     path("invoicesFiles/<int:pk>/markAsPaid", MarkAsPaidView.as_view()),
     path("invoicesFiles/<int:pk>/ksefXml", KsefXmlView.as_view()),
+    path("invoicesFiles/<int:pk>/ksefUpo", KsefUpoView.as_view()),
     path("invoicesFiles/<int:pk>/sendToKsef", SendToKsefView.as_view()),
 ]

@@ -156,12 +156,19 @@ class ApiKsefClient:
         if not number:
             return KsefStatus(state=KsefState.PROCESSING, code=code, description=description)
         try:
-            upo = self._call("GET", f"/sessions/{session}/invoices/ksef/{number}/upo", bearer=access, raw=True)
+            upo = self.upo(reference, number)
         except KsefSendError:
             # The invoice is in KSeF; its UPO may not be ready yet: accepted without it, asked for again later.
             logger.warning("KSeF UPO of %s not available yet", number, exc_info=True)
             upo = None
         return KsefStatus(state=KsefState.ACCEPTED, ksef_number=number, upo=upo, code=code, description=description)
+
+    def upo(self, reference: str, ksef_number: str) -> bytes:
+        session, _, invoice = reference.partition("/")
+        if not session or not invoice or "/" in invoice:
+            raise ValueError(f"not a reference this client gave: {reference!r}")
+        access = self._access_token()
+        return self._call("GET", f"/sessions/{session}/invoices/ksef/{ksef_number}/upo", bearer=access, raw=True)
 
     def _close(self, session: str, access: str) -> None:
         # A session left open closes itself when it expires; a failed close must not lose a sent invoice's reference.

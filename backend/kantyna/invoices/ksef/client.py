@@ -1,5 +1,6 @@
 """Sending FA(3) invoices to KSeF through one interface: `send` gives a reference, `status` of that reference tells
-when KSeF has accepted the invoice (its KSeF number and UPO, the official receipt) or rejected it.
+when KSeF has accepted the invoice (its KSeF number and UPO, the official receipt) or rejected it; `upo` asks
+again for the UPO of an accepted invoice that was not ready with its number (it never sends anything).
 
 Which client: the `KSEF_CLIENT` setting, "fake" (the default: tests, development and the demo; no network) or "api"
 (the KSeF 2.0 API at `KSEF_API_URL`, with the tenant's NIP and KSeF token; `api.py`). The API's environments are
@@ -34,7 +35,7 @@ KSEF_NUMBER = re.compile(r"(?P<data>\d{10}-\d{8}-[0-9A-F]{12})-(?P<crc>[0-9A-F]{
 
 class KsefState(StrEnum):
     PROCESSING = "processing"  # received, being verified: ask again later
-    ACCEPTED = "accepted"  # in KSeF: `ksef_number` and `upo` set
+    ACCEPTED = "accepted"  # in KSeF: `ksef_number` set, `upo` too unless KSeF has not made it yet
     REJECTED = "rejected"  # refused for good: `code` and `description` say why
 
 
@@ -58,6 +59,10 @@ class KsefClient(Protocol):
     def send(self, xml: bytes) -> KsefSubmission: ...
 
     def status(self, reference: str) -> KsefStatus: ...
+
+    def upo(self, reference: str, ksef_number: str) -> bytes:
+        """The UPO XML of the accepted invoice sent under `reference`; KsefSendError while KSeF has none."""
+        ...
 
 
 def ksef_client(*, nip: str = "", token: str = "") -> KsefClient:
@@ -99,6 +104,22 @@ def is_ksef_number(value: str) -> bool:
     return bool(match) and f"{crc8(match['data'].encode('ascii')):02X}" == match["crc"]
 
 
+def is_xml(content: bytes | None) -> bool:
+    """Whether `content` is a well-formed XML document (a UPO worth keeping, not an error page), read without
+    entities or network."""
+    if not content:
+        return False
+    try:
+        etree.fromstring(content, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError:
+        return False
+    return True
+
+
+# The fake's reference: the seller's NIP, the day the invoice was written and the start of the XML's digest.
+FAKE_REFERENCE = re.compile(r"FAKE-(?P<nip>\d{10})-(?P<day>\d{8})-(?P<technical>[0-9A-F]{12})")
+
+
 class FakeKsefClient:
     """KSeF without KSeF: checks the XML against the schema as KSeF would, and accepts it at once.
 
@@ -117,16 +138,52 @@ class FakeKsefClient:
         return KsefSubmission(reference_number=f"FAKE-{nip}-{created[:10].replace('-', '')}-{digest[:12]}")
 
     def status(self, reference: str) -> KsefStatus:
-        match = re.fullmatch(r"FAKE-(\d{10})-(\d{8})-([0-9A-F]{12})", reference)
-        if not match:
+        number = self.number(reference)
+        if not number:
             return KsefStatus(state=KsefState.REJECTED, code=404, description="unknown reference")
-        nip, day, technical = match.groups()
-        number = ksef_number(nip, date(int(day[:4]), int(day[4:6]), int(day[6:])), technical)
-        return KsefStatus(state=KsefState.ACCEPTED, ksef_number=number, upo=_fake_upo(number), code=200)
+        return KsefStatus(state=KsefState.ACCEPTED, ksef_number=number, upo=self.upo(reference, number), code=200)
+
+    def upo(self, reference: str, ksef_number: str) -> bytes:
+        if not ksef_number or self.number(reference) != ksef_number:
+            raise KsefSendError(f"KSeF has no UPO of {ksef_number!r} under {reference!r}")
+        return _fake_upo(ksef_number.split("-")[0], ksef_number, reference)
+
+    @staticmethod
+    def number(reference: str) -> str:
+        """The KSeF number the fake gives the invoice sent under `reference` ("" for a reference it never gave)."""
+        match = FAKE_REFERENCE.fullmatch(reference)
+        if not match:
+            return ""
+        day = match["day"]
+        return ksef_number(match["nip"], date(int(day[:4]), int(day[4:6]), int(day[6:])), match["technical"])
 
 
-def _fake_upo(number: str) -> bytes:
-    upo = etree.Element("PotwierdzenieFake")  # marked fake on purpose: never mistaken for the Ministry's UPO
-    etree.SubElement(upo, "NumerKSeFDokumentu").text = number
-    etree.SubElement(upo, "Uwagi").text = "Kantyna: FakeKsefClient, not sent to KSeF"
-    return etree.tostring(upo, xml_declaration=True, encoding="UTF-8")
+# The fake's UPO is shaped like the Ministry's (UPO v4: the receiving body, the session, the document's seller, KSeF
+# number, dates and digest) in a namespace of its own and says so: never mistaken for a real receipt.
+FAKE_UPO_NS = "urn:kantyna:ksef:upo-fake"
+
+
+def _fake_upo(nip: str, number: str, reference: str) -> bytes:
+    day = number.split("-")[1]
+    accepted = f"{day[:4]}-{day[4:6]}-{day[6:]}T00:00:00+00:00"
+
+    def add(parent, name: str, text: str | None = None):
+        element = etree.SubElement(parent, f"{{{FAKE_UPO_NS}}}{name}")
+        element.text = text
+        return element
+
+    upo = etree.Element(f"{{{FAKE_UPO_NS}}}Potwierdzenie", nsmap={None: FAKE_UPO_NS})
+    add(upo, "NazwaPodmiotuPrzyjmujacego", "Kantyna: FakeKsefClient - nie wysłano do KSeF")
+    add(upo, "NumerReferencyjnySesji", reference)
+    context = add(add(upo, "Uwierzytelnienie"), "IdKontekstu")
+    add(context, "Nip", nip)
+    add(upo, "NazwaStrukturyLogicznej", "schemat_FA(3)_v1-0E.xsd")
+    add(upo, "KodFormularza", "FA (3)")
+    document = add(upo, "Dokument")
+    add(document, "NipSprzedawcy", nip)
+    add(document, "NumerKSeFDokumentu", number)
+    add(document, "DataPrzeslaniaDokumentu", accepted)
+    add(document, "DataNadaniaNumeruKSeF", accepted)
+    add(document, "SkrotDokumentu", number.split("-")[2])
+    add(document, "TrybWysylki", "Online")
+    return etree.tostring(upo, xml_declaration=True, encoding="UTF-8", pretty_print=True)

@@ -1,6 +1,7 @@
 """KSeF over HTTP: an institution's month invoice to a business buyer as FA(3) XML (valid, its sums the invoice's),
-refused for uploaded files and consumers' invoices; sending it to KSeF through the job (the fake client), once
-however often it is asked; the KSeF settings' token never read back."""
+refused for uploaded files and consumers' invoices; sending it to KSeF through the job (the fake client, and the
+API client against the local Ministry), once however often it is asked; the UPO kept with the KSeF number, or
+asked for again later without ever sending the invoice anew; the KSeF settings' token never read back."""
 
 from __future__ import annotations
 
@@ -9,15 +10,18 @@ from decimal import Decimal
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
+from django.db.models.fields.files import FieldFile
 from lxml import etree
 from procrastinate.contrib.django.models import ProcrastinateJob
 
 from kantyna.audit.models import AuditEntry
 from kantyna.core.permissions import ROLE_ADMIN
 from kantyna.invoices import services
+from kantyna.invoices.ksef.client import FAKE_UPO_NS, FakeKsefClient, KsefStatus, is_ksef_number
 from kantyna.invoices.ksef.client import KsefState as ClientState
-from kantyna.invoices.ksef.client import KsefStatus, is_ksef_number
+from kantyna.invoices.ksef.errors import KsefSendError
 from kantyna.invoices.ksef.fa3 import NS, validate_fa3
+from kantyna.invoices.ksef.tests.ministry import UPO_NS, VALID_TOKEN, Ministry, MinistryServer
 from kantyna.invoices.models import InvoiceFile, KsefState
 from kantyna.invoices.tests.helpers import make_invoice_world
 from kantyna.tenancy.services import in_tenant
@@ -181,27 +185,199 @@ def test_given_an_invoice_when_sent_to_ksef_then_the_job_gives_it_its_ksef_numbe
         assert sorted(actions) == ["invoice.ksef_accepted", "invoice.ksef_send"]
 
 
+def test_given_an_accepted_invoice_then_its_upo_is_kept_and_downloaded(setup, tenant_a):
+    _iw, api, pk = setup
+    before = api.get(f"invoicesFiles/{pk}/ksefUpo")
+    api.post(f"invoicesFiles/{pk}/sendToKsef")
+    sending = api.get(f"invoicesFiles/{pk}/ksefUpo")
+
+    run_jobs(tenant_a)
+    one = api.get(f"invoicesFiles/{pk}").json()
+    response = api.get(f"invoicesFiles/{pk}/ksefUpo")
+
+    assert_error(before, 404, "This invoice has no KSeF UPO yet.")
+    assert_error(sending, 404, "This invoice has no KSeF UPO yet.")
+    assert one["ksefState"] == "accepted" and one["ksefUpoAvailable"] is True
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/xml"
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Content-Disposition"].startswith("attachment; filename=")
+    assert "-UPO.xml" in response["Content-Disposition"]
+    root = etree.fromstring(response.content)
+    assert root.tag == f"{{{FAKE_UPO_NS}}}Potwierdzenie"
+    assert root.findtext("u:Dokument/u:NumerKSeFDokumentu", namespaces={"u": FAKE_UPO_NS}) == one["ksefNumber"]
+    assert root.findtext("u:Dokument/u:NipSprzedawcy", namespaces={"u": FAKE_UPO_NS}) == SELLER_NIP
+    with in_tenant(tenant_a):
+        invoice = InvoiceFile.objects.get(pk=pk)
+        assert invoice.ksef_upo.name.startswith(f"{connection.schema_name}/invoices/upo/")
+        assert len(jobs()) == 1  # no further job: the UPO came with the number
+    listed = {row["id"]: row["ksefUpoAvailable"] for row in api.get("invoicesFiles").json()["items"]}
+    assert listed == {pk: True}
+
+
+class CountingSends:
+    """The job's client with its sends counted (`count`), the fake otherwise."""
+
+    def __init__(self, monkeypatch):
+        self.count = 0
+        original = services.ksef_client
+
+        def counting(**kwargs):
+            client = original(**kwargs)
+            real_send = client.send
+
+            def send(xml):
+                self.count += 1
+                return real_send(xml)
+
+            client.send = send
+            return client
+
+        monkeypatch.setattr(services, "ksef_client", counting)
+
+
+def test_given_the_upo_not_ready_then_accepted_all_the_same_and_the_upo_asked_for_later_never_sending_again(
+    setup, tenant_a, monkeypatch
+):
+    _iw, api, pk = setup
+    sends = CountingSends(monkeypatch)
+    real_upo = FakeKsefClient.upo
+    ready = {"after": 2}  # the UPO fails twice more after the acceptance, then comes
+
+    def without_upo(self, reference):
+        # Accepted, the UPO not made yet: KSeF's answer between giving the number and writing the receipt.
+        return KsefStatus(state=ClientState.ACCEPTED, ksef_number=self.number(reference), code=200)
+
+    def upo(self, reference, number):
+        if ready["after"]:
+            ready["after"] -= 1
+            raise KsefSendError("KSeF answered 404 to GET .../upo")
+        return real_upo(self, reference, number)
+
+    monkeypatch.setattr(FakeKsefClient, "status", without_upo)
+    monkeypatch.setattr(FakeKsefClient, "upo", upo)
+    api.post(f"invoicesFiles/{pk}/sendToKsef")
+
+    run_jobs(tenant_a)
+    accepted = api.get(f"invoicesFiles/{pk}").json()
+    with in_tenant(tenant_a):
+        waiting = [job["args"]["attempt"] for job in jobs() if job["status"] == "todo"]
+    run_jobs(tenant_a)
+    run_jobs(tenant_a)
+    still = api.get(f"invoicesFiles/{pk}/ksefUpo")
+    run_jobs(tenant_a)
+
+    assert accepted["ksefState"] == "accepted" and is_ksef_number(accepted["ksefNumber"])
+    assert accepted["ksefUpoAvailable"] is False
+    assert waiting == [1]
+    assert_error(still, 404, "This invoice has no KSeF UPO yet.")
+    one = api.get(f"invoicesFiles/{pk}").json()
+    assert one["ksefUpoAvailable"] is True and one["ksefNumber"] == accepted["ksefNumber"]
+    assert accepted["ksefNumber"].encode() in api.get(f"invoicesFiles/{pk}/ksefUpo").content
+    assert sends.count == 1
+    with in_tenant(tenant_a):
+        assert [job["status"] for job in jobs()] == ["succeeded"] * 4
+        actions = list(AuditEntry.objects.filter(action__startswith="invoice.ksef").values_list("action", flat=True))
+        assert sorted(actions) == ["invoice.ksef_accepted", "invoice.ksef_send"]
+
+
+def test_given_the_upo_never_comes_then_the_job_stops_and_sending_again_only_asks_for_the_upo(
+    setup, tenant_a, monkeypatch
+):
+    _iw, api, pk = setup
+    sends = CountingSends(monkeypatch)
+    real_upo = FakeKsefClient.upo
+    monkeypatch.setattr(FakeKsefClient, "upo", lambda self, reference, number: b"<html>Service Unavailable")
+    api.post(f"invoicesFiles/{pk}/sendToKsef")
+
+    for _ in range(len(services.KSEF_POLL_DELAYS) + 2):
+        run_jobs(tenant_a)
+    with in_tenant(tenant_a):
+        tries = ProcrastinateJob.objects.filter(task_name=services.KSEF_TASK).count()
+    monkeypatch.setattr(FakeKsefClient, "upo", real_upo)
+    again = api.post(f"invoicesFiles/{pk}/sendToKsef")
+    run_jobs(tenant_a)
+
+    # The send's job, then one per pause: what is no XML is never kept.
+    assert tries == 1 + len(services.KSEF_POLL_DELAYS)
+    assert again.status_code == 200
+    assert again.json()["ksefState"] == "accepted" and again.json()["ksefUpoAvailable"] is False
+    assert api.get(f"invoicesFiles/{pk}").json()["ksefUpoAvailable"] is True
+    assert sends.count == 1
+    with in_tenant(tenant_a):
+        assert ProcrastinateJob.objects.filter(task_name=services.KSEF_TASK).count() == tries + 1
+        assert InvoiceFile.objects.get(pk=pk).ksef_state == KsefState.ACCEPTED
+
+
+def test_given_the_storage_failing_then_the_acceptance_and_the_reference_are_kept_and_the_upo_stored_later(
+    setup, tenant_a, monkeypatch
+):
+    _iw, api, pk = setup
+    sends = CountingSends(monkeypatch)
+    api.post(f"invoicesFiles/{pk}/sendToKsef")
+    real_save = FieldFile.save
+
+    def failing(self, name, content, save=True):
+        if self.field.name == "ksef_upo":
+            raise OSError("disk full")
+        return real_save(self, name, content, save=save)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(FieldFile, "save", failing)
+        run_jobs(tenant_a)
+    with in_tenant(tenant_a):
+        invoice = InvoiceFile.objects.get(pk=pk)
+    run_jobs(tenant_a)
+
+    assert invoice.ksef_state == KsefState.ACCEPTED and invoice.ksef_reference and invoice.ksef_number
+    assert not invoice.ksef_upo
+    assert api.get(f"invoicesFiles/{pk}").json()["ksefUpoAvailable"] is True
+    assert sends.count == 1
+
+
+def test_given_the_api_client_when_the_ministry_has_no_upo_yet_then_accepted_and_the_upo_fetched_later(
+    setup, tenant_a, settings
+):
+    _iw, api, pk = setup
+    with in_tenant(tenant_a):
+        set_settings("invoices_config", ksef_token=VALID_TOKEN)
+    with MinistryServer(Ministry(nip=SELLER_NIP, auth_polls_in_progress=0, fail_with={r"/upo$": 500})) as (
+        ministry,
+        url,
+    ):
+        settings.KSEF_CLIENT = "api"
+        settings.KSEF_API_URL = url
+        api.post(f"invoicesFiles/{pk}/sendToKsef")
+
+        run_jobs(tenant_a)
+        accepted = api.get(f"invoicesFiles/{pk}").json()
+        ministry.fail_with.clear()
+        run_jobs(tenant_a)
+        upo = api.get(f"invoicesFiles/{pk}/ksefUpo")
+
+    assert accepted["ksefState"] == "accepted" and accepted["ksefUpoAvailable"] is False
+    assert is_ksef_number(accepted["ksefNumber"])
+    assert upo.status_code == 200
+    root = etree.fromstring(upo.content)
+    assert root.findtext("u:Dokument/u:NumerKSeFDokumentu", namespaces={"u": UPO_NS}) == accepted["ksefNumber"]
+    assert sum(call.endswith("/invoices") and call.startswith("POST") for call in ministry.calls) == 1
+    assert [call for call in ministry.calls if call.endswith("/upo")] == [
+        f"GET /sessions/{accepted_session(ministry)}/invoices/ksef/{accepted['ksefNumber']}/upo"
+    ] * 2
+
+
+def accepted_session(ministry) -> str:
+    (session,) = ministry.sessions
+    return session
+
+
 def test_given_ksef_still_processing_then_asked_again_later_and_failed_after_the_last_try(setup, tenant_a, monkeypatch):
     _iw, api, pk = setup
     monkeypatch.setattr(
         "kantyna.invoices.ksef.client.FakeKsefClient.status",
         lambda self, reference: KsefStatus(state=ClientState.PROCESSING),
     )
-    sends = []
-    original = services.ksef_client
-
-    def counting(**kwargs):
-        client = original(**kwargs)
-        real_send = client.send
-
-        def send(xml):
-            sends.append(1)
-            return real_send(xml)
-
-        client.send = send
-        return client
-
-    monkeypatch.setattr(services, "ksef_client", counting)
+    sends = CountingSends(monkeypatch)
     api.post(f"invoicesFiles/{pk}/sendToKsef")
 
     for _ in range(len(services.KSEF_POLL_DELAYS) + 1):
@@ -210,7 +386,7 @@ def test_given_ksef_still_processing_then_asked_again_later_and_failed_after_the
     with in_tenant(tenant_a):
         invoice = InvoiceFile.objects.get(pk=pk)
         assert invoice.ksef_state == KsefState.FAILED and invoice.ksef_reference and invoice.ksef_error
-        assert len(sends) == 1
+        assert sends.count == 1
         assert ProcrastinateJob.objects.filter(task_name=services.KSEF_TASK).count() == 1 + len(
             services.KSEF_POLL_DELAYS
         )
@@ -235,5 +411,18 @@ def test_given_the_ksef_xml_then_a_fixed_number_of_queries(setup, tenant_a):
     # The caller (session check), the invoice (institution joined), the settings.
     with in_tenant(tenant_a), assert_num_queries(3) as queries:
         response = api.get(f"invoicesFiles/{pk}/ksefXml")
+
+    assert response.status_code == 200, queries
+
+
+def test_given_the_ksef_upo_then_a_fixed_number_of_queries(setup, tenant_a):
+    _iw, api, pk = setup
+    api.post(f"invoicesFiles/{pk}/sendToKsef")
+    run_jobs(tenant_a)
+    api.get(f"invoicesFiles/{pk}/ksefUpo")  # warm the caches of the session check
+
+    # The caller (session check), the invoice (institution joined).
+    with in_tenant(tenant_a), assert_num_queries(2) as queries:
+        response = api.get(f"invoicesFiles/{pk}/ksefUpo")
 
     assert response.status_code == 200, queries

@@ -1,10 +1,11 @@
 """Every invoicesFiles endpoint x every persona (kantyna/testing/matrix.py): the office makes, uploads, marks paid and
-deletes invoices and reads every one; institutions admins read their institutions' (another's are not found);
-parents and workers read their own (another's are not found). A refusal changes neither the invoices, nor the
-counter, nor the audit trail."""
+deletes invoices and reads every one (with their KSeF XML and UPO); institutions admins read their institutions'
+(another's are not found); parents and workers read their own (another's are not found). A refusal changes neither
+the invoices, nor the counter, nor the audit trail."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -14,7 +15,12 @@ from procrastinate.contrib.django.models import ProcrastinateJob
 from kantyna.audit.models import AuditEntry
 from kantyna.invoices.api.urls import urlpatterns
 from kantyna.invoices.models import InvoiceCounter, InvoiceFile
-from kantyna.invoices.services import invoice_create_for_institution, invoice_create_for_user
+from kantyna.invoices.services import (
+    invoice_create_for_institution,
+    invoice_create_for_user,
+    invoice_ksef_process,
+    invoice_send_to_ksef,
+)
 from kantyna.invoices.tests.helpers import make_invoice_world
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.matrix import (
@@ -67,6 +73,8 @@ ROWS = [
     Row("mark paid", "POST", "invoicesFiles/{institution_invoice}/markAsPaid", personas(ADMIN), writes=True),
     Row("KSeF XML", "GET", "invoicesFiles/{institution_invoice}/ksefXml", personas(ADMIN, IA, IA_WITHOUT),
         hidden=personas(PARENT, WORKER)),
+    Row("KSeF UPO", "GET", "invoicesFiles/{accepted_invoice}/ksefUpo", personas(ADMIN, IA, IA_WITHOUT),
+        hidden=personas(PARENT, WORKER)),
     Row("send to KSeF", "POST", "invoicesFiles/{institution_invoice}/sendToKsef", personas(ADMIN), writes=True),
 ]  # fmt: skip
 
@@ -83,11 +91,17 @@ def world(tenant_a):
         iw.institution.save()
         institution_invoice, _ = invoice_create_for_institution(actor=None, institution=iw.institution, month=iw.month)
         parent_invoice, _ = invoice_create_for_user(actor=None, user=iw.parent, month=iw.month)
+        # The month before (one meal of the world's child): sent to KSeF and accepted (the fake client), its UPO kept.
+        earlier = (iw.month - timedelta(days=1)).replace(day=1)
+        accepted_invoice, _ = invoice_create_for_institution(actor=None, institution=iw.institution, month=earlier)
+        invoice_send_to_ksef(actor=None, invoice_id=accepted_invoice.pk)
+        invoice_ksef_process(invoice_id=accepted_invoice.pk)
     return SimpleNamespace(
         iw=iw,
         ids={
             "institution_invoice": institution_invoice.pk,
             "parent_invoice": parent_invoice.pk,
+            "accepted_invoice": accepted_invoice.pk,
             "deposit": iw.deposit.pk,
             "worker_user": iw.worker_user.pk,
             "other_institution": iw.other_institution.pk,

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import i18n from '@/lib/i18n';
 import type { Role } from '@/lib/session/get-current-user';
 import { makeUser } from '@/test/fixtures';
 import { renderApp, signIn } from '@/test/render';
@@ -32,6 +33,7 @@ function makeInvoice(overrides: Partial<InvoiceFile> = {}): InvoiceFile {
     ksefState: 'not_sent',
     ksefNumber: '',
     ksefError: '',
+    ksefUpoAvailable: false,
     sentAt: null,
     ...overrides,
   };
@@ -44,12 +46,15 @@ interface Served {
   lists: URLSearchParams[];
 }
 
-function serve(roles: Role[], { rows = [] as InvoiceFile[], refuse = null as null | { status: number; body: object } } = {}): Served {
+function serve(
+  roles: Role[],
+  { rows = [] as InvoiceFile[], refuse = null as null | { status: number; body: object }, locale = 'en' as 'en' | 'pl' } = {},
+): Served {
   const served: Served = { gets: [], posts: [], deletes: [], lists: [] };
   const office = roles.includes('ROLE_ADMIN');
   server.use(
     http.get(apiUrl('auth/currentUser'), () =>
-      HttpResponse.json(makeUser(roles, { id: 5, abilities: office ? ['invoices.view', 'invoices.manage', 'parents.view'] : ['invoices.view'] })),
+      HttpResponse.json(makeUser(roles, { id: 5, locale, abilities: office ? ['invoices.view', 'invoices.manage', 'parents.view'] : ['invoices.view'] })),
     ),
     http.get(apiUrl('invoicesFiles'), ({ request }) => {
       const params = new URL(request.url).searchParams;
@@ -75,7 +80,7 @@ function serve(roles: Role[], { rows = [] as InvoiceFile[], refuse = null as nul
       if (path.startsWith('invoicesFiles/create')) return HttpResponse.json({ id: 9, created: true }, { status: 201 });
       if (path.endsWith('/sendToKsef')) {
         const row = rows.find((one) => path === `invoicesFiles/${one.id}/sendToKsef`);
-        if (row) Object.assign(row, { ksefState: 'accepted', ksefNumber: '5265877635-20261127-0123456789AB-C4' });
+        if (row) Object.assign(row, { ksefState: 'accepted', ksefNumber: '5265877635-20261127-0123456789AB-C4', ksefUpoAvailable: true });
         return HttpResponse.json({ ...row, ksefState: 'sending' });
       }
       if (path === 'invoicesFiles/download') {
@@ -87,6 +92,12 @@ function serve(roles: Role[], { rows = [] as InvoiceFile[], refuse = null as nul
       served.gets.push(new URL(request.url).pathname.replace('/api/frontend/', ''));
       return new HttpResponse('<?xml version="1.0"?><Faktura/>', {
         headers: { 'Content-Type': 'application/xml', 'Content-Disposition': 'attachment; filename="FV_1_11_2026.xml"' },
+      });
+    }),
+    http.get(apiUrl('invoicesFiles/:id/ksefUpo'), ({ request }) => {
+      served.gets.push(new URL(request.url).pathname.replace('/api/frontend/', ''));
+      return new HttpResponse('<?xml version="1.0"?><Potwierdzenie/>', {
+        headers: { 'Content-Type': 'application/xml', 'Content-Disposition': 'attachment; filename="FV_1_11_2026-UPO.xml"' },
       });
     }),
     http.delete(apiUrl('invoicesFiles/*'), ({ request }) => {
@@ -200,6 +211,7 @@ describe('invoices: KSeF', () => {
 
     const table = await screen.findByRole('table', { name: 'Invoices' });
     expect(await within(table).findByText('Not sent')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Download the UPO of invoice FV/1/11/2026' })).not.toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Download the KSeF XML of invoice FV/1/11/2026' }));
     await waitFor(() => expect(served.gets).toEqual(['invoicesFiles/7/ksefXml']));
 
@@ -212,6 +224,41 @@ describe('invoices: KSeF', () => {
     expect(await within(table).findByText('5265877635-20261127-0123456789AB-C4')).toBeInTheDocument();
     expect(within(table).getByText('In KSeF')).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: 'Send invoice FV/1/11/2026 to KSeF' })).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Download the UPO of invoice FV/1/11/2026' }));
+    await waitFor(() => expect(served.gets).toEqual(['invoicesFiles/7/ksefXml', 'invoicesFiles/7/ksefUpo']));
+  });
+
+  it('given an institutions admin, then the UPO is offered for the accepted invoice that has it, and nothing is sent', async () => {
+    signIn();
+    const served = serve(['ROLE_INSTITUTIONS_ADMIN'], {
+      rows: [
+        makeInvoice({ ksefState: 'accepted', ksefNumber: '5265877635-20261127-0123456789AB-C4', ksefUpoAvailable: true }),
+        makeInvoice({ id: 8, number: 'FV/2/11/2026', ksefState: 'accepted', ksefNumber: '5265877635-20261127-0123456789AC-51' }),
+      ],
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:xml'), revokeObjectURL: vi.fn() });
+    const { user } = renderApp('/invoicesFiles');
+
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    await user.click(await within(table).findByRole('button', { name: 'Download the UPO of invoice FV/1/11/2026' }));
+    await waitFor(() => expect(served.gets).toEqual(['invoicesFiles/7/ksefUpo']));
+
+    // Accepted, its UPO not fetched yet: not offered.
+    expect(within(table).getByRole('button', { name: 'Download the KSeF XML of invoice FV/2/11/2026' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Download the UPO of invoice FV/2/11/2026' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Send invoice/ })).not.toBeInTheDocument();
+    expect(served.posts).toEqual([]);
+  });
+
+  it('given Polish, then the UPO download reads "Pobierz UPO"', async () => {
+    signIn();
+    serve(['ROLE_ADMIN'], { rows: [makeInvoice({ ksefState: 'accepted', ksefUpoAvailable: true })], locale: 'pl' });
+    await i18n.changeLanguage('pl');
+    renderApp('/invoicesFiles');
+
+    const table = await screen.findByRole('table', { name: 'Faktury' });
+    expect(await within(table).findByRole('button', { name: 'Pobierz UPO faktury FV/1/11/2026' })).toHaveTextContent('UPO');
   });
 
   it("given a consumer's or an uploaded invoice, then neither the KSeF XML nor sending is offered", async () => {

@@ -29,6 +29,7 @@ from kantyna.invoices.ksef.api import oaep
 from kantyna.invoices.ksef.client import ksef_number
 from kantyna.invoices.ksef.fa3 import NS, validate_fa3
 
+UPO_NS = "http://upo.schematy.mf.gov.pl/KSeF/v4-2"
 VALID_TOKEN = "20260301-EC-1A2B3C4D5E-6F7A8B9C0D-E1|nip-1234563218|0123456789abcdef"
 
 
@@ -144,7 +145,7 @@ class Ministry:
             self.sessions[match[1]].closed = True
             return 204, b""
         if match := re.fullmatch(r"/sessions/([^/]+)/invoices/ksef/([^/]+)/upo", path):
-            return 200, f"<UPO><NumerKSeFDokumentu>{match[2]}</NumerKSeFDokumentu></UPO>".encode()
+            return self._upo(match[1], match[2])
         if match := re.fullmatch(r"/sessions/([^/]+)/invoices/([^/]+)", path):
             invoice = self.sessions[match[1]].invoices[match[2]]
             if invoice["polls"] < self.invoice_polls_in_progress:
@@ -152,6 +153,21 @@ class Ministry:
                 return 200, {"status": {"code": 150, "description": "Trwa przetwarzanie"}}
             return 200, invoice["answer"]
         return 404, {"title": "Not Found"}
+
+    def _upo(self, session_reference: str, number: str):
+        """The invoice's UPO, shaped as the Ministry's (v4-2); 404 for a number the session did not get."""
+        session = self.sessions.get(session_reference)
+        invoices = session.invoices.values() if session else []
+        if not any(invoice["answer"].get("ksefNumber") == number for invoice in invoices):
+            return 404, {"title": "Not Found", "detail": "no UPO"}
+        upo = (
+            f'<?xml version="1.0" encoding="UTF-8"?><Potwierdzenie xmlns="{UPO_NS}">'
+            "<NazwaPodmiotuPrzyjmujacego>Ministerstwo Finansów</NazwaPodmiotuPrzyjmujacego>"
+            f"<NumerReferencyjnySesji>{session_reference}</NumerReferencyjnySesji>"
+            f"<Dokument><NipSprzedawcy>{self.nip}</NipSprzedawcy><NumerKSeFDokumentu>{number}</NumerKSeFDokumentu>"
+            "<TrybWysylki>Online</TrybWysylki></Dokument></Potwierdzenie>"
+        )
+        return 200, upo.encode()
 
     def _auth_start(self, request: dict):
         entry = next(c for c in self.certificates if "KsefTokenEncryption" in c["usage"])

@@ -141,6 +141,10 @@ export const useSendToKsef = () => {
 export const downloadKsefXml = (row: InvoiceFile) =>
   downloadFile(`${PATH}/${row.id}/ksefXml`, { fallbackName: `${row.number}.xml` });
 
+/** The UPO KSeF gave the accepted invoice (its official receipt, XML), once stored (`ksefUpoAvailable`). */
+export const downloadKsefUpo = (row: InvoiceFile) =>
+  downloadFile(`${PATH}/${row.id}/ksefUpo`, { fallbackName: `${row.number}-UPO.xml` });
+
 /** One invoice's file, opened in a new tab (the browser's viewer prints and saves it). */
 export const openInvoice = (row: InvoiceFile) =>
   openFile(() => fetchFile(`${PATH}/${row.id}/download`, { method: 'POST', fallbackName: `${row.number}.${row.fileKind}` }));

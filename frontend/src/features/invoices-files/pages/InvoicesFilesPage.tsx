@@ -14,6 +14,7 @@ import { useSession } from '@/lib/session/session-context';
 import {
   INVOICE_KINDS,
   downloadInvoices,
+  downloadKsefUpo,
   downloadKsefXml,
   openInvoice,
   useCustomerOptions,
@@ -190,6 +191,11 @@ export function InvoicesFilesPage() {
             {row.ksefApplicable && (
               <Button size="sm" variant="outline-secondary" onClick={() => void downloadKsefXml(row).catch((error: unknown) => notify({ type: 'error', message: errorText(error) }))} aria-label={t('ksef.xmlOne', { number: row.number })}>
                 {t('ksef.xml')}
+              </Button>
+            )}
+            {row.ksefUpoAvailable && (
+              <Button size="sm" variant="outline-secondary" onClick={() => void downloadKsefUpo(row).catch((error: unknown) => notify({ type: 'error', message: errorText(error) }))} aria-label={t('ksef.upoOne', { number: row.number })}>
+                {t('ksef.upo')}
               </Button>
             )}
             {office && row.ksefApplicable && row.ksefState !== 'sending' && row.ksefState !== 'accepted' && (
