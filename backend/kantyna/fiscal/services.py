@@ -130,6 +130,81 @@ def fiscal_register_check(*, register: str, options: dict) -> None:
         raise DomainError("fiscal.register_unreachable", field="register_url", params={"reason": str(error)}) from error
 
 
+def _failed_receipt_for_update(transaction_id: int) -> FiscalReceipt:
+    """The deposit's receipt under its row lock, for a person settling it: a deposit without one, or one the
+    register may be working on (pending: the job holds or will take it), is refused."""
+    row = LedgerTransaction.objects.only("id", "kind").get(pk=transaction_id)
+    if row.kind != TransactionKind.DEPOSIT:
+        raise DomainError("fiscal.not_a_sale")
+    receipt = FiscalReceipt.objects.select_for_update(of=("self",)).filter(transaction_id=transaction_id).first()
+    if receipt is None:
+        raise DomainError("fiscal.no_receipt")
+    if receipt.state == ReceiptState.PENDING:
+        raise DomainError("fiscal.receipt_pending")
+    return receipt
+
+
+@transaction.atomic
+def fiscal_receipt_register_by_hand(
+    *, actor, transaction_id: int, receipt_number: str, now: datetime | None = None
+) -> FiscalReceipt:
+    """A person found the failed deposit's receipt in the printer's reports (or printed one by hand) and records
+    its number: the receipt is registered as the register would have. The same number again answers the receipt
+    as it is (a double click); another number on a registered receipt is refused, as is a pending one (the
+    register may still print it)."""
+    receipt_number = receipt_number.strip()
+    receipt = _failed_receipt_for_update(transaction_id)
+    if receipt.state == ReceiptState.REGISTERED:
+        if receipt.receipt_number == receipt_number:
+            return receipt
+        raise DomainError("fiscal.receipt_registered", params={"number": receipt.receipt_number})
+    previous_error = receipt.last_error
+    receipt.state = ReceiptState.REGISTERED
+    receipt.receipt_number = receipt_number
+    receipt.last_error = ""
+    receipt.registered_at = now or timezone.now()
+    receipt.next_attempt_at = None
+    receipt.save()
+    # The ledger's trigger lets this one column change on a booked row.
+    LedgerTransaction.objects.filter(pk=transaction_id).update(fiscalized=True)
+    audit_record(
+        actor=actor,
+        action="fiscal.register_by_hand",
+        target=receipt,
+        data={
+            "amount": str(receipt.amount),
+            "transaction_id": transaction_id,
+            "receipt_number": receipt_number,
+            "error": previous_error,
+        },
+    )
+    return receipt
+
+
+@transaction.atomic
+def fiscal_receipt_send_anew(*, actor, transaction_id: int) -> FiscalReceipt:
+    """A person checked the printer's reports and found the failed deposit not printed: the register's memo is
+    forgotten, so the job starts a new sale instead of asking about the old one (a NoviApi request the printer no
+    longer knows is never sent again on its own). Its attempts are kept; only a failed receipt is sent anew."""
+    _require_enabled()
+    receipt = _failed_receipt_for_update(transaction_id)
+    if receipt.state == ReceiptState.REGISTERED:
+        raise DomainError("fiscal.receipt_registered", params={"number": receipt.receipt_number})
+    previous = {"memo": receipt.register_memo, "error": receipt.last_error}
+    receipt.register_memo = {}
+    receipt.state = ReceiptState.PENDING
+    receipt.next_attempt_at = None
+    receipt.save()
+    audit_record(
+        actor=actor,
+        action="fiscal.send_anew",
+        target=receipt,
+        data={"amount": str(receipt.amount), "transaction_id": transaction_id, **previous},
+    )
+    _defer_registration()
+    return receipt
+
+
 # A registration takes a few steps (a printer stores, is told to print, then answers the number); more than this in
 # one run means the register is still working: the next run goes on.
 MAX_STEPS = 5

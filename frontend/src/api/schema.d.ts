@@ -6988,6 +6988,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frontend/transactions/{id}/fiscalReceipt/registered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Record a failed deposit's receipt as registered with the number a person found in the printer's reports.
+         *     Not in the spec: a NoviApi request the printer no longer knows is left to a person. The same number again
+         *     answers 200 and changes nothing; 409 for another number on a registered receipt, a pending one (the register
+         *     may still print it) or a deposit without a receipt.
+         */
+        post: operations["api_frontend_transactions_fiscalReceipt_registered_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frontend/transactions/{id}/fiscalReceipt/sendAnew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Send a failed deposit to the cash register as a new sale (what the register was told before is
+         *     forgotten), after a person found it not printed in the printer's reports. Not in the spec, like
+         *     `registered`. 409 unless the receipt failed.
+         */
+        post: operations["api_frontend_transactions_fiscalReceipt_sendAnew_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend/transactions/{id}/fiscalize": {
         parameters: {
             query?: never;
@@ -11919,6 +11962,10 @@ export interface components {
         Registered: {
             /** Format: email */
             email: string;
+        };
+        RegisteredByHandRequest: {
+            /** @description The receipt's number as the printer's reports show it (trimmed). */
+            receiptNumber: string;
         };
         RegistrationAddressRequest: {
             /** @default  */
@@ -25275,6 +25322,54 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_fiscalReceipt_registered_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisteredByHandRequest"];
+                "multipart/form-data": components["schemas"]["RegisteredByHandRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RegisteredByHandRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    api_frontend_transactions_fiscalReceipt_sendAnew_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
             };
             cookie?: never;
         };

@@ -310,6 +310,11 @@ ERRORS: dict[str, Refusal] = {
     ),
     "fiscal.not_a_sale": Refusal(status.HTTP_400_BAD_REQUEST, _("Only deposits are registered on the cash register.")),
     "fiscal.register_unreachable": _invalid(_("The cash register did not answer as expected: %(reason)s")),
+    "fiscal.no_receipt": _conflict(_("This deposit has no fiscal receipt yet: fiscalize it first.")),
+    "fiscal.receipt_pending": _conflict(
+        _("The cash register may still be registering this receipt: only a failed receipt can be settled by hand.")
+    ),
+    "fiscal.receipt_registered": _conflict(_("This receipt is already registered with number %(number)s.")),
     # ordering
     "free_day.ends_before_start": _invalid(_("The end date cannot be before the start date.")),
     "free_day.range_too_long": _invalid(_("A range can cover at most a year.")),

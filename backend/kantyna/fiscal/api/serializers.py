@@ -33,3 +33,9 @@ class RegisterCheckSerializer(KantynaSerializer):
 
     register = serializers.ChoiceField(choices=["fake", "novitus"], required=False)
     register_url = serializers.URLField(required=False, allow_blank=True, max_length=200)
+
+
+class RegisteredByHandSerializer(KantynaSerializer):
+    receipt_number = serializers.CharField(
+        max_length=100, help_text="The receipt's number as the printer's reports show it (trimmed)."
+    )

@@ -1,7 +1,8 @@
 """`transactions/{id}/fiscalize`, `transactions/bulkFiscalize`, `transactions/fiscalizeAll` (paths guessed: the spec
 names the calls only): the office queues deposits for the cash register; the job registers them within moments
 and each transaction then shows its receipt number (ledger lists, `fiscal`). Refused while fiscalization is off.
-Thin: parse, call one service, answer."""
+A failed receipt is settled by a person (`transactions/{id}/fiscalReceipt/registered`, `.../sendAnew`: not in the
+spec). Thin: parse, call one service, answer."""
 
 from __future__ import annotations
 
@@ -73,9 +74,41 @@ class RegisterCheckView(ApiView):
         return status_response()
 
 
+class RegisteredByHandView(ApiView):
+    ability = MANAGE
+
+    @extend_schema(request=s.RegisteredByHandSerializer, responses=StatusSerializer)
+    def post(self, request, pk: int):
+        """Record a failed deposit's receipt as registered with the number a person found in the printer's reports.
+        Not in the spec: a NoviApi request the printer no longer knows is left to a person. The same number again
+        answers 200 and changes nothing; 409 for another number on a registered receipt, a pending one (the register
+        may still print it) or a deposit without a receipt."""
+        get_object_or_404(LedgerTransaction.objects.all(), pk=pk)
+        data = body_data(request, s.RegisteredByHandSerializer)
+        services.fiscal_receipt_register_by_hand(
+            actor=request.user, transaction_id=pk, receipt_number=data["receipt_number"]
+        )
+        return status_response()
+
+
+class SendAnewView(ApiView):
+    ability = MANAGE
+
+    @extend_schema(request=None, responses=StatusSerializer)
+    def post(self, request, pk: int):
+        """Send a failed deposit to the cash register as a new sale (what the register was told before is
+        forgotten), after a person found it not printed in the printer's reports. Not in the spec, like
+        `registered`. 409 unless the receipt failed."""
+        get_object_or_404(LedgerTransaction.objects.all(), pk=pk)
+        services.fiscal_receipt_send_anew(actor=request.user, transaction_id=pk)
+        return status_response()
+
+
 urlpatterns = [
     path("fiscal/registerCheck", RegisterCheckView.as_view()),
     path("transactions/bulkFiscalize", BulkFiscalizeView.as_view()),
     path("transactions/fiscalizeAll", FiscalizeAllView.as_view()),
     path("transactions/<int:pk>/fiscalize", FiscalizeView.as_view()),
+    path("transactions/<int:pk>/fiscalReceipt/registered", RegisteredByHandView.as_view()),
+    path("transactions/<int:pk>/fiscalReceipt/sendAnew", SendAnewView.as_view()),
 ]

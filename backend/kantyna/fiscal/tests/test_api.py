@@ -146,3 +146,78 @@ def test_given_fiscalization_never_enabled_when_listing_then_the_fiscal_states_c
     assert [row["fiscal"] for row in never] == [None, None, None]
     assert [row["fiscal"]["state"] for row in enabled] == ["pending", "pending", "pending"]
     assert [row["fiscal"]["state"] for row in switched_off] == ["registered", "registered", "registered"]
+
+
+def test_given_a_failed_deposit_when_registered_by_hand_over_http_then_the_list_shows_the_number(
+    tenant_a, fake_register
+):
+    enable(tenant_a)
+    parent, admin = make_parent(tenant_a), make_admin(tenant_a)
+    row = book(tenant_a, parent)
+    fake_register.failing(1)
+    assert run_job(tenant_a) == {"registered": 0, "failed": 1}
+    api = Api(tenant_a, admin)
+    url = f"transactions/{row.pk}/fiscalReceipt/registered"
+
+    assert_error(api.post(url, {"receiptNumber": "   "}), 400, "The given data was invalid.", {"receiptNumber": ...})
+    assert_error(
+        api.post(url, {"receiptNumber": "9" * 101}), 400, "The given data was invalid.", {"receiptNumber": ...}
+    )
+    assert api.post(url, {"receiptNumber": " R/1 "}).json() == {"status": True}
+    assert api.post(url, {"receiptNumber": "R/1"}).json() == {"status": True}
+
+    shown = api.get(f"transactions/{row.pk}").json()
+    assert shown["fiscalized"] is True
+    assert (shown["fiscal"]["state"], shown["fiscal"]["receiptNumber"]) == ("registered", "R/1")
+    assert_error(api.post(url, {"receiptNumber": "R/2"}), 409, "This receipt is already registered with number R/1.")
+    assert_error(
+        api.post(f"transactions/{row.pk}/fiscalReceipt/sendAnew"),
+        409,
+        "This receipt is already registered with number R/1.",
+    )
+    polish = Api(tenant_a, admin, locale="pl")
+    assert_error(
+        polish.post(url, {"receiptNumber": "R/2"}), 409, "Ten paragon jest już zarejestrowany pod numerem R/1."
+    )
+    assert_error(api.post("transactions/999999/fiscalReceipt/registered", {"receiptNumber": "R/1"}), 404, "Not found.")
+
+
+def test_given_a_failed_deposit_when_sent_anew_over_http_then_the_job_registers_it(tenant_a, fake_register):
+    enable(tenant_a)
+    parent, admin = make_parent(tenant_a), make_admin(tenant_a)
+    failed, fresh = book(tenant_a, parent), book(tenant_a, parent)
+    fake_register.failing(1)
+    run_job(tenant_a)
+    api = Api(tenant_a, admin)
+    states = {item["id"]: item["fiscal"]["state"] for item in api.get("transactions").json()["items"]}
+    failed, registered = (failed, fresh) if states[failed.pk] == "failed" else (fresh, failed)
+    assert_error(
+        api.post(f"transactions/{registered.pk}/fiscalReceipt/sendAnew"),
+        409,
+        f"This receipt is already registered with number FAKE/{registered.booked_on.year}/{registered.pk:06d}.",
+    )
+
+    assert api.post(f"transactions/{failed.pk}/fiscalReceipt/sendAnew").json() == {"status": True}
+    assert api.get(f"transactions/{failed.pk}").json()["fiscal"]["state"] == "pending"
+    with in_tenant(tenant_a):
+        assert registration_jobs() == [{"slug": tenant_a.slug}]
+    assert_error(
+        api.post(f"transactions/{failed.pk}/fiscalReceipt/sendAnew"),
+        409,
+        "The cash register may still be registering this receipt: only a failed receipt can be settled by hand.",
+    )
+    assert run_job(tenant_a) == {"registered": 1, "failed": 0}
+    assert api.get(f"transactions/{failed.pk}").json()["fiscal"]["state"] == "registered"
+
+
+def test_given_a_deposit_without_a_receipt_when_settled_by_hand_then_409(tenant_a):
+    enable(tenant_a)
+    row = book(tenant_a, make_parent(tenant_a))
+    api = Api(tenant_a, make_admin(tenant_a))
+
+    for response in (
+        api.post(f"transactions/{row.pk}/fiscalReceipt/registered", {"receiptNumber": "R/1"}),
+        api.post(f"transactions/{row.pk}/fiscalReceipt/sendAnew"),
+    ):
+        assert_error(response, 409, "This deposit has no fiscal receipt yet: fiscalize it first.")
+    assert api.get(f"transactions/{row.pk}").json()["fiscal"]["state"] == "pending"

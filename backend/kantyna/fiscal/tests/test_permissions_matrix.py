@@ -1,5 +1,5 @@
 """Every fiscalize endpoint x every persona (kantyna/testing/matrix.py): the office (admins) queues deposits for
-the cash register and checks that it answers; everyone else is refused, and a refusal changes neither the receipts, nor the audit trail, nor
+the cash register, checks that it answers and settles a failed receipt by hand; everyone else is refused, and a refusal changes neither the receipts, nor the audit trail, nor
 the job queue."""
 
 from __future__ import annotations
@@ -36,6 +36,11 @@ ROWS = [
     ),
     Row("all", "POST", "transactions/fiscalizeAll", personas(ADMIN), writes=True),
     Row("check", "POST", "fiscal/registerCheck", personas(ADMIN), body=lambda ids: {"register": "fake"}),
+    Row(
+        "by_hand", "POST", "transactions/{deposit}/fiscalReceipt/registered", personas(ADMIN),
+        body={"receiptNumber": "R/1"}, writes=True,
+    ),
+    Row("send_anew", "POST", "transactions/{deposit}/fiscalReceipt/sendAnew", personas(ADMIN), writes=True),
 ]  # fmt: skip
 
 
@@ -45,6 +50,9 @@ def world(tenant_a):
     parent, worker = make_parent(tenant_a), make_worker(tenant_a)
     deposit = book(tenant_a, parent)
     book(tenant_a, worker)
+    # Failed: a person may settle it by hand (the fiscalize calls write for it too: queued again, audited).
+    with in_tenant(tenant_a):
+        FiscalReceipt.objects.create(transaction_id=deposit.pk, amount=deposit.amount, state="failed")
     return SimpleNamespace(parent=parent, worker=worker, ids={"deposit": deposit.pk})
 
 
