@@ -266,6 +266,8 @@ PARAMS: dict[str, Callable[[AuditEntry, _Page], dict]] = {
     "fiscal.queue_all": _count_of("count"),
     "fiscal.register": _fiscal_receipt,
     "fiscal.failed": _fiscal_receipt,
+    "fiscal.register_by_hand": _fiscal_receipt,
+    "fiscal.send_anew": _fiscal_receipt,
     "invoice.create": _invoice,
     "invoice.upload": _invoice,
     "invoice.paid": _invoice,

@@ -78,7 +78,7 @@ export function LedgerTable({ label, columns, fixed = {}, editable = false, extr
       )}
       <DataTable
         label={label}
-        columns={transactionColumns(t, shownColumns)}
+        columns={transactionColumns(t, shownColumns, { settleFiscal: fiscalActions.canManage })}
         query={list}
         state={table}
         filters={

@@ -22,8 +22,9 @@ export function payerHistoryColumns(perChildren: boolean): TransactionColumn[] {
   return ['bookedOn', ...(perChildren ? (['child'] as const) : []), 'kind', 'description', 'amount', 'balanceAfter'];
 }
 
-/** The columns every ledger list shares; each page picks the ones it needs. */
-export function transactionColumns(t: TFunction, pick: readonly TransactionColumn[]): Column<Transaction>[] {
+/** The columns every ledger list shares; each page picks the ones it needs. `settleFiscal`: the office (fiscal.manage)
+ * may settle a failed receipt from its cell. */
+export function transactionColumns(t: TFunction, pick: readonly TransactionColumn[], { settleFiscal = false } = {}): Column<Transaction>[] {
   const all: Record<TransactionColumn, Column<Transaction>> = {
     bookedOn: {
       key: 'bookedOn',
@@ -79,7 +80,11 @@ export function transactionColumns(t: TFunction, pick: readonly TransactionColum
       header: t('transactions:fields.author'),
       cell: (row) => row.author?.fullName ?? <span className="text-body-secondary">{t('transactions:systemAuthor')}</span>,
     },
-    fiscal: { key: 'fiscal', header: t('transactions:fields.fiscal'), cell: (row) => <FiscalCell fiscal={row.fiscal} /> },
+    fiscal: {
+      key: 'fiscal',
+      header: t('transactions:fields.fiscal'),
+      cell: (row) => <FiscalCell fiscal={row.fiscal} transactionId={row.id} canSettle={settleFiscal} />,
+    },
   };
   return pick.map((name) => all[name]);
 }

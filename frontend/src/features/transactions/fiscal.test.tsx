@@ -60,6 +60,24 @@ function serveFiscal({ enabled = true, abilities = ['transactions.view', 'fiscal
       posts.push({ path: 'transactions/bulkFiscalize', body: await request.json() });
       return HttpResponse.json({ status: true, queued: [22], refused: [{ id: 24, message: 'Only deposits are registered on the cash register.' }] });
     }),
+    http.post(apiUrl('transactions/:id/fiscalReceipt/registered'), async ({ params, request }) => {
+      const body = (await request.json()) as { receiptNumber: string };
+      posts.push({ path: `transactions/${String(params.id)}/fiscalReceipt/registered`, body });
+      if (body.receiptNumber === 'TAKEN') {
+        return HttpResponse.json({ message: 'The given data was invalid.', errors: { receiptNumber: ['This number is refused.'] } }, { status: 400 });
+      }
+      rows = rows.map((row) =>
+        row.id === Number(params.id)
+          ? { ...row, fiscalized: true, fiscal: { state: 'registered', receiptNumber: body.receiptNumber, attempts: 2, lastError: '', registeredAt: null } }
+          : row,
+      );
+      return HttpResponse.json({ status: true });
+    }),
+    http.post(apiUrl('transactions/:id/fiscalReceipt/sendAnew'), ({ params }) => {
+      posts.push({ path: `transactions/${String(params.id)}/fiscalReceipt/sendAnew`, body: null });
+      rows = rows.map((row) => (row.id === Number(params.id) && row.fiscal ? { ...row, fiscal: { ...row.fiscal, state: 'pending' } } : row));
+      return HttpResponse.json({ status: true });
+    }),
     http.post(apiUrl('transactions/fiscalizeAll'), () => {
       posts.push({ path: 'transactions/fiscalizeAll', body: null });
       return HttpResponse.json({ status: true, queued: 2 });
@@ -151,5 +169,64 @@ describe('fiscal receipts on the transactions screen', () => {
     expect(await within(again).findByRole('columnheader', { name: 'Fiscal receipt' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Fiscalize/ })).not.toBeInTheDocument();
     expect(within(again).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(rowOf(again, 'Przelew')).toHaveTextContent('The register did not answer.');
+    expect(screen.queryByRole('button', { name: /by hand|anew/ })).not.toBeInTheDocument();
+  });
+
+  it('registers a failed receipt by hand with the number from the printer’s reports', async () => {
+    signIn();
+    const { posts } = serveFiscal();
+    const { user } = renderApp('/transactions');
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    // Only the failed deposit can be settled by hand.
+    expect(await within(table).findAllByRole('button', { name: /by hand/ })).toHaveLength(1);
+    await user.click(within(rowOf(table, 'Przelew')).getByRole('button', { name: 'Register the receipt of transaction #23 by hand' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register the receipt of transaction #23 by hand' });
+    expect(dialog).toHaveTextContent(/Check the printer's daily and periodic reports first/);
+    const field = within(dialog).getByRole('textbox', { name: /Receipt number/ });
+    expect(field).toHaveAttribute('maxlength', '100');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+
+    await user.type(field, 'TAKEN');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This number is refused.')).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '  ABC/23  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts).toEqual([
+      { path: 'transactions/23/fiscalReceipt/registered', body: { receiptNumber: 'TAKEN' } },
+      { path: 'transactions/23/fiscalReceipt/registered', body: { receiptNumber: 'ABC/23' } },
+    ]);
+    expect(await screen.findByText('The receipt was registered with the given number.')).toBeInTheDocument();
+    await waitFor(() => expect(rowOf(table, 'Przelew')).toHaveTextContent('ABC/23'));
+    expect(within(table).queryByRole('button', { name: /by hand/ })).not.toBeInTheDocument();
+  });
+
+  it('sends a failed receipt anew only after a confirmation', async () => {
+    signIn();
+    const { posts } = serveFiscal();
+    const { user } = renderApp('/transactions');
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const sendAnew = await within(table).findByRole('button', { name: 'Send transaction #23 to the cash register anew' });
+
+    await user.click(sendAnew);
+    let dialog = await screen.findByRole('dialog', { name: 'Send transaction #23 to the cash register anew?' });
+    expect(dialog).toHaveTextContent(/only when the printer's reports show that this deposit's receipt was not printed/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts).toEqual([]);
+
+    await user.click(sendAnew);
+    dialog = await screen.findByRole('dialog', { name: 'Send transaction #23 to the cash register anew?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send anew' }));
+    await waitFor(() => expect(posts).toEqual([{ path: 'transactions/23/fiscalReceipt/sendAnew', body: null }]));
+    expect(await screen.findByText(/The deposit was sent to the cash register anew/)).toBeInTheDocument();
+    await waitFor(() => expect(rowOf(table, 'Przelew')).toHaveTextContent('Waiting'));
+    expect(within(table).queryByRole('button', { name: /anew/ })).not.toBeInTheDocument();
   });
 });

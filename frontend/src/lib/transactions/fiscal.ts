@@ -64,3 +64,23 @@ export const useRegisterCheck = () =>
     mutationFn: async (body: Schemas['RegisterCheckRequest']) =>
       expectOk(await api.post<Schemas['Status']>('fiscal/registerCheck', body)),
   });
+
+/** A failed receipt settled by a person after checking the printer's reports (not in the spec): registered with the
+ * number found there. The same number again is fine; the server refuses a pending or otherwise registered receipt. */
+export const useRegisteredByHand = () => {
+  const refresh = useRefreshTransactions();
+  return useMutation({
+    mutationFn: async ({ id, receiptNumber }: { id: number; receiptNumber: string }) =>
+      expectOk(await api.post<Schemas['Status']>(`transactions/${id}/fiscalReceipt/registered`, { receiptNumber })),
+    onSuccess: refresh,
+  });
+};
+
+/** A failed receipt sent to the cash register again as a new sale (what the register was told is forgotten). */
+export const useSendAnew = () => {
+  const refresh = useRefreshTransactions();
+  return useMutation({
+    mutationFn: async (id: number) => expectOk(await api.post<Schemas['Status']>(`transactions/${id}/fiscalReceipt/sendAnew`)),
+    onSuccess: refresh,
+  });
+};
