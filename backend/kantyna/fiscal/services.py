@@ -42,6 +42,10 @@ QUEUE = "fiscal"
 # One run registers at most this many receipts; the next run (5 minutes) takes the rest.
 BATCH = 200
 MAX_BACKOFF = timedelta(hours=6)
+# A run stops after this many receipts failed one after another: the register is most likely down, and each call
+# to a silent printer waits its whole timeout, so a batch of them would hold a job worker for an hour. The rest stay
+# due for the next run.
+FAILURES_TO_STOP = 3
 
 
 def backoff(attempts: int) -> timedelta:
@@ -346,13 +350,19 @@ def fiscal_register_due(*, now: datetime | None = None, limit: int = BATCH) -> R
     with transaction.atomic():
         _claim(deposits_to_fiscalize(settings).only("id", "amount")[: limit * 5])
     first_failures = []
+    failed_in_a_row = 0
     for receipt_id in list(receipts_due(now).values_list("id", flat=True)[:limit]):
         receipt = fiscal_receipt_register(receipt_id=receipt_id, now=now)
-        if receipt.state == ReceiptState.REGISTERED:
-            result.registered += 1
-        elif receipt.state == ReceiptState.FAILED:
+        if receipt.state == ReceiptState.FAILED:
             result.failed += 1
+            failed_in_a_row += 1
             if receipt.attempts == 1:
                 first_failures.append(receipt)
+            if failed_in_a_row >= FAILURES_TO_STOP:
+                break
+            continue
+        failed_in_a_row = 0
+        if receipt.state == ReceiptState.REGISTERED:
+            result.registered += 1
     _report_failures(first_failures)
     return result

@@ -222,3 +222,28 @@ def test_given_receipts_failing_then_the_admins_are_mailed_once_in_their_languag
         assert len(sent) == 1 and sent[0]["to"] == [admin.account.email]
         assert sent[0]["subject"] == "2 wpłaty nie zostały zafiskalizowane"
         assert "Powód: The fake register was told to fail." in sent[0]["text"]
+
+
+def test_given_the_register_fails_three_times_in_a_row_then_the_run_stops_and_the_rest_wait(tenant_a, fake_register):
+    enable(tenant_a)
+    parent = make_parent(tenant_a)
+    rows = [book(tenant_a, parent, amount=f"{10 + index}.00") for index in range(5)]
+    fake_register.failing(3)
+
+    with in_tenant(tenant_a):
+        assert fiscal_register_due().as_dict() == {"registered": 0, "failed": 3}
+        states = [receipt_of(row).state for row in rows]
+
+    assert states == ["failed", "failed", "failed", "pending", "pending"]
+    assert fake_register.calls == [f"kantyna-tx-{row.pk}" for row in rows[:3]]
+
+
+def test_given_a_failure_between_successes_then_the_run_goes_on(tenant_a, fake_register):
+    enable(tenant_a)
+    parent = make_parent(tenant_a)
+    rows = [book(tenant_a, parent) for _index in range(4)]
+    fake_register.failing(2)
+
+    with in_tenant(tenant_a):
+        assert fiscal_register_due().as_dict() == {"registered": 2, "failed": 2}
+        assert [receipt_of(row).state for row in rows] == ["failed", "failed", "registered", "registered"]
