@@ -10,8 +10,12 @@ none); both manage the world's institution, so what refuses `ia_without` is the 
 `run_row` calls the endpoint once per persona, each inside a savepoint rolled back afterwards, so every persona
 meets the same data and a test costs one world, not one per persona. `assert_matrix` compares the whole table
 at once (a failure lists every persona that answered otherwise) and checks that each refusal left `state`
-unchanged and, for `writes` rows, that each allowed call did change it. `cross_tenant_test` is the one test of
-tenant isolation every area's matrix module takes for its rows.
+unchanged and, for `writes` rows, that each allowed call did change it.
+
+A matrix module takes its tests from factories, each assigned to a `test_...` name of the module:
+`persona_matrix_test` (every row called by every persona: `make_personas`, `run_row`, `assert_matrix`),
+`cross_tenant_test` (the one test of tenant isolation) and `route_coverage_test` (every route of the area has a
+row).
 """
 
 from __future__ import annotations
@@ -207,6 +211,42 @@ def assert_matrix(row: Row, result: MatrixResult) -> None:
     if row.writes:
         allowed_unchanged = [persona for persona in row.allowed if not result.changed.get(persona, True)]
         assert not allowed_unchanged, f"an allowed write changed nothing: {allowed_unchanged}"
+
+
+@dataclass(frozen=True)
+class Personas:
+    """The world's users `make_personas` takes: its parent, its institution worker and the institutions its two
+    institutions admins manage."""
+
+    parent: Any
+    worker: Any
+    institutions: tuple | list = ()
+
+
+def persona_matrix_test(
+    rows,
+    state: Callable[[Any], Any],
+    *,
+    people: Callable[[Any], Personas],
+    ids: Callable[[Any], dict] = lambda world: world.ids,
+):
+    """The persona test of a matrix module, parametrized by its `rows`: for each row, every persona of
+    `make_personas` (the world's users: `people(world)`) calls it through `run_row` with the row's ids (`ids(world)`)
+    and `state(tenant)`, and `assert_matrix` judges the table. Assign it to a `test_...` name of the module (which
+    has `world` and `tenant_a` fixtures); a module whose test does more than that keeps its own."""
+
+    @pytest.mark.parametrize("row", rows, ids=str)
+    def test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing(
+        world, tenant_a, row
+    ):
+        who = people(world)
+        users = make_personas(tenant_a, row, parent=who.parent, worker=who.worker, institutions=who.institutions)
+
+        result = run_row(tenant_a, row, users, ids(world), lambda: state(tenant_a))
+
+        assert_matrix(row, result)
+
+    return test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing
 
 
 def assert_cross_tenant(row: Row, *, tenant_a, tenant_b, ids: dict, state_a, state_b) -> None:

@@ -17,14 +17,13 @@ from kantyna.testing.matrix import (
     COOK,
     IA,
     IA_WITHOUT,
+    Personas,
     Row,
-    assert_matrix,
     cross_tenant_test,
-    make_personas,
+    persona_matrix_test,
     personas,
     route_coverage_test,
     routes_of,
-    run_row,
 )
 
 pytestmark = pytest.mark.django_db
@@ -78,14 +77,13 @@ def state(tenant):
         return list(OrderItem.objects.order_by("pk").values_list("pk", "status"))
 
 
-@pytest.mark.parametrize("row", ROWS + RELEASE_ROWS + FOREIGN_ROWS, ids=str)
-def test_given_each_persona_when_calling_then_the_expected_status_and_nothing_changes(world, tenant_a, row):
-    w = world.world
-    users = make_personas(tenant_a, row, parent=w.parent, worker=w.worker_user, institutions=[w.institution])
-
-    result = run_row(tenant_a, row, users, world.ids, lambda: state(tenant_a))
-
-    assert_matrix(row, result)
+test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing = persona_matrix_test(
+    ROWS + RELEASE_ROWS + FOREIGN_ROWS,
+    state,
+    people=lambda world: Personas(
+        parent=world.world.parent, worker=world.world.worker_user, institutions=[world.world.institution]
+    ),
+)
 
 
 test_the_table_covers_every_route_and_method_of_the_area = route_coverage_test(

@@ -18,13 +18,12 @@ from kantyna.testing import Api, make_user
 from kantyna.testing.matrix import (
     COOK,
     TENANT_USERS,
+    Personas,
     Row,
-    assert_matrix,
     cross_tenant_test,
-    make_personas,
+    persona_matrix_test,
     route_coverage_test,
     routes_of,
-    run_row,
 )
 from kantyna.testing.world import make_world
 
@@ -76,14 +75,13 @@ def state(tenant):
         return list(WebPushSubscription.objects.order_by("pk").values_list("user_id", "endpoint", "options"))
 
 
-@pytest.mark.parametrize("row", ROWS, ids=str)
-def test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing(world, tenant_a, row):
-    w = world.world
-    users = make_personas(tenant_a, row, parent=w.parent, worker=w.worker_user, institutions=[w.institution])
-
-    result = run_row(tenant_a, row, users, world.ids, lambda: state(tenant_a))
-
-    assert_matrix(row, result)
+test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing = persona_matrix_test(
+    ROWS,
+    state,
+    people=lambda world: Personas(
+        parent=world.world.parent, worker=world.world.worker_user, institutions=[world.world.institution]
+    ),
+)
 
 
 test_the_table_covers_every_route_and_method_of_the_area = route_coverage_test(

@@ -23,14 +23,13 @@ from kantyna.testing.matrix import (
     IA,
     IA_WITHOUT,
     REPORT_MANAGER,
+    Personas,
     Row,
-    assert_matrix,
     cross_tenant_test,
-    make_personas,
+    persona_matrix_test,
     personas,
     route_coverage_test,
     routes_of,
-    run_row,
 )
 
 pytestmark = pytest.mark.django_db
@@ -100,14 +99,13 @@ def state(tenant):
         )
 
 
-@pytest.mark.parametrize("row", ROWS, ids=str)
-def test_given_each_persona_when_calling_then_the_expected_status_and_nothing_changes(world, tenant_a, row):
-    w = world.world
-    users = make_personas(tenant_a, row, parent=w.parent, worker=w.worker_user, institutions=[w.institution])
-
-    result = run_row(tenant_a, row, users, world.ids, lambda: state(tenant_a))
-
-    assert_matrix(row, result)
+test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing = persona_matrix_test(
+    ROWS,
+    state,
+    people=lambda world: Personas(
+        parent=world.world.parent, worker=world.world.worker_user, institutions=[world.world.institution]
+    ),
+)
 
 
 test_the_table_covers_every_route_and_method_of_the_area = route_coverage_test(

@@ -21,14 +21,13 @@ from kantyna.testing.api import Api
 from kantyna.testing.factories import make_user
 from kantyna.testing.matrix import (
     ADMIN,
+    Personas,
     Row,
-    assert_matrix,
     cross_tenant_test,
-    make_personas,
+    persona_matrix_test,
     personas,
     route_of,
     routes_of,
-    run_row,
 )
 
 pytestmark = pytest.mark.django_db
@@ -90,13 +89,9 @@ def test_the_table_covers_every_statements_route_and_method(world):
     assert covered - routes == set(), "rows of no statements route"
 
 
-@pytest.mark.parametrize("row", ROWS, ids=str)
-def test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing(world, tenant_a, row):
-    users = make_personas(tenant_a, row, parent=world.parent, worker=world.worker, institutions=[world.school])
-
-    result = run_row(tenant_a, row, users, world.ids, lambda: state(tenant_a))
-
-    assert_matrix(row, result)
+test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing = persona_matrix_test(
+    ROWS, state, people=lambda world: Personas(parent=world.parent, worker=world.worker, institutions=[world.school])
+)
 
 
 test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes = cross_tenant_test(

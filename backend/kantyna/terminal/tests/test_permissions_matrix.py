@@ -23,15 +23,14 @@ from kantyna.testing.matrix import (
     IA,
     IA_WITHOUT,
     MESSAGES,
+    Personas,
     Row,
-    assert_matrix,
     cross_tenant_test,
-    make_personas,
     outcome,
+    persona_matrix_test,
     personas,
     route_of,
     routes_of,
-    run_row,
 )
 from kantyna.testing.world import set_settings
 
@@ -102,15 +101,11 @@ def test_the_table_covers_every_terminal_route_and_method(world):
     assert covered - routes == set(), "rows of no terminal route"
 
 
-@pytest.mark.parametrize("row", ROWS, ids=str)
-def test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing(world, tenant_a, row):
-    users = make_personas(
-        tenant_a, row, parent=world.parent, worker=world.worker_user, institutions=[world.institution]
-    )
-
-    result = run_row(tenant_a, row, users, world.ids, lambda: state(tenant_a))
-
-    assert_matrix(row, result)
+test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing = persona_matrix_test(
+    ROWS,
+    state,
+    people=lambda world: Personas(parent=world.parent, worker=world.worker_user, institutions=[world.institution]),
+)
 
 
 # A card of tenant A on tenant B is an unknown card there (the scan's refusal, logged on B): the generic

@@ -39,14 +39,13 @@ from kantyna.testing.matrix import (
     ADMIN,
     IA,
     PARENT,
+    Personas,
     Row,
-    assert_matrix,
     cross_tenant_test,
-    make_personas,
+    persona_matrix_test,
     personas,
     route_coverage_test,
     routes_of,
-    run_row,
 )
 from kantyna.users.api.urls import urlpatterns as users_urlpatterns
 from kantyna.users.models import User
@@ -222,15 +221,12 @@ test_the_table_covers_every_users_route_and_method = route_coverage_test(
 )
 
 
-@pytest.mark.parametrize("row", ROWS, ids=str)
-def test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing(world, tenant_a, row):
-    users = make_personas(
-        tenant_a, row, parent=world["parent"], worker=world["worker"], institutions=[world["institution"]]
-    )
-
-    result = run_row(tenant_a, row, users, world["ids"], lambda: state(tenant_a))
-
-    assert_matrix(row, result)
+test_given_each_persona_when_calling_then_the_expected_status_and_a_refusal_changes_nothing = persona_matrix_test(
+    ROWS,
+    state,
+    people=lambda world: Personas(parent=world["parent"], worker=world["worker"], institutions=[world["institution"]]),
+    ids=lambda world: world["ids"],
+)
 
 
 test_given_another_tenant_when_calling_then_401_its_rows_are_not_found_and_nothing_changes = cross_tenant_test(
