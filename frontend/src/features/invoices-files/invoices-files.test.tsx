@@ -229,6 +229,26 @@ describe('invoices: KSeF', () => {
     await waitFor(() => expect(served.gets).toEqual(['invoicesFiles/7/ksefXml', 'invoicesFiles/7/ksefUpo']));
   });
 
+  it('given an accepted invoice whose UPO KSeF had not made yet, when the office asks again, then only the UPO is asked for', async () => {
+    signIn();
+    const accepted = makeInvoice({ ksefState: 'accepted', ksefNumber: '5265877635-20261127-0123456789AB-C4', ksefUpoAvailable: false });
+    const served = serve(['ROLE_ADMIN'], { rows: [accepted] });
+    const { user } = renderApp('/invoicesFiles');
+
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(await within(table).findByText('In KSeF')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Send invoice FV/1/11/2026 to KSeF' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Download the UPO of invoice FV/1/11/2026' })).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Ask KSeF for the UPO of invoice FV/1/11/2026' }));
+
+    expect(await screen.findByText('KSeF is asked for the UPO; it appears here in a moment.')).toBeInTheDocument();
+    expect(served.posts).toEqual([{ path: 'invoicesFiles/7/sendToKsef', body: null }]);
+    // Once stored, the list offers the UPO instead.
+    expect(await within(table).findByRole('button', { name: 'Download the UPO of invoice FV/1/11/2026' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Ask KSeF for the UPO of invoice FV/1/11/2026' })).not.toBeInTheDocument();
+  });
+
   it('given an institutions admin, then the UPO is offered for the accepted invoice that has it, and nothing is sent', async () => {
     signIn();
     const served = serve(['ROLE_INSTITUTIONS_ADMIN'], {

@@ -198,6 +198,12 @@ export function InvoicesFilesPage() {
                 {t('ksef.upo')}
               </Button>
             )}
+            {office && row.ksefState === 'accepted' && !row.ksefUpoAvailable && (
+              // KSeF had not made the UPO while the job asked: asking again sends nothing.
+              <Button size="sm" variant="outline-secondary" disabled={sendToKsef.isPending} onClick={() => void run(() => sendToKsef.mutateAsync(row.id), t('ksef.upoAsked'))} aria-label={t('ksef.askUpoOne', { number: row.number })}>
+                {t('ksef.askUpo')}
+              </Button>
+            )}
             {office && row.ksefApplicable && row.ksefState !== 'sending' && row.ksefState !== 'accepted' && (
               <Button size="sm" variant="outline-primary" disabled={sendToKsef.isPending} onClick={() => void askSendToKsef(row)} aria-label={t('ksef.sendOne', { number: row.number })}>
                 {t('ksef.send')}
