@@ -1,3 +1,3 @@
-from kantyna.fiscal.tests.helpers import fake_register
+from kantyna.fiscal.tests.helpers import fake_register, printer
 
-__all__ = ["fake_register"]
+__all__ = ["fake_register", "printer"]

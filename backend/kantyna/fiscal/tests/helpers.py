@@ -8,11 +8,14 @@ from decimal import Decimal
 
 import pytest
 from django.db import transaction
+from django.test import override_settings
 from procrastinate.contrib.django.models import ProcrastinateJob
 
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTION_WORKER
 from kantyna.fiscal.registers.fake import FakeCashRegister
+from kantyna.fiscal.registers.noviapi import forget_tokens
 from kantyna.fiscal.services import REGISTER_TASK
+from kantyna.fiscal.tests.printer import PrinterServer
 from kantyna.ledger.services import LedgerEntry, ledger_account_for, ledger_post
 from kantyna.tenancy.services import in_tenant
 from kantyna.tenant_settings.services import settings_update
@@ -26,6 +29,16 @@ def fake_register():
     FakeCashRegister.reset()
     yield FakeCashRegister
     FakeCashRegister.reset()
+
+
+@pytest.fixture
+def printer():
+    """A Novitus printer played locally (printer.py) the server may call; `printer.url` is its NoviApi address."""
+    forget_tokens()
+    with override_settings(FISCAL_REGISTER_ANY_ADDRESS=True), PrinterServer() as (played, url):
+        played.url = url
+        yield played
+    forget_tokens()
 
 
 def enable(tenant, *, since: date | None = None, enabled: bool = True, **options) -> None:

@@ -9,20 +9,18 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
-from django.test import override_settings
 from django.utils import timezone
 
 from kantyna.audit.models import AuditEntry
 from kantyna.core.errors import DomainError
 from kantyna.fiscal.models import FiscalReceipt
-from kantyna.fiscal.registers.noviapi import forget_tokens
 from kantyna.fiscal.services import (
     fiscal_receipt_register_by_hand,
     fiscal_receipt_send_anew,
     fiscal_register_due,
 )
 from kantyna.fiscal.tests.helpers import book, enable, make_admin, make_parent, registration_jobs
-from kantyna.fiscal.tests.printer import UNIQUE_NUMBER, PrinterServer
+from kantyna.fiscal.tests.printer import UNIQUE_NUMBER
 from kantyna.ledger.models import LedgerTransaction
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.concurrency import run_concurrently
@@ -192,15 +190,6 @@ def test_given_fiscalization_off_when_sending_anew_then_refused_but_a_receipt_ca
 
         fiscal_receipt_register_by_hand(actor=admin, transaction_id=row.pk, receipt_number="R/1")
         assert receipt_of(row).state == "registered"
-
-
-@pytest.fixture
-def printer():
-    forget_tokens()
-    with override_settings(FISCAL_REGISTER_ANY_ADDRESS=True), PrinterServer() as (printer, url):
-        printer.url = url
-        yield printer
-    forget_tokens()
 
 
 def test_given_a_request_the_printer_no_longer_knows_when_sent_anew_then_exactly_one_receipt_is_printed(

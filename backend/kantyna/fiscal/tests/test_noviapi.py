@@ -13,10 +13,10 @@ from django.utils import timezone
 
 from kantyna.fiscal.models import FiscalReceipt
 from kantyna.fiscal.registers import Sale
-from kantyna.fiscal.registers.noviapi import NoviApiRegister, forget_tokens
+from kantyna.fiscal.registers.noviapi import NoviApiRegister
 from kantyna.fiscal.services import fiscal_receipt_register, fiscal_receipts_queue, fiscal_register_due
 from kantyna.fiscal.tests.helpers import book, enable, make_admin, make_parent
-from kantyna.fiscal.tests.printer import UNIQUE_NUMBER, PrinterServer
+from kantyna.fiscal.tests.printer import UNIQUE_NUMBER
 from kantyna.ledger.models import DEPOSIT_ONLINE, DEPOSIT_STAFF, LedgerTransaction
 from kantyna.tenancy.services import in_tenant
 from kantyna.tenant_settings.services import settings_update
@@ -24,15 +24,6 @@ from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def printer():
-    forget_tokens()
-    with override_settings(FISCAL_REGISTER_ANY_ADDRESS=True), PrinterServer() as (printer, url):
-        printer.url = url
-        yield printer
-    forget_tokens()
 
 
 def use_printer(tenant, url: str, **options) -> None:
