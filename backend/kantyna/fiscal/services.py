@@ -32,7 +32,7 @@ from kantyna.fiscal.selectors import FiscalSettings, deposits_to_fiscalize, fisc
 from kantyna.ledger.models import LedgerTransaction, TransactionKind, deposit_method
 from kantyna.tenancy.jobs import defer_unless_waiting
 from kantyna.tenancy.services import current_tenant_slug
-from kantyna.tenant_settings.selectors import settings_get
+from kantyna.tenant_settings.selectors import settings_get, settings_snapshot
 from kantyna.users.models import User
 
 logger = logging.getLogger(__name__)
@@ -162,25 +162,13 @@ def fiscal_receipt_register_by_hand(
         if receipt.receipt_number == receipt_number:
             return receipt
         raise DomainError("fiscal.receipt_registered", params={"number": receipt.receipt_number})
-    previous_error = receipt.last_error
-    receipt.state = ReceiptState.REGISTERED
-    receipt.receipt_number = receipt_number
-    receipt.last_error = ""
-    receipt.registered_at = now or timezone.now()
-    receipt.next_attempt_at = None
-    receipt.save()
-    # The ledger's trigger lets this one column change on a booked row.
-    LedgerTransaction.objects.filter(pk=transaction_id).update(fiscalized=True)
-    audit_record(
+    _registered(
+        receipt,
+        receipt_number,
+        now or timezone.now(),
         actor=actor,
         action="fiscal.register_by_hand",
-        target=receipt,
-        data={
-            "amount": str(receipt.amount),
-            "transaction_id": transaction_id,
-            "receipt_number": receipt_number,
-            "error": previous_error,
-        },
+        error=receipt.last_error,
     )
     return receipt
 
@@ -271,21 +259,32 @@ def _register_step(
             receipt.next_attempt_at = None
             receipt.save()
             return receipt, step.again
-        receipt.state = ReceiptState.REGISTERED
-        receipt.receipt_number = step.receipt_number
-        receipt.last_error = ""
-        receipt.registered_at = now
-        receipt.next_attempt_at = None
-        receipt.save()
-        # The ledger's trigger lets this one column change on a booked row.
-        LedgerTransaction.objects.filter(pk=row.pk).update(fiscalized=True)
-        audit_record(
-            actor=None,
-            action="fiscal.register",
-            target=receipt,
-            data={"amount": str(receipt.amount), "transaction_id": row.pk, "receipt_number": receipt.receipt_number},
-        )
+        _registered(receipt, step.receipt_number, now, actor=None, action="fiscal.register")
     return receipt, False
+
+
+def _registered(receipt: FiscalReceipt, number: str, now: datetime, *, actor, action: str, **audited) -> None:
+    """The receipt registered with `number` (by the register, or by a person from its reports), its deposit marked
+    fiscalized, audited as `action` with `audited` beside the amount, transaction and number. Under its row lock."""
+    receipt.state = ReceiptState.REGISTERED
+    receipt.receipt_number = number
+    receipt.last_error = ""
+    receipt.registered_at = now
+    receipt.next_attempt_at = None
+    receipt.save()
+    # The ledger's trigger lets this one column change on a booked row.
+    LedgerTransaction.objects.filter(pk=receipt.transaction_id).update(fiscalized=True)
+    audit_record(
+        actor=actor,
+        action=action,
+        target=receipt,
+        data={
+            "amount": str(receipt.amount),
+            "transaction_id": receipt.transaction_id,
+            "receipt_number": number,
+            **audited,
+        },
+    )
 
 
 def _failed(receipt: FiscalReceipt, error: Exception, now: datetime) -> None:
@@ -342,6 +341,12 @@ def _report_failures(failed: list[FiscalReceipt]) -> None:
 def fiscal_register_due(*, now: datetime | None = None, limit: int = BATCH) -> RunResult:
     """The job's run for the active tenant: claim the deposits fiscalization concerns, then register the receipts
     that are due (pending, or failed and past their pause); the administrators hear of new failures."""
+    # Every receipt's registration reads the fiscal and general settings: read once for the run.
+    with settings_snapshot():
+        return _register_due(now=now, limit=limit)
+
+
+def _register_due(*, now: datetime | None, limit: int) -> RunResult:
     result = RunResult()
     settings = fiscal_settings()
     if not settings.enabled:
