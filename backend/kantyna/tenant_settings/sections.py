@@ -206,6 +206,10 @@ class InvoicesConfigForUsersSerializer(KantynaSerializer):
     require_invoice_config_for_users = serializers.BooleanField(default=False)
 
 
+# The cash registers kantyna/fiscal/registers knows (`register_for`).
+CASH_REGISTERS = ("fake", "novitus")
+
+
 class FiscalConfigSerializer(KantynaSerializer):
     """Fiscal receipts (kantyna.fiscal): while enabled, consumers' deposits booked on or after `fiscalize_from` are
     registered on the chosen online cash register. Enabling sets `fiscalize_from` to today unless given (an earlier
@@ -217,7 +221,7 @@ class FiscalConfigSerializer(KantynaSerializer):
     credentials (the printer's port and MAC filter decide who may call it), so none are kept here."""
 
     fiscalization_enabled = serializers.BooleanField(default=False)
-    register = serializers.ChoiceField(choices=["fake", "novitus"], default="fake")
+    register = serializers.ChoiceField(choices=CASH_REGISTERS, default="fake")
     fiscalize_from = serializers.DateField(allow_null=True, required=False, default=None)
     register_url = serializers.URLField(default="", allow_blank=True, max_length=200)
     tax_symbol = serializers.ChoiceField(choices=list("ABCDEFG"), default="B")

@@ -3,6 +3,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from kantyna.core.serializers import KantynaSerializer
+from kantyna.tenant_settings.sections import CASH_REGISTERS
 
 
 class BulkFiscalizeSerializer(KantynaSerializer):
@@ -31,7 +32,7 @@ class RegisterCheckSerializer(KantynaSerializer):
     """The register to check; a field left out is taken from the saved fiscal settings (a form checks what it
     shows before saving it)."""
 
-    register = serializers.ChoiceField(choices=["fake", "novitus"], required=False)
+    register = serializers.ChoiceField(choices=CASH_REGISTERS, required=False)
     register_url = serializers.URLField(required=False, allow_blank=True, max_length=200)
 
 

@@ -70,7 +70,7 @@ class RegisterCheckView(ApiView):
         `registerUrl` when it does not answer."""
         data = body_data(request, s.RegisterCheckSerializer)
         options = {**fiscal_settings().options, **data}
-        services.fiscal_register_check(register=options.get("register") or "fake", options=options)
+        services.fiscal_register_check(register=options["register"], options=options)
         return status_response()
 
 

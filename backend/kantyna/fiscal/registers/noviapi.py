@@ -50,8 +50,6 @@ from kantyna.ledger.models import DEPOSIT_ONLINE, DEPOSIT_TRANSFER
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_ITEM_NAME = "Posiłki - przedpłata"
-DEFAULT_TAX_SYMBOL = "B"
 # How long a status read waits on the printer for a change (its `timeout` parameter).
 STATUS_WAIT_MS = 3000
 # A token closer than this to its expiry is renewed before use.
@@ -111,8 +109,8 @@ class NoviApiRegister:
         self,
         *,
         url: str,
-        item_name: str = DEFAULT_ITEM_NAME,
-        tax_symbol: str = DEFAULT_TAX_SYMBOL,
+        item_name: str,
+        tax_symbol: str,
         timeout: float = 15.0,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
     ):
@@ -129,8 +127,9 @@ class NoviApiRegister:
             raise RegisterError(_("The printer's NoviApi address is not set (Settings → Fiscalization)."))
         return cls(
             url=options["register_url"],
-            item_name=options.get("item_name") or DEFAULT_ITEM_NAME,
-            tax_symbol=options.get("tax_symbol") or DEFAULT_TAX_SYMBOL,
+            # The fiscal settings as read (settings_get): their defaults are filled in there.
+            item_name=options["item_name"],
+            tax_symbol=options["tax_symbol"],
             timeout=settings.FISCAL_REGISTER_TIMEOUT_SECONDS,
         )
 

@@ -72,7 +72,7 @@ def test_given_a_deposit_then_the_printer_prints_one_receipt_numbered_by_its_uni
 
 
 def test_given_an_online_payment_then_the_receipt_is_paid_by_transfer():
-    register = NoviApiRegister(url="http://printer.example:8888")
+    register = NoviApiRegister(url="http://printer.example:8888", item_name="Posiłki - przedpłata", tax_symbol="B")
     sale = Sale(key="kantyna-tx-7", amount=Decimal("5"), booked_on=timezone.localdate(), description="", buyer="")
 
     online = register.receipt(Sale(**{**sale.__dict__, "paid": DEPOSIT_ONLINE}))
