@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
-from django.test import override_settings
 
 from kantyna.fiscal.models import FiscalReceipt
-from kantyna.fiscal.registers.noviapi import forget_tokens
 from kantyna.fiscal.services import fiscal_receipt_register, fiscal_receipts_queue, fiscal_register_due
 from kantyna.fiscal.tests.helpers import book, enable, make_admin, make_parent
-from kantyna.fiscal.tests.printer import UNIQUE_NUMBER, PrinterServer
+from kantyna.fiscal.tests.printer import UNIQUE_NUMBER
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.concurrency import run_concurrently
 
@@ -50,22 +48,19 @@ def test_given_two_admins_and_the_job_at_once_then_one_receipt_registered_once(t
 
 @pytest.mark.race
 @pytest.mark.django_db(transaction=True)
-def test_given_three_runs_at_once_on_a_novitus_printer_then_it_prints_one_receipt(tenant_a):
-    forget_tokens()
-    with override_settings(FISCAL_REGISTER_ANY_ADDRESS=True), PrinterServer() as (printer, url):
-        enable(tenant_a, register="novitus", register_url=url)
-        row = book(tenant_a, make_parent(tenant_a))
-        with in_tenant(tenant_a):
-            receipt = FiscalReceipt.objects.create(transaction_id=row.pk, amount=row.amount)
+def test_given_three_runs_at_once_on_a_novitus_printer_then_it_prints_one_receipt(tenant_a, printer):
+    enable(tenant_a, register="novitus", register_url=printer.url)
+    row = book(tenant_a, make_parent(tenant_a))
+    with in_tenant(tenant_a):
+        receipt = FiscalReceipt.objects.create(transaction_id=row.pk, amount=row.amount)
 
-        outcomes = run_concurrently(
-            tenant_a, *[lambda: fiscal_receipt_register(receipt_id=receipt.pk) for _index in range(3)]
-        )
+    outcomes = run_concurrently(
+        tenant_a, *[lambda: fiscal_receipt_register(receipt_id=receipt.pk) for _index in range(3)]
+    )
 
-        assert outcomes == [None, None, None]
-        with in_tenant(tenant_a):
-            receipt.refresh_from_db()
-        assert receipt.state == "registered" and receipt.receipt_number == f"{UNIQUE_NUMBER}/1"
-        assert len(printer.printed) == 1 and printer.calls.count("POST /api/v1/receipt") == 1
-    forget_tokens()
+    assert outcomes == [None, None, None]
+    with in_tenant(tenant_a):
+        receipt.refresh_from_db()
+    assert receipt.state == "registered" and receipt.receipt_number == f"{UNIQUE_NUMBER}/1"
+    assert len(printer.printed) == 1 and printer.calls.count("POST /api/v1/receipt") == 1
     connection.set_schema_to_public()

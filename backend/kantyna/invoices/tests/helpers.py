@@ -75,6 +75,28 @@ def enable_invoices(**values) -> None:
     )
 
 
+GMINA_NIP = "7251801126"
+SELLER_NIP = "5265877635"  # the invoices world's own fails the NIP checksum KSeF applies
+
+
+def business_buyer(institution, *, public_body: bool = True) -> None:
+    institution.invoice_buyer_name = "Gmina Katowice"
+    institution.invoice_buyer_tax_id = GMINA_NIP
+    institution.invoice_buyer_street = "ul. Młyńska 4"
+    institution.invoice_buyer_post_code = "40-098"
+    institution.invoice_buyer_city = "Katowice"
+    institution.invoice_buyer_is_public_body = public_body
+    institution.save()
+
+
+def enable_ksef(institution) -> None:
+    """KSeF on, the seller's NIP one KSeF accepts, and `institution` invoiced to a business buyer (a gmina), so its
+    invoices have KSeF XML and can be sent. Inside the tenant."""
+    business_buyer(institution)
+    set_settings("invoices_config", ksef_enabled=True)
+    set_settings("company_details", vat_id=SELLER_NIP)
+
+
 def make_invoice_world(tenant) -> InvoiceWorld:
     with in_tenant(tenant):
         w = make_world(tenant, money="")

@@ -23,7 +23,7 @@ from kantyna.invoices.ksef.errors import KsefSendError
 from kantyna.invoices.ksef.fa3 import NS, validate_fa3
 from kantyna.invoices.ksef.tests.ministry import UPO_NS, VALID_TOKEN, Ministry, MinistryServer
 from kantyna.invoices.models import InvoiceFile, KsefState
-from kantyna.invoices.tests.helpers import make_invoice_world
+from kantyna.invoices.tests.helpers import GMINA_NIP, SELLER_NIP, enable_ksef, make_invoice_world
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
@@ -32,19 +32,6 @@ from kantyna.testing.queries import assert_num_queries
 from kantyna.testing.world import set_settings
 
 pytestmark = pytest.mark.django_db
-
-GMINA_NIP = "7251801126"
-SELLER_NIP = "5265877635"  # the invoices world's own fails the NIP checksum KSeF applies
-
-
-def business_buyer(institution, *, public_body: bool = True) -> None:
-    institution.invoice_buyer_name = "Gmina Katowice"
-    institution.invoice_buyer_tax_id = GMINA_NIP
-    institution.invoice_buyer_street = "ul. Młyńska 4"
-    institution.invoice_buyer_post_code = "40-098"
-    institution.invoice_buyer_city = "Katowice"
-    institution.invoice_buyer_is_public_body = public_body
-    institution.save()
 
 
 def jobs() -> list[dict]:
@@ -65,9 +52,7 @@ def setup(tenant_a):
     iw = make_invoice_world(tenant_a)
     admin = make_user(tenant_a, ROLE_ADMIN)
     with in_tenant(tenant_a):
-        business_buyer(iw.institution)
-        set_settings("invoices_config", ksef_enabled=True)
-        set_settings("company_details", vat_id=SELLER_NIP)
+        enable_ksef(iw.institution)
     api = Api(tenant_a, admin)
     created = api.post(f"invoicesFiles/createForInstitution/{iw.institution.pk}", {"month": f"{iw.month:%Y-%m}"})
     return iw, api, created.json()["id"]

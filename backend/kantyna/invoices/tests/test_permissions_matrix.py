@@ -21,7 +21,7 @@ from kantyna.invoices.services import (
     invoice_ksef_process,
     invoice_send_to_ksef,
 )
-from kantyna.invoices.tests.helpers import make_invoice_world
+from kantyna.invoices.tests.helpers import enable_ksef, make_invoice_world
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.matrix import (
     ADMIN,
@@ -37,7 +37,6 @@ from kantyna.testing.matrix import (
     route_coverage_test,
     routes_of,
 )
-from kantyna.testing.world import set_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -82,12 +81,7 @@ ROWS = [
 def world(tenant_a):
     iw = make_invoice_world(tenant_a)
     with in_tenant(tenant_a):
-        # A business buyer (valid NIPs), so the institution's invoice has KSeF XML and can be sent.
-        set_settings("company_details", vat_id="5265877635")
-        set_settings("invoices_config", ksef_enabled=True)
-        iw.institution.invoice_buyer_name = "Gmina"
-        iw.institution.invoice_buyer_tax_id = "7251801126"
-        iw.institution.save()
+        enable_ksef(iw.institution)
         institution_invoice, _ = invoice_create_for_institution(actor=None, institution=iw.institution, month=iw.month)
         parent_invoice, _ = invoice_create_for_user(actor=None, user=iw.parent, month=iw.month)
         # The month before (one meal of the world's child): sent to KSeF and accepted (the fake client), its UPO kept.

@@ -16,10 +16,9 @@ from kantyna.invoices.services import (
     invoice_create_for_user,
     invoice_send_to_ksef,
 )
-from kantyna.invoices.tests.helpers import make_invoice_world
+from kantyna.invoices.tests.helpers import enable_ksef, make_invoice_world
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.concurrency import run_concurrently
-from kantyna.testing.world import set_settings
 
 
 @pytest.mark.race
@@ -65,11 +64,7 @@ def test_given_two_invoices_made_at_once_then_consecutive_numbers(tenant_a):
 def test_given_two_admins_sending_one_invoice_to_ksef_at_once_then_one_job(tenant_a):
     iw = make_invoice_world(tenant_a)
     with in_tenant(tenant_a):
-        set_settings("company_details", vat_id="5265877635")
-        set_settings("invoices_config", ksef_enabled=True)
-        iw.institution.invoice_buyer_name = "Gmina"
-        iw.institution.invoice_buyer_tax_id = "7251801126"
-        iw.institution.save()
+        enable_ksef(iw.institution)
         invoice, _ = invoice_create_for_institution(actor=None, institution=iw.institution, month=iw.month)
 
     outcomes = run_concurrently(
