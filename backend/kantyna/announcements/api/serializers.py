@@ -161,3 +161,15 @@ class RecipientsListSerializer(AudienceInputMixin, KantynaModelSerializer):
             "emails",
         ]
         extra_kwargs = {"everyone": {"required": False}}
+
+
+def recipients_list_field(help_text: str) -> serializers.PrimaryKeyRelatedField:
+    """`recipientsListId`: a saved recipients list a send may go to (reports, automated reports), or null."""
+    return serializers.PrimaryKeyRelatedField(
+        source="recipients_list",
+        queryset=RecipientsList.objects.all(),
+        allow_null=True,
+        required=False,
+        default=None,
+        help_text=help_text,
+    )

@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import PermissionDenied
 
-from kantyna.announcements.models import RecipientsList
+from kantyna.announcements.api.serializers import recipients_list_field
 from kantyna.automated_reports.models import FILE_FORMATS, MAX_EMAIL_ADDRESSES, AutomatedReport, RunState
 from kantyna.automated_reports.schedule import FREQUENCIES, RELATIVE_PERIODS, next_due
 from kantyna.automated_reports.services import schedule_of
@@ -61,13 +61,8 @@ class AutomatedReportSerializer(KantynaModelSerializer):
         error_messages={"max_length": _("Enter at most {max_length} e-mail addresses.")},
         help_text="May be empty when recipientsListId is given.",
     )
-    recipients_list_id = serializers.PrimaryKeyRelatedField(
-        source="recipients_list",
-        queryset=RecipientsList.objects.all(),
-        allow_null=True,
-        required=False,
-        default=None,
-        help_text="A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails (in Bcc). "
+    recipients_list_id = recipients_list_field(
+        "A saved recipients list (`recipients`): each run also goes to its addresses and people's e-mails (in Bcc). "
         "Choosing or changing it takes the ability announcements.manage.",
     )
     recipients_list_name = serializers.CharField(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from kantyna.announcements.models import RecipientsList
+from kantyna.announcements.api.serializers import recipients_list_field
 from kantyna.core.serializers import KantynaSerializer, StatusSerializer
 from kantyna.core.spreadsheets import EXPORT_FORMATS
 from kantyna.ordering.api.orders_serializers import choice_field
@@ -55,13 +55,8 @@ class ReportSendSerializer(KantynaSerializer):
         default=list,
         help_text="Who receives the report (may be empty when recipientsListId is given).",
     )
-    recipients_list_id = serializers.PrimaryKeyRelatedField(
-        source="recipients_list",
-        queryset=RecipientsList.objects.all(),
-        allow_null=True,
-        required=False,
-        default=None,
-        help_text="A saved recipients list (`recipients`, ability announcements.manage): the report also goes to its "
+    recipients_list_id = recipients_list_field(
+        "A saved recipients list (`recipients`, ability announcements.manage): the report also goes to its "
         "addresses and its people's e-mails (in Bcc).",
     )
     format = choice_field(FORMATS, "ReportFormat", default="xlsx")
