@@ -25,6 +25,7 @@ afterEach(() => {
   server.resetHandlers();
   clearToasts();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
