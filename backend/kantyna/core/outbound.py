@@ -8,8 +8,8 @@ can answer a public address to the check and 127.0.0.1 to the call (DNS rebindin
 redirect to an internal one. So a call here:
 - resolves the host once (`socket.getaddrinfo`) and refuses it if ANY of its addresses is not public
   (`is_public_address`), unless the caller passes `allow_private` (from a deployment setting, never from a tenant);
-- connects to exactly the checked address, sending the original `Host` header, and for https the original name
-  as TLS SNI and as the name the certificate must be issued for;
+- connects to exactly the checked addresses (the next one only when one refuses the connection), sending the
+  original `Host` header, and for https the original name as TLS SNI and as the name the certificate must carry;
 - follows no redirect: a 3xx answer is a refusal of its own (`redirect`);
 - is bounded: connect and read timeouts, the whole answer read within `timeout` seconds, at most `max_bytes`.
 
@@ -225,8 +225,6 @@ def _failure(error: BaseException) -> str:
         return _failure(error.reason)
     if isinstance(error, SSLError):
         return TLS
-    if isinstance(error, NewConnectionError):  # before timeouts: urllib3 derives it from its connect timeout
-        return UNREACHABLE
     if isinstance(error, Urllib3TimeoutError | ReadTimeoutError | TimeoutError):
         return TIMEOUT
     return UNREACHABLE
@@ -243,10 +241,38 @@ def outbound_request(
     max_bytes: int = DEFAULT_MAX_BYTES,
     ca_file: str | None = None,
 ) -> OutboundResponse:
-    """Call `url` once (the module's docstring says how); an error status is an answer, a 3xx an OutboundError."""
+    """Call `url` once (the module's docstring says how); an error status is an answer, a 3xx an OutboundError.
+    The host's checked addresses are tried in order while one refuses the connection (nothing was sent yet: a
+    printer's receipt is never sent twice); any other failure ends the call."""
     target = _target(url)
-    address = _checked_addresses(target, allow_private=allow_private)[0]
+    addresses = _checked_addresses(target, allow_private=allow_private)
     sent = {"Accept-Encoding": "identity", **(headers or {}), "Host": target.host_header}
+    for address in addresses[:-1]:
+        try:
+            return _call(target, address, method, sent, body, timeout=timeout, max_bytes=max_bytes, ca_file=ca_file)
+        except _NotConnected:
+            continue
+    try:
+        return _call(target, addresses[-1], method, sent, body, timeout=timeout, max_bytes=max_bytes, ca_file=ca_file)
+    except _NotConnected as error:
+        raise OutboundError(UNREACHABLE, host=target.host) from error.__cause__
+
+
+class _NotConnected(Exception):
+    """No connection to this address: nothing was sent."""
+
+
+def _call(
+    target: _Target,
+    address: str,
+    method: str,
+    headers: dict,
+    body: bytes | None,
+    *,
+    timeout: float,
+    max_bytes: int,
+    ca_file: str | None,
+) -> OutboundResponse:
     pool = _pool(target, address, timeout=timeout, ca_file=ca_file)
     deadline = time.monotonic() + timeout
     try:
@@ -254,7 +280,7 @@ def outbound_request(
             method,
             target.path,
             body=body,
-            headers=sent,
+            headers=headers,
             redirect=False,
             retries=False,
             assert_same_host=False,
@@ -276,6 +302,8 @@ def outbound_request(
             response.release_conn()
     except OutboundError:
         raise
+    except NewConnectionError as error:
+        raise _NotConnected() from error
     except (HTTPError, ProtocolError, http.client.HTTPException, OSError) as error:
         raise OutboundError(_failure(error), host=target.host) from error
     finally:

@@ -170,6 +170,16 @@ def test_an_answer_longer_than_allowed_is_refused():
     assert refused.value.reason == TOO_LARGE
 
 
+def test_given_a_name_with_two_addresses_when_the_first_refuses_the_connection_then_the_second_is_called(monkeypatch):
+    with LocalServer(Served(body=b"{}")) as server:  # on 127.0.0.1 only: 127.0.0.2 refuses
+        FakeNetwork(monkeypatch, names={"printer.lan": [["127.0.0.2", "127.0.0.1"]]})
+
+        answer = outbound_request("POST", f"http://printer.lan:{server.port}/x", body=b"{}", allow_private=True)
+
+    assert answer.status == 200
+    assert server.served.requests == [("/x", f"printer.lan:{server.port}")]
+
+
 def test_a_closed_port_is_unreachable():
     with pytest.raises(OutboundError) as refused:
         outbound_request("GET", "http://127.0.0.1:9/", allow_private=True, timeout=5)
