@@ -207,8 +207,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kantyna <no-reply@kan
 DEV_MAIL_PAGE = env_bool("DEV_MAIL_PAGE", DEBUG)
 # Online payments (kantyna/payments): with PAYMENTS_FAKE on, a tenant whose provider account is in sandbox mode talks
 # to the local fake provider (its test paywall under /payments/fake/, no real money) instead of the provider's
-# sandbox. Never on in production. Pending payments older than PAYMENTS_RECONCILE_MINUTES are checked with the
-# provider's status call; those still unpaid after PAYMENTS_EXPIRE_MINUTES are failed.
+# sandbox, and the providers' calls may reach this machine (kantyna/core/outbound.py). Never on in production.
+# Pending payments older than PAYMENTS_RECONCILE_MINUTES are checked with the provider's status call; those still
+# unpaid after PAYMENTS_EXPIRE_MINUTES are failed.
 PAYMENTS_FAKE = env_bool("PAYMENTS_FAKE", False)
 PAYMENTS_RECONCILE_MINUTES = int(os.environ.get("PAYMENTS_RECONCILE_MINUTES", "15"))
 PAYMENTS_EXPIRE_MINUTES = int(os.environ.get("PAYMENTS_EXPIRE_MINUTES", "120"))
@@ -219,6 +220,9 @@ PAYMENTS_PROVIDER_TIMEOUT_SECONDS = int(os.environ.get("PAYMENTS_PROVIDER_TIMEOU
 KSEF_CLIENT = os.environ.get("KSEF_CLIENT", "fake")
 KSEF_API_URL = os.environ.get("KSEF_API_URL", "https://api-test.ksef.mf.gov.pl/v2")
 KSEF_TIMEOUT_SECONDS = int(os.environ.get("KSEF_TIMEOUT_SECONDS", "30"))
+# The Ministry's hosts are public, so the KSeF client calls only public addresses (kantyna/core/outbound.py);
+# KSEF_ANY_ADDRESS lifts that for a KSeF stand-in on this machine or its network (tests).
+KSEF_ANY_ADDRESS = env_bool("KSEF_ANY_ADDRESS", False)
 
 # Fiscal receipts on a tenant's online cash register (kantyna/fiscal/registers): how long one call to the register
 # may take, and the certificate authority of a printer serving HTTPS with its owner's own certificate (empty: the
@@ -226,8 +230,9 @@ KSEF_TIMEOUT_SECONDS = int(os.environ.get("KSEF_TIMEOUT_SECONDS", "30"))
 FISCAL_REGISTER_TIMEOUT_SECONDS = int(os.environ.get("FISCAL_REGISTER_TIMEOUT_SECONDS", "15"))
 FISCAL_REGISTER_CA_FILE = os.environ.get("FISCAL_REGISTER_CA_FILE", "")
 # A tenant's admin types the register's address: the server calls only public addresses, never its own network
-# (loopback, private, link-local such as a cloud's metadata service). FISCAL_REGISTER_ANY_ADDRESS lifts that for a
-# server installed beside its printer on the caterer's own network, and for development and e2e (scripts/run.py).
+# (loopback, private, link-local such as a cloud's metadata service); such an address is refused when the settings
+# are saved and at every call (kantyna/core/outbound.py). FISCAL_REGISTER_ANY_ADDRESS lifts that for a server
+# installed beside its printer on the caterer's own network, and for development and e2e (scripts/run.py).
 FISCAL_REGISTER_ANY_ADDRESS = env_bool("FISCAL_REGISTER_ANY_ADDRESS", False)
 # The providers' notification endpoints are public: a client address may post at most this many notifications of
 # one provider per window (429 past it; a provider retries later). 0 turns the limit off.
@@ -244,8 +249,9 @@ PAYMENTS_TPAY_ROOT_CA = os.environ.get("PAYMENTS_TPAY_ROOT_CA", "")
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:no-reply@kantyna.localhost")
 # Where subscriptions may point: https endpoints on these push services' hosts (a host or a ".suffix"), so the server
-# never posts to an address a client chose. WEBPUSH_ANY_ENDPOINT (development and e2e only, set by scripts/run.py)
-# accepts any http(s) endpoint, e.g. a local push endpoint of a test.
+# never posts to an address a client chose; and only to public addresses (kantyna/core/outbound.py).
+# WEBPUSH_ANY_ENDPOINT (development and e2e only, set by scripts/run.py) accepts any http(s) endpoint, on this
+# machine too, e.g. a local push endpoint of a test.
 WEBPUSH_ALLOWED_HOSTS = os.environ.get(
     "WEBPUSH_ALLOWED_HOSTS",
     "fcm.googleapis.com,.push.services.mozilla.com,.notify.windows.com,.push.apple.com",

@@ -11,6 +11,7 @@ import base64
 import json
 import logging
 import os
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -21,6 +22,7 @@ from django.utils import translation
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush
 
+from kantyna.core.outbound import OutboundError, outbound_request
 from kantyna.messaging.kinds import worded
 from kantyna.messaging.models import WebPushSubscription
 
@@ -31,6 +33,8 @@ DEFAULT_LOCALE = "pl"
 # How long a push service keeps a push for a browser that is offline: a day (a notification is still in the bell).
 TTL_SECONDS = 24 * 3600
 GONE = (404, 410)
+# A push service answers with a status and a few bytes; nothing longer is read.
+MAX_ANSWER_BYTES = 64 * 1024
 
 
 def _var_key() -> bytes:
@@ -102,6 +106,34 @@ def push_payload(*, kind: str, params: dict, link: str, locale: str, notificatio
     )
 
 
+@dataclass(frozen=True)
+class _PushAnswer:
+    """What pywebpush reads of a push service's answer: the status (the body is not kept, nor logged)."""
+
+    status_code: int
+    headers: dict
+    reason: str = ""
+    text: str = ""
+
+
+class _PushSession:
+    """pywebpush posts through the one outbound client (core.outbound): an endpoint comes from a browser, so only a
+    public address is called (unless WEBPUSH_ANY_ENDPOINT, development and e2e), the one checked, without
+    following a redirect. pywebpush calls only `post`."""
+
+    def post(self, url: str, *, data=None, headers=None, timeout=None) -> _PushAnswer:
+        answer = outbound_request(
+            "POST",
+            url,
+            headers={str(name): str(value) for name, value in dict(headers or {}).items()},
+            body=data,
+            allow_private=settings.WEBPUSH_ANY_ENDPOINT,
+            timeout=float(timeout or settings.WEBPUSH_TIMEOUT_SECONDS),
+            max_bytes=MAX_ANSWER_BYTES,
+        )
+        return _PushAnswer(status_code=answer.status, headers=dict(answer.headers))
+
+
 def push_send(subscription, payload: str) -> int | None:
     """Deliver `payload` to one subscription; returns the push service's status (None when it could not be reached).
     A subscription answered 404/410 is deleted."""
@@ -117,15 +149,20 @@ def push_send(subscription, payload: str) -> int | None:
             vapid_claims={"sub": settings.VAPID_SUBJECT},  # a fresh dict: pywebpush adds aud and exp to it
             ttl=TTL_SECONDS,
             timeout=settings.WEBPUSH_TIMEOUT_SECONDS,
+            requests_session=_PushSession(),
         )
         status = response.status_code
     except WebPushException as error:
         status = error.status_code
         if status not in GONE:
-            logger.warning("Web push to %s failed: %s", urlsplit(subscription.endpoint).hostname, error)
-    except OSError as error:  # requests' connection errors are OSErrors
-        logger.warning("Web push to %s failed: %s", urlsplit(subscription.endpoint).hostname, error)
+            logger.warning("Web push to %s failed: the push service answered %s", _host(subscription), status)
+    except OutboundError as error:
+        logger.warning("Web push to %s failed: %s", _host(subscription), error)
         return None
     if status in GONE:
         subscription.delete()
     return status
+
+
+def _host(subscription) -> str | None:
+    return urlsplit(subscription.endpoint).hostname

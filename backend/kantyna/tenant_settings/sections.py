@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kantyna.core.outbound import UNRESOLVABLE, OutboundError, outbound_addresses
 from kantyna.core.serializers import MAX_BOOKING, MAX_FEE, KantynaSerializer, MoneyAmountField, MoneySerializer
 from kantyna.core.validators import validate_nrb
 
@@ -216,9 +218,10 @@ class FiscalConfigSerializer(KantynaSerializer):
     day catches up deposits already booked); disabling clears it, so enabling again starts from that day.
 
     `register`: "fake" is a software stand-in that issues no real receipts (tests, the demo); "novitus" is a Novitus
-    online printer at `register_url` (its NoviApi address, e.g. http://192.0.2.10:8888). The receipt's one line is
-    `item_name` at `tax_symbol`, the letter the printer has programmed for the rate (A-G). NoviApi needs no
-    credentials (the printer's port and MAC filter decide who may call it), so none are kept here."""
+    online printer at `register_url` (its NoviApi address, e.g. http://kasa.example.pl:8888: a public one unless the
+    server allows its own network, FISCAL_REGISTER_ANY_ADDRESS). The receipt's one line is `item_name` at
+    `tax_symbol`, the letter the printer has programmed for the rate (A-G). NoviApi needs no credentials (the
+    printer's port and MAC filter decide who may call it), so none are kept here."""
 
     fiscalization_enabled = serializers.BooleanField(default=False)
     register = serializers.ChoiceField(choices=CASH_REGISTERS, default="fake")
@@ -228,6 +231,24 @@ class FiscalConfigSerializer(KantynaSerializer):
     # A printer ties an item's name to the rate it is sold at (it refuses a higher rate after a lower one): the name
     # is best kept once receipts are printed.
     item_name = serializers.CharField(default="Posiłki - przedpłata", max_length=60)
+
+    def validate_register_url(self, value: str) -> str:
+        """Only a public address (the server calls it on the tenant's say: never its own network), unless
+        FISCAL_REGISTER_ANY_ADDRESS. Checked again at every call (core.outbound): a name may answer otherwise
+        later. A name that does not resolve now is kept: the printer's DNS may be down for a while."""
+        if not value or settings.FISCAL_REGISTER_ANY_ADDRESS:
+            return value
+        try:
+            outbound_addresses(value)
+        except OutboundError as error:
+            if error.reason != UNRESOLVABLE:
+                raise serializers.ValidationError(
+                    _(
+                        "Enter a public address of the printer: this server does not call addresses of its own "
+                        "network (loopback, private or link-local)."
+                    )
+                ) from error
+        return value
 
     def validate(self, data):
         if data.get("register") == "novitus" and not data.get("register_url"):

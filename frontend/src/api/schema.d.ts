@@ -8851,9 +8851,10 @@ export interface components {
          *     day catches up deposits already booked); disabling clears it, so enabling again starts from that day.
          *
          *     `register`: "fake" is a software stand-in that issues no real receipts (tests, the demo); "novitus" is a Novitus
-         *     online printer at `register_url` (its NoviApi address, e.g. http://192.0.2.10:8888). The receipt's one line is
-         *     `item_name` at `tax_symbol`, the letter the printer has programmed for the rate (A-G). NoviApi needs no
-         *     credentials (the printer's port and MAC filter decide who may call it), so none are kept here.
+         *     online printer at `register_url` (its NoviApi address, e.g. http://kasa.example.pl:8888: a public one unless the
+         *     server allows its own network, FISCAL_REGISTER_ANY_ADDRESS). The receipt's one line is `item_name` at
+         *     `tax_symbol`, the letter the printer has programmed for the rate (A-G). NoviApi needs no credentials (the
+         *     printer's port and MAC filter decide who may call it), so none are kept here.
          */
         FiscalConfig: {
             /** @default false */
@@ -8874,9 +8875,10 @@ export interface components {
          *     day catches up deposits already booked); disabling clears it, so enabling again starts from that day.
          *
          *     `register`: "fake" is a software stand-in that issues no real receipts (tests, the demo); "novitus" is a Novitus
-         *     online printer at `register_url` (its NoviApi address, e.g. http://192.0.2.10:8888). The receipt's one line is
-         *     `item_name` at `tax_symbol`, the letter the printer has programmed for the rate (A-G). NoviApi needs no
-         *     credentials (the printer's port and MAC filter decide who may call it), so none are kept here.
+         *     online printer at `register_url` (its NoviApi address, e.g. http://kasa.example.pl:8888: a public one unless the
+         *     server allows its own network, FISCAL_REGISTER_ANY_ADDRESS). The receipt's one line is `item_name` at
+         *     `tax_symbol`, the letter the printer has programmed for the rate (A-G). NoviApi needs no credentials (the
+         *     printer's port and MAC filter decide who may call it), so none are kept here.
          */
         FiscalConfigRequest: {
             /** @default false */

@@ -19,6 +19,10 @@ leaves a request nobody confirms, which the printer drops; a confirmation whose 
 the next step's GET. Only a confirmed request the printer no longer knows (two daily reports later) is left to a
 person: it may have been printed, so it is never sent again on its own.
 
+Every call goes through the one outbound client (core.outbound): the address is the tenant's, so only a public
+one (unless FISCAL_REGISTER_ANY_ADDRESS), the one checked, no redirect followed; what failed is said in our words,
+never with the body of the answer (`_reason` keeps only NoviApi's own error code and description).
+
 The receipt: one line (`item_name`, tax symbol `tax_symbol`, quantity 1 at the deposit's amount), paid in full by
 the deposit's payment form, with the transaction's key printed under it as the system number.
 """
@@ -26,17 +30,11 @@ the deposit's payment form, with the transaction's key printed under it as the s
 from __future__ import annotations
 
 import base64
-import http.client
-import ipaddress
 import json
 import logging
-import socket
-import ssl
+import re
 import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -45,6 +43,17 @@ from decimal import Decimal
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from kantyna.core.outbound import (
+    BAD_URL,
+    NOT_PUBLIC,
+    REDIRECT,
+    TIMEOUT,
+    TLS,
+    TOO_LARGE,
+    UNRESOLVABLE,
+    OutboundError,
+    outbound_request,
+)
 from kantyna.fiscal.registers import RegisterError, Sale, Step
 from kantyna.ledger.models import DEPOSIT_ONLINE, DEPOSIT_TRANSFER
 
@@ -89,17 +98,27 @@ def _amount(value: Decimal) -> str:
     return f"{value.quantize(Decimal('0.01')):f}"
 
 
-def _reason(error: dict) -> str:
-    return f"{error.get('code', '')} {error.get('description', '')}".strip()
+# What of a printer's answer may reach a person: NoviApi's error object (an integer `code` and its `description`,
+# "3 Brak papieru"), one line, bounded. Never the body itself: the address is typed by a tenant's admin, and what a
+# server that is no printer answers is not theirs to read.
+REASON_LENGTH = 120
+STATE = re.compile(r"[A-Z_]{1,20}")
+
+
+def _reason(error: object) -> str:
+    if not isinstance(error, dict) or type(error.get("code")) is not int:
+        return ""
+    description = " ".join(str(error.get("description") or "").split())[:REASON_LENGTH]
+    return f"{error['code']} {description}".strip()
 
 
 def _exception_text(answer: dict) -> str:
-    exception = answer.get("exception") or {}
-    text = " ".join(str(part) for part in (exception.get("code"), exception.get("description")) if part is not None)
-    errors = exception.get("errors") or []
-    if errors:
-        text += ": " + "; ".join(str(error) for error in errors[:3])
-    return text or json.dumps(answer)[:200]
+    return _reason(answer.get("exception")) or _("no reason given")
+
+
+def _state(value: object) -> str:
+    """A request's status as NoviApi names them (upper-case words), else a placeholder: never remote text."""
+    return value if isinstance(value, str) and STATE.fullmatch(value) else "?"
 
 
 class NoviApiRegister:
@@ -172,17 +191,14 @@ class NoviApiRegister:
             return Step(memo={"id": request_id, "confirmed": True})
         raise RegisterError(
             _("The printer answered an unknown status for request %(id)s: %(status)s")
-            % {"id": request_id, "status": state}
+            % {"id": request_id, "status": _state(state)}
         )
 
     def _store(self, sale: Sale) -> Step:
         _status, answer = self._call("POST", "/receipt", self.receipt(sale))
         request_id = str((answer.get("request") or {}).get("id") or "")
         if len(request_id) != REQUEST_ID_LENGTH:
-            raise RegisterError(
-                _("The printer stored the receipt without a request id: %(answer)s")
-                % {"answer": json.dumps(answer)[:200]}
-            )
+            raise RegisterError(_("The printer stored the receipt without a request id."))
         return Step(memo={"id": request_id, "confirmed": False}, again=True)
 
     def _gone(self, request_id: str, *, confirmed: bool) -> Step:
@@ -239,7 +255,7 @@ class NoviApiRegister:
                 answer = self._request("GET", "/token")
             status, body = answer
             if status == 429:
-                allowed = (body.get("exception") or {}).get("allowed_refresh_date", "?")
+                allowed = _moment((body.get("exception") or {}).get("allowed_refresh_date"))
                 raise RegisterError(
                     _("The printer gives no new token until %(when)s (too many token requests).") % {"when": allowed}
                 )
@@ -247,9 +263,7 @@ class NoviApiRegister:
                 value = str(body["token"])
                 expires_at = datetime.fromisoformat(str(body["expiration_date"]).replace("Z", "+00:00"))
             except (KeyError, ValueError) as error:
-                raise RegisterError(
-                    _("The printer's token answer is not understood: %(answer)s") % {"answer": json.dumps(body)[:200]}
-                ) from error
+                raise RegisterError(_("The printer's token answer is not understood.")) from error
             token = _Token(value=value, expires_at=expires_at, printer=_printer_of(value))
             _tokens[self.base_url] = token
             return token
@@ -292,27 +306,31 @@ class NoviApiRegister:
             headers["Content-Type"] = "application/json" if data else "text/plain"
         if bearer:
             headers["Authorization"] = f"Bearer {bearer}"
-        _require_reachable(self.base_url)
-        request = urllib.request.Request(f"{self.base_url}{path}", data=data, method=method, headers=headers)
+        call = f"{method} /api/v1{path.split('?')[0]}"
         started = time.monotonic()
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout, context=_tls_context()) as response:
-                status, content = response.status, response.read()
-        except urllib.error.HTTPError as error:
-            status, content = error.code, error.read()
-        except (urllib.error.URLError, http.client.HTTPException, TimeoutError, ConnectionError) as error:
-            reason = getattr(error, "reason", error)
-            raise RegisterError(
-                _("The printer could not be reached (%(call)s): %(reason)s")
-                % {"call": f"{method} /api/v1{path.split('?')[0]}", "reason": reason}
-            ) from error
+            response = outbound_request(
+                method,
+                f"{self.base_url}{path}",
+                headers=headers,
+                body=data,
+                # Only a public address, unless FISCAL_REGISTER_ANY_ADDRESS (settings.py says why).
+                allow_private=settings.FISCAL_REGISTER_ANY_ADDRESS,
+                timeout=self.timeout,
+                # A printer serving HTTPS shows the certificate its owner loaded into it, often from their own
+                # authority: FISCAL_REGISTER_CA_FILE names that authority (empty: the system's authorities).
+                ca_file=settings.FISCAL_REGISTER_CA_FILE,
+            )
+        except OutboundError as error:
+            raise RegisterError(_unreached(error, call)) from error
+        status = response.status
         logger.debug("NoviApi %s %s: %s in %.2fs", method, path, status, time.monotonic() - started)
         try:
-            answer = json.loads(content or b"{}")
+            answer = json.loads(response.body or b"{}")
         except ValueError:
-            answer = {"exception": {"description": content[:200].decode("utf-8", "replace")}}
+            answer = {}
         if not isinstance(answer, dict):
-            answer = {"exception": {"description": str(answer)[:200]}}
+            answer = {}
         if status < 300 or status in allow or (path == "/token" and status == 429):
             return status, answer
         raise RegisterError(_refusal(status, method, path, answer))
@@ -335,27 +353,37 @@ def _refusal(status: int, method: str, path: str, answer: dict) -> str:
     }
 
 
-def _require_reachable(url: str) -> None:
-    """Only a public address, unless FISCAL_REGISTER_ANY_ADDRESS (settings.py says why)."""
-    if settings.FISCAL_REGISTER_ANY_ADDRESS:
-        return
-    parts = urllib.parse.urlsplit(url)
+def _moment(value: object) -> str:
+    """When the printer gives tokens again, as it said it (an ISO datetime), else a placeholder."""
     try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(parts.hostname or "", parts.port or 80)}
-    except (socket.gaierror, UnicodeError) as error:
-        raise RegisterError(
-            _("The printer's address %(host)s does not resolve: %(error)s") % {"host": parts.hostname, "error": error}
-        ) from error
-    for address in addresses:
-        if not ipaddress.ip_address(address.split("%")[0]).is_global:
-            raise RegisterError(
-                _("The printer's address %(host)s is not a public address; this server calls only public ones.")
-                % {"host": parts.hostname}
-            )
+        datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return "?"
+    return str(value)
 
 
-def _tls_context() -> ssl.SSLContext | None:
-    """A printer serving HTTPS shows the certificate its owner loaded into it, often from their own authority:
-    `FISCAL_REGISTER_CA_FILE` names that authority's certificate (None: the system's authorities)."""
-    ca_file = settings.FISCAL_REGISTER_CA_FILE
-    return ssl.create_default_context(cafile=ca_file) if ca_file else None
+def _unreached(error: OutboundError, call: str) -> str:
+    """Why a call to the printer was not made or not answered, in our words (OutboundError's reason)."""
+    host = error.host
+    if error.reason == NOT_PUBLIC:
+        return _("The printer's address %(host)s is not a public address; this server calls only public ones.") % {
+            "host": host
+        }
+    if error.reason == UNRESOLVABLE:
+        return _("The printer's address %(host)s does not resolve.") % {"host": host}
+    if error.reason == BAD_URL:
+        return _("The printer's address is not an http(s) address.")
+    if error.reason == REDIRECT:
+        return _(
+            "The printer's address answered %(call)s with a redirect (%(status)s) to another address, which this "
+            "server does not follow."
+        ) % {"call": call, "status": error.status}
+    if error.reason == TOO_LARGE:
+        return _("The printer's answer to %(call)s is too large.") % {"call": call}
+    if error.reason == TIMEOUT:
+        reason = _("no answer in time")
+    elif error.reason == TLS:
+        reason = _("its TLS certificate was not accepted")
+    else:
+        reason = _("the connection failed")
+    return _("The printer could not be reached (%(call)s): %(reason)s") % {"call": call, "reason": reason}

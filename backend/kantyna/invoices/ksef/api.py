@@ -25,8 +25,6 @@ import json
 import logging
 import os
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -35,6 +33,9 @@ from cryptography.hazmat.primitives import hashes, padding
 from cryptography.hazmat.primitives.asymmetric import padding as asymmetric_padding
 from cryptography.hazmat.primitives.asymmetric.rsa import RSAPublicKey
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+from django.conf import settings
+
+from kantyna.core.outbound import OutboundError, outbound_request
 
 from .client import KsefState, KsefStatus, KsefSubmission
 from .errors import KsefInvalidInvoice, KsefSendError
@@ -42,6 +43,8 @@ from .fa3 import validate_fa3
 
 logger = logging.getLogger(__name__)
 
+# The largest answer read (a UPO is a few kilobytes, the public key certificates less).
+MAX_ANSWER_BYTES = 4 * 1024 * 1024
 FORM_CODE = {"systemCode": "FA (3)", "schemaVersion": "1-0E", "value": "FA"}
 TOKEN_KEY = "KsefTokenEncryption"
 SYMMETRIC_KEY = "SymmetricKeyEncryption"
@@ -242,16 +245,24 @@ class ApiKsefClient:
             data = b""
         if bearer:
             headers["Authorization"] = f"Bearer {bearer}"
-        request = urllib.request.Request(f"{self.base_url}{path}", data=data, method=method, headers=headers)
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                content = response.read()
-        except urllib.error.HTTPError as error:
-            raise KsefSendError(
-                f"KSeF answered {error.code} to {method} {path}: {_error_text(error.read())}", status=error.code
-            ) from error
-        except (urllib.error.URLError, TimeoutError) as error:
+            response = outbound_request(
+                method,
+                f"{self.base_url}{path}",
+                headers=headers,
+                body=data,
+                # The Ministry's host is public; KSEF_ANY_ADDRESS lets a deployment (tests) use a local stand-in.
+                allow_private=settings.KSEF_ANY_ADDRESS,
+                timeout=self.timeout,
+                max_bytes=MAX_ANSWER_BYTES,
+            )
+        except OutboundError as error:
             raise KsefSendError(f"KSeF could not be reached ({method} {path}): {error}") from error
+        content = response.body
+        if response.status >= 400:
+            raise KsefSendError(
+                f"KSeF answered {response.status} to {method} {path}: {_error_text(content)}", status=response.status
+            )
         if raw:
             return content
         try:
@@ -261,16 +272,17 @@ class ApiKsefClient:
 
 
 def _error_text(body: bytes) -> str:
-    """The reason in a KSeF error body: its exception list, or a problem-details title and detail."""
+    """The reason in a KSeF error body: its exception list, or a problem-details title and detail; never the body
+    itself (what is not KSeF's error shape is not worded)."""
     try:
         answer = json.loads(body)
     except ValueError:
-        return body[:200].decode("utf-8", "replace")
+        return "no reason given"
     if not isinstance(answer, dict):
-        return str(answer)[:200]
+        return "no reason given"
     listed = (answer.get("exception") or {}).get("exceptionDetailList") or []
     if listed:
         return "; ".join(
             f"{item.get('exceptionCode')} {item.get('exceptionDescription', '')}".strip() for item in listed
         )
-    return " ".join(str(answer[key]) for key in ("title", "detail") if answer.get(key)) or str(answer)[:200]
+    return " ".join(str(answer[key]) for key in ("title", "detail") if answer.get(key)) or "no reason given"

@@ -19,6 +19,7 @@ from kantyna.messaging.tests.pushserver import Browser, PushServer, vapid_claims
 from kantyna.messaging.webpush import vapid_key, vapid_public_key
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, make_user
+from kantyna.testing.network import FakeNetwork
 
 pytestmark = pytest.mark.django_db
 
@@ -133,6 +134,24 @@ def test_given_a_push_service_error_when_pushing_then_the_subscription_stays(ten
             notify([parent], TICKET_ANSWERED, PARAMS)
             assert run_deferred(webpush_send) == [{"sent": 0, "pruned": 0}]
             assert WebPushSubscription.objects.count() == 1
+
+
+def test_given_a_push_services_name_answering_a_private_address_when_pushing_then_nothing_is_posted(
+    tenant_a, settings, monkeypatch
+):
+    # An endpoint comes from a browser: the server calls only public addresses, checked when it connects.
+    settings.WEBPUSH_ANY_ENDPOINT = False
+    settings.WEBPUSH_ALLOWED_HOSTS = [".push.example"]
+    network = FakeNetwork(monkeypatch, names={"fcm.push.example": [["10.0.0.7"]]}, routes=["10.0.0.7"])
+    parent = make_parent(tenant_a)
+    subscribe(tenant_a, parent, Browser(), "https://fcm.push.example/push/a")
+    with in_tenant(tenant_a):
+        notify([parent], TICKET_ANSWERED, PARAMS)
+
+        assert run_deferred(webpush_send) == [{"sent": 0, "pruned": 0}]
+        assert WebPushSubscription.objects.count() == 1
+    assert network.lookups == ["fcm.push.example"]
+    assert network.dialled == []
 
 
 def test_given_push_notifications_off_when_notified_then_no_push_job(tenant_a):

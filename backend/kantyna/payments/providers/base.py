@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import abc
 import json
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.conf import settings
+
+from kantyna.core.outbound import OutboundError, outbound_request
 
 
 class ProviderError(Exception):
@@ -94,22 +94,33 @@ class PaymentProvider(abc.ABC):
         raise NotImplementedError(f"{self.name}: refunds are not supported yet")
 
 
+def provider_call(method: str, url: str, headers: dict, body: bytes | None, *, provider: str) -> tuple[int, bytes]:
+    """One call to a provider's host through the one outbound client: (status, body); not made or not answered (a
+    redirect too) is a `ProviderError` naming the provider. The hosts are the providers' own, public; a deployment
+    running the local fakes (PAYMENTS_FAKE, never in production) may call this machine."""
+    try:
+        response = outbound_request(
+            method,
+            url,
+            headers=headers,
+            body=body,
+            allow_private=settings.PAYMENTS_FAKE,
+            timeout=settings.PAYMENTS_PROVIDER_TIMEOUT_SECONDS,
+        )
+    except OutboundError as error:
+        raise ProviderError(f"{provider}: {error}") from error
+    return response.status, response.body
+
+
 def json_http_call(method: str, url: str, headers: dict, body: bytes | None, *, provider: str) -> tuple[int, dict]:
     """One HTTPS call to a provider's JSON API: (status, parsed answer); an HTTP error status is an answer (its body
     read as an object, else empty), a network failure or a success that is not a JSON object is a `ProviderError`
     naming the provider."""
-    request = urllib.request.Request(url, data=body, method=method, headers=headers)
+    status, content = provider_call(method, url, headers, body, provider=provider)
     try:
-        with urllib.request.urlopen(request, timeout=settings.PAYMENTS_PROVIDER_TIMEOUT_SECONDS) as response:
-            status, answer = response.status, json.loads(response.read() or b"{}")
-            if not isinstance(answer, dict):
-                raise ValueError(f"a JSON {type(answer).__name__} where an object was expected")
-            return status, answer
-    except urllib.error.HTTPError as error:
-        try:
-            answer = json.loads(error.read() or b"{}")
-        except ValueError:
-            answer = {}
-        return error.code, answer if isinstance(answer, dict) else {}
-    except (urllib.error.URLError, TimeoutError, ValueError) as error:
-        raise ProviderError(f"{provider}: {error}") from error
+        answer = json.loads(content or b"{}")
+    except ValueError:
+        answer = None
+    if status < 400 and not isinstance(answer, dict):
+        raise ProviderError(f"{provider}: the answer is not a JSON object")
+    return status, answer if isinstance(answer, dict) else {}

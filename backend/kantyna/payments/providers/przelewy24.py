@@ -12,8 +12,7 @@ import base64
 import hashlib
 import hmac
 import json
-import urllib.error
-import urllib.request
+import urllib.parse
 from collections.abc import Callable
 from decimal import Decimal
 
@@ -189,7 +188,7 @@ class Przelewy24(PaymentProvider):
             raise ProviderError("przelewy24 verify: not confirmed")
 
     def status(self, *, session_id: str) -> ProviderStatus:
-        answer = self._call("GET", f"transaction/by/sessionId/{urllib.request.quote(session_id)}")
+        answer = self._call("GET", f"transaction/by/sessionId/{urllib.parse.quote(session_id)}")
         if answer.get("_status") == 404:
             return ProviderStatus("missing")
         data = answer.get("data") or {}

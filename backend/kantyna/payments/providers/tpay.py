@@ -23,9 +23,7 @@ import hashlib
 import hmac
 import json
 import re
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 
@@ -45,6 +43,7 @@ from kantyna.payments.providers.base import (
     ProviderStatus,
     Registration,
     json_http_call,
+    provider_call,
 )
 
 NAME = "tpay"
@@ -108,9 +107,11 @@ def _fetch_pem(url: str, *, check: Callable[[str], object]) -> str:
     pem = cache.get(cache_key)
     if pem is None:
         try:
-            with urllib.request.urlopen(url, timeout=settings.PAYMENTS_PROVIDER_TIMEOUT_SECONDS) as response:
-                pem = response.read().decode("ascii")
-        except (urllib.error.URLError, TimeoutError, UnicodeDecodeError) as error:
+            status, content = provider_call("GET", url, {}, None, provider=NAME)
+            if status != 200:
+                raise NotificationRefused(f"tpay certificate unavailable: Tpay answered {status}")
+            pem = content.decode("ascii")
+        except (ProviderError, UnicodeDecodeError) as error:
             raise NotificationRefused(f"tpay certificate unavailable: {error}") from error
         try:
             check(pem)  # an unusable answer is not kept for a day

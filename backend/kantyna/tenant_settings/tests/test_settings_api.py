@@ -659,8 +659,8 @@ def test_given_a_novitus_printer_without_its_address_then_refused_and_nothing_sa
     for data, field in (
         ({"register": "novitus", "registerUrl": ""}, "registerUrl"),
         ({"register": "novitus", "registerUrl": "kasa w biurze"}, "registerUrl"),
-        ({"register": "novitus", "registerUrl": "http://192.0.2.10:8888", "taxSymbol": "H"}, "taxSymbol"),
-        ({"register": "novitus", "registerUrl": "http://192.0.2.10:8888", "itemName": ""}, "itemName"),
+        ({"register": "novitus", "registerUrl": "http://kasa.example.pl:8888", "taxSymbol": "H"}, "taxSymbol"),
+        ({"register": "novitus", "registerUrl": "http://kasa.example.pl:8888", "itemName": ""}, "itemName"),
     ):
         assert_error(
             admin_api.put("common/settings/fiscalConfig", {"fiscalizationEnabled": True, **data}),

@@ -24,6 +24,12 @@ from .helpers import CREATED_AT, SELLER_NIP, company_invoice, gmina_invoice
 from .ministry import UPO_NS, VALID_TOKEN, Ministry, MinistryServer
 
 
+@pytest.fixture(autouse=True)
+def local_ministry(settings):
+    """The Ministry is played on 127.0.0.1, which the client calls only where the deployment allows it."""
+    settings.KSEF_ANY_ADDRESS = True
+
+
 @pytest.fixture
 def xml() -> bytes:
     return fa3_xml(company_invoice(), created_at=CREATED_AT)
@@ -213,6 +219,19 @@ def test_an_invalid_invoice_is_refused_before_any_call(xml):
         with pytest.raises(KsefInvalidInvoice):
             api_client(url).send(xml.replace(b"<P_15>", b"<P_15>x"))
         assert ministry.calls == []
+
+
+def test_given_a_ksef_address_on_the_servers_own_network_then_nothing_is_sent_unless_allowed(xml, settings):
+    settings.KSEF_ANY_ADDRESS = False
+
+    with MinistryServer() as (ministry, url), pytest.raises(KsefSendError) as refused:
+        api_client(url).send(xml)
+
+    assert (
+        str(refused.value)
+        == "KSeF could not be reached (POST /auth/challenge): 127.0.0.1: the address is not a public address"
+    )
+    assert ministry.calls == []
 
 
 def test_an_unreachable_ksef_and_a_foreign_reference():
