@@ -20,7 +20,7 @@ STALLED_CHECK_EVERY_MINUTES = 5
 # STALLED_AFTER_SECONDS at most that long after the death, and the next check comes at most one period later (given a
 # worker with a free slot for it: `make run` and systemd start a dead worker again within seconds). Often sooner: a
 # worker starting prunes those silent for 30 s (Procrastinate's stalled_worker_timeout), and the next check retries
-# their jobs, left without a worker, at once.
+# their jobs, left without a worker, without waiting for the threshold.
 STALLED_RETRIED_WITHIN_SECONDS = STALLED_AFTER_SECONDS + STALLED_CHECK_EVERY_MINUTES * 60
 # A job that has taken its worker down this many times is not started again: it is marked failed for a person
 # to look at, so one poisonous job cannot kill the worker every few minutes for ever.
