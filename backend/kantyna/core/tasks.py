@@ -14,6 +14,14 @@ logger = logging.getLogger(__name__)
 
 # A worker beats every 10 s (Procrastinate's default); one silent for a minute is dead, and so are its jobs.
 STALLED_AFTER_SECONDS = 60
+# How often the check runs (its cron below).
+STALLED_CHECK_EVERY_MINUTES = 5
+# So a job whose worker died is run again within 6 minutes: its worker's last beat is older than
+# STALLED_AFTER_SECONDS at most that long after the death, and the next check comes at most one period later (given a
+# worker with a free slot for it: `make run` and systemd start a dead worker again within seconds). Often sooner: a
+# worker starting prunes those silent for 30 s (Procrastinate's stalled_worker_timeout), and the next check retries
+# their jobs, left without a worker, without waiting for the threshold.
+STALLED_RETRIED_WITHIN_SECONDS = STALLED_AFTER_SECONDS + STALLED_CHECK_EVERY_MINUTES * 60
 # A job that has taken its worker down this many times is not started again: it is marked failed for a person
 # to look at, so one poisonous job cannot kill the worker every few minutes for ever.
 STALLED_MAX_ATTEMPTS = 5
@@ -24,7 +32,7 @@ def send_email(*, to: list[str], subject: str, text: str, html: str | None = Non
     mail_send(to=to, subject=subject, text=text, html=html)
 
 
-@app.periodic(cron="*/5 * * * *", periodic_id="core-retry-stalled-jobs")
+@app.periodic(cron=f"*/{STALLED_CHECK_EVERY_MINUTES} * * * *", periodic_id="core-retry-stalled-jobs")
 @app.task(queue="maintenance", queueing_lock="core-retry-stalled-jobs")
 def retry_stalled_jobs(timestamp: int) -> dict:
     """Jobs left `doing` by a worker that died (killed, out of memory, the database gone under it): Procrastinate

@@ -30,7 +30,7 @@ from kantyna.fiscal.models import FiscalReceipt, ReceiptState
 from kantyna.fiscal.registers import RegisterError, Sale, register_for
 from kantyna.fiscal.selectors import FiscalSettings, deposits_to_fiscalize, fiscal_settings, receipts_due
 from kantyna.ledger.models import LedgerTransaction, TransactionKind, deposit_method
-from kantyna.tenancy.jobs import defer_unless_waiting
+from kantyna.tenancy.jobs import defer_unless_waiting, tenant_lock
 from kantyna.tenancy.services import current_tenant_slug
 from kantyna.tenant_settings.selectors import settings_get, settings_snapshot
 from kantyna.users.models import User
@@ -81,7 +81,8 @@ def _defer_registration() -> None:
     """The tenant's registration job, on commit of the caller's transaction (the job row is written in it). At most
     one waits per tenant: a second click while one waits adds nothing, the waiting run sees every due receipt."""
     slug = current_tenant_slug()
-    job = app.configure_task(name=REGISTER_TASK, queue=QUEUE, lock=f"fiscal-{slug}", queueing_lock=f"fiscal-{slug}")
+    lock = tenant_lock(REGISTER_TASK, slug)  # the periodic fan-out's: one waits and one runs per tenant
+    job = app.configure_task(name=REGISTER_TASK, queue=QUEUE, lock=lock, queueing_lock=lock)
     defer_unless_waiting(job, slug=slug)
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from procrastinate.contrib.django import app
 
 from kantyna.invoices import services
-from kantyna.tenancy.jobs import tenant_schema
+from kantyna.tenancy.jobs import tenant_job
 
 
 @app.task(name=services.KSEF_TASK, queue=services.KSEF_QUEUE, retry=3)
-def ksef_send(*, slug: str, invoice_id: int, attempt: int = 0) -> str:
-    with tenant_schema(slug):
-        return services.invoice_ksef_process(invoice_id=invoice_id, attempt=attempt)
+@tenant_job
+def ksef_send(*, invoice_id: int, attempt: int = 0) -> str:
+    return services.invoice_ksef_process(invoice_id=invoice_id, attempt=attempt)

@@ -5,20 +5,17 @@ from __future__ import annotations
 from procrastinate.contrib.django import app
 
 from kantyna.payments.services import payments_reconcile
-from kantyna.tenancy.jobs import active_tenant_slugs, tenant_schema
+from kantyna.tenancy.jobs import defer_for_each_tenant, tenant_job
 
 
 @app.task(queue="payments")
-def reconcile_tenant(*, slug: str) -> dict:
-    with tenant_schema(slug):
-        return payments_reconcile()
+@tenant_job
+def reconcile_tenant() -> dict:
+    return payments_reconcile()
 
 
 @app.periodic(cron="*/10 * * * *", periodic_id="payments-reconcile")
 @app.task(queue="payments", queueing_lock="payments-reconcile")
 def reconcile_all_tenants(timestamp: int) -> dict:
     """Every 10 minutes: ask the providers about every tenant's payments left pending."""
-    slugs = active_tenant_slugs()
-    for slug in slugs:
-        reconcile_tenant.configure(queueing_lock=f"payments-reconcile-{slug}").defer(slug=slug)
-    return {"tenants": len(slugs)}
+    return defer_for_each_tenant(reconcile_tenant)

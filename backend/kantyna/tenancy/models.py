@@ -23,19 +23,35 @@ def schema_name_for(slug: str) -> str:
     return "t_" + slug.replace("-", "_")
 
 
+class TenantQuerySet(models.QuerySet):
+    def ready(self):
+        """Tenants whose creation has finished (`services.tenant_create`): a schema with every migration applied and
+        the first data offered. Anything that enters tenants' schemas on its own (jobs, sign-in's tenant list)
+        reaches only these: a tenant being created has a schema without tables, or none."""
+        return self.filter(is_ready=True).exclude(schema_name="public")
+
+    def serving(self):
+        """Ready and switched on: the tenants a host's label reaches and periodic jobs serve."""
+        return self.ready().filter(is_active=True)
+
+
 class Tenant(TenantMixin):
     slug = models.CharField(max_length=40, unique=True, validators=[validate_slug])
     name = models.CharField(max_length=200)
     locale = models.CharField(max_length=5, default="pl")
     timezone = models.CharField(max_length=64, default="Europe/Warsaw")
     is_demo = models.BooleanField(default=False)
+    # Switched on or off by a person; `is_ready` is set once by tenant_create when the tenant is complete.
     is_active = models.BooleanField(default=True)
+    is_ready = models.BooleanField(default=False)
     branding = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     # Schemas are created explicitly by services.tenant_create so that creation is one visible step.
     auto_create_schema = False
     auto_drop_schema = False
+
+    objects = TenantQuerySet.as_manager()
 
     def __str__(self) -> str:
         return self.slug

@@ -20,11 +20,12 @@ _lock = threading.Lock()
 
 
 def tenant_active_by_slug(slug: str) -> Tenant | None:
-    """The active tenant of `slug` (None: none or switched off), a copy per call (requests set fields on it)."""
+    """The active tenant of `slug` (None: none, switched off or still being created), a copy per call (requests set
+    fields on it)."""
     now = time.monotonic()
     cached = _cache.get(slug)
     if cached is None or cached[0] <= now:
-        tenant = Tenant.objects.filter(slug=slug, is_active=True).first()
+        tenant = Tenant.objects.serving().filter(slug=slug).first()
         with _lock:
             if tenant is None:
                 _cache.pop(slug, None)

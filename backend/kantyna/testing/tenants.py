@@ -26,14 +26,15 @@ def create_test_tenants() -> None:
 
 
 def ensure_tenant(slug: str):
-    """The tenant row, re-created with its Domain row if missing. The schema is never re-created."""
+    """The tenant row, re-created (ready) with its Domain row if missing. The schema, migrated once, is never
+    re-created."""
     from kantyna.tenancy.models import Domain, Tenant, schema_name_for
     from kantyna.tenancy.selectors import tenant_active_by_slug
     from kantyna.tenancy.services import tenant_host
 
     connection.set_schema_to_public()
     tenant, _ = Tenant.objects.get_or_create(
-        slug=slug, defaults={"name": TENANTS[slug], "schema_name": schema_name_for(slug)}
+        slug=slug, defaults={"name": TENANTS[slug], "schema_name": schema_name_for(slug), "is_ready": True}
     )
     Domain.objects.get_or_create(tenant=tenant, defaults={"domain": tenant_host(slug), "is_primary": True})
     # Requests find it kept, as on a running server (tenancy.selectors): query counts do not depend on which

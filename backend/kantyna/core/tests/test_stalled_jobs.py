@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-import pytest
-from django.db import connection
-from procrastinate.contrib.django.models import ProcrastinateJob
+import inspect
+import itertools
 
-from kantyna.core.tasks import STALLED_MAX_ATTEMPTS, retry_stalled_jobs, send_email
+import pytest
+from croniter import croniter
+from django.db import connection
+from procrastinate.contrib.django import app
+from procrastinate.contrib.django.models import ProcrastinateJob
+from procrastinate.worker import Worker
+
+from kantyna.core.tasks import (
+    STALLED_AFTER_SECONDS,
+    STALLED_MAX_ATTEMPTS,
+    STALLED_RETRIED_WITHIN_SECONDS,
+    retry_stalled_jobs,
+    send_email,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +75,36 @@ def test_a_job_that_stalled_too_often_is_marked_failed_not_started_again():
     # Then it is failed for a person to look at, not retried
     assert result == {"retried": 0, "failed": 1}
     assert _state(poisonous)[0] == "failed"
+
+
+def test_a_job_is_retried_once_its_workers_heartbeat_is_older_than_the_threshold_not_before():
+    """The heartbeats are written in this test's transaction, so the check's now() is theirs: exact, no sleeping."""
+    # Given a worker last heard just past the threshold and one just within it, each running a job
+    silent = _running_job(worker_id=_worker(seconds_since_heartbeat=STALLED_AFTER_SECONDS + 1))
+    beating = _running_job(worker_id=_worker(seconds_since_heartbeat=STALLED_AFTER_SECONDS - 1))
+
+    # When the periodic check runs
+    result = retry_stalled_jobs(timestamp=0)
+
+    # Then the silent worker's job is to do again, the other runs on
+    assert result == {"retried": 1, "failed": 0}
+    assert _state(silent) == ("todo", 1)
+    assert _state(beating) == ("doing", 0)
+
+
+def test_a_dead_workers_job_is_run_again_within_six_minutes_the_threshold_plus_the_checks_period():
+    # Given the check as the worker defers it, and a live worker's beat (Procrastinate's default: the worker's
+    # command sets none)
+    [check] = [task for task in app.periodic_registry.periodic_tasks.values() if task.task is retry_stalled_jobs]
+    beat = inspect.signature(Worker).parameters["update_heartbeat_interval"].default
+
+    # When its moments over two hours are listed
+    ticks = croniter(check.cron)
+    moments = [ticks.get_next(float, start_time=1_800_000_000.0), *(ticks.get_next(float) for _ in range(24))]
+
+    # Then it runs every 5 minutes, a job is judged stalled after a minute of silence, which a live worker's beat
+    # never reaches, and the bound documented (docs/architecture.md) is their sum
+    assert {later - earlier for earlier, later in itertools.pairwise(moments)} == {300.0}
+    assert STALLED_AFTER_SECONDS == 60
+    assert beat * 3 <= STALLED_AFTER_SECONDS
+    assert STALLED_RETRIED_WITHIN_SECONDS == 360

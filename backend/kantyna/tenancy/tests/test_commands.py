@@ -8,11 +8,14 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from rest_framework.test import APIClient
 
+from kantyna.core.permissions import ROLE_ADMIN
 from kantyna.ordering.holidays import polish_public_holidays
 from kantyna.ordering.models import FreeDay
+from kantyna.tenancy.jobs import active_tenant_slugs
 from kantyna.tenancy.models import Domain, Tenant
 from kantyna.tenancy.services import in_tenant
-from kantyna.testing import Api
+from kantyna.tenancy.signals import tenant_created
+from kantyna.testing import Api, make_user
 
 
 def sign_in(email: str, password: str):
@@ -46,7 +49,12 @@ def test_given_new_slug_when_creating_tenant_then_its_admin_can_sign_in_and_slug
     )
 
     tenant = Tenant.objects.get(slug="gamma")
-    assert (tenant.name, tenant.schema_name, tenant.is_demo) == ("Gamma Catering", "t_gamma", False)
+    assert (tenant.name, tenant.schema_name, tenant.is_demo, tenant.is_ready) == (
+        "Gamma Catering",
+        "t_gamma",
+        False,
+        True,
+    )
     assert Domain.objects.get(tenant=tenant).domain == "gamma.localhost"
     assert "Tenant gamma created" in out.getvalue()
     response = sign_in("boss@gamma.test", "Gamma-pass-123")
@@ -65,6 +73,54 @@ def test_given_new_slug_when_creating_tenant_then_its_admin_can_sign_in_and_slug
     with pytest.raises(CommandError, match="already exists"):
         call_command("add_tenant", slug="alpha", name="Again", admin_email="x@alpha.test", stdout=StringIO())
     assert Tenant.objects.filter(slug="gamma").count() == 1
+
+
+@pytest.mark.slow
+def test_given_a_creation_stopped_half_way_when_adding_the_tenant_again_then_it_is_finished_and_ready_last(tenant_a):
+    # Given a creation stopped while migrating (the row saved, not ready; the schema made, its tables not yet), and
+    # a person of another tenant
+    Tenant.objects.create(slug="delta", name="Delta Catering", schema_name="t_delta")
+    Domain.objects.create(tenant=Tenant.objects.get(slug="delta"), domain="delta.localhost")
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE SCHEMA t_delta")
+    make_user(tenant_a, ROLE_ADMIN, email="boss@alpha.test", password="Alpha-pass-123")
+
+    # Then nothing reaches it: no job, and signing in elsewhere lists (and enters) only complete tenants
+    assert "delta" not in active_tenant_slugs()
+    response = sign_in("boss@alpha.test", "Alpha-pass-123")
+    assert response.status_code == 200
+    assert [t["slug"] for t in response.json()["tenants"]] == ["alpha"]
+
+    # When add_tenant is run again for it, watching the creation's last step before ready (tenant_created)
+    seen = []
+
+    def watch(sender, *, tenant, **kwargs):
+        connection.set_schema_to_public()
+        seen.append((Tenant.objects.get(slug=tenant.slug).is_ready, tenant.slug in active_tenant_slugs()))
+
+    tenant_created.connect(watch, dispatch_uid="test.watch")
+    try:
+        call_command(
+            "add_tenant",
+            slug="delta",
+            name="Delta Catering",
+            admin_email="boss@delta.test",
+            admin_password="Delta-pass-123",
+            stdout=StringIO(),
+        )
+    finally:
+        tenant_created.disconnect(dispatch_uid="test.watch")
+
+    # Then it is finished (migrated, the public holidays offered, its admin), ready only once complete, one tenant
+    tenant = Tenant.objects.get(slug="delta")
+    assert seen == [(False, False)]
+    assert tenant.is_ready is True
+    assert "delta" in active_tenant_slugs()
+    assert Tenant.objects.filter(slug="delta").count() == 1
+    with in_tenant(tenant):
+        assert FreeDay.objects.filter(institution__isnull=True).exists()
+    response = sign_in("boss@delta.test", "Delta-pass-123")
+    assert [t["slug"] for t in response.json()["tenants"]] == ["delta"]
 
 
 @pytest.mark.parametrize("slug", ["auth", "Bad_Slug", "x", "9lives"])

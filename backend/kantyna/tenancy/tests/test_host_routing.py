@@ -1,8 +1,10 @@
 """Host → tenant resolution (DESIGN.md §2) by TenantFromHostMiddleware."""
 
 import pytest
+from django.db import connection
 from django.test import Client
 
+from kantyna.tenancy.models import Tenant
 from kantyna.testing import Api, make_user
 
 NOT_FOUND = {"message": "Not found.", "errors": {}}
@@ -50,6 +52,18 @@ def test_given_inactive_tenant_when_requesting_then_404(tenant_b):
     tenant_b.is_active = False
     tenant_b.save(update_fields=["is_active"])
     response = Client(HTTP_HOST="beta.localhost").get("/api/frontend/tenant/status")
+    assert response.status_code == 404
+    assert response.json() == NOT_FOUND
+
+
+def test_given_a_tenant_still_being_created_when_requesting_then_404(db):
+    # Given a tenant whose creation has not finished: its row saved, its schema made, not migrated yet
+    Tenant.objects.create(slug="delta", name="Delta", schema_name="t_delta")
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE SCHEMA t_delta")
+
+    response = Client(HTTP_HOST="delta.localhost").get("/api/frontend/tenant/status")
+
     assert response.status_code == 404
     assert response.json() == NOT_FOUND
 

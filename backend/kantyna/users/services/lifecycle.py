@@ -146,7 +146,7 @@ def account_used_elsewhere(*, account: Account) -> bool:
     """Whether the account has a user in another tenant (one query per tenant: only when an e-mail changes)."""
 
     current = connection.schema_name
-    for schema in Tenant.objects.exclude(schema_name=current).values_list("schema_name", flat=True):
+    for schema in Tenant.objects.ready().exclude(schema_name=current).values_list("schema_name", flat=True):
         with schema_context(schema):
             if User.objects.filter(account_id=account.pk).exists():
                 return True

@@ -17,7 +17,7 @@ from kantyna.users.models import User
 def account_tenants(*, account: Account) -> list[TenantAccess]:
     """Tenants where the account has an active user. One query per tenant schema: sign-in only."""
     found = []
-    for tenant in Tenant.objects.filter(is_active=True).order_by("name"):
+    for tenant in Tenant.objects.serving().order_by("name"):
         with schema_context(tenant.schema_name):
             if User.objects.filter(account=account, is_active=True).exists():
                 found.append(TenantAccess(slug=tenant.slug, name=tenant.name, url=tenant_origin(tenant.slug)))

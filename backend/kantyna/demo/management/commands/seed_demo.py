@@ -22,12 +22,13 @@ class Command(BaseCommand):
     help = "Create and fill the demo tenants when they are absent (safe to run on every start)."
 
     def handle(self, *args, **options):
-        # The seeded history (deposits, charges) is not news: nobody is notified of it.
+        # The seeded history (deposits, charges) is not news: nobody is notified of it. A tenant whose creation
+        # stopped before it was ready is finished (tenant_create) and seeded.
         with quiet():
-            if not Tenant.objects.filter(slug="demo").exists():
+            if not Tenant.objects.ready().filter(slug="demo").exists():
                 seed_demo_tenant()
                 self.stdout.write(self.style.SUCCESS("Demo tenant created."))
-            if not Tenant.objects.filter(slug="acme").exists():
+            if not Tenant.objects.ready().filter(slug="acme").exists():
                 seed_acme_tenant()
                 self.stdout.write(self.style.SUCCESS("Tenant acme created."))
         self.stdout.write(f"Demo: {tenant_origin('demo')}  (password for every demo login: {DEMO_PASSWORD})")

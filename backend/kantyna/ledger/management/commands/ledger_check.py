@@ -19,7 +19,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, schema: str | None = None, **options):
         connection.set_schema_to_public()
-        tenants = Tenant.objects.exclude(schema_name="public").order_by("schema_name")
+        tenants = Tenant.objects.ready().order_by("schema_name")
         if schema:
             tenants = tenants.filter(schema_name=schema)
             if not tenants:

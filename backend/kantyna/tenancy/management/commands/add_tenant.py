@@ -14,7 +14,7 @@ from kantyna.users.services.accounts import user_create
 
 
 class Command(BaseCommand):
-    help = "Create a tenant (its schema, migrated) and its first administrator."
+    help = "Create a tenant (its schema, migrated), or finish one whose creation stopped, and its first administrator."
 
     def add_arguments(self, parser):
         parser.add_argument("--slug", required=True)
@@ -24,7 +24,8 @@ class Command(BaseCommand):
         parser.add_argument("--demo", action="store_true", help="mark as a demo tenant (token cookie demoToken)")
 
     def handle(self, *args, slug, name, admin_email, admin_password, demo, **options):
-        if Tenant.objects.filter(slug=slug).exists():
+        # A tenant whose creation stopped half way (not ready) is finished by tenant_create.
+        if Tenant.objects.ready().filter(slug=slug).exists():
             raise CommandError(f"Tenant {slug!r} already exists.")
         try:
             tenant = tenant_create(slug=slug, name=name, is_demo=demo)
