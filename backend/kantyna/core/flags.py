@@ -17,6 +17,10 @@ def lock_table(model) -> None:
 
 def take_flag(model, flag: str) -> None:
     """Clear `flag` on every row, so the row being saved can hold it alone. Call inside the write's
-    transaction; it locks the table first, so a concurrent writer cannot slip in a second holder."""
+    transaction; it locks the table first, so a concurrent writer cannot slip in a second holder.
+
+    Call it whenever the row is to hold the flag, also when the row's copy says it holds it already: that copy was
+    read before the lock, and another writer may have given the flag to another row since. Saving the stale copy
+    without clearing that row makes a second holder, which the partial unique index refuses (a 500, issue 29)."""
     lock_table(model)
     model.objects.filter(**{flag: True}).update(**{flag: False})

@@ -42,11 +42,11 @@ def _check_group_flags(*, default_for_children: bool, default_for_institutions_w
         raise DomainError("price_lists_group.group_orders_default", field="for_group_orders")
 
 
-def _take_default_flags(group_or_none, *, default_for_children: bool, default_for_institutions_workers: bool):
-    current = group_or_none
-    if default_for_children and not (current and current.default_for_children):
+def _take_default_flags(*, default_for_children: bool, default_for_institutions_workers: bool):
+    """Each flag asked for is taken under the table lock, even one the group held when read (`take_flag`)."""
+    if default_for_children:
         take_flag(PriceListsGroup, "default_for_children")
-    if default_for_institutions_workers and not (current and current.default_for_institutions_workers):
+    if default_for_institutions_workers:
         take_flag(PriceListsGroup, "default_for_institutions_workers")
 
 
@@ -64,7 +64,7 @@ def price_lists_group_create(
         "default_for_institutions_workers": default_for_institutions_workers,
     }
     _check_group_flags(**flags, for_group_orders=for_group_orders)
-    _take_default_flags(None, **flags)
+    _take_default_flags(**flags)
     group = PriceListsGroup.objects.create(name=name, for_group_orders=for_group_orders, **flags)
     audit_record(actor=actor, action="price_lists_group.create", target=group)
     return group
@@ -85,7 +85,7 @@ def price_lists_group_update(
         "default_for_institutions_workers": default_for_institutions_workers,
     }
     _check_group_flags(**flags, for_group_orders=for_group_orders)
-    _take_default_flags(instance, **flags)
+    _take_default_flags(**flags)
     data = {"name": name, "for_group_orders": for_group_orders, **flags}
     model_update(instance=instance, fields=data, data=data)
     audit_record(actor=actor, action="price_lists_group.update", target=instance)
