@@ -42,12 +42,13 @@ def _check_group_flags(*, default_for_children: bool, default_for_institutions_w
         raise DomainError("price_lists_group.group_orders_default", field="for_group_orders")
 
 
-def _take_default_flags(*, default_for_children: bool, default_for_institutions_workers: bool):
-    """Each flag asked for is taken under the table lock, even one the group held when read (`take_flag`)."""
+def _take_default_flags(group, *, default_for_children: bool, default_for_institutions_workers: bool):
+    """Each flag asked for is taken under the table lock, even one `group` (None: a new one) held when read
+    (`take_flag`)."""
     if default_for_children:
-        take_flag(PriceListsGroup, "default_for_children")
+        take_flag(PriceListsGroup, "default_for_children", group)
     if default_for_institutions_workers:
-        take_flag(PriceListsGroup, "default_for_institutions_workers")
+        take_flag(PriceListsGroup, "default_for_institutions_workers", group)
 
 
 @transaction.atomic
@@ -64,7 +65,7 @@ def price_lists_group_create(
         "default_for_institutions_workers": default_for_institutions_workers,
     }
     _check_group_flags(**flags, for_group_orders=for_group_orders)
-    _take_default_flags(**flags)
+    _take_default_flags(None, **flags)
     group = PriceListsGroup.objects.create(name=name, for_group_orders=for_group_orders, **flags)
     audit_record(actor=actor, action="price_lists_group.create", target=group)
     return group
@@ -85,7 +86,7 @@ def price_lists_group_update(
         "default_for_institutions_workers": default_for_institutions_workers,
     }
     _check_group_flags(**flags, for_group_orders=for_group_orders)
-    _take_default_flags(**flags)
+    _take_default_flags(instance, **flags)
     data = {"name": name, "for_group_orders": for_group_orders, **flags}
     model_update(instance=instance, fields=data, data=data)
     audit_record(actor=actor, action="price_lists_group.update", target=instance)
