@@ -63,3 +63,22 @@ def test_given_admins_marking_rows_default_at_once_then_all_succeed_and_one_defa
         assert len(defaults) == 1 and defaults[0] in ids
         assert model.objects.count() == 4
     connection.set_schema_to_public()
+
+
+def test_given_admins_creating_one_name_at_once_then_one_is_made_and_the_others_refused(tenant_a):
+    admins = [Api(tenant_a, make_user(tenant_a, "ROLE_ADMIN")) for _ in range(4)]
+
+    answers = answers_concurrently(
+        tenant_a, [lambda api=api: api.post("portionSizes", {"name": "Duża"}) for api in admins]
+    )
+
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses[0] == 201 and set(statuses[1:]) <= {400, 409}  # 400: the form's check saw the first's row
+    for answer in answers:
+        if answer.status_code == 409:  # the database's unique index refused it (the form's check had passed)
+            assert answer.json()["message"] == (
+                "The same was saved by someone else at this moment. Reload the page to see it before saving again."
+            )
+    with in_tenant(tenant_a):
+        assert list(PortionSize.objects.values_list("name", flat=True)) == ["Duża"]
+    connection.set_schema_to_public()
