@@ -98,9 +98,10 @@ def allergen_group_delete(*, actor, instance: AllergenGroup) -> None:
 
 
 def _set_default(model, instance, is_default: bool) -> None:
-    """Give `instance` the tenant's only default flag (or take it away)."""
-    if is_default and not instance.is_default:
-        take_flag(model, "is_default")
+    """Give `instance` the tenant's only default flag (or take it away). The flag is taken under the table lock
+    even when `instance` held it when read: another admin may have given it to another row since (`take_flag`)."""
+    if is_default:
+        take_flag(model, "is_default", instance)
     instance.is_default = is_default
 
 

@@ -9,6 +9,7 @@ from django.db import connection
 SIGN_IN = 4_011_001  # password checks and reset requests of one account e-mail
 CARD_NUMBERS = 7_316_001  # card number checks of one tenant (children and workers share the numbers)
 STATEMENT_CONFIRM = 7_520_001  # bank statement confirmations of one tenant
+LEDGER_KEYS = 7_410_001  # a staff booking's idempotency key (one key sent for two payers at once)
 
 
 def advisory_xact_lock(lock_class: int, key: str | None = None) -> None:

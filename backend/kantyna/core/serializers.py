@@ -95,14 +95,16 @@ MONEY_DATE_HORIZON = timedelta(days=366)
 
 class PlainDecimalField(serializers.DecimalField):
     """A decimal sent as a JSON string of ASCII digits with an optional leading minus and an optional dot
-    ("12.50"). JSON numbers are refused: they reach Python as floats (DESIGN.md §3)."""
+    ("12.50"). JSON numbers are refused: they reach Python as floats (DESIGN.md §3). The string is taken exactly as
+    sent, so surrounding spaces, tabs or line breaks are refused too (" 5 " is not 5.00: issue 29); DRF's own
+    DecimalField would strip them."""
 
     default_error_messages = {
         "invalid": _("Enter a number as digits with an optional dot, e.g. 12.50."),
     }
 
     def to_internal_value(self, data):
-        if not isinstance(data, Decimal) and not (isinstance(data, str) and PLAIN_DECIMAL_RE.fullmatch(data.strip())):
+        if not isinstance(data, Decimal) and not (isinstance(data, str) and PLAIN_DECIMAL_RE.fullmatch(data)):
             self.fail("invalid")
         return super().to_internal_value(data)
 

@@ -16,7 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from kantyna.audit.services import audit_record
+from kantyna.core import locks
 from kantyna.core.errors import DomainError
+from kantyna.core.locks import advisory_xact_lock
 from kantyna.core.money import money_amount
 from kantyna.core.permissions import CUSTOMER_ROLES
 from kantyna.core.serializers import money
@@ -156,7 +158,12 @@ def ledger_post_bulk(
     balance after its new entries would fall below the floor gets nothing and its id is returned in `refused`
     (no error: the caller decides what to do with those). `return_rows=False` skips building model instances
     (`rows` is then empty): the automark books hundreds of thousands of rows and needs none back.
-    `audit_action=None` leaves the audit entry to the caller (`ledger_post_many` words its own)."""
+    `audit_action=None` leaves the audit entry to the caller (`ledger_post_many` words its own).
+
+    A key names one movement of one account (`charge:item:{id}`, `payment:{id}`), so the account locks are what
+    makes a repeated key a replay. A caller whose keys come from outside (typed by a person) could send one key
+    for two accounts at once, which those locks do not serialise: it takes the key's advisory lock first
+    (`transaction_create`)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("ledger_post_bulk must run inside transaction.atomic()")
     for entries in entries_by_account.values():
@@ -444,6 +451,11 @@ def transaction_create(
         if amount <= 0:
             raise DomainError("ledger.amount_not_positive", field="amount")
         amount = amount * MANUAL_SIGNS[kind]
+    key = f"manual:{getattr(actor, 'pk', None) or 'system'}:{idempotency_key or uuid.uuid4()}"
+    # A key typed by a person may be sent for two payers at once. The account locks serialise one account's
+    # writers only, so both would find the key free and the second insert would fail on its unique index (a 500).
+    # Under the key's lock the second finds the first's row: a replay, or 409 for another payer or amount.
+    advisory_xact_lock(locks.LEDGER_KEYS, key)
     account = ledger_account_for(user=user, child=child)
     return ledger_post(
         actor=actor,
@@ -451,7 +463,7 @@ def transaction_create(
         entry=LedgerEntry(
             kind=kind,
             amount=amount,
-            idempotency_key=f"manual:{getattr(actor, 'pk', None) or 'system'}:{idempotency_key or uuid.uuid4()}",
+            idempotency_key=key,
             reference_type="user",
             reference_id=user.pk,
             description=description,

@@ -42,12 +42,13 @@ def _check_group_flags(*, default_for_children: bool, default_for_institutions_w
         raise DomainError("price_lists_group.group_orders_default", field="for_group_orders")
 
 
-def _take_default_flags(group_or_none, *, default_for_children: bool, default_for_institutions_workers: bool):
-    current = group_or_none
-    if default_for_children and not (current and current.default_for_children):
-        take_flag(PriceListsGroup, "default_for_children")
-    if default_for_institutions_workers and not (current and current.default_for_institutions_workers):
-        take_flag(PriceListsGroup, "default_for_institutions_workers")
+def _take_default_flags(group, *, default_for_children: bool, default_for_institutions_workers: bool):
+    """Each flag asked for is taken under the table lock, even one `group` (None: a new one) held when read
+    (`take_flag`)."""
+    if default_for_children:
+        take_flag(PriceListsGroup, "default_for_children", group)
+    if default_for_institutions_workers:
+        take_flag(PriceListsGroup, "default_for_institutions_workers", group)
 
 
 @transaction.atomic

@@ -36,3 +36,19 @@ def run_concurrently(tenant, *jobs) -> list:
 def concurrent_failures(tenant, jobs) -> list[BaseException]:
     """`run_concurrently`, keeping only what the jobs raised."""
     return [outcome for outcome in run_concurrently(tenant, *jobs) if outcome is not None]
+
+
+def answers_concurrently(tenant, calls) -> list:
+    """`run_concurrently` for API calls (e.g. `lambda: api.post(...)`, clients made beforehand): each call's
+    response, in the calls' order. A call that raised (a server error the test client re-raises) fails the test."""
+    answers: list = [None] * len(calls)
+
+    def keeping(index, call):
+        def job():
+            answers[index] = call()
+
+        return job
+
+    failures = concurrent_failures(tenant, [keeping(index, call) for index, call in enumerate(calls)])
+    assert failures == [], f"concurrent calls raised: {failures!r}"
+    return answers

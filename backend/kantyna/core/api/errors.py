@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError
 from django.http import Http404
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
@@ -38,6 +39,7 @@ from kantyna.core.exceptions import (
     is_database_unavailable,
 )
 
+UNIQUE_VIOLATION = "23505"  # PostgreSQL's SQLSTATE
 logger = logging.getLogger(__name__)
 
 INVALID = MESSAGES[status.HTTP_400_BAD_REQUEST]
@@ -91,6 +93,11 @@ ERRORS: dict[str, Refusal] = {
     "invalid": Refusal(status.HTTP_400_BAD_REQUEST, INVALID),
     "record.in_use": _in_use(),
     "record.not_found": Refusal(status.HTTP_404_NOT_FOUND, MESSAGES[status.HTTP_404_NOT_FOUND]),
+    # Two requests saved a value that must be unique (a name, a number) at the same moment: the form's own check
+    # passed for both, and the database refused the second (`api_exception_handler`).
+    "record.duplicate": _conflict(
+        _("The same was saved by someone else at this moment. Reload the page to see it before saving again.")
+    ),
     # A spreadsheet import refused (`core.spreadsheets.import_rejected`), nothing stored: a problem per fault of the
     # file and per bad cell, whose message the importer worded or is itself a refusal (a `Problem`) worded here.
     "import.rejected": Refusal(status.HTTP_400_BAD_REQUEST, IMPORT_ERRORS_MESSAGE),
@@ -512,6 +519,12 @@ def refusal_message(error: DomainError) -> str:
     return as_api_error(error).message
 
 
+def _is_unique_violation(exc) -> bool:
+    """A unique constraint refused a write (Django's IntegrityError, psycopg's UniqueViolation as its cause): what
+    a serializer's uniqueness check lets through when two requests save one value at once."""
+    return isinstance(exc, IntegrityError) and getattr(exc.__cause__, "sqlstate", None) == UNIQUE_VIOLATION
+
+
 def api_exception_handler(exc, context):
     """DRF's exception handler (settings.REST_FRAMEWORK): every refusal and failure of an API view leaves here in
     the one error shape; a domain error through the table above."""
@@ -521,6 +534,8 @@ def api_exception_handler(exc, context):
         exc = as_api_error(exc)
     elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
+    elif _is_unique_violation(exc):
+        exc = as_api_error(DomainError("record.duplicate"))
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

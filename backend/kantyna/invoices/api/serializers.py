@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kantyna.core.dates import MonthField
-from kantyna.core.serializers import MAX_BOOKING, KantynaSerializer, MoneySerializer, money
+from kantyna.core.serializers import MAX_BOOKING, KantynaSerializer, MoneyAmountField, MoneySerializer, money
 from kantyna.invoices.models import InvoiceKind, KsefState
 
 
@@ -26,9 +26,7 @@ class UploadSerializer(KantynaSerializer):
     month = MonthField()
     user_id = serializers.IntegerField(required=False, allow_null=True, default=None)
     institution_id = serializers.IntegerField(required=False, allow_null=True, default=None)
-    gross = serializers.DecimalField(
-        max_digits=12, decimal_places=2, min_value=0, max_value=MAX_BOOKING, required=False, allow_null=True
-    )
+    gross = MoneyAmountField(max_amount=MAX_BOOKING, required=False, allow_null=True)
 
 
 class SelectionSerializer(KantynaSerializer):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -146,6 +147,30 @@ def test_given_uploads_then_checked_by_content_and_size_and_numbers_unique(setup
     assert_error(too_big, 400, "The given data was invalid.", {"file": ["The file is too large: the limit is 1 MB."]})
     with in_tenant(tenant_a):
         assert InvoiceFile.objects.count() == 1
+
+
+def test_given_an_upload_with_a_gross_amount_then_it_is_kept_exactly_and_one_with_spaces_is_refused(setup, tenant_a):
+    _world, api = setup
+
+    def send(gross: str, number: str):
+        return api.post(
+            "invoicesFiles",
+            {"file": SimpleUploadedFile("f.png", PNG), "number": number, "month": "2026-10", "gross": gross},
+            format="multipart",
+        )
+
+    spaced = send(" 82.49 ", "ZEW/7")
+    exact = send("82.5", "ZEW/8")
+
+    assert_error(
+        spaced,
+        400,
+        "The given data was invalid.",
+        {"gross": ["Enter an amount as digits with an optional dot and at most two decimal places, e.g. 12.50."]},
+    )
+    assert exact.status_code == 201, exact.content
+    with in_tenant(tenant_a):
+        assert list(InvoiceFile.objects.values_list("number", "gross")) == [("ZEW/8", Decimal("82.50"))]
 
 
 def test_given_refusals_then_the_error_shape_and_nothing_made(setup, tenant_a):

@@ -455,6 +455,10 @@ NOT_AN_AMOUNT = "Enter an amount as digits with an optional dot and at most two 
         ("1e3", NOT_AN_AMOUNT),
         ("NaN", NOT_AN_AMOUNT),
         (" +5", NOT_AN_AMOUNT),
+        (" 5 ", NOT_AN_AMOUNT),  # money strings are exact: no surrounding whitespace
+        ("5 ", NOT_AN_AMOUNT),
+        ("\t5", NOT_AN_AMOUNT),
+        ("5\n", NOT_AN_AMOUNT),
         ("12,50", NOT_AN_AMOUNT),
         (12.5, NOT_AN_AMOUNT),  # a JSON number: amounts are decimal strings
         ("12.345", "Enter at most two decimal places."),
@@ -500,6 +504,18 @@ def test_given_a_polish_user_when_an_amount_is_refused_then_the_field_messages_a
     body = assert_error(response, 400, "The given data was invalid.", {"amount": ..., "bookedOn": ...})
     assert body["errors"]["amount"] == ["Podaj kwotę nie większą niż 100000.00 zł."]
     assert body["errors"]["bookedOn"][0].startswith("Wybierz datę od 2000-01-01 do ")
+
+
+@pytest.mark.parametrize(("amount", "booked"), [("5", "5.00"), ("5.00", "5.00"), ("5.5", "5.50")])
+def test_given_an_amount_with_or_without_decimals_when_depositing_then_it_is_booked_exactly(world, amount, booked):
+    api = api_for(world, "admin")
+
+    response = api.post("transactions", {"userId": world["anna"].pk, "kind": "deposit", "amount": amount})
+
+    assert response.status_code == 201, response.content
+    with in_tenant(world["tenant"]):
+        assert LedgerTransaction.objects.get(pk=response.json()["id"]).amount == Decimal(booked)
+    assert balance(world, "anna") == Decimal("87.50") + Decimal(booked)
 
 
 def test_given_the_largest_amount_when_depositing_then_it_is_booked(world):
