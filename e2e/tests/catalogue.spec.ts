@@ -77,6 +77,8 @@ test('an admin builds a week of a new institution in the catalogue, prints the m
   // …with a classroom.
   await page.goto('/classrooms');
   await page.getByRole('link', { name: 'Dodaj klasę' }).click();
+  // The list has a 'Placówka' filter too, still on screen while the form's page loads.
+  await expect(page.getByRole('heading', { name: 'Nowa klasa' })).toBeVisible();
   await select(page, 'Placówka').selectOption({ label: INSTITUTION });
   await textbox(page, 'Nazwa').fill('1a');
   await page.getByRole('button', { name: 'Zapisz' }).click();

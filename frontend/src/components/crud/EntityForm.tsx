@@ -1,7 +1,8 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { hashKey } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Form, Modal } from 'react-bootstrap';
-import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormActionButton } from '@/components/FormActionButton';
@@ -29,6 +30,23 @@ interface BodyProps {
   label: string;
 }
 
+/**
+ * The initial values may change after the form showed: a preset the URL gets late (the list's filter changed while
+ * this page's code was still loading), the entity fetched again after a write. The fields the user has not changed
+ * then show the new values; the ones the user changed keep the user's value. The first values are the form's
+ * `defaultValues`, so nothing is reset on mount (fields may already have set values of their own then).
+ */
+function useLateInitialValues(form: UseFormReturn<FieldValues, unknown, FieldValues>, initial: DefaultValues<FieldValues>) {
+  // By content: a page may build its form definition, and so these values, anew on each render.
+  const content = hashKey([initial]);
+  const shown = useRef(content);
+  useEffect(() => {
+    if (shown.current === content) return;
+    shown.current = content;
+    form.reset(initial, { keepDirtyValues: true });
+  }, [form, content, initial]);
+}
+
 /** The form itself: zod on submit, POST or PUT, server errors next to their inputs, a toast when saved. */
 function EntityFormBody({ def, id, item, source, onSaved, layout, onCancel, label }: BodyProps) {
   const { t } = useTranslation();
@@ -38,6 +56,7 @@ function EntityFormBody({ def, id, item, source, onSaved, layout, onCancel, labe
     [def, item, source],
   );
   const form = useForm<FieldValues, unknown, FieldValues>({ resolver: zodResolver(schema), defaultValues: initial });
+  useLateInitialValues(form, initial);
   const create = def.resource.useCreate();
   const update = def.resource.useUpdate();
   const pending = create.isPending || update.isPending;
