@@ -222,6 +222,14 @@ def _check_place(*, actor, values: dict, child: Child | None, diet: Diet) -> Non
         raise DomainError("child.diet_not_served", field="diet_id")
 
 
+def _rights_checked(values: dict, diet: Diet) -> dict:
+    """The values whose rights `_check_rights` checks: a diet that forbids allergen changes clears the allergies and
+    note for everyone (with the writer's confirmation), so their values are not a change of the writer's."""
+    if diet.allow_changing_allergens:
+        return values
+    return {field: value for field, value in values.items() if field not in ("allergies", "allergies_note")}
+
+
 def _allergen_names(allergies: Iterable[Allergen]) -> list[str]:
     """Names in the catalogue's order (EU number, then name), each once."""
     unique = {allergen.pk: allergen for allergen in allergies}.values()
@@ -327,7 +335,7 @@ def child_create(
     if price_lists_group is not None:
         values["price_lists_group"] = price_lists_group
     _check_place(actor=actor, values=values, child=None, diet=diet)
-    _check_rights(actor=actor, child=None, values=values)
+    _check_rights(actor=actor, child=None, values=_rights_checked(values, diet))
     if "ROLE_PARENT" not in (parent.roles or []):
         raise DomainError("child.not_a_parent", field="parent_id")
     requested = (_allergen_names(values["allergies"]), values.get("allergies_note", ""))
@@ -378,7 +386,7 @@ def child_update(
     place = {k: values[k] for k in ("classroom", "institution") if k in values}
     _check_place(actor=actor, values=place, child=child, diet=values.get("diet") or child.diet)
     values.update(place)
-    _check_rights(actor=actor, child=child, values=values)
+    _check_rights(actor=actor, child=child, values=_rights_checked(values, values.get("diet") or child.diet))
     if values.get("parent") is not None and "ROLE_PARENT" not in (values["parent"].roles or []):
         raise DomainError("child.not_a_parent", field="parent_id")
     diet = values.get("diet", child.diet)

@@ -16,7 +16,7 @@ from kantyna.testing.assertions import assert_error
 from kantyna.testing.factories import make_user
 from kantyna.testing.world import make_children_world
 
-from .helpers import make_child, payload
+from .helpers import make_child, payload, tenant_flags
 
 _numbers = itertools.count(1)
 REFUSED = "The diet does not allow allergen changes: confirm removing the child's allergies."
@@ -242,3 +242,43 @@ def test_every_change_of_allergies_and_note_is_audited_in_words(tenant_a):
     with in_tenant(tenant_a):
         updates = AuditEntry.objects.filter(action="child.update", target_id=str(child.pk)).order_by("id")
         assert [entry.data for entry in updates] == [{}, {}, {"first_name": [child.first_name, "Ala"]}]
+
+
+def test_given_a_parent_who_may_change_diets_but_not_allergens_when_choosing_a_forbidding_diet_then_asked_and_cleared(
+    tenant_a,
+):
+    """The diet clears allergies for everyone (spec §4): the parent is asked to confirm, not refused the allergens."""
+    world = make_children_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent, allergies=[world.allergen])
+    tenant_flags(
+        tenant_a,
+        "parents_settings",
+        allow_changing_diets=True,
+        allow_changing_allergens=False,
+        allow_changing_allergens_note=False,
+    )
+    api = Api(tenant_a, parent)
+
+    unconfirmed = api.put(f"children/{child.pk}", edit(world, child, dietId=world.strict_diet.pk))
+    confirmed = api.put(
+        f"children/{child.pk}", edit(world, child, dietId=world.strict_diet.pk, confirmClearAllergies=True)
+    )
+
+    assert (unconfirmed.status_code, list(unconfirmed.json()["errors"])) == (409, ["allergies"])
+    assert confirmed.status_code == 200, confirmed.content
+    assert _allergies(tenant_a, child) == ([], "", world.strict_diet.pk)
+
+
+def test_given_a_parent_who_may_not_change_allergens_when_adding_one_with_an_allowing_diet_then_still_refused(tenant_a):
+    world = make_children_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    child = make_child(tenant_a, world, parent=parent)
+    tenant_flags(tenant_a, "parents_settings", allow_changing_allergens=False)
+
+    response = Api(tenant_a, parent).put(f"children/{child.pk}", edit(world, child, allergies=[world.allergen.pk]))
+
+    assert_error(
+        response, 400, "The given data was invalid.", {"allergies": ["You are not allowed to change this field."]}
+    )
+    assert _allergies(tenant_a, child) == ([], "", world.diet.pk)
