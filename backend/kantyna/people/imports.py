@@ -6,6 +6,7 @@ of this tenant), D institution (its slug, short name or name), E classroom (its 
 F diet (its name; empty: the default diet), G dining card number (optional, 6-10 digits or capitals, unique among
 children and workers and within the file), H allergens (numbers or names separated by commas or semicolons),
 I allergies note, J general note (delivery address, contact number). Names are compared without letter case.
+Allergens or a note with a diet that forbids allergen changes are refused (the diet would clear them unasked).
 Every row creates a new child with the default automarking settings and the default price lists group of its
 classroom. The file is read with a constant number of queries, whatever its number of rows."""
 
@@ -27,7 +28,7 @@ from kantyna.core.spreadsheets import RowError, guard_cell, import_rejected, ope
 from kantyna.core.validators import MULTILINE_TEXT, SINGLE_LINE_TEXT
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.services.cards import CARD_NUMBER_RE, card_numbers_taken
-from kantyna.people.services.children import ImportedChild
+from kantyna.people.services.children import IMPORT_COLUMNS, ImportedChild, allergies_cleared_problems
 from kantyna.tenant_settings.selectors import upload_max_file_size
 from kantyna.users.models import User
 
@@ -171,6 +172,10 @@ def read_children(upload: UploadedFile) -> list[ImportedChild]:
                 error("H", _("Unknown allergen: %(allergen)s.") % {"allergen": key})
             elif allergen not in found:
                 found.append(allergen)
+        if diet is not None:
+            # The diet would clear them, and a file cannot confirm that (the form can).
+            for problem in allergies_cleared_problems(diet=diet, allergies=found, note=note):
+                error(IMPORT_COLUMNS[problem.field], problem)
         for column, value in (("I", note), ("J", general)):
             if len(value) > NOTE_MAX_LENGTH:
                 error(column, _("At most %(count)s characters.") % {"count": NOTE_MAX_LENGTH})

@@ -1417,6 +1417,7 @@ export interface paths {
          *     F diet (its name; empty: the default diet), G dining card number (optional, 6-10 digits or capitals, unique among
          *     children and workers and within the file), H allergens (numbers or names separated by commas or semicolons),
          *     I allergies note, J general note (delivery address, contact number). Names are compared without letter case.
+         *     Allergens or a note with a diet that forbids allergen changes are refused (the diet would clear them unasked).
          *     Every row creates a new child with the default automarking settings and the default price lists group of its
          *     classroom. The file is read with a constant number of queries, whatever its number of rows.
          */
@@ -8153,6 +8154,8 @@ export interface components {
             dietId: number;
             allergies?: number[];
             allergiesNote?: string;
+            /** @description Confirms removing the child's allergies and note when the diet does not allow allergen changes; without it such a write is refused (409) with the allergies named. */
+            confirmClearAllergies?: boolean;
             /** @description Delivery address and contact number. */
             generalNote?: string;
             /** @description Admin only. */

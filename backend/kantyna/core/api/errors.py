@@ -57,6 +57,7 @@ NOTES_NOT_ALLOWED = "Notes are not allowed."
 ALREADY_SERVED = "This meal was already served."
 LAST_MONTH_UNPAID = "Last month is not paid."
 IMPORT_ERRORS_MESSAGE = "The file has errors; nothing was imported."
+ALLERGIES_WOULD_BE_CLEARED = "The diet does not allow allergen changes: confirm removing the child's allergies."
 
 
 @dataclass(frozen=True)
@@ -379,6 +380,15 @@ ERRORS: dict[str, Refusal] = {
     "child.institution_out_of_reach": _invalid(_("You cannot manage children of this institution.")),
     "child.diet_not_served": _invalid(_("This diet is not served in the chosen institution.")),
     "child.not_a_parent": _invalid(_("Choose a parent account.")),
+    # A diet forbidding allergen changes would clear what is recorded, unconfirmed: its problems (also an import
+    # row's, a registrant's) name what would go.
+    "child.allergies_would_be_cleared": _conflict(ALLERGIES_WOULD_BE_CLEARED),
+    "child.allergens_would_be_cleared": _invalid(
+        _("Diet %(diet)s does not allow allergen changes: confirm removing the allergies %(allergies)s.")
+    ),
+    "child.allergies_note_would_be_cleared": _invalid(
+        _("Diet %(diet)s does not allow allergen changes: confirm removing the allergy note.")
+    ),
     "child.has_history": _conflict(
         "This child has orders or transactions and cannot be deleted; archive the child instead."
     ),
@@ -505,6 +515,12 @@ def field_text(code: str):
     same rule (a serializer's `required` message, a registrant's card): each rule is worded once, here."""
     refusal = ERRORS[code]
     return refusal.detail or refusal.message
+
+
+def problem_text(problem: Problem) -> str:
+    """The text under its field of one problem a service's rule words, for an API-layer check reporting that rule
+    among its own field errors (a registrant's child)."""
+    return _detail(problem)
 
 
 def stored_refusal_text(code: str, params: Mapping) -> str:

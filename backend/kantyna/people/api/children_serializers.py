@@ -119,6 +119,12 @@ class ChildWriteSerializer(KantynaSerializer):
     diet_id = serializers.PrimaryKeyRelatedField(source="diet", queryset=Diet.objects.all())
     allergies = serializers.PrimaryKeyRelatedField(queryset=Allergen.objects.all(), many=True, required=False)
     allergies_note = MultilineCharField(max_length=2000, required=False, allow_blank=True)
+    confirm_clear_allergies = serializers.BooleanField(
+        required=False,
+        write_only=True,
+        help_text="Confirms removing the child's allergies and note when the diet does not allow allergen changes; "
+        "without it such a write is refused (409) with the allergies named.",
+    )
     general_note = MultilineCharField(
         max_length=2000, required=False, allow_blank=True, help_text="Delivery address and contact number."
     )

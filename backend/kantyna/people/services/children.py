@@ -7,7 +7,10 @@ Who may change what (spec §6; `actor=None` is the system: seed, registration, i
   always; anyone else (a parent) only with the tenant's parentsSettings flag allowChangingInstitutions /
   allowChangingClassrooms / allowChangingDiets. A parent choosing them for a new child is always allowed.
 - allergies, allergiesNote: staff always; parents with allowChangingAllergens / allowChangingAllergensNote
-  (also on create). When the diet does not allow changing allergens both are cleared, for everyone.
+  (also on create). When the diet does not allow changing allergens both are cleared, for everyone, but never
+  silently: a write that would drop recorded allergies or a note (the child's or the request's) is refused
+  (`child.allergies_would_be_cleared`, its problems naming them) unless it confirms the removal (`confirm_clear_allergies`).
+  Every change of a child's allergies or note is audited in words (`child.allergies_change`).
 - cardNumber: ordersConfig.diningCardsEnabled; to change it customers also need allowChangingCardNumbers,
   institutions admins children_edit; admins (and cooks, through changeCardNumber) may. A new child's first
   number needs only cards enabled.
@@ -29,7 +32,8 @@ from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
-from kantyna.audit.services import audit_record
+from kantyna.audit.models import AuditEntry
+from kantyna.audit.services import audit_entry, audit_record
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.catalog.selectors import diet_serves
 from kantyna.core.errors import DomainError, Problem
@@ -218,17 +222,82 @@ def _check_place(*, actor, values: dict, child: Child | None, diet: Diet) -> Non
         raise DomainError("child.diet_not_served", field="diet_id")
 
 
-def _clear_allergens_if_diet_forbids(values: dict, diet: Diet) -> None:
-    if not diet.allow_changing_allergens:
-        values["allergies"] = []
-        values["allergies_note"] = ""
+def _rights_checked(values: dict, diet: Diet) -> dict:
+    """The values whose rights `_check_rights` checks: a diet that forbids allergen changes clears the allergies and
+    note for everyone (with the writer's confirmation), so their values are not a change of the writer's."""
+    if diet.allow_changing_allergens:
+        return values
+    return {field: value for field, value in values.items() if field not in ("allergies", "allergies_note")}
+
+
+def _allergen_names(allergies: Iterable[Allergen]) -> list[str]:
+    """Names in the catalogue's order (EU number, then name), each once."""
+    unique = {allergen.pk: allergen for allergen in allergies}.values()
+    return [allergen.name for allergen in sorted(unique, key=lambda a: (a.number is None, a.number or 0, a.name))]
+
+
+def allergies_cleared_problems(*, diet: Diet, allergies: Iterable[Allergen], note: str) -> list[Problem]:
+    """What a child would lose to `diet` if it forbids allergen changes: a problem naming the allergens, one for a
+    note; none when the diet allows changes or there is nothing to lose. The one wording of the rule for the form,
+    the import's rows and registration."""
+    if diet.allow_changing_allergens:
+        return []
+    problems = []
+    names = _allergen_names(allergies)
+    if names:
+        problems.append(
+            Problem("child.allergens_would_be_cleared", "allergies", {"diet": diet.name, "allergies": ", ".join(names)})
+        )
+    if (note or "").strip():
+        problems.append(Problem("child.allergies_note_would_be_cleared", "allergies_note", {"diet": diet.name}))
+    return problems
+
+
+def _clear_allergies_if_diet_forbids(
+    values: dict, *, diet: Diet, allergies: Iterable[Allergen], note: str, confirmed: bool
+) -> Diet | None:
+    """A diet that forbids allergen changes clears both fields (spec §4), only once the writer confirmed the loss of
+    what `allergies` and `note` hold (nothing is changed when refused). The diet when it cleared them."""
+    if diet.allow_changing_allergens:
+        return None
+    problems = allergies_cleared_problems(diet=diet, allergies=allergies, note=note)
+    if problems and not confirmed:
+        raise DomainError("child.allergies_would_be_cleared", params={"diet": diet.name}, problems=problems)
+    values["allergies"] = []
+    values["allergies_note"] = ""
+    return diet
+
+
+def allergies_change_entry(
+    *, actor, child: Child, before: tuple[list[str], str], after: tuple[list[str], str], cleared_for: Diet | None
+):
+    """The audit entry (unsaved) saying in words how a child's allergies and note changed: the allergens added and
+    removed (names, as they were called then), the note before and after, and the diet that cleared them with the
+    writer's confirmation. None when nothing changed."""
+    (names_before, note_before), (names_after, note_after) = before, after
+    added = [name for name in names_after if name not in names_before]
+    removed = [name for name in names_before if name not in names_after]
+    if not added and not removed and note_before == note_after:
+        return None
+    data: dict = {"added": added, "removed": removed, "note_before": note_before, "note_after": note_after}
+    if cleared_for is not None:
+        data.update(cleared_for_diet=cleared_for.name, confirmed=True)
+    return audit_entry(actor=actor, action="child.allergies_change", target=child, data=data)
+
+
+def _audit_allergies(*, actor, child: Child, before: tuple[list[str], str], cleared_for: Diet | None) -> None:
+    after = (_allergen_names(child.allergies.all()), child.allergies_note)
+    entry = allergies_change_entry(actor=actor, child=child, before=before, after=after, cleared_for=cleared_for)
+    if entry is not None:
+        entry.save(force_insert=True)
 
 
 def _audit_changes(child: Child, before: dict, after: dict) -> dict:
+    """A change's fields as [before, after] texts; allergies and their note have an entry of their own."""
     return {
         API_KEYS.get(field, field): [str(_pk(before.get(field))), str(_pk(value))]
         for field, value in after.items()
-        if field != "allergies" and not _same(before.get(field), value)
+        if field not in ("allergies", "allergies_note") and not _same(before.get(field), value)
     }
 
 
@@ -247,10 +316,12 @@ def child_create(
     price_lists_group: PriceListsGroup | None = None,
     calendar_subject_settings: dict | None = None,
     subject_notifications_settings: dict | None = None,
+    confirm_clear_allergies: bool = False,
     **fields,
 ) -> Child:
     """A new child of `parent`. `fields`: allergies_note, general_note, internal_note, has_discount,
-    discount_percent, discount_expiration_date, child_group, subscribed_payments, ordering_prepaids."""
+    discount_percent, discount_expiration_date, child_group, subscribed_payments, ordering_prepaids.
+    Allergies given with a diet that forbids them are refused unless `confirm_clear_allergies`."""
     values = {
         "parent": parent,
         "classroom": classroom,
@@ -264,10 +335,13 @@ def child_create(
     if price_lists_group is not None:
         values["price_lists_group"] = price_lists_group
     _check_place(actor=actor, values=values, child=None, diet=diet)
-    _check_rights(actor=actor, child=None, values=values)
+    _check_rights(actor=actor, child=None, values=_rights_checked(values, diet))
     if "ROLE_PARENT" not in (parent.roles or []):
         raise DomainError("child.not_a_parent", field="parent_id")
-    _clear_allergens_if_diet_forbids(values, diet)
+    requested = (_allergen_names(values["allergies"]), values.get("allergies_note", ""))
+    cleared_for = _clear_allergies_if_diet_forbids(
+        values, diet=diet, allergies=values["allergies"], note=requested[1], confirmed=confirm_clear_allergies
+    )
     card_number_free(values["card_number"])
     if values.get("price_lists_group") is None:
         values["price_lists_group"] = members_price_lists_group(values["classroom"])
@@ -282,6 +356,8 @@ def child_create(
         audit=False,
     )
     audit_record(actor=actor, action="child.create", target=child, data={"cardNumber": child.card_number})
+    # A new child's allergies read as added; ones the request gave and the diet cleared as removed.
+    _audit_allergies(actor=actor, child=child, before=requested if cleared_for else ([], ""), cleared_for=cleared_for)
     return child
 
 
@@ -292,9 +368,14 @@ def child_update(
     instance: Child,
     calendar_subject_settings: dict | None = None,
     subject_notifications_settings: dict | None = None,
+    confirm_clear_allergies: bool = False,
     **values,
 ) -> Child:
-    """Change the given fields (a key left out keeps its value). See the module docstring for the rights."""
+    """Change the given fields (a key left out keeps its value). See the module docstring for the rights.
+
+    A write that sets the diet, the allergies or their note, with a diet that forbids allergen changes, clears both;
+    the allergies and note stored or requested are dropped only with `confirm_clear_allergies`. A write that sets
+    none of them (a classroom move) leaves them as they are."""
     child = Child.objects.select_for_update().get(pk=instance.pk)
     if "card_number" in values:
         values["card_number"] = card_number_normalize(values["card_number"])
@@ -305,12 +386,22 @@ def child_update(
     place = {k: values[k] for k in ("classroom", "institution") if k in values}
     _check_place(actor=actor, values=place, child=child, diet=values.get("diet") or child.diet)
     values.update(place)
-    _check_rights(actor=actor, child=child, values=values)
+    _check_rights(actor=actor, child=child, values=_rights_checked(values, values.get("diet") or child.diet))
     if values.get("parent") is not None and "ROLE_PARENT" not in (values["parent"].roles or []):
         raise DomainError("child.not_a_parent", field="parent_id")
     diet = values.get("diet", child.diet)
-    if not diet.allow_changing_allergens:
-        _clear_allergens_if_diet_forbids(values, diet)
+    allergies_touched = bool({"diet", "allergies", "allergies_note"} & set(values))
+    cleared_for = None
+    if allergies_touched:
+        stored_allergies = list(child.allergies.all())
+        allergies_before = (_allergen_names(stored_allergies), child.allergies_note)
+        cleared_for = _clear_allergies_if_diet_forbids(
+            values,
+            diet=diet,
+            allergies=[*stored_allergies, *values.get("allergies", [])],
+            note=child.allergies_note.strip() or values.get("allergies_note", ""),
+            confirmed=confirm_clear_allergies,
+        )
     if "card_number" in values and values["card_number"] != child.card_number:
         card_number_free(values["card_number"], child=child)
     classroom_changed = "classroom" in values and values["classroom"].pk != child.classroom_id
@@ -339,6 +430,8 @@ def child_update(
         )
     changes = _audit_changes(child, before, values)
     audit_record(actor=actor, action="child.update", target=child, data=changes)
+    if allergies_touched:
+        _audit_allergies(actor=actor, child=child, before=allergies_before, cleared_for=cleared_for)
     if "cardNumber" in changes:
         audit_record(
             actor=actor,
@@ -415,6 +508,10 @@ def child_delete(*, actor, instance: Child) -> None:
 # Import ------------------------------------------------------------------------------------------------
 
 
+# The sheet's column of each child field a refusal may name (kantyna.people.imports.HEADERS).
+IMPORT_COLUMNS = {"allergies": "H", "allergies_note": "I"}
+
+
 class ImportedChild(TypedDict):
     row: int  # the sheet's row number, for the report
     parent: User
@@ -433,7 +530,17 @@ class ImportedChild(TypedDict):
 def children_import(*, actor, rows: list[ImportedChild], file_name: str = "") -> dict[str, int]:
     """Create every child of a validated file (kantyna.people.imports) at once: a constant number of queries
     whatever the number of rows. Card numbers are checked again under the card lock (a row may have been taken
-    since the file was read: an import_rejected refusal listing their rows, nothing stored)."""
+    since the file was read: an import_rejected refusal listing their rows, nothing stored). A row whose diet
+    forbids the allergies it gives is refused likewise: a file cannot confirm dropping them."""
+    refused = [
+        RowError(row["row"], IMPORT_COLUMNS[problem.field], problem)
+        for row in rows
+        for problem in allergies_cleared_problems(
+            diet=row["diet"], allergies=row["allergies"], note=row["allergies_note"]
+        )
+    ]
+    if refused:
+        raise import_rejected(rows=refused)
     card_numbers_lock()
     taken = card_numbers_taken({row["card_number"] for row in rows if row["card_number"]})
     if taken:
@@ -449,9 +556,6 @@ def children_import(*, actor, rows: list[ImportedChild], file_name: str = "") ->
     children = []
     for row in rows:
         classroom = row["classroom"]
-        allergies = row["allergies"]
-        if not row["diet"].allow_changing_allergens:
-            allergies, row = [], {**row, "allergies_note": ""}
         child = Child(
             parent=row["parent"],
             first_name=row["first_name"],
@@ -464,7 +568,7 @@ def children_import(*, actor, rows: list[ImportedChild], file_name: str = "") ->
             general_note=row["general_note"],
             price_lists_group_id=members_price_lists_group_id(classroom, children_default_id=default_group_id),
         )
-        child._imported_allergies = allergies
+        child._imported_allergies = row["allergies"]
         children.append(child)
     Child.objects.bulk_create(children)
     Child.allergies.through.objects.bulk_create(
@@ -482,6 +586,20 @@ def children_import(*, actor, rows: list[ImportedChild], file_name: str = "") ->
             )
             for item in settings
         ]
+    )
+    AuditEntry.objects.bulk_create(
+        entry
+        for child in children
+        if (
+            entry := allergies_change_entry(
+                actor=actor,
+                child=child,
+                before=([], ""),
+                after=(_allergen_names(child._imported_allergies), child.allergies_note),
+                cleared_for=None,
+            )
+        )
+        is not None
     )
     audit_record(actor=actor, action="child.import", data={"file": file_name, "created": len(children)})
     return {"created": len(children)}

@@ -444,17 +444,6 @@ def test_subscribed_payments_and_prepaids_follow_presences_config(tenant_a):
     assert (saved["subscribedPayments"], saved["orderingPrepaids"]) == (True, True)
 
 
-def test_allergens_are_cleared_when_the_diet_forbids_changes(tenant_a):
-    world = make_children_world(tenant_a)
-    response = Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)).post(
-        "children",
-        payload(
-            world, make_user(tenant_a), dietId=world.strict_diet.pk, allergies=[world.allergen.pk], allergiesNote="x"
-        ),
-    )
-    assert (response.json()["allergies"], response.json()["allergiesNote"]) == ([], "")
-
-
 # Commands ---------------------------------------------------------------------------------------------------
 
 

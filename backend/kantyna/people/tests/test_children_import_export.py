@@ -7,11 +7,15 @@ import csv
 import io
 from unittest import mock
 
+import pytest
 from openpyxl import load_workbook
 
+from kantyna.audit.models import AuditEntry
 from kantyna.catalog.services import diet_create
+from kantyna.core.errors import DomainError, Problem
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_INSTITUTIONS_ADMIN, ROLE_PARENT
 from kantyna.people.models import CalendarSubjectSettings, Child
+from kantyna.people.services.children import children_import
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing.api import Api
 from kantyna.testing.assertions import assert_error
@@ -298,3 +302,87 @@ def test_polish_template_filled_in_imports(tenant_a):
         [["Jan", "Kos", parent.email, world.institution.slug, "1a", world.diet.name, "", "", "", ""]], header=header
     )
     assert upload(Api(tenant_a, admin, locale="pl"), filled).json() == {"status": True, "created": 1}
+
+
+def test_given_allergies_with_a_diet_forbidding_changes_when_importing_then_the_row_is_refused_with_the_reason(
+    tenant_a,
+):
+    """A file cannot confirm dropping allergies, so a row whose diet would clear them is refused, never emptied."""
+    world = make_children_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    strict = world.strict_diet.name
+    rows = [
+        ["Ala", "Nowak", parent.email, world.institution.slug, "1a", strict, "", "", "", ""],  # nothing to lose
+        ["Ola", "Nowak", parent.email, world.institution.slug, "1a", strict, "", world.allergen.name, "mleko", ""],
+    ]
+    with in_tenant(tenant_a):
+        count = Child.objects.count()
+
+    response = upload(Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)), workbook(rows))
+
+    assert response.status_code == 400
+    assert response.json()["rows"] == [
+        {
+            "row": 3,
+            "column": "H",
+            "message": f"Diet {strict} does not allow allergen changes: confirm removing the allergies "
+            f"{world.allergen.name}.",
+        },
+        {
+            "row": 3,
+            "column": "I",
+            "message": f"Diet {strict} does not allow allergen changes: confirm removing the allergy note.",
+        },
+    ]
+    with in_tenant(tenant_a):
+        assert Child.objects.count() == count
+
+
+def test_given_a_row_whose_diet_came_to_forbid_allergies_when_the_import_stores_it_then_nothing_is_created(tenant_a):
+    """The service refuses such a row too (a diet changed between reading the file and storing it)."""
+    world = make_children_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    row = {
+        "row": 2,
+        "parent": parent,
+        "first_name": "Ola",
+        "last_name": "Nowak",
+        "institution": world.institution,
+        "classroom": world.classroom,
+        "diet": world.strict_diet,
+        "card_number": None,
+        "allergies": [world.allergen],
+        "allergies_note": "",
+        "general_note": "",
+    }
+    with in_tenant(tenant_a):
+        count = Child.objects.count()
+        with pytest.raises(DomainError) as refused:
+            children_import(actor=None, rows=[row])
+        assert Child.objects.count() == count
+    assert refused.value.code == "import.rejected"
+    assert refused.value.extra["rows"] == [
+        {"row": 2, "column": "H", "message": Problem("child.allergens_would_be_cleared", "allergies", mock.ANY)}
+    ]
+
+
+def test_imported_allergies_are_audited_per_child(tenant_a):
+    world = make_children_world(tenant_a)
+    parent = make_user(tenant_a, ROLE_PARENT)
+    rows = [
+        ["Ala", "Nowak", parent.email, world.institution.slug, "1a", world.diet.name, "", world.allergen.name, "", ""],
+        ["Ola", "Nowak", parent.email, world.institution.slug, "1a", world.diet.name, "", "", "", ""],
+    ]
+
+    response = upload(Api(tenant_a, make_user(tenant_a, ROLE_ADMIN)), workbook(rows))
+
+    assert response.json() == {"status": True, "created": 2}
+    with in_tenant(tenant_a):
+        ala = Child.objects.get(parent=parent, first_name="Ala")
+        entries = AuditEntry.objects.filter(
+            action="child.allergies_change",
+            target_id__in=[str(pk) for pk in Child.objects.filter(parent=parent).values_list("pk", flat=True)],
+        )
+        assert [(entry.target_id, entry.data) for entry in entries] == [
+            (str(ala.pk), {"added": [world.allergen.name], "removed": [], "note_before": "", "note_after": ""})
+        ]

@@ -14,13 +14,14 @@ from rest_framework import serializers
 from kantyna.catalog.api.serializers import DietOptionSerializer, MealTypeCategoryOptionSerializer
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.catalog.selectors import diet_serves
-from kantyna.core.api.errors import field_text
+from kantyna.core.api.errors import field_text, problem_text
 from kantyna.core.serializers import ClockTimeField, KantynaModelSerializer, KantynaSerializer, MultilineCharField
 from kantyna.core.validators import nrb_is_valid
 from kantyna.identity.models import Account
 from kantyna.institutions.api.serializers import ClassroomOptionSerializer, DistrictOptionSerializer
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, Child, InstitutionWorkersGroup, WorkerProfile
+from kantyna.people.services.children import allergies_cleared_problems
 from kantyna.pricing.models import PriceListItem
 from kantyna.pricing.selectors import members_price_lists_group
 from kantyna.registration.selectors import meal_types_ids_by_institution
@@ -324,7 +325,15 @@ class RegistrationChildSerializer(AllergyRulesMixin, KantynaSerializer):
             errors["classroom_id"] = [CLASSROOM_ELSEWHERE]
         if not diet_serves(diet, classroom.institution):
             errors["diet_id"] = [DIET_UNAVAILABLE]
-        self.check_allergies(data, diet, errors, self.context["parents_settings"])
+        # A diet that forbids allergen changes would clear them: refused as the child form refuses it unconfirmed
+        # (registration cannot confirm: the form leaves them out for such a diet).
+        cleared = allergies_cleared_problems(
+            diet=diet, allergies=data.get("allergies") or [], note=data.get("allergies_note") or ""
+        )
+        for problem in cleared:
+            errors[problem.field] = [problem_text(problem)]
+        if not cleared:
+            self.check_allergies(data, diet, errors, self.context["parents_settings"])
         self.check_calendar_settings(data, classroom, errors)
         if errors:
             raise serializers.ValidationError(errors)

@@ -477,20 +477,40 @@ def test_given_card_number_of_existing_child_when_registering_then_refused(tenan
     assert_error(response, 400, INVALID, {"children.0.cardNumber": ["This card number is already used."]})
 
 
-def test_given_diet_forbidding_allergens_when_child_has_allergens_then_refused(tenant_a, world):
+def test_given_diet_forbidding_allergens_when_child_has_allergens_then_refused_naming_them(tenant_a, world):
+    """The diet would clear them and a registrant cannot confirm that (the form leaves them out for such a diet)."""
     child = child_payload(world, dietId=world.strict_diet.pk, allergies=[world.allergen.pk], allergiesNote="x")
 
     response = register(tenant_a, "parent", parent_payload(world, children=[child]))
 
+    diet = world.strict_diet.name
     assert_error(
         response,
         400,
         INVALID,
         {
-            "children.0.allergies": ["Allergens cannot be changed for this diet."],
-            "children.0.allergiesNote": ["The allergies note cannot be changed."],
+            "children.0.allergies": [
+                f"Diet {diet} does not allow allergen changes: confirm removing the allergies {world.allergen.name}."
+            ],
+            "children.0.allergiesNote": [
+                f"Diet {diet} does not allow allergen changes: confirm removing the allergy note."
+            ],
         },
     )
+    assert nothing_created(tenant_a)
+
+
+def test_given_diet_forbidding_allergens_when_registering_in_polish_then_the_refusal_is_polish(tenant_a, world):
+    child = child_payload(world, dietId=world.strict_diet.pk, allergies=[world.allergen.pk])
+
+    response = register(tenant_a, "parent", parent_payload(world, children=[child]), locale="pl")
+
+    assert response.json()["errors"] == {
+        "children.0.allergies": [
+            f"Dieta {world.strict_diet.name} nie pozwala na zmianę alergenów: potwierdź usunięcie alergii "
+            f"{world.allergen.name}."
+        ]
+    }
 
 
 def test_given_tenant_forbids_allergens_for_parents_when_child_has_allergens_then_refused(tenant_a, world):

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/api/client';
 import { useConfirm } from '@/components/confirm-context';
 import { FormActionButton } from '@/components/FormActionButton';
 import {
@@ -35,6 +36,7 @@ import {
 } from '@/lib/children/form-options';
 import { AutomarkSettings, NotificationSettings, SettingsLogs } from './AutomarkSettings';
 import {
+  allergiesToClear,
   CARD_NUMBER_MAX_LENGTH,
   changedCascadeFields,
   childFieldChanged,
@@ -47,6 +49,7 @@ import {
   isCascadeField,
   toChildRequest,
   withOptionDefaults,
+  type AllergiesToClear,
   type ChildFormOptions,
   type ChildFormValues,
 } from '@/lib/child-form/child-form-model';
@@ -248,7 +251,10 @@ export function ChildForm({
 
   const onValid = async (values: ChildFormValues) => {
     if (registration) {
-      onRegistrationSave?.(values);
+      const clearing = allergiesToClear(values, undefined, allergensAllowed);
+      if (clearing && !(await confirmAllergiesRemoval(<AllergiesToRemove clearing={clearing} allergens={allergens} diet={diet?.text ?? ''} />))) return;
+      // Kept hidden while the diet forbids them; the local list holds what registration will send.
+      onRegistrationSave?.(clearing ? { ...values, allergies: [], allergiesNote: '' } : values);
       form.reset(emptyChildValues());
       return;
     }
@@ -272,9 +278,25 @@ export function ChildForm({
         if (!confirmed) return;
       }
     }
+    let confirmClearAllergies = false;
+    if (!registration) {
+      const clearing = allergiesToClear(values, child, allergensAllowed);
+      if (clearing) {
+        if (!(await confirmAllergiesRemoval(<AllergiesToRemove clearing={clearing} allergens={allergens} diet={diet?.text ?? ''} />))) return;
+        confirmClearAllergies = true;
+      }
+    }
     const body = toChildRequest(values, rights.visible, { dietAllowsAllergens: allergensAllowed });
     try {
-      const saved = await save.mutateAsync({ id: child?.id ?? null, body });
+      let saved: LoadedChild;
+      try {
+        saved = await save.mutateAsync({ id: child?.id ?? null, body: confirmClearAllergies ? { ...body, confirmClearAllergies } : body });
+      } catch (error) {
+        // Allergies recorded since the form loaded (someone else's save): the server names them; asked once more.
+        const named = allergiesRefusal(error);
+        if (confirmClearAllergies || !named || !(await confirmAllergiesRemoval(named))) throw error;
+        saved = await save.mutateAsync({ id: child?.id ?? null, body: { ...body, confirmClearAllergies: true } });
+      }
       const name = saved.fullName.name;
       notify({ type: 'success', message: child ? t('saved', { child: name }) : t('created', { child: name }) });
       form.reset(child ? childToValues(saved) : emptyChildValues({ parentId: parentId ?? null }));
@@ -284,6 +306,15 @@ export function ChildForm({
       notify({ type: 'error', message: t('saveFailed'), title: error instanceof Error ? error.message : undefined });
     }
   };
+
+  const confirmAllergiesRemoval = (body: ReactNode) =>
+    confirm({
+      title: t('clearAllergies.title'),
+      body,
+      confirmLabel: t('clearAllergies.confirm'),
+      cancelLabel: t('common:cancel'),
+      variant: 'danger',
+    });
 
   const submit = form.handleSubmit(onValid, onInvalid);
   const pending = save.isPending || form.formState.isSubmitting;
@@ -437,6 +468,38 @@ export function ChildForm({
         </div>
       </Form>
     </FormProvider>
+  );
+}
+
+/** The confirmation's list: the allergens (named as the form names them) and the note that saving removes. */
+function AllergiesToRemove({ clearing, allergens, diet }: { clearing: AllergiesToClear; allergens: SelectOption[]; diet: string }) {
+  const { t } = useTranslation('children');
+  const names = clearing.allergies.map((id) => allergens.find((option) => option.value === id)?.text ?? `#${id}`);
+  return (
+    <>
+      <p>{t('clearAllergies.body', { diet })}</p>
+      <ul className="mb-0">
+        {names.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+        {clearing.note && <li>{t('clearAllergies.note', { note: clearing.note })}</li>}
+      </ul>
+    </>
+  );
+}
+
+/** The server's refusal to drop allergies unconfirmed, as the confirmation's body (its texts name them); null for
+ * any other error. */
+function allergiesRefusal(error: unknown): ReactNode | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const texts = [...(error.fieldErrors.allergies ?? []), ...(error.fieldErrors.allergiesNote ?? [])];
+  if (texts.length === 0) return null;
+  return (
+    <ul className="mb-0">
+      {texts.map((text) => (
+        <li key={text}>{text}</li>
+      ))}
+    </ul>
   );
 }
 

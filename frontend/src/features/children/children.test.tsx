@@ -464,28 +464,113 @@ describe('child form (create and edit)', () => {
     expect(diet).toHaveValue(String(anywhere.value));
   });
 
-  it('clears and hides allergens when the diet forbids changing them', async () => {
+  it('given a diet that forbids allergens, when saving, then it names the allergies and note to remove and sends the confirmation only when confirmed', async () => {
     signInAs(ADMIN);
     serveOptions();
     const bodies: Schemas['ChildWriteRequest'][] = [];
     server.use(
-      http.get(apiUrl('children/:id'), () => HttpResponse.json(loaded({ allergies: [1], allergiesNote: 'nuts' }))),
+      http.get(apiUrl('allergens'), () =>
+        HttpResponse.json(
+          page([
+            { id: 1, number: 1, name: 'Gluten', groupId: null, groupName: null },
+            { id: 7, number: 7, name: 'Milk', groupId: null, groupName: null },
+            { id: 8, number: 8, name: 'Nuts', groupId: null, groupName: null },
+          ]),
+        ),
+      ),
+      http.get(apiUrl('children/:id'), () => HttpResponse.json(loaded({ allergies: [7, 8], allergiesNote: 'no hazelnuts' }))),
       http.put(apiUrl('children/:id'), async ({ request }) => {
         bodies.push((await request.json()) as Schemas['ChildWriteRequest']);
-        return HttpResponse.json(loaded());
+        return HttpResponse.json(loaded({ dietId: 6 }));
+      }),
+      http.get(apiUrl('children'), () => HttpResponse.json(page([]))),
+    );
+    const { user, router } = renderApp('/children/7/edit/list');
+    const form = await screen.findByRole('form', { name: 'Edit child' });
+    expect(await within(form).findByLabelText(/^Allergies note/)).toHaveValue('no hazelnuts');
+    await user.selectOptions(within(form).getByLabelText(/^Diet/), 'Gluten free');
+    expect(within(form).queryByLabelText(/^Allergies note/)).not.toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove the allergies?' });
+    expect(within(dialog).getByText('Diet Gluten free does not allow allergen changes. Saving removes from the child:')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '7. Milk',
+      '8. Nuts',
+      'the allergy note: no hazelnuts',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove the allergies?' })).not.toBeInTheDocument());
+    expect(bodies).toHaveLength(0);
+    // Nothing was lost: the allowing diet shows them again as they were.
+    await user.selectOptions(within(form).getByLabelText(/^Diet/), 'Standard');
+    expect(await within(form).findByLabelText(/^Allergies note/)).toHaveValue('no hazelnuts');
+    await user.selectOptions(within(form).getByLabelText(/^Diet/), 'Gluten free');
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove the allergies?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove and save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ dietId: 6, allergies: [], allergiesNote: '', confirmClearAllergies: true });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/children'));
+  });
+
+  it('given a child without allergies, when changing to a diet that forbids them, then it saves without asking nor confirming', async () => {
+    signInAs(ADMIN);
+    serveOptions();
+    const bodies: Schemas['ChildWriteRequest'][] = [];
+    server.use(
+      http.get(apiUrl('children/:id'), () => HttpResponse.json(loaded())),
+      http.put(apiUrl('children/:id'), async ({ request }) => {
+        bodies.push((await request.json()) as Schemas['ChildWriteRequest']);
+        return HttpResponse.json(loaded({ dietId: 6 }));
       }),
       http.get(apiUrl('children'), () => HttpResponse.json(page([]))),
     );
     const { user } = renderApp('/children/7/edit/list');
     const form = await screen.findByRole('form', { name: 'Edit child' });
-    expect(await within(form).findByLabelText(/^Allergies note/)).toHaveValue('nuts');
-    expect(within(form).getByLabelText(/^Internal note/)).toBeInTheDocument();
-    expect(within(form).getByRole('table', { name: 'Automarking changes' })).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByLabelText(/^Diet/)).toHaveValue('5'));
     await user.selectOptions(within(form).getByLabelText(/^Diet/), 'Gluten free');
-    expect(within(form).queryByLabelText(/^Allergies note/)).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
+
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ dietId: 6, allergies: [], allergiesNote: '' });
+    expect(bodies[0]).not.toHaveProperty('confirmClearAllergies');
+    expect(screen.queryByRole('dialog', { name: 'Remove the allergies?' })).not.toBeInTheDocument();
+  });
+
+  it('given allergies recorded meanwhile, when the server refuses to remove them unconfirmed, then its words are shown and confirming saves again with the confirmation', async () => {
+    signInAs(ADMIN);
+    serveOptions();
+    const bodies: Schemas['ChildWriteRequest'][] = [];
+    const refusal = 'Diet Gluten free does not allow allergen changes: confirm removing the allergies Milk.';
+    server.use(
+      http.get(apiUrl('children/:id'), () => HttpResponse.json(loaded())),
+      http.put(apiUrl('children/:id'), async ({ request }) => {
+        const body = (await request.json()) as Schemas['ChildWriteRequest'];
+        bodies.push(body);
+        if (!body.confirmClearAllergies) {
+          return HttpResponse.json(
+            { message: "The diet does not allow allergen changes: confirm removing the child's allergies.", errors: { allergies: [refusal] } },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json(loaded({ dietId: 6 }));
+      }),
+      http.get(apiUrl('children'), () => HttpResponse.json(page([]))),
+    );
+    const { user, router } = renderApp('/children/7/edit/list');
+    const form = await screen.findByRole('form', { name: 'Edit child' });
+    await waitFor(() => expect(within(form).getByLabelText(/^Diet/)).toHaveValue('5'));
+    await user.selectOptions(within(form).getByLabelText(/^Diet/), 'Gluten free');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the allergies?' });
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent(refusal);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove and save' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ dietId: 6, allergies: [], confirmClearAllergies: true });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/children'));
   });
 
   it('asks before moving a child with future orders to another institution', async () => {

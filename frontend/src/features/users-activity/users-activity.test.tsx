@@ -146,6 +146,52 @@ describe('users activity', () => {
     expect(within(table).getByText('NIP:')).toBeInTheDocument();
   });
 
+  it("says how a child's allergies changed, and that a diet removed them with confirmation, in both languages", async () => {
+    signIn();
+    const allergies = [
+      entry({
+        id: 11,
+        action: 'child.allergies_change',
+        targetType: 'people.child',
+        targetId: '7',
+        targetName: 'Ola Nowak',
+        params: { added: [], removed: ['Milk', 'Nuts'], diet: 'Gluten free', variant: 'diet' },
+        changes: [{ field: 'allergiesNote', before: 'no hazelnuts', after: null }],
+      }),
+      entry({
+        id: 10,
+        action: 'child.allergies_change',
+        targetType: 'people.child',
+        targetId: '7',
+        targetName: 'Ola Nowak',
+        params: { added: ['Nuts'], removed: ['Gluten'], variant: 'added_removed' },
+      }),
+    ];
+    server.use(
+      http.get(apiUrl('users/activity'), () => HttpResponse.json({ items: allergies, total: 2, page: 1, perPage: 20 })),
+    );
+    renderApp('/users/activity');
+    let table = await screen.findByRole('table', { name: 'Users activity' });
+
+    expect(
+      await within(table).findByRole('cell', {
+        name: 'Allergies removed because diet Gluten free does not allow allergen changes (confirmed): Milk, Nuts',
+      }),
+    ).toBeInTheDocument();
+    expect(within(table).getByText('Allergies note:')).toBeInTheDocument();
+    expect(within(table).getByText('no hazelnuts → (none)')).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Allergies added: Nuts; removed: Gluten' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('cell', { name: 'Child: Ola Nowak' })).toHaveLength(2);
+
+    await i18n.changeLanguage('pl');
+    table = await screen.findByRole('table', { name: 'Aktywność użytkowników' });
+    expect(
+      within(table).getByRole('cell', {
+        name: 'Usunięto alergie, bo dieta Gluten free nie pozwala na zmianę alergenów (potwierdzono): Milk, Nuts',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('filters by action and dates through the URL', async () => {
     signIn();
     const lists = serveRows();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from '@/lib/i18n';
 import type { ClassroomOption, DietOption, GroupedCategory, GroupedMealType, InstitutionOption } from '@/lib/children/form-options';
 import {
+  allergiesToClear,
   changedCascadeFields,
   childFieldChanged,
   childFormAccess,
@@ -164,9 +165,9 @@ describe('the cascades', () => {
     expect(edit(elsewhere, 'institutionId', 1, options()).dietId).toBe(5);
   });
 
-  it('given a diet that forbids allergens, then allergens, their note and the meal types are cleared', () => {
+  it('given a diet that forbids allergens, then the meal types are cleared and the allergens kept for saving to ask about', () => {
     const after = edit(chosen(), 'dietId', 6);
-    expect(after).toMatchObject({ dietId: 6, allergies: [], allergiesNote: '' });
+    expect(after).toMatchObject({ dietId: 6, allergies: [1], allergiesNote: 'nuts' });
     expect(after.calendarSubjectSettings.autoselectedMealTypes).toEqual([]);
     const allowing = edit(chosen({ dietId: 6 }), 'dietId', 5);
     expect(allowing).toMatchObject({ allergies: [1], allergiesNote: 'nuts' });
@@ -203,9 +204,9 @@ describe('the default diet', () => {
     expect(defaultDietId(chosen({ dietId: 99 }), options())).toBe(5);
   });
 
-  it('given the default chosen when the diets arrive, then the diet cascade follows (allergens of a forbidding diet cleared)', () => {
+  it('given the default chosen when the diets arrive, then the diet cascade follows (allergens of a forbidding diet kept, hidden)', () => {
     const forbidding = diet(6, { isDefault: true, allowChangingAllergens: false });
-    expect(withDefaultDiet(chosen({ dietId: null }), options({ diets: [forbidding] }))).toMatchObject({ dietId: 6, allergies: [], allergiesNote: '' });
+    expect(withDefaultDiet(chosen({ dietId: null }), options({ diets: [forbidding] }))).toMatchObject({ dietId: 6, allergies: [1], allergiesNote: 'nuts' });
   });
 });
 
@@ -252,6 +253,27 @@ describe('what the form writes back', () => {
       ['classroomId', 12],
       ['priceListsGroupId', 31],
     ]);
+  });
+});
+
+describe('what saving with a diet that forbids allergens removes', () => {
+  it('given a diet that allows allergens, then nothing', () => {
+    expect(allergiesToClear({ allergies: [1], allergiesNote: 'nuts' }, undefined, true)).toBeNull();
+  });
+
+  it('given nothing held nor stored, then nothing to ask about', () => {
+    expect(allergiesToClear({ allergies: [], allergiesNote: '  ' }, { allergies: [], allergiesNote: '' }, false)).toBeNull();
+  });
+
+  it("given allergies held and stored, then both (each once) and the note, the form's before the stored one", () => {
+    expect(allergiesToClear({ allergies: [7, 1], allergiesNote: '' }, { allergies: [1, 3], allergiesNote: 'eggs' }, false)).toEqual({
+      allergies: [1, 3, 7],
+      note: 'eggs',
+    });
+    expect(allergiesToClear({ allergies: [], allergiesNote: ' new ' }, { allergies: [], allergiesNote: 'old' }, false)).toEqual({
+      allergies: [],
+      note: 'new',
+    });
   });
 });
 

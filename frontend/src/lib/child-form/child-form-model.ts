@@ -475,6 +475,28 @@ export function dietAllowsAllergens(diet: Pick<DietOption, 'allowChangingAllerge
   return diet?.allowChangingAllergens !== false;
 }
 
+/** The allergies and note saving would remove because the diet forbids allergen changes. */
+export interface AllergiesToClear {
+  allergies: number[];
+  note: string;
+}
+
+/**
+ * What saving removes when the diet forbids allergen changes (spec §5: they are cleared; issue 30: never unasked):
+ * the allergies and note the form holds and those the child has stored (the server drops both). Null when the diet
+ * allows allergens or there is nothing to remove.
+ */
+export function allergiesToClear(
+  values: Pick<ChildFormValues, 'allergies' | 'allergiesNote'>,
+  stored: Pick<LoadedChild, 'allergies' | 'allergiesNote'> | undefined,
+  dietAllows: boolean,
+): AllergiesToClear | null {
+  if (dietAllows) return null;
+  const allergies = [...new Set([...(stored?.allergies ?? []), ...values.allergies])];
+  const note = values.allergiesNote.trim() || (stored?.allergiesNote ?? '').trim();
+  return allergies.length > 0 || note ? { allergies, note } : null;
+}
+
 /** A diet is offered at an institution when it lists no institution or lists that one (or none is chosen yet). */
 export function dietServes(diet: DietOption, institutionId: number | null): boolean {
   return institutionId === null || diet.institutionsIds.length === 0 || diet.institutionsIds.includes(institutionId);
@@ -541,7 +563,7 @@ export function withBlockedMealTypes(values: ChildFormValues, options: Pick<Chil
  * The values after the user changed `field` from `previous` to its value in `values`, with every field that depends on
  * it (spec §4 cascades): district → institution (one of another district is dropped) → classroom (cleared), meal types
  * (cleared) and diet (the institution's default where the chosen one does not serve it) → price lists group (the
- * classroom's default) and, for a diet, meal types (cleared) and allergens (cleared where the diet forbids them).
+ * classroom's default) and, for a diet, meal types (cleared; allergens stay, hidden where the diet forbids them).
  * Choosing the same value again changes nothing.
  */
 export function childFieldChanged<F extends CascadeField>(
@@ -570,10 +592,10 @@ export function childFieldChanged<F extends CascadeField>(
       return { ...values, priceListsGroupId: defaultPriceListsGroupId(classroom, options.groups) };
     }
     case 'dietId': {
+      // A diet that forbids allergens hides them but keeps them: saving asks before removing them
+      // (`allergiesToClear`), and choosing another diet again shows them as they were.
       if (values.dietId === previous) return values;
-      const next = withoutAutoselections(values);
-      const diet = options.diets.find((candidate) => candidate.value === values.dietId);
-      return dietAllowsAllergens(diet) ? next : { ...next, allergies: [], allergiesNote: '' };
+      return withoutAutoselections(values);
     }
     case 'calendarSubjectSettings.automarkPresences':
       return withBlockedMealTypes(values, options);
