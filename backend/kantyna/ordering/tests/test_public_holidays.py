@@ -15,6 +15,7 @@ from kantyna.ordering.models import FreeDay, OrderItem, PublicHolidaysYear
 from kantyna.ordering.services.automark import automark_run
 from kantyna.ordering.services.free_days import public_holidays_ensure, public_holidays_offer
 from kantyna.ordering.tests.helpers import at, automark_weekly_lunches
+from kantyna.people.services.subject_settings import school_year_bounds
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api, assert_error, make_user
 from kantyna.testing.world import set_settings
@@ -100,9 +101,13 @@ def test_given_public_holidays_switched_off_when_ensuring_then_no_year_is_offere
 
 def test_given_holidays_offered_then_automark_skips_christmas(world, tenant_a):
     with in_tenant(tenant_a):
-        # Given the year's holidays are free days and the child is automarked for a week of lunches
+        # Given the year's holidays are free days and the child is automarked for a week of lunches through the
+        # school year of that Christmas (a new settings row's default is today's school year: from 20 December on,
+        # the Christmas ahead belongs to the next one)
         public_holidays_offer(years=[CHRISTMAS_YEAR], now=at(date(CHRISTMAS_YEAR, 12, 1), 9))
-        automark_weekly_lunches(world)
+        settings = automark_weekly_lunches(world)
+        settings.automark_start_date, settings.automark_end_date = school_year_bounds(date(CHRISTMAS_YEAR, 12, 1))
+        settings.save()
 
         # When automark runs on 23 December (its window: 25 to 31 December)
         automark_run(now=at(date(CHRISTMAS_YEAR, 12, 23), 9))
