@@ -16,7 +16,7 @@ from django.db.models.functions import Concat, JSONObject, Lower
 
 from kantyna.catalog.models import Allergen, MealType
 from kantyna.core.prepared import Bound, PreparedQuery, run_bound
-from kantyna.menus.selectors import dishes_named, dishes_of_day, dishes_read
+from kantyna.menus.selectors import CellDish, dish_name, dishes_named, dishes_of_day, dishes_read
 from kantyna.ordering.models import LIVE, OrderItem
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.people.reach import Reach
@@ -250,10 +250,14 @@ class Serving:
 
     receiver: Receiver
     items: list[Item] = field(default_factory=list)
-    dishes: dict[tuple[int, int, int], str] = field(default_factory=dict)
+    dishes: dict[tuple[int, int, int], list[CellDish]] = field(default_factory=dict)
+
+    def dishes_of(self, item: Item) -> list[CellDish] | None:
+        """The menu cell's dishes the item is served (None: no menu yet)."""
+        return self.dishes.get((self.receiver.institution["id"], item.meal_type_id, item.diet_id))
 
     def dish_of(self, item: Item) -> str | None:
-        return self.dishes.get((self.receiver.institution["id"], item.meal_type_id, item.diet_id))
+        return dish_name(self.dishes_of(item))
 
 
 def card_number_clean(card_number: str) -> str:
