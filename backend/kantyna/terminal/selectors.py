@@ -18,6 +18,7 @@ from kantyna.catalog.models import Allergen, MealType
 from kantyna.core.prepared import Bound, PreparedQuery, run_bound
 from kantyna.menus.selectors import CellDish, dish_name, dishes_named, dishes_of_day, dishes_read
 from kantyna.ordering.models import LIVE, OrderItem
+from kantyna.ordering.selectors.clashes import SubjectAllergens, Verdict, verdict
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.people.reach import Reach
 from kantyna.terminal.models import ScannedCardEntry
@@ -37,10 +38,11 @@ FOLD = str.maketrans(ACCENTED, PLAIN)
 
 
 def _allergen_refs(holders: str) -> ArraySubquery:
-    """The holder's allergens as `[{id, name}]` in the catalog's order, read in the holder's own row (a scan's
-    receiver is one query, a roster's children one query whatever their number)."""
+    """The holder's allergens as `[{id, name, group}]` in the catalog's order, read in the holder's own row (a
+    scan's receiver is one query, a roster's children one query whatever their number). The group is what the
+    clash rule matches by (`ordering.selectors.clashes`); the API shows `{id, name}`."""
     allergens = Allergen.objects.filter(**{holders: OuterRef("pk")}).order_by("number", "name")
-    return ArraySubquery(allergens.values(ref=JSONObject(id="pk", name="name")))
+    return ArraySubquery(allergens.values(ref=JSONObject(id="pk", name="name", group="group_id")))
 
 
 # WARNING: cached per process, shared by every request and tenant: never evaluate a base itself (its result cache
@@ -258,6 +260,10 @@ class Serving:
 
     def dish_of(self, item: Item) -> str | None:
         return dish_name(self.dishes_of(item))
+
+    def verdict_of(self, item: Item) -> Verdict:
+        """Whether the item's dish contains one of the receiver's allergens (the one clash rule)."""
+        return verdict(SubjectAllergens.of(self.receiver.allergens), self.dishes_of(item))
 
 
 def card_number_clean(card_number: str) -> str:
