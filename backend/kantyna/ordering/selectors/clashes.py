@@ -28,7 +28,7 @@ from django.contrib.postgres.expressions import ArraySubquery
 from django.db.models import F, OuterRef, QuerySet
 from django.db.models.functions import Coalesce, Concat, JSONObject
 
-from kantyna.catalog.models import Allergen, MealType
+from kantyna.catalog.models import Allergen, MealType, MealTypeInstitutionSetting
 from kantyna.logistics.models import KitchenInstitutionMealType
 from kantyna.menus.selectors import CellDish, dates_between, menu_cells
 from kantyna.ordering.models import LIVE, OrderItem
@@ -148,9 +148,9 @@ def subject_verdicts(
     institution_id, diet_id, refs = row
     allergens = SubjectAllergens.of(refs)
     if meal_type_ids is None:
-        meal_types = MealType.objects.exclude(
-            institution_settings__institution_id=institution_id, institution_settings__is_available=False
-        ).order_by("position", "name")
+        # One setting row must say both (an exclude over two conditions of a multi-valued relation would not).
+        switched_off = MealTypeInstitutionSetting.objects.filter(institution_id=institution_id, is_available=False)
+        meal_types = MealType.objects.exclude(pk__in=switched_off.values("meal_type_id")).order_by("position", "name")
         meal_type_ids = list(meal_types.values_list("pk", flat=True))
     meal_type_ids = list(meal_type_ids)
     subject = {"child_id": child_id} if child_id is not None else {"worker_id": worker_id}
