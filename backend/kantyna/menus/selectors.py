@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet
+from django.db.models.functions import JSONObject
 
 from kantyna.catalog.models import Allergen, Diet, MealType
 from kantyna.core.dates import month_bounds
@@ -171,24 +173,75 @@ def menus_overlapping(queryset: QuerySet[MealsMenu], first: date | None, last: d
     return queryset.filter(condition)
 
 
-def _dishes(items: QuerySet[MealsMenuItem]) -> QuerySet[MealsMenuItem]:
-    return items.order_by("position", "id").values_list(
-        "menu__institutions", "meal_type_id", "menu__diets", "meal__name"
+@dataclass(frozen=True, slots=True)
+class CellDish:
+    """A dish of a menu cell with its allergens: `(id, name, group id or None)` in the catalog's order."""
+
+    meal_id: int
+    name: str
+    allergens: tuple[tuple[int, str, int | None], ...] = ()
+
+
+def _meal_allergens() -> ArraySubquery:
+    """The meal's allergens as `[{id, name, group}]` in the catalog's order, read in the menu item's own row."""
+    allergens = Allergen.objects.filter(meals=OuterRef("meal_id")).order_by("number", "name")
+    return ArraySubquery(allergens.values(ref=JSONObject(id="pk", name="name", group="group_id")))
+
+
+def _cell_rows(items: QuerySet[MealsMenuItem]) -> QuerySet[MealsMenuItem]:
+    """The rows `menu_cells_of` reads: one per menu item, institution and diet of its menu, in the menus' order."""
+    return (
+        items.annotate(meal_allergens=_meal_allergens())
+        .order_by("position", "id")
+        .values_list(
+            "date", "menu__institutions", "meal_type_id", "menu__diets", "meal_id", "meal__name", "meal_allergens"
+        )
     )
+
+
+def menu_cells_of(rows, institution_ids: set[int] | None) -> dict[tuple[date, int, int, int], list[CellDish]]:
+    """The menu cells from `_cell_rows`: (date, institution, meal type, diet) → its dishes. THE rule of which dish
+    a receiver gets, shared by the terminal, the calendar's clashes and the kitchen's lists: every menu covering
+    the institution and the diet on that date contributes the meals it places on that meal type, each meal once,
+    in the menus' order (position, then item id). Several menus covering one cell are not an error: their meals
+    are all served (a shared menu plus an institution's own extra dish). No cell: no menu yet."""
+    cells: dict[tuple[date, int, int, int], list[CellDish]] = {}
+    for day, institution_id, meal_type_id, diet_id, meal_id, name, allergens in rows:
+        if institution_id is None or diet_id is None:
+            continue
+        if institution_ids is not None and institution_id not in institution_ids:
+            continue
+        cell = cells.setdefault((day, institution_id, meal_type_id, diet_id), [])
+        if all(dish.meal_id != meal_id for dish in cell):
+            refs = tuple((one["id"], one["name"], one["group"]) for one in allergens or ())
+            cell.append(CellDish(meal_id, name, refs))
+    return cells
+
+
+def menu_cells(
+    *, date_from: date, date_to: date, institution_ids: set[int] | None
+) -> dict[tuple[date, int, int, int], list[CellDish]]:
+    """The menu cells of the institutions (None: every one) in the dates, with their dishes' allergens
+    (`menu_cells_of`): one query."""
+    items = MealsMenuItem.objects.filter(date__gte=date_from, date__lte=date_to)
+    if institution_ids is not None:
+        items = items.filter(menu__institutions__in=sorted(institution_ids))
+    return menu_cells_of(_cell_rows(items), institution_ids)
 
 
 # A card scan reads the dishes of one institution: its SQL is compiled once per process (core.prepared).
 _DISHES_OF_INSTITUTIONS = PreparedQuery(
-    lambda day, institution_ids: _dishes(MealsMenuItem.objects.filter(date=day, menu__institutions__in=institution_ids))
+    lambda day, institution_ids: _cell_rows(
+        MealsMenuItem.objects.filter(date=day, menu__institutions__in=institution_ids)
+    )
 )
 
 
-def dishes_of_day(*, day: date, institution_ids: set[int] | None = None) -> dict[tuple[int, int, int], str]:
-    """The menu's dish of `day` per (institution, meal type, diet): the names of the meals the menus covering
-    that institution and diet place on that day and meal type, joined ", " in the menu's order (one query, for a
-    whole roster). `institution_ids` None: every institution."""
+def dishes_of_day(*, day: date, institution_ids: set[int] | None = None) -> dict[tuple[int, int, int], list[CellDish]]:
+    """The menu's dishes of `day` per (institution, meal type, diet) (`menu_cells_of`'s cells of that day, one
+    query for a whole roster). `institution_ids` None: every institution."""
     if institution_ids is None:
-        rows = _dishes(MealsMenuItem.objects.filter(date=day))
+        rows = _cell_rows(MealsMenuItem.objects.filter(date=day))
     else:
         rows = _DISHES_OF_INSTITUTIONS(day=day, institution_ids=sorted(institution_ids))
     return dishes_named(rows, institution_ids)
@@ -196,19 +249,18 @@ def dishes_of_day(*, day: date, institution_ids: set[int] | None = None) -> dict
 
 def dishes_read(*, day: date, institution_ids: set[int]) -> Bound | None:
     """`dishes_of_day`'s read of a few institutions, to run beside another read in one round trip
-    (`core.prepared.run_bound`; a card scan's locked items); `dishes_named` words its rows. None: run it alone."""
+    (`core.prepared.run_bound`; a card scan's locked items); `dishes_named` reads its rows. None: run it alone."""
     return _DISHES_OF_INSTITUTIONS.bound(day=day, institution_ids=sorted(institution_ids))
 
 
-def dishes_named(rows, institution_ids: set[int] | None) -> dict[tuple[int, int, int], str]:
-    """`dishes_of_day`'s answer from its read's rows."""
-    names: dict[tuple[int, int, int], list[str]] = {}
-    for institution_id, meal_type_id, diet_id, name in rows:
-        if institution_id is None or diet_id is None:
-            continue
-        if institution_ids is not None and institution_id not in institution_ids:
-            continue
-        dish = names.setdefault((institution_id, meal_type_id, diet_id), [])
-        if name not in dish:
-            dish.append(name)
-    return {key: ", ".join(dish) for key, dish in names.items()}
+def dishes_named(rows, institution_ids: set[int] | None) -> dict[tuple[int, int, int], list[CellDish]]:
+    """`dishes_of_day`'s answer from its read's rows (one day's)."""
+    return {
+        (institution_id, meal_type_id, diet_id): dishes
+        for (_day, institution_id, meal_type_id, diet_id), dishes in menu_cells_of(rows, institution_ids).items()
+    }
+
+
+def dish_name(dishes: list[CellDish] | None) -> str | None:
+    """The dishes of a cell as one text, joined ", " in the menu's order (None: no menu yet)."""
+    return ", ".join(dish.name for dish in dishes) if dishes else None

@@ -23,6 +23,11 @@ class ScannedCardEntry(models.Model):
         UNKNOWN_CARD = "unknown_card", "unknown_card"
         INACTIVE = "inactive", "inactive"
         DUPLICATE = "duplicate", "duplicate"
+        # The dish contains one of the receiver's allergens (issue 30): nothing served, the cook decides...
+        CHECK = "check", "check"
+        # ...and records an alternative meal handed out (the items served) or nothing handed out (left active).
+        ALTERNATIVE_SERVED = "alternative_served", "alternative_served"
+        NOT_SERVED = "not_served", "not_served"
 
     class Source(models.TextChoices):
         CARD = "card", "card"

@@ -16,8 +16,9 @@ from django.db.models.functions import Concat, JSONObject, Lower
 
 from kantyna.catalog.models import Allergen, MealType
 from kantyna.core.prepared import Bound, PreparedQuery, run_bound
-from kantyna.menus.selectors import dishes_named, dishes_of_day, dishes_read
+from kantyna.menus.selectors import CellDish, dish_name, dishes_named, dishes_of_day, dishes_read
 from kantyna.ordering.models import LIVE, OrderItem
+from kantyna.ordering.selectors.clashes import SubjectAllergens, Verdict, verdict
 from kantyna.people.models import Child, WorkerProfile
 from kantyna.people.reach import Reach
 from kantyna.terminal.models import ScannedCardEntry
@@ -37,10 +38,11 @@ FOLD = str.maketrans(ACCENTED, PLAIN)
 
 
 def _allergen_refs(holders: str) -> ArraySubquery:
-    """The holder's allergens as `[{id, name}]` in the catalog's order, read in the holder's own row (a scan's
-    receiver is one query, a roster's children one query whatever their number)."""
+    """The holder's allergens as `[{id, name, group}]` in the catalog's order, read in the holder's own row (a
+    scan's receiver is one query, a roster's children one query whatever their number). The group is what the
+    clash rule matches by (`ordering.selectors.clashes`); the API shows `{id, name}`."""
     allergens = Allergen.objects.filter(**{holders: OuterRef("pk")}).order_by("number", "name")
-    return ArraySubquery(allergens.values(ref=JSONObject(id="pk", name="name")))
+    return ArraySubquery(allergens.values(ref=JSONObject(id="pk", name="name", group="group_id")))
 
 
 # WARNING: cached per process, shared by every request and tenant: never evaluate a base itself (its result cache
@@ -250,10 +252,18 @@ class Serving:
 
     receiver: Receiver
     items: list[Item] = field(default_factory=list)
-    dishes: dict[tuple[int, int, int], str] = field(default_factory=dict)
+    dishes: dict[tuple[int, int, int], list[CellDish]] = field(default_factory=dict)
+
+    def dishes_of(self, item: Item) -> list[CellDish] | None:
+        """The menu cell's dishes the item is served (None: no menu yet)."""
+        return self.dishes.get((self.receiver.institution["id"], item.meal_type_id, item.diet_id))
 
     def dish_of(self, item: Item) -> str | None:
-        return self.dishes.get((self.receiver.institution["id"], item.meal_type_id, item.diet_id))
+        return dish_name(self.dishes_of(item))
+
+    def verdict_of(self, item: Item) -> Verdict:
+        """Whether the item's dish contains one of the receiver's allergens (the one clash rule)."""
+        return verdict(SubjectAllergens.of(self.receiver.allergens), self.dishes_of(item))
 
 
 def card_number_clean(card_number: str) -> str:

@@ -81,6 +81,8 @@ class ScanOutcome:
     served_now: list[int] = field(default_factory=list)
     refusal: DomainError | None = None
     replayed: bool = False
+    # The allergens of the receiver that the dishes of a `check` contain (or of the clash an alternative replaced).
+    clash_allergens: list[str] = field(default_factory=list)
     writes: list[writes.Statement] = field(default_factory=list)
 
 
@@ -142,6 +144,10 @@ _DECIDED = (
 )  # fmt: skip
 
 
+# Answers that need no follow-up when an offline queue brings them: served, or the cook's own choice on a clash.
+_DECIDED_BY_THE_COOK = (Result.SERVED, Result.ALTERNATIVE_SERVED, Result.NOT_SERVED)
+
+
 def _clock(moment: datetime) -> str:
     return tenant_now(moment).strftime("%H:%M")
 
@@ -174,6 +180,29 @@ def _serve(*, actor, items: list[Item], at: datetime, outcome: ScanOutcome, offl
     ]
 
 
+def _serve_or_check(
+    *, actor, items: list[Item], at: datetime, outcome: ScanOutcome, offline: bool, clash_decision: str | None
+) -> None:
+    """Serve the receiver's active items unless one's dish contains an allergen of theirs (issue 30: the one clash
+    rule, `Serving.verdict_of`): then nothing is served and the answer is `check`, until the cook's choice comes
+    with the scan again — `alternative_served` serves them (an alternative meal was handed out), `not_served`
+    serves nothing and leaves them active. A choice made on the device offline (from the roster's clash) is
+    taken as made, even when the menu changed since: the cook saw what the device showed. Refusals (already
+    served) come first, as for any scan."""
+    active = [item for item in items if item.status == OrderItem.Status.ACTIVE]
+    verdicts = [outcome.serving.verdict_of(item) for item in active]
+    outcome.clash_allergens = list(dict.fromkeys(name for one in verdicts for name in one.allergen_names))
+    if active and clash_decision == Result.NOT_SERVED:
+        outcome.result = Result.NOT_SERVED
+        return
+    if outcome.clash_allergens and clash_decision is None:
+        outcome.result = Result.CHECK
+        return
+    _serve(actor=actor, items=items, at=at, outcome=outcome, offline=offline)
+    if outcome.result == Result.SERVED and clash_decision == Result.ALTERNATIVE_SERVED:
+        outcome.result = Result.ALTERNATIVE_SERVED
+
+
 def _finish(outcome: ScanOutcome, *, actor, offline: bool, answer: Answer) -> ScanOutcome:
     """Word the answer and store it with the entry (the log row and the replay), with the serving's writes: one
     statement."""
@@ -186,7 +215,7 @@ def _finish(outcome: ScanOutcome, *, actor, offline: bool, answer: Answer) -> Sc
     entry.institution_id = receiver.institution["id"] if receiver is not None else None
     entry.served_item_ids = outcome.served_now
     entry.served_by_id = actor.pk
-    entry.needs_follow_up = offline and outcome.result != Result.SERVED
+    entry.needs_follow_up = offline and outcome.result not in _DECIDED_BY_THE_COOK
     entry.message = message
     entry.status_code = status_code
     entry.response_body = body
@@ -209,12 +238,14 @@ def scan_card(
     scanned_at: datetime | None = None,
     terminal_id: str = "",
     offline: bool = False,
+    clash_decision: str | None = None,
     now: datetime | None = None,
 ) -> ScanOutcome:
     """A card scanned for `day` and the meal types being served: every active item of them is served, or the
     scan is refused (unknown card — also outside the actor's reach —, inactive receiver, no order, already
-    served, an offline duplicate). Always one log entry per client scan id. A day outside `serving_day_check` is
-    refused before anything is logged."""
+    served, an offline duplicate), or, when a dish contains one of the receiver's allergens, answered `check`
+    until the cook's `clash_decision` (`_serve_or_check`). Always one log entry per client scan id. A day
+    outside `serving_day_check` is refused before anything is logged."""
     now = now or timezone.now()
     serving_day_check(day, now)
     card = card_number_clean(card_number)[:64]
@@ -256,7 +287,14 @@ def scan_card(
             outcome.result = Result.NO_ORDER
             outcome.refusal = DomainError("scan.no_order")
         else:
-            _serve(actor=actor, items=items, at=served_time(scanned_at, now), outcome=outcome, offline=offline)
+            _serve_or_check(
+                actor=actor,
+                items=items,
+                at=served_time(scanned_at, now),
+                outcome=outcome,
+                offline=offline,
+                clash_decision=clash_decision,
+            )
     return _finish(outcome, actor=actor, offline=offline, answer=answer)
 
 

@@ -6629,7 +6629,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description `POST terminal/scanCard/{date}/{cardNumber}`: serve the card's holder the day's meals of `mealTypesIds`. */
+        /**
+         * @description `POST terminal/scanCard/{date}/{cardNumber}`: serve the card's holder the day's meals of `mealTypesIds`.
+         *     A dish with one of the holder's allergens answers `check` (200, nothing served); the device sends the scan
+         *     again with the cook's `clashDecision` (issue 30; not in the spec).
+         */
         post: operations["api_frontend_terminal_scanCard_create"];
         delete?: never;
         options?: never;
@@ -8233,6 +8237,13 @@ export interface components {
             status: boolean;
             created: number;
         };
+        /** @description The dish(es) of the item's menu cell that contain the receiver's allergens, and those allergens' names. */
+        Clash: {
+            dishes: string[];
+            allergens: string[];
+        };
+        /** @enum {string} */
+        ClashDecision: "alternative_served" | "not_served";
         Classroom: {
             readonly id: number;
             institutionId: number;
@@ -12313,6 +12324,8 @@ export interface components {
              * @default false
              */
             offline: boolean;
+            /** @description The cook's choice after a `check` (the dish contains one of the receiver's allergens): `alternative_served` serves the items (an alternative meal was handed out), `not_served` serves nothing. Not in the spec (issue 30). */
+            clashDecision?: components["schemas"]["ClashDecision"];
         };
         ScanResult: {
             entryId: number;
@@ -12324,7 +12337,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        ScanResultKind: "served" | "already_served" | "no_order" | "unknown_card" | "inactive" | "duplicate";
+        ScanResultKind: "served" | "already_served" | "no_order" | "unknown_card" | "inactive" | "duplicate" | "check" | "alternative_served" | "not_served";
         /** @enum {string} */
         ScanSource: "card" | "manual" | "presence";
         ScanStatus: {
@@ -12351,6 +12364,8 @@ export interface components {
             portionSize: components["schemas"]["Ref"];
             /** @description The menu's dish(es) of the day, joined with commas. */
             readonly dish: string | null;
+            /** @description The menu's dish contains one of the receiver's allergens (issue 30): the device shows `check` instead of serving. Null: no clash (or no menu yet). */
+            readonly clash: components["schemas"]["Clash"] | null;
             status: components["schemas"]["ServingItemStatus"];
             /** Format: date-time */
             servedAt: string | null;
@@ -24569,7 +24584,7 @@ export interface operations {
                 page?: number;
                 /** @description Default 20, at most 9999. */
                 perPage?: number;
-                result?: "already_served" | "duplicate" | "inactive" | "no_order" | "served" | "unknown_card";
+                result?: "already_served" | "alternative_served" | "check" | "duplicate" | "inactive" | "no_order" | "not_served" | "served" | "unknown_card";
             };
             header?: never;
             path?: never;

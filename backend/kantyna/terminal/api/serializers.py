@@ -20,6 +20,12 @@ ITEM_STATUSES = ("active", "served")
 # Inputs ---------------------------------------------------------------------------------------------------------
 
 
+CLASH_DECISIONS = (
+    (ScannedCardEntry.Result.ALTERNATIVE_SERVED.value, "alternative_served"),
+    (ScannedCardEntry.Result.NOT_SERVED.value, "not_served"),
+)
+
+
 class ScanCardSerializer(KantynaSerializer):
     meal_types_ids = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=2**31 - 1), min_length=1, max_length=20
@@ -28,6 +34,14 @@ class ScanCardSerializer(KantynaSerializer):
     scanned_at = serializers.DateTimeField(required=False, allow_null=True, help_text="When the device saw the card.")
     terminal_id = serializers.CharField(max_length=64, required=False, allow_blank=True)
     offline = serializers.BooleanField(default=False, help_text="Accepted offline by the device, synced now.")
+    clash_decision = choice_field(
+        CLASH_DECISIONS,
+        "ClashDecision",
+        required=False,
+        help_text="The cook's choice after a `check` (the dish contains one of the receiver's allergens): "
+        "`alternative_served` serves the items (an alternative meal was handed out), `not_served` serves nothing. "
+        "Not in the spec (issue 30).",
+    )
 
 
 class MarkAsScannedSerializer(KantynaSerializer):
@@ -99,6 +113,13 @@ class SubjectSerializer(KantynaSerializer):
     is_active = serializers.BooleanField()
 
 
+class ClashSerializer(KantynaSerializer):
+    """The dish(es) of the item's menu cell that contain the receiver's allergens, and those allergens' names."""
+
+    dishes = serializers.ListField(child=serializers.CharField())
+    allergens = serializers.ListField(child=serializers.CharField())
+
+
 class ServingItemSerializer(KantynaSerializer):
     id = serializers.IntegerField()
     date = serializers.DateField()
@@ -106,6 +127,10 @@ class ServingItemSerializer(KantynaSerializer):
     diet = RefSerializer()
     portion_size = RefSerializer()
     dish = serializers.SerializerMethodField(help_text="The menu's dish(es) of the day, joined with commas.")
+    clash = serializers.SerializerMethodField(
+        help_text="The menu's dish contains one of the receiver's allergens (issue 30): the device shows `check` "
+        "instead of serving. Null: no clash (or no menu yet)."
+    )
     status = choice_field(ITEM_STATUSES, "ServingItemStatus")
     served_at = serializers.DateTimeField(allow_null=True)
     served_by = UserRefSerializer(allow_null=True)
@@ -113,6 +138,11 @@ class ServingItemSerializer(KantynaSerializer):
     def get_dish(self, item) -> str | None:
         serving = self.context.get("serving")
         return serving.dish_of(item) if serving is not None else None
+
+    @extend_schema_field(ClashSerializer(allow_null=True))
+    def get_clash(self, item) -> dict | None:
+        serving = self.context.get("serving")
+        return serving.verdict_of(item).as_json() if serving is not None else None
 
 
 class ServingSerializer(KantynaSerializer):
@@ -134,7 +164,7 @@ def subject_json(receiver: Receiver) -> dict:
         "institution": receiver.institution,
         "classroom": receiver.classroom,
         "diet": receiver.diet,
-        "allergens": receiver.allergens,
+        "allergens": [{"id": allergen["id"], "name": allergen["name"]} for allergen in receiver.allergens],
         "allergiesNote": receiver.allergies_note,
         "isActive": receiver.is_active,
     }
@@ -150,6 +180,7 @@ def item_json(item: Item, serving: Serving) -> dict:
         "diet": item.diet,
         "portionSize": item.portion_size,
         "dish": serving.dish_of(item),
+        "clash": serving.verdict_of(item).as_json(),
         "status": item.status,
         "servedAt": _DATETIME.to_representation(item.served_at) if item.served_at is not None else None,
         "servedBy": {"id": served_by.id, "name": served_by.name} if served_by is not None else None,

@@ -71,13 +71,25 @@ def _rendered(body: dict) -> str:
     return _RENDERER.render(Camelized(body)).decode()
 
 
+def _message(outcome: services.ScanOutcome) -> str:
+    """The text of an answer that is not a refusal: served, or the clash's check and the cook's choice on it."""
+    Result = services.Result
+    if outcome.result == Result.CHECK:
+        return _("CHECK — the dish contains: %(allergens)s.") % {"allergens": ", ".join(outcome.clash_allergens)}
+    if outcome.result == Result.ALTERNATIVE_SERVED:
+        return _("An alternative meal served.")
+    if outcome.result == Result.NOT_SERVED:
+        return _("Not served.")
+    return _("Served.")
+
+
 def _answer(wrapped: bool):
     """The wording of a scan's outcome: 200 with the ScanResult (`{status, scan}` when `wrapped`), or the error
     shape of the refusal's code with `scan` inside; the body's JSON text as it is sent, stored for a replay."""
 
     def answer(outcome: services.ScanOutcome) -> tuple[int, str, str]:
         if outcome.refusal is None:
-            message = _("Served.")
+            message = _message(outcome)
             scan = scan_json(outcome, message)
             return 200, _rendered({"status": True, "scan": scan} if wrapped else scan), message
         refused = as_api_error(outcome.refusal)
@@ -142,7 +154,9 @@ def scan_body(request) -> dict:
 
 
 class ScanCardView(ApiView):
-    """`POST terminal/scanCard/{date}/{cardNumber}`: serve the card's holder the day's meals of `mealTypesIds`."""
+    """`POST terminal/scanCard/{date}/{cardNumber}`: serve the card's holder the day's meals of `mealTypesIds`.
+    A dish with one of the holder's allergens answers `check` (200, nothing served); the device sends the scan
+    again with the cook's `clashDecision` (issue 30; not in the spec)."""
 
     ability = ABILITY
 
@@ -159,6 +173,7 @@ class ScanCardView(ApiView):
             scanned_at=data.get("scanned_at"),
             terminal_id=data.get("terminal_id") or "",
             offline=data["offline"],
+            clash_decision=data.get("clash_decision"),
             answer=_answer(wrapped=False),
         )
         return _answered(outcome)

@@ -33,6 +33,7 @@ const lunch = (overrides: Partial<ServingItem> = {}): ServingItem => ({
   diet: { id: 1, name: 'Standard' },
   portionSize: { id: 1, name: 'Normal' },
   dish: 'Pierogi',
+  clash: null,
   status: 'active',
   servedAt: null,
   servedBy: null,
@@ -53,13 +54,13 @@ const summary: Summary = {
 };
 
 /** A cook at the terminal serving lunch today (remembered on the device), with the day's roster and count. */
-function openTerminal(path = '/terminal') {
+function openTerminal(path = '/terminal', dayRoster: Roster = roster) {
   signIn();
   saveServingChoice(window.location.host, { mealTypesIds: [2], date: TODAY, chosenOn: TODAY });
   server.use(
     http.get(apiUrl('auth/currentUser'), () => HttpResponse.json(makeUser(['ROLE_COOK']))),
     http.get(apiUrl('mealTypes/options'), () => HttpResponse.json(page([{ value: 1, text: 'Breakfast' }, { value: 2, text: 'Lunch' }]))),
-    http.get(apiUrl('terminal/roster'), () => HttpResponse.json(roster)),
+    http.get(apiUrl('terminal/roster'), () => HttpResponse.json(dayRoster)),
     http.get(apiUrl('terminal/summary'), () => HttpResponse.json(summary)),
   );
   return renderApp(path);
@@ -285,6 +286,100 @@ describe('terminal: scanning', () => {
     const followUps = await screen.findByRole('region', { name: 'Offline scans refused by the server (this device)' });
     expect(followUps).toHaveTextContent('Ola Kowalska');
     expect(followUps).toHaveTextContent(message);
+  });
+});
+
+describe('terminal: a dish with the child\'s allergen', () => {
+  const GLUTEN = { dishes: ['Gulasz z kaszą jęczmienną'], allergens: ['Gluten'] };
+  const clashing = (overrides: Partial<ServingItem> = {}) => lunch({ dish: 'Gulasz z kaszą jęczmienną, Kompot', clash: GLUTEN, ...overrides });
+  const clashRoster: Roster = { ...roster, subjects: [{ subject: ola, items: [clashing()] }] };
+  const check = () => scanResult({ result: 'check', items: [clashing()], servedNow: [], message: 'CHECK — the dish contains: Gluten.' });
+
+  it('given a check from the server, then amber with the dish and the allergen instead of serve, and the cook records an alternative meal', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    const { user } = openTerminal('/terminal', clashRoster);
+    server.use(
+      http.post(apiUrl(`terminal/scanCard/${TODAY}/1234`), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (!body.clashDecision) return HttpResponse.json(check());
+        return HttpResponse.json(
+          scanResult({ result: 'alternative_served', items: [clashing({ status: 'served', servedAt: `${TODAY}T11:04:00Z` })], message: 'An alternative meal served.' }),
+        );
+      }),
+    );
+
+    await scan(user, '1234');
+
+    await waitFor(() => expect(resultPanel()).toHaveTextContent('CHECK — the dish contains: Gluten'));
+    const panel = resultPanel();
+    expect(panel).toHaveTextContent('Dish: Gulasz z kaszą jęczmienną');
+    expect(panel).not.toHaveTextContent('Serve');
+    expect(within(panel).getByRole('table', { name: 'To hand out' })).toHaveTextContent('⚠ contains: Gluten');
+    const choice = within(panel).getByRole('group', { name: 'What was handed out' });
+    expect(within(choice).getAllByRole('button').map((button) => button.textContent)).toEqual(['Alternative meal served', 'Do not serve']);
+
+    await user.click(within(choice).getByRole('button', { name: 'Alternative meal served' }));
+
+    await waitFor(() => expect(resultPanel()).toHaveTextContent('An alternative meal served.'));
+    expect(resultPanel()).toHaveTextContent('Serve');
+    expect(within(resultPanel()).queryByRole('group', { name: 'What was handed out' })).not.toBeInTheDocument();
+    expect(bodies.map((body) => body.clashDecision ?? null)).toEqual([null, 'alternative_served']);
+    expect(bodies[1]?.clientScanId).not.toEqual(bodies[0]?.clientScanId);
+  });
+
+  it('given a check, when the cook chooses not to serve, then the scan is sent with that choice and nothing is served', async () => {
+    const decisions: unknown[] = [];
+    const { user } = openTerminal('/terminal', clashRoster);
+    server.use(
+      http.post(apiUrl(`terminal/scanCard/${TODAY}/1234`), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        decisions.push(body.clashDecision ?? null);
+        if (!body.clashDecision) return HttpResponse.json(check());
+        return HttpResponse.json(scanResult({ result: 'not_served', items: [clashing()], servedNow: [], message: 'Not served.' }));
+      }),
+    );
+
+    await scan(user, '1234');
+    await user.click(await within(resultPanel()).findByRole('button', { name: 'Do not serve' }));
+
+    await waitFor(() => expect(resultPanel()).toHaveTextContent('Not served.'));
+    expect(decisions).toEqual([null, 'not_served']);
+    expect(within(resultPanel()).getByRole('table', { name: 'To hand out' })).toHaveTextContent('to serve');
+  });
+
+  it('given the network is down, then the roster\'s clash shows the same amber, nothing waits until the cook chooses, and the choice is sent once back online', async () => {
+    const { user } = openTerminal('/terminal', clashRoster);
+    await waitFor(() => expect(statusBar()).toHaveTextContent("Day's list on this device: 1 person"));
+    server.use(http.post(apiUrl(`terminal/scanCard/${TODAY}/1234`), () => HttpResponse.error()));
+
+    await scan(user, '1234');
+
+    await waitFor(() => expect(resultPanel()).toHaveTextContent('CHECK — the dish contains: Gluten'));
+    expect(resultPanel()).toHaveTextContent('Offline decision');
+    expect(resultPanel()).toHaveTextContent('Dish: Gulasz z kaszą jęczmienną');
+    expect(statusBar()).toHaveTextContent('0 scans waiting to be sent');
+
+    await user.click(within(resultPanel()).getByRole('button', { name: 'Alternative meal served' }));
+
+    await waitFor(() => expect(resultPanel()).toHaveTextContent('An alternative meal served (offline).'));
+    expect(statusBar()).toHaveTextContent('1 scan waiting to be sent');
+    // Scanned again on this device: served already (the alternative), no second check.
+    await scan(user, '1234');
+    await waitFor(() => expect(resultPanel()).toHaveTextContent('on this device (offline)'));
+
+    const synced: Array<Record<string, unknown>> = [];
+    server.use(
+      http.post(apiUrl(`terminal/scanCard/${TODAY}/1234`), async ({ request }) => {
+        synced.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(scanResult({ result: 'alternative_served', message: 'An alternative meal served.' }));
+      }),
+    );
+    window.dispatchEvent(new Event('online'));
+
+    await waitFor(() => expect(statusBar()).toHaveTextContent('0 scans waiting to be sent'));
+    expect(synced).toEqual([expect.objectContaining({ offline: true, clashDecision: 'alternative_served', mealTypesIds: [2] })]);
+    expect(statusBar()).not.toHaveTextContent('To check');
   });
 });
 

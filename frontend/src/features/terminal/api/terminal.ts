@@ -12,6 +12,10 @@ export type SubjectType = Schemas['TerminalSubjectType'];
 export type ServingItem = Schemas['ServingItem'];
 export type ScanResultKind = Schemas['ScanResultKind'];
 export type ScanResult = Schemas['ScanResult'];
+/** The cook's choice when the dish contains one of the receiver's allergens (sent with the scan again). */
+export type ClashDecision = Schemas['ClashDecision'];
+/** An item's clash: the dishes with the receiver's allergens and those allergens. */
+export type Clash = Schemas['Clash'];
 /** A subject with their items of the day: a roster row, a lookup row. */
 export type SubjectWithItems = Schemas['Serving'];
 export type Roster = Schemas['Roster'];

@@ -95,6 +95,11 @@ function SubjectCard({ entry, serving, mealTypes, presencesAllowed, onOutcome }:
               {item.diet.name} · {item.portionSize.name}
               {item.dish ? ` · ${item.dish}` : ''}
             </span>
+            {item.clash && item.status === 'active' && (
+              <Badge bg="warning" text="dark">
+                ⚠ {t('result.check', { list: item.clash.allergens.join(', ') })}
+              </Badge>
+            )}
             {item.status === 'served' ? (
               <Badge bg="success">{t('result.servedAt', { time: formatTime(item.servedAt, i18n.language) })}</Badge>
             ) : (

@@ -7,7 +7,20 @@ import { formatDateTime } from '@/lib/format';
 import { scannedCardEntriesQuery, type ScannedCardEntry, type ScanResultKind } from '../api/terminal';
 import type { FollowUp } from '../model/queue';
 
-const RESULTS: readonly ScanResultKind[] = ['served', 'already_served', 'no_order', 'unknown_card', 'inactive', 'duplicate'];
+/** Results shown amber: nothing wrong yet, someone looks (served before, a clash to check). */
+const WARNINGS = new Set<ScanResultKind>(['already_served', 'check']);
+
+const RESULTS: readonly ScanResultKind[] = [
+  'served',
+  'already_served',
+  'no_order',
+  'unknown_card',
+  'inactive',
+  'duplicate',
+  'check',
+  'alternative_served',
+  'not_served',
+];
 
 const TIME: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' };
 
@@ -59,7 +72,10 @@ export function ScanLog() {
       header: t('log.result'),
       cell: (row) => (
         <div className="d-flex flex-wrap gap-1">
-          <Badge bg={row.result === 'served' ? 'success' : row.result === 'already_served' ? 'warning' : 'danger'} text={row.result === 'already_served' ? 'dark' : undefined}>
+          <Badge
+            bg={row.result === 'served' || row.result === 'alternative_served' ? 'success' : WARNINGS.has(row.result) ? 'warning' : 'danger'}
+            text={WARNINGS.has(row.result) ? 'dark' : undefined}
+          >
             {t(`log.results.${row.result}`)}
           </Badge>
           {row.offline && <Badge bg="secondary">{t('log.offline')}</Badge>}

@@ -1,8 +1,8 @@
-import { Badge, Table } from 'react-bootstrap';
+import { Badge, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { ServingItem, Subject } from '../api/terminal';
+import type { Clash, ClashDecision, ServingItem, Subject } from '../api/terminal';
 import type { ScanOutcome } from '../hooks/use-serving-device';
-import type { LocalItem } from '../model/roster';
+import { clashOf, type LocalItem } from '../model/roster';
 import { formatTime } from './format-time';
 
 /** What the result panel shows: nothing yet, a scan on its way, its outcome, or a notice. */
@@ -15,8 +15,12 @@ type Tone = 'success' | 'warning' | 'danger';
 
 interface ResultView {
   tone: Tone;
-  /** Hand it out, do not (a refusal, already served included), or look into it (offline, unchecked). */
-  verdict: 'serve' | 'refuse' | 'check';
+  /**
+   * Hand it out, do not (a refusal, already served included), look into it (offline, unchecked), or a dish
+   * with the subject's allergen: the cook chooses an alternative meal or not to serve.
+   */
+  verdict: 'serve' | 'refuse' | 'check' | 'clash';
+  clash: Clash | null;
   message: string;
   subject: Subject | null;
   items: LocalItem[];
@@ -37,10 +41,30 @@ function useResultView(outcome: ScanOutcome, waitingIds: ReadonlySet<string>): R
   if (outcome.source === 'server') {
     const scan = outcome.scan;
     const result = scan?.result;
-    const tone: Tone = outcome.ok && (!result || result === 'served') ? 'success' : result === 'already_served' || result === 'duplicate' ? 'warning' : 'danger';
+    if (outcome.ok && result === 'check') {
+      const clash = clashOf(scan?.items ?? []);
+      return {
+        tone: 'warning',
+        verdict: 'clash',
+        clash,
+        message: t('result.checkDishes', { list: clash?.dishes.join(', ') ?? '' }),
+        subject: scan?.subject ?? null,
+        items: scan?.items ?? [],
+        servedNow: [],
+        offline: false,
+        queued: null,
+      };
+    }
+    const tone: Tone =
+      outcome.ok && (!result || result === 'served' || result === 'alternative_served')
+        ? 'success'
+        : result === 'already_served' || result === 'duplicate'
+          ? 'warning'
+          : 'danger';
     return {
       tone,
       verdict: tone === 'success' ? 'serve' : 'refuse',
+      clash: null,
       message: outcome.message,
       subject: scan?.subject ?? null,
       items: scan?.items ?? [],
@@ -54,11 +78,15 @@ function useResultView(outcome: ScanOutcome, waitingIds: ReadonlySet<string>): R
   const time = formatTime(decision.servedAt, i18n.language);
   const key =
     decision.result === 'already_served' && decision.servedLocally ? 'already_served_locally' : decision.result;
-  const tone: Tone = decision.result === 'served' ? 'success' : decision.result === 'already_served' || decision.result === 'unverified' ? 'warning' : 'danger';
+  const served = decision.result === 'served' || decision.result === 'alternative_served';
+  const warned = decision.result === 'already_served' || decision.result === 'unverified' || decision.result === 'check';
+  const tone: Tone = served ? 'success' : warned ? 'warning' : 'danger';
+  const clash = decision.result === 'check' ? clashOf(decision.items) : null;
   return {
     tone,
-    verdict: decision.result === 'served' ? 'serve' : decision.result === 'unverified' ? 'check' : 'refuse',
-    message: t(`result.local.${key}`, { time }),
+    verdict: served ? 'serve' : decision.result === 'check' ? 'clash' : decision.result === 'unverified' ? 'check' : 'refuse',
+    clash,
+    message: t(`result.local.${key}`, { time, list: clash?.dishes.join(', ') ?? '' }),
     subject: decision.subject,
     items: decision.items,
     servedNow: decision.servedNow,
@@ -86,11 +114,18 @@ export function AllergyAlert({ subject, large = false }: { subject: Pick<Subject
   );
 }
 
-function OutcomeView({ outcome, waitingIds }: { outcome: ScanOutcome; waitingIds: ReadonlySet<string> }) {
+function OutcomeView({ outcome, waitingIds, onDecide }: { outcome: ScanOutcome; waitingIds: ReadonlySet<string>; onDecide?: (decision: ClashDecision) => void }) {
   const { t } = useTranslation('terminal');
   const view = useResultView(outcome, waitingIds);
   const { subject } = view;
-  const headline = view.verdict === 'serve' ? t('result.served') : view.verdict === 'check' ? t('result.warning') : t('result.refused');
+  const headline =
+    view.verdict === 'clash'
+      ? t('result.check', { list: view.clash?.allergens.join(', ') ?? '' })
+      : view.verdict === 'serve'
+        ? t('result.served')
+        : view.verdict === 'check'
+          ? t('result.warning')
+          : t('result.refused');
   return (
     <>
       <div className={`rounded border border-3 px-3 py-2 mb-2 ${TONE_CLASSES[view.tone]}`}>
@@ -100,6 +135,16 @@ function OutcomeView({ outcome, waitingIds }: { outcome: ScanOutcome; waitingIds
         </div>
         <p className="fs-4 mb-0">{view.message}</p>
         {view.queued && <p className="mb-0">{t(view.queued === 'waiting' ? 'result.queued' : 'result.sent')}</p>}
+        {view.verdict === 'clash' && onDecide && (
+          <div role="group" aria-label={t('result.decision')} className="d-flex flex-wrap gap-2 mt-2">
+            <Button size="lg" variant="success" onClick={() => onDecide('alternative_served')}>
+              {t('result.alternativeServed')}
+            </Button>
+            <Button size="lg" variant="danger" onClick={() => onDecide('not_served')}>
+              {t('result.doNotServe')}
+            </Button>
+          </div>
+        )}
       </div>
       {subject && (
         <>
@@ -129,7 +174,14 @@ function OutcomeView({ outcome, waitingIds }: { outcome: ScanOutcome; waitingIds
                   <th scope="row">{item.mealType.name}</th>
                   <td>{item.diet.name}</td>
                   <td>{item.portionSize.name}</td>
-                  <td>{item.dish ?? <span className="text-body-secondary fs-6">{t('result.noDish')}</span>}</td>
+                  <td>
+                    {item.dish ?? <span className="text-body-secondary fs-6">{t('result.noDish')}</span>}
+                    {item.clash && item.status === 'active' && (
+                      <Badge bg="warning" text="dark" className="ms-2">
+                        ⚠ {t('result.itemClash', { list: item.clash.allergens.join(', ') })}
+                      </Badge>
+                    )}
+                  </td>
                   <td>
                     <ItemStatus item={item} servedNow={view.servedNow} />
                   </td>
@@ -147,13 +199,28 @@ function OutcomeView({ outcome, waitingIds }: { outcome: ScanOutcome; waitingIds
  * The latest scan's answer, large enough to read from a step away. An offline decision says whether its scan
  * still waits to be sent (`waitingIds`: the device's queue) or has reached the server since.
  */
-export function ScanResultPanel({ display, waitingIds }: { display: ResultDisplay | null; waitingIds: ReadonlySet<string> }) {
+export function ScanResultPanel({
+  display,
+  waitingIds,
+  onDecide,
+}: {
+  display: ResultDisplay | null;
+  waitingIds: ReadonlySet<string>;
+  /** The cook's choice on a clash, for the card of the shown scan. */
+  onDecide?: (card: string, decision: ClashDecision) => void;
+}) {
   const { t } = useTranslation('terminal');
   return (
     <section aria-label={t('result.label')} aria-live="polite" className="my-3" style={{ minHeight: '6rem' }}>
       {display?.kind === 'pending' && <p className="fs-4 text-body-secondary">{t('scan.checking', { card: display.card })}</p>}
       {display?.kind === 'notice' && <p className="fs-4 rounded border border-warning bg-warning-subtle px-3 py-2">{display.message}</p>}
-      {display?.kind === 'outcome' && <OutcomeView outcome={display.outcome} waitingIds={waitingIds} />}
+      {display?.kind === 'outcome' && (
+        <OutcomeView
+          outcome={display.outcome}
+          waitingIds={waitingIds}
+          onDecide={onDecide && display.card ? (decision) => onDecide(display.card, decision) : undefined}
+        />
+      )}
     </section>
   );
 }

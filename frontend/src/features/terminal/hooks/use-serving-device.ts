@@ -7,6 +7,7 @@ import {
   scanCard,
   TERMINAL_KEY,
   TerminalUnreachable,
+  type ClashDecision,
   type Roster,
   type ScanResult,
 } from '../api/terminal';
@@ -47,7 +48,8 @@ export interface ServingDevice {
   followUps: FollowUp[];
   lastSync: string | null;
   roster: Roster | null;
-  scan: (cardNumber: string) => Promise<ScanOutcome>;
+  /** A card scanned, or scanned again with the cook's choice on a clash (`check`). */
+  scan: (cardNumber: string, clashDecision?: ClashDecision) => Promise<ScanOutcome>;
   /** Sends the waiting scans; true when none is left unanswered. */
   sync: () => Promise<boolean>;
   clearFollowUp: (clientScanId: string) => void;
@@ -141,6 +143,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
             scannedAt: scan.scannedAt,
             terminalId: scan.terminalId,
             offline: true,
+            ...(scan.clashDecision ? { clashDecision: scan.clashDecision } : {}),
           });
           if (answer.ok) return { kind: 'answered', ok: true, message: answer.data.message, scan: answer.data };
           if (isRetryableStatus(answer.status)) return { kind: 'unreachable' };
@@ -209,14 +212,14 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
   }, [waiting, online, sync, refreshRoster]);
 
   const scan = useCallback(
-    async (cardNumber: string): Promise<ScanOutcome> => {
+    async (cardNumber: string, clashDecision?: ClashDecision): Promise<ScanOutcome> => {
       const clientScanId = makeId();
       const scannedAt = nowIso();
       const ids = [...mealTypesIds];
       const decideOffline = (): ScanOutcome => {
         setOnline(false);
         const stored = currentRoster(date);
-        const { decision, roster: next } = decideLocally(stored, cardNumber, ids, scannedAt);
+        const { decision, roster: next } = decideLocally(stored, cardNumber, ids, scannedAt, clashDecision);
         if (next !== stored) storeRoster(next);
         const queued = shouldQueue(decision);
         if (queued) {
@@ -230,6 +233,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
               scannedAt,
               terminalId: terminalId(),
               offline: true,
+              ...(clashDecision ? { clashDecision } : {}),
               subjectName: subject ? `${subject.firstName} ${subject.lastName}` : null,
             }),
           );
@@ -249,6 +253,7 @@ export function useServingDevice(date: string, mealTypesIds: readonly number[]):
           scannedAt,
           terminalId: terminalId(),
           offline: false,
+          ...(clashDecision ? { clashDecision } : {}),
         });
         setOnline(true);
         void queryClient.invalidateQueries({ queryKey: TERMINAL_KEY });

@@ -15,7 +15,7 @@ import {
   terminalKeys,
 } from './device-storage';
 import { addFollowUps, enqueue, removeScans, syncQueue, type FollowUp, type QueuedScan, type SendOutcome } from './queue';
-import { applyServerItems, decideLocally, shouldQueue, withPendingScans } from './roster';
+import { applyServerItems, clashOf, decideLocally, shouldQueue, withPendingScans } from './roster';
 
 const LUNCH = { id: 2, name: 'Lunch' };
 const SOUP = { id: 3, name: 'Soup' };
@@ -45,6 +45,7 @@ function item(id: number, mealType = LUNCH, overrides: Partial<ServingItem> = {}
     diet: { id: 1, name: 'Standard' },
     portionSize: { id: 1, name: 'Normal' },
     dish: 'Pierogi',
+    clash: null,
     status: 'active',
     servedAt: null,
     servedBy: null,
@@ -121,6 +122,36 @@ describe('local decision', () => {
 
     const answered = applyServerItems(roster, subject(1), [item(12, SOUP, { status: 'served', servedAt: AT })]);
     expect(answered?.subjects[0]?.items.map((entry) => entry.status)).toEqual(['active', 'served']);
+  });
+});
+
+describe('local decision on a clash (the roster carries the server\'s rule)', () => {
+  const GLUTEN = { dishes: ['Gulasz'], allergens: ['Gluten'] };
+  const clashRoster: Roster = { ...roster, subjects: [{ subject: subject(1), items: [item(11, LUNCH, { clash: GLUTEN }), item(12, SOUP)] }] };
+
+  it('checks instead of serving: nothing marked, nothing queued, the clash named', () => {
+    const { decision, roster: next } = decideLocally(clashRoster, 'CARD1', [2, 3], AT);
+
+    expect(decision).toMatchObject({ result: 'check', servedNow: [] });
+    expect(clashOf(decision.items)).toEqual(GLUTEN);
+    expect(next).toBe(clashRoster);
+    expect(shouldQueue(decision)).toBe(false);
+  });
+
+  it('serves every active item on an alternative, serves nothing on not served; both are queued', () => {
+    const alternative = decideLocally(clashRoster, 'CARD1', [2, 3], AT, 'alternative_served');
+    const refused = decideLocally(clashRoster, 'CARD1', [2, 3], AT, 'not_served');
+
+    expect(alternative.decision).toMatchObject({ result: 'alternative_served', servedNow: [11, 12] });
+    expect(refused.decision).toMatchObject({ result: 'not_served', servedNow: [] });
+    expect(refused.roster).toBe(clashRoster);
+    expect(shouldQueue(alternative.decision) && shouldQueue(refused.decision)).toBe(true);
+    // A fresh roster keeps a queued "not served" item active.
+    expect(withPendingScans(clashRoster, [{ ...queued('n'), clashDecision: 'not_served' }]).subjects[0]?.items[0]?.status).toBe('active');
+  });
+
+  it('without a clash in the chosen meal types, serves as usual', () => {
+    expect(decideLocally(clashRoster, 'CARD1', [3], AT).decision).toMatchObject({ result: 'served', servedNow: [12] });
   });
 });
 

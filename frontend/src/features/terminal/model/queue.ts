@@ -1,4 +1,4 @@
-import type { ScanResult, ScanResultKind } from '../api/terminal';
+import type { ClashDecision, ScanResult, ScanResultKind } from '../api/terminal';
 
 /**
  * Scans accepted offline wait here, in the order they were made, until the server answers them. Pure: the
@@ -13,6 +13,8 @@ export interface QueuedScan {
   scannedAt: string;
   terminalId: string;
   offline: true;
+  /** The cook's choice on a clash the device showed (absent: a plain scan). */
+  clashDecision?: ClashDecision;
   /** Who the device thought it was, for the follow-up list when the server refuses. */
   subjectName: string | null;
 }
@@ -64,6 +66,9 @@ export interface SyncReport {
   complete: boolean;
 }
 
+/** Answers that need no follow-up: served, or the cook's own choice on a clash. */
+const ACCEPTED = new Set<ScanResultKind>(['served', 'alternative_served', 'not_served']);
+
 /**
  * Sends the queue in order, one scan at a time (a later scan never overtakes an earlier one), stopping at the
  * first that gets no answer. `onAnswered` is told after each answer so the caller can persist progress.
@@ -82,7 +87,7 @@ export async function syncQueue(
       break;
     }
     report.answered.push(scan.clientScanId);
-    const refused = !outcome.ok || (outcome.scan !== null && outcome.scan.result !== 'served');
+    const refused = !outcome.ok || (outcome.scan !== null && !ACCEPTED.has(outcome.scan.result));
     const followUp: FollowUp | null = refused
       ? {
           clientScanId: scan.clientScanId,

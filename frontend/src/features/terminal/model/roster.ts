@@ -1,4 +1,4 @@
-import type { Roster, ServingItem, Subject, SubjectWithItems } from '../api/terminal';
+import type { Clash, ClashDecision, Roster, ServingItem, Subject, SubjectWithItems } from '../api/terminal';
 
 /**
  * What the terminal decides by itself when the server cannot be reached, from the day's roster held on the
@@ -16,7 +16,12 @@ export type LocalResult =
   | 'unknown_card'
   | 'inactive'
   /** No roster for the day on this device: nothing could be checked; the scan is kept for the server to decide. */
-  | 'unverified';
+  | 'unverified'
+  /** A dish contains one of the subject's allergens (the roster's clash): nothing served until the cook decides. */
+  | 'check'
+  /** The cook's choices on a check. */
+  | 'alternative_served'
+  | 'not_served';
 
 export interface LocalDecision {
   result: LocalResult;
@@ -30,9 +35,21 @@ export interface LocalDecision {
   servedLocally: boolean;
 }
 
-/** Whether the scan is queued for the server: it was (or may have been) handed out. */
+/** Whether the scan is queued for the server: it was (or may have been) handed out, or the cook decided on a check. */
 export function shouldQueue(decision: LocalDecision): boolean {
-  return decision.result === 'served' || decision.result === 'unverified';
+  return ['served', 'unverified', 'alternative_served', 'not_served'].includes(decision.result);
+}
+
+/** The allergens and dishes of the items' clashes, each once, in the items' order (null: no clash). */
+export function clashOf(items: readonly ServingItem[]): Clash | null {
+  const dishes = new Set<string>();
+  const allergens = new Set<string>();
+  for (const item of items) {
+    if (item.status !== 'active' || !item.clash) continue;
+    item.clash.dishes.forEach((dish) => dishes.add(dish));
+    item.clash.allergens.forEach((allergen) => allergens.add(allergen));
+  }
+  return allergens.size ? { dishes: [...dishes], allergens: [...allergens] } : null;
 }
 
 export const normalizeCard = (cardNumber: string) => cardNumber.trim();
@@ -62,13 +79,15 @@ function markServed(roster: Roster, subjectKey: string, itemIds: ReadonlySet<num
 /**
  * The local answer to a scan of `cardNumber` for `mealTypesIds` at `scannedAt`, and the roster with the served
  * items marked (served locally). Mirrors the server's order of checks: unknown card, inactive, no order,
- * already served, served.
+ * already served, the cook's "not served", a clash to check (the roster's `clash`, the server's one rule),
+ * served (an alternative when the cook chose it).
  */
 export function decideLocally(
   roster: Roster | null,
   cardNumber: string,
   mealTypesIds: readonly number[],
   scannedAt: string,
+  clashDecision?: ClashDecision,
 ): { decision: LocalDecision; roster: Roster | null } {
   const none = { subject: null, items: [], servedNow: [], servedAt: null, servedLocally: false };
   if (!roster) return { decision: { result: 'unverified', ...none }, roster };
@@ -87,11 +106,18 @@ export function decideLocally(
       roster,
     };
   }
+  if (clashDecision === 'not_served') return { decision: { result: 'not_served', ...base }, roster };
+  if (!clashDecision && clashOf(active)) return { decision: { result: 'check', ...base }, roster };
   const servedIds = new Set(active.map((item) => item.id));
   const next = markServed(roster, `${entry.subject.type}:${entry.subject.id}`, servedIds, scannedAt);
   const servedItems = (findByCard(next, cardNumber)?.items ?? []).filter((item) => wanted.has(item.mealType.id));
   return {
-    decision: { result: 'served', ...base, items: servedItems, servedNow: [...servedIds] },
+    decision: {
+      result: clashDecision === 'alternative_served' ? 'alternative_served' : 'served',
+      ...base,
+      items: servedItems,
+      servedNow: [...servedIds],
+    },
     roster: next,
   };
 }
@@ -115,6 +141,7 @@ export interface PendingScan {
   cardNumber: string;
   mealTypesIds: readonly number[];
   scannedAt: string;
+  clashDecision?: ClashDecision;
 }
 
 /**
@@ -124,7 +151,7 @@ export interface PendingScan {
 export function withPendingScans(fresh: Roster, pending: readonly PendingScan[]): Roster {
   let roster = fresh;
   for (const scan of pending) {
-    if (scan.date !== fresh.date) continue;
+    if (scan.date !== fresh.date || scan.clashDecision === 'not_served') continue;
     const entry = findByCard(roster, scan.cardNumber);
     if (!entry) continue;
     const wanted = new Set(scan.mealTypesIds);

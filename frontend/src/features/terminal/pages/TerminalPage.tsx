@@ -14,6 +14,7 @@ import { FollowUpList, ScanLog } from '../components/ScanLog';
 import { ScanResultPanel, type ResultDisplay } from '../components/ScanResultPanel';
 import { ServingSettings } from '../components/ServingSettings';
 import { StatusBar } from '../components/StatusBar';
+import type { ClashDecision } from '../api/terminal';
 import { useServingDevice, type ScanOutcome } from '../hooks/use-serving-device';
 import { loadServingChoice, saveServingChoice } from '../model/device-storage';
 
@@ -50,7 +51,7 @@ export function TerminalPage() {
   };
 
   // Only the latest scan's answer is shown: a slow answer never replaces a newer child's.
-  const handleScan = async (card: string) => {
+  const handleScan = async (card: string, clashDecision?: ClashDecision) => {
     const id = ++latest.current;
     if (mealTypesIds.length === 0) {
       setDisplay({ kind: 'notice', message: t('serving.chooseMealTypes') });
@@ -58,7 +59,7 @@ export function TerminalPage() {
     }
     setDisplay({ kind: 'pending', card });
     try {
-      const outcome = await device.scan(card);
+      const outcome = await device.scan(card, clashDecision);
       if (id === latest.current) setDisplay({ kind: 'outcome', card, outcome });
     } catch {
       if (id === latest.current) setDisplay({ kind: 'notice', message: t('scan.failed') });
@@ -95,7 +96,7 @@ export function TerminalPage() {
         />
       </div>
       {mealTypesIds.length === 0 && mealTypeOptions.data && <p className="text-warning-emphasis">{t('serving.chooseMealTypes')}</p>}
-      <ScanResultPanel display={display} waitingIds={device.waitingIds} />
+      <ScanResultPanel display={display} waitingIds={device.waitingIds} onDecide={(card, decision) => void handleScan(card, decision)} />
       <UrlTabs tabs={TABS} active={tab} label={t('tabs.label')} title={(key) => t(`tabs.${key}`)} />
       {tab === 'count' && <LiveCount serving={serving} />}
       {tab === 'lookup' && <LookupPanel serving={serving} mealTypes={mealTypes} presencesAllowed={presencesAllowed} onOutcome={showOutcome} />}
