@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signedIn } from './helpers';
+import { apiToken, signedIn, uniqueSuffix } from './helpers';
 
 const ADMIN = 'admin@demo.kantyna.pl';
 
@@ -132,4 +132,97 @@ test("a meal cancelled before the day's cut-off is one portion fewer to prepare 
   const expected = { ...before, [key]: before[key]! - 1, [mealType!]: before[mealType!]! - 1, Razem: before.Razem! - 1 };
   if (expected[key] === 0) delete expected[key];
   await expect.poll(() => portionsOf(page)).toEqual(expected);
+});
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** A call of the API as `token`'s user: the status and the JSON answer (none for 204). */
+async function call<T>(page: Page, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ([bearer, verb, url, payload]) => {
+      const response = await fetch(`/api/frontend/${url}`, {
+        method: verb,
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', 'accept-language': 'pl' },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+      const text = await response.text();
+      return { status: response.status, data: text ? JSON.parse(text) : null };
+    },
+    [token, method, path, body] as const,
+  ) as Promise<{ status: number; data: T }>;
+}
+
+test("a child allergic to gluten whose dish of the day contains it is a clash above the day's counts", async ({ page }) => {
+  await signedIn(page, ADMIN);
+  const token = await apiToken(page, ADMIN);
+
+  // A day of the demo orders, as the orders list's kitchen summary shows them (never "today" as found).
+  await page.goto('/orders');
+  await expect(page.getByRole('table', { name: 'Zamówienia' }).getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: 'Podsumowanie dla kuchni' }).click();
+  const summary = page.getByRole('table', { name: 'Posiłki według dni i rodzajów' });
+  await expect(summary.getByRole('row').nth(1)).toBeVisible();
+  const shown = (await summary.locator('tbody tr td').first().textContent())!.trim();
+  const day = shown.split('.').reverse().join('-');
+
+  // A child without allergies with a live order that day on the standard diet (a diet may forbid recording
+  // allergens: the gluten-free one does): their first portion's meal type and diet.
+  type Receiver = { subjectType: string; id: number; firstName: string; lastName: string; allergens: string[]; portions: { mealType: string; diet: string }[] };
+  const receivers = await call<{ items: Receiver[] }>(page, token, 'GET', `orders/getUsersForLabels?date=${day}&perPage=500`);
+  expect(receivers.status).toBe(200);
+  const receiver = receivers.data.items.find(
+    (one) => one.subjectType === 'child' && one.allergens.length === 0 && one.firstName !== 'Hanna' && one.portions[0]?.diet === 'Standardowa',
+  );
+  expect(receiver, `a child without allergies with an order on ${day}`).toBeDefined();
+  const { mealType, diet } = receiver!.portions[0]!;
+  const child = (await call<{ firstName: string; lastName: string; institutionId: number; classroomId: number; dietId: number; allergiesNote: string }>(page, token, 'GET', `children/${receiver!.id}`)).data;
+  const named = async (path: string, name: string) => {
+    const { data } = await call<{ items: Named[] }>(page, token, 'GET', `${path}?perPage=9999`);
+    const found = data.items.find((one) => one.name === name);
+    expect(found, `${name} in ${path}`).toBeDefined();
+    return found!;
+  };
+  const gluten = (await call<{ items: Named[] }>(page, token, 'GET', 'allergens?perPage=9999')).data.items.find((one) => /gluten/i.test(one.name));
+  expect(gluten, 'an allergen of gluten').toBeDefined();
+  const mealTypeId = (await named('mealTypes', mealType)).id;
+  const dietId = (await named('diets', diet)).id;
+
+  // The admin records the gluten allergy and adds a wheat dish to that child's menu cell (institution, meal type,
+  // diet of the day) through a menu of that day only; both are undone at the end.
+  const dishName = `Placki pszenne ${uniqueSuffix()}`;
+  const dish = await call<Named>(page, token, 'POST', 'meals', { name: dishName, allergensIds: [gluten!.id] });
+  expect(dish.status, JSON.stringify(dish.data)).toBe(201);
+  const menu = await call<Named>(page, token, 'POST', 'mealsMenus', {
+    name: `Alergeny ${dishName}`,
+    dateFrom: day,
+    dateTo: day,
+    institutionsIds: [child.institutionId],
+    dietsIds: [dietId],
+  });
+  expect(menu.status, JSON.stringify(menu.data)).toBe(201);
+  const restoreChild = { firstName: child.firstName, lastName: child.lastName, classroomId: child.classroomId, dietId: child.dietId, allergiesNote: child.allergiesNote };
+  try {
+    const cells = await call(page, token, 'PUT', `mealsMenus/${menu.data.id}/updateParts`, { cells: [{ date: day, mealTypeId, mealsIds: [dish.data.id] }] });
+    expect(cells.status, JSON.stringify(cells.data)).toBe(200);
+    const allergic = await call(page, token, 'PUT', `children/${receiver!.id}`, { ...restoreChild, allergies: [gluten!.id] });
+    expect(allergic.status, JSON.stringify(allergic.data)).toBe(200);
+
+    // Meals to prepare of that day: the clash (child, dish, gluten) in the warning above the counts.
+    await page.goto(`/mealsToPrepare?date=${day}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Uwaga: alergeny w daniach' })).toBeVisible();
+    const clashes = page.getByRole('table', { name: 'Alergeny w daniach' });
+    const row = clashes.getByRole('row').filter({ hasText: `${receiver!.firstName} ${receiver!.lastName}` }).filter({ hasText: dishName });
+    // The dish column names every dish of the cell that contains the allergen (the demo's own dish may too).
+    await expect(row.locator('td')).toHaveText([`${receiver!.firstName} ${receiver!.lastName}`, /.+/, /.*/, mealType, new RegExp(dishName), gluten!.name]);
+    const portions = page.getByRole('table', { name: 'Porcje do przygotowania' });
+    const [above, below] = [await clashes.boundingBox(), await portions.boundingBox()];
+    expect(above!.y + above!.height).toBeLessThanOrEqual(below!.y);
+  } finally {
+    await call(page, token, 'PUT', `children/${receiver!.id}`, { ...restoreChild, allergies: [] });
+    await call(page, token, 'DELETE', `mealsMenus/${menu.data.id}`);
+    await call(page, token, 'DELETE', `meals/${dish.data.id}`);
+  }
 });

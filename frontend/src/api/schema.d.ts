@@ -7489,6 +7489,27 @@ export interface components {
             groupId?: number | null;
             readonly groupName: string | null;
         };
+        /** @description A receiver whose dish of the day contains one of their allergens (`ordering.selectors.clashes`). */
+        AllergenClash: {
+            /** @description The live order item served that dish. */
+            itemId: number;
+            /** Format: date */
+            date: string;
+            childId: number | null;
+            /** @description With childId null: an institution's worker. */
+            workerId: number | null;
+            firstName: string;
+            lastName: string;
+            institution: components["schemas"]["ClashRef"];
+            /** @description null: a worker of the institution. */
+            classroom: components["schemas"]["ClashRef"] | null;
+            mealType: components["schemas"]["ClashRef"];
+            diet: components["schemas"]["ClashRef"];
+            /** @description The dishes of the menu cell that contain the allergens. */
+            readonly dishes: string[];
+            /** @description The receiver's allergens those dishes contain. */
+            readonly allergens: string[];
+        };
         AllergenGroup: {
             readonly id: number;
             name: string;
@@ -8244,6 +8265,10 @@ export interface components {
         };
         /** @enum {string} */
         ClashDecision: "alternative_served" | "not_served";
+        ClashRef: {
+            id: number;
+            name: string;
+        };
         Classroom: {
             readonly id: number;
             institutionId: number;
@@ -10367,6 +10392,8 @@ export interface components {
             portions: number;
             mealTypes: components["schemas"]["MealTypeCount"][];
             ingredients: components["schemas"]["IngredientNeed"][];
+            /** @description Receivers whose dish contains one of their allergens (directly or through its group), by day, institution, classroom and name. */
+            allergenClashes: components["schemas"]["AllergenClash"][];
         };
         MenuAllergenRef: {
             readonly id: number;
@@ -11526,6 +11553,8 @@ export interface components {
             dishes: string[];
             diet: string;
             portionSize: string;
+            /** @description The receiver's allergens the dish contains (printed as a warning on the label); empty: none. */
+            clash: string[];
         };
         PortionSize: {
             readonly id: number;

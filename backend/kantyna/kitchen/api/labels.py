@@ -129,6 +129,10 @@ class PortionLabelSerializer(KantynaSerializer):
     dishes = serializers.ListField(child=serializers.CharField(), help_text="The menu's dishes; empty: none.")
     diet = serializers.CharField()
     portion_size = serializers.CharField()
+    clash = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The receiver's allergens the dish contains (printed as a warning on the label); empty: none.",
+    )
 
 
 class ReceiverLabelsSerializer(KantynaSerializer):

@@ -33,7 +33,7 @@ PARAMETERS = [
 ]
 
 
-def _asked(request) -> tuple[selectors.MealsToPrepare, dict]:
+def _asked(request, *, with_clashes: bool = True) -> tuple[selectors.MealsToPrepare, dict]:
     query = query_data(request, s.MealsToPrepareQuerySerializer)
     if "date_from" in query:
         date_from, date_to = query["date_from"], query["date_to"]
@@ -46,6 +46,7 @@ def _asked(request) -> tuple[selectors.MealsToPrepare, dict]:
         reachable_institution_ids=Reach(request.user).served_institution_ids,
         institution_ids=query.get("institutions_ids"),
         kitchen_id=kitchen.pk if kitchen is not None else None,
+        with_clashes=with_clashes,
     )
     return result, query
 
@@ -86,7 +87,7 @@ class MealsToPrepareXlsxView(ApiView):
         responses={(200, XLSX_TYPE): OpenApiResponse(OpenApiTypes.BINARY, description="The XLSX file")},
     )
     def get(self, request):
-        result, query = _asked(request)
+        result, query = _asked(request, with_clashes=False)  # the spreadsheet holds the counts only
         return documents.xlsx_response(result, _scope(request, query))
 
 

@@ -95,9 +95,42 @@ class IngredientNeedSerializer(KantynaSerializer):
     quantity = serializers.DecimalField(max_digits=14, decimal_places=2, help_text="Grammage x portions, summed.")
 
 
+class ClashRefSerializer(KantynaSerializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class AllergenClashSerializer(KantynaSerializer):
+    """A receiver whose dish of the day contains one of their allergens (`ordering.selectors.clashes`)."""
+
+    item_id = serializers.IntegerField(help_text="The live order item served that dish.")
+    date = serializers.DateField()
+    child_id = serializers.IntegerField(allow_null=True)
+    worker_id = serializers.IntegerField(allow_null=True, help_text="With childId null: an institution's worker.")
+    first_name = serializers.CharField(allow_blank=True)
+    last_name = serializers.CharField(allow_blank=True)
+    institution = ClashRefSerializer()
+    classroom = ClashRefSerializer(allow_null=True, help_text="null: a worker of the institution.")
+    meal_type = ClashRefSerializer()
+    diet = ClashRefSerializer()
+    dishes = serializers.SerializerMethodField(help_text="The dishes of the menu cell that contain the allergens.")
+    allergens = serializers.SerializerMethodField(help_text="The receiver's allergens those dishes contain.")
+
+    def get_dishes(self, clash) -> list[str]:
+        return clash.verdict.dish_names
+
+    def get_allergens(self, clash) -> list[str]:
+        return clash.verdict.allergen_names
+
+
 class MealsToPrepareSerializer(KantynaSerializer):
     date_from = serializers.DateField()
     date_to = serializers.DateField()
     portions = serializers.IntegerField(help_text="Live meals ordered in all.")
     meal_types = MealTypeCountSerializer(many=True)
     ingredients = IngredientNeedSerializer(many=True)
+    allergen_clashes = AllergenClashSerializer(
+        many=True,
+        help_text="Receivers whose dish contains one of their allergens (directly or through its group), by day, "
+        "institution, classroom and name.",
+    )

@@ -1,7 +1,8 @@
 """Labels on A4 label sheets as a PDF (fpdf2 with the bundled Source Sans Pro, so Polish letters need no system
 font). Three pure steps feed the renderer, each tested on its own:
 
-- `label_lines`: what a label says, line by line (name in bold, institution and classroom or "worker", date and
+- `label_lines`: what a label says, line by line (name in bold, under it in bold capitals the allergens the dish
+  contains when it clashes with the receiver's, institution and classroom or "worker", date and
   meal type, the menu's dish, diet and portion size, the allergens in bold, the allergy note);
 - `fit_lines`: each line's font size and position inside the label: a line too wide shrinks down to 75% of its
   size, then is cut with an ellipsis; the lines' heights never exceed the label's, so nothing overflows into the
@@ -60,6 +61,7 @@ class Wording:
     diet_and_portion: str
     allergens: str
     note: str
+    clash: str
 
     @classmethod
     def active(cls) -> Wording:
@@ -68,18 +70,23 @@ class Wording:
             diet_and_portion=_("Diet: %(diet)s · Portion: %(size)s"),
             allergens=_("Allergens: %(list)s"),
             note=_("Allergy note: %(text)s"),
+            # The bundled font has no ⚠ (U+26A0): the warning is worded, in bold capitals.
+            clash=_("WARNING — CONTAINS: %(list)s"),
         )
 
 
 def label_lines(
     label: Label, *, base: float = 7.5, name_size: float = 10.0, wording: Wording | None = None
 ) -> list[Line]:
-    """What the label says, top to bottom. The dish line is left out when the menu has no dish for that day; the
+    """What the label says, top to bottom. The clash warning (bold, right under the name) only when the dish
+    contains one of the receiver's allergens; the dish line is left out when the menu has no dish for that day; the
     allergens (bold) and the note only when the receiver has them."""
     words = wording or Wording.active()
     place = label.classroom if label.classroom is not None else words.worker
-    lines = [
-        Line(_clean(label.full_name), bold=True, size=name_size),
+    lines = [Line(_clean(label.full_name), bold=True, size=name_size)]
+    if label.clash:
+        lines.append(Line(_clean(words.clash % {"list": ", ".join(label.clash)}), bold=True, size=base + 1))
+    lines += [
         Line(_clean(f"{label.institution} · {place}"), size=base),
         Line(f"{label.date:%d.%m.%Y} · {_clean(label.meal_type)}", size=base),
     ]

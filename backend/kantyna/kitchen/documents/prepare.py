@@ -1,5 +1,5 @@
 """Meals to prepare on paper and in a spreadsheet: the same figures as the screen (meal type → dish → diet →
-portion size, then the ingredients), as a PDF (fpdf2 with the bundled Source Sans Pro, so Polish letters need no
+portion size, then the ingredients; the PDF first warns of the allergen clashes among them), as a PDF (fpdf2 with the bundled Source Sans Pro, so Polish letters need no
 system font) and as an XLSX of two sheets, every text cell guarded against formulas. Texts follow the active
 language (the `user-locale` header), Polish by default."""
 
@@ -73,6 +73,29 @@ def ingredient_header() -> list[str]:
     return [_("Ingredient"), _("Quantity"), _("Unit")]
 
 
+def clash_header(result: MealsToPrepare) -> list[str]:
+    """The clashes' columns; the date only when the figures span several days."""
+    header = [_("Full name"), _("Institution"), _("Classroom"), _("Meal type"), _("Dish"), _("Allergens")]
+    return header if result.date_from == result.date_to else [_("Date"), *header]
+
+
+def clash_rows(result: MealsToPrepare) -> list[list[str]]:
+    """One row per receiver and meal whose dish contains one of their allergens (a worker's classroom: "Worker")."""
+    several_days = result.date_from != result.date_to
+    rows = []
+    for clash in result.allergen_clashes:
+        row = [
+            clash.name,
+            clash.institution["name"],
+            clash.classroom["name"] if clash.classroom is not None else _("Worker"),
+            clash.meal_type["name"],
+            ", ".join(clash.verdict.dish_names),
+            ", ".join(clash.verdict.allergen_names),
+        ]
+        rows.append([f"{clash.date:%d.%m.%Y}", *row] if several_days else row)
+    return rows
+
+
 def scope_lines(scope: Scope) -> list[str]:
     lines = []
     if scope.kitchen:
@@ -121,7 +144,8 @@ def _write_table(sheet, header: list[str], rows: list[list]) -> None:
 
 
 def render_pdf(result: MealsToPrepare, scope: Scope) -> bytes:
-    """A4 portrait: the title with the period and scope, the portions table (a meal type's and a dish's totals on
+    """A4 portrait: the title with the period and scope, the allergen clashes (when there are any: who must not
+    get which dish, above everything the cook counts), the portions table (a meal type's and a dish's totals on
     their own bold rows) and the ingredients table."""
     pdf = KantynaPdf(orientation="portrait")
     title = _("Meals to prepare")
@@ -137,6 +161,8 @@ def render_pdf(result: MealsToPrepare, scope: Scope) -> bytes:
     if not result.meal_types:
         pdf.multi_cell(0, 6, _("No meals to prepare."), new_x="LMARGIN", new_y="NEXT")
         return bytes(pdf.output())
+    if result.allergen_clashes:
+        _clashes_table(pdf, result)
 
     bold = FontFace(emphasis="BOLD")
     shaded = FontFace(emphasis="BOLD", fill_color=(240, 243, 248))
@@ -200,6 +226,36 @@ def render_pdf(result: MealsToPrepare, scope: Scope) -> bytes:
             row.cell(quantity_text(need.quantity))
             row.cell(need.unit)
     return bytes(pdf.output())
+
+
+def _clashes_table(pdf: KantynaPdf, result: MealsToPrepare) -> None:
+    """The clashes under a red heading, then a gap before the counts."""
+    pdf.set_font(FONT_FAMILY, "B", 13)
+    pdf.set_text_color(176, 0, 32)
+    pdf.multi_cell(0, 7, _("Warning: allergens in the dishes"), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_text_color(0, 0, 0)
+    pdf.set_font(FONT_FAMILY, "", 9.5)
+    header = clash_header(result)
+    widths = (36.0, 36.0, 18.0, 26.0, 40.0, 30.0)
+    if len(header) > len(widths):
+        widths = (20.0, *widths)
+    scale = pdf.epw / sum(widths)
+    with pdf.table(
+        col_widths=tuple(width * scale for width in widths),
+        width=pdf.epw,
+        headings_style=FontFace(emphasis="BOLD", fill_color=(250, 225, 225)),
+        line_height=5,
+        padding=1.2,
+    ) as table:
+        row = table.row()
+        for heading in header:
+            row.cell(heading)
+        for values in clash_rows(result):
+            row = table.row()
+            for value in values[:-1]:
+                row.cell(value)
+            row.cell(values[-1], style=FontFace(emphasis="BOLD"))
+    pdf.ln(5)
 
 
 def xlsx_response(result: MealsToPrepare, scope: Scope) -> HttpResponse:

@@ -3,7 +3,9 @@ where, what and, above all, what they must not eat.
 
 The label model is plain data (`Label`) read in a fixed number of queries whatever the number of portions: the items
 with their receiver, place and catalogue names (one query), the receivers' allergens (one per kind of receiver that
-has items), the menu cells of the day (one, `common.menu_cells`). Labels come in the order a kitchen packs them:
+has items), the menu cells of the days with their dishes' allergens (one, `menus.selectors.menu_cells`). A label
+whose dish contains one of the receiver's allergens carries them (`clash`), as the one rule of
+`ordering.selectors.clashes` judges it on the rows already read. Labels come in the order a kitchen packs them:
 institution, classroom (the institution's workers after its classrooms), surname, first name, meal type position.
 
 The sheets (`LAYOUTS`) are the common A4 label sheets, edge to edge, one table of their geometry in millimetres."""
@@ -19,9 +21,10 @@ from django.db.models import F, QuerySet
 from django.db.models.functions import Coalesce
 
 from kantyna.core.errors import DomainError
-from kantyna.kitchen.selectors.common import menu_cells
 from kantyna.kitchen.selectors.prepare import live_items, name_key
+from kantyna.menus.selectors import menu_cells
 from kantyna.ordering.models import OrderItem
+from kantyna.ordering.selectors.clashes import CLASH, SubjectAllergens, verdict
 from kantyna.people.models import Child, WorkerProfile
 
 # The most labels one PDF holds: a 5,000-portion day prints in seconds (docs/performance.md); past this, narrow it.
@@ -96,6 +99,8 @@ class Label:
     portion_size: str
     allergens: tuple[str, ...]
     allergies_note: str
+    # The receiver's allergens the dish contains (the clash rule); empty: no clash (or no dish yet).
+    clash: tuple[str, ...] = ()
 
     @property
     def full_name(self) -> str:
@@ -204,7 +209,7 @@ def _labels(items: QuerySet[OrderItem], *, limit: int | None = None) -> list[Lab
     child_allergies = _allergies(Child, child_ids)
     worker_allergies = _allergies(WorkerProfile, worker_ids)
     days = [row[9] for row in rows]
-    cells = menu_cells(min(days), max(days), {row[6] for row in rows})
+    cells = menu_cells(date_from=min(days), date_to=max(days), institution_ids={row[6] for row in rows})
 
     labels = []
     for (
@@ -226,10 +231,11 @@ def _labels(items: QuerySet[OrderItem], *, limit: int | None = None) -> list[Lab
         portion_size,
     ) in rows:
         if child_id is not None:
-            kind, receiver_id, allergens, note = "child", child_id, *child_allergies[child_id]
+            kind, receiver_id, (allergens, note, refs) = "child", child_id, child_allergies[child_id]
         else:
-            kind, receiver_id, allergens, note = "institution_worker", worker_id, *worker_allergies[worker_id]
-        dishes = tuple(name for _meal_id, name in cells.get((day, place_id, meal_type_id, diet_id), ()))
+            kind, receiver_id, (allergens, note, refs) = "institution_worker", worker_id, worker_allergies[worker_id]
+        cell = cells.get((day, place_id, meal_type_id, diet_id))
+        judged = verdict(refs, cell)
         labels.append(
             Label(
                 item_id=pk,
@@ -243,29 +249,38 @@ def _labels(items: QuerySet[OrderItem], *, limit: int | None = None) -> list[Lab
                 date=day,
                 meal_type=meal_type,
                 meal_type_position=position,
-                dishes=dishes,
+                dishes=tuple(dish.name for dish in cell or ()),
                 diet=diet,
                 portion_size=portion_size,
                 allergens=allergens,
                 allergies_note=note,
+                clash=tuple(judged.allergen_names) if judged.state == CLASH else (),
             )
         )
     labels.sort(key=label_order)
     return labels
 
 
-def _allergies(model, ids: set[int]) -> dict[int, tuple[tuple[str, ...], str]]:
-    """Receiver id → (allergen names by number then name, the allergy note), one query for those ids."""
+def _allergies(model, ids: set[int]) -> dict[int, tuple[tuple[str, ...], str, SubjectAllergens]]:
+    """Receiver id → (allergen names by number then name, the allergy note, the allergens as the clash rule matches
+    them), one query for those ids."""
     if not ids:
         return {}
     found: dict[int, list[tuple]] = defaultdict(list)
+    refs: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
     notes: dict[int, str] = {}
-    rows = model.objects.filter(pk__in=ids).values_list("pk", "allergies_note", "allergies__number", "allergies__name")
-    for pk, note, number, name in rows:
+    rows = model.objects.filter(pk__in=ids).values_list(
+        "pk", "allergies_note", "allergies__number", "allergies__name", "allergies__id", "allergies__group_id"
+    )
+    for pk, note, number, name, allergen_id, group_id in rows:
         notes[pk] = note or ""
         if name is not None:
             found[pk].append((number is None, number or 0, name_key(name), name))
-    return {pk: (tuple(entry[-1] for entry in sorted(found[pk])), note) for pk, note in notes.items()}
+            refs[pk].append((allergen_id, group_id))
+    return {
+        pk: (tuple(entry[-1] for entry in sorted(found[pk])), note, SubjectAllergens.of(refs[pk]))
+        for pk, note in notes.items()
+    }
 
 
 @dataclass

@@ -20,7 +20,9 @@ from kantyna.catalog.models import Diet, MealType, PortionSize
 from kantyna.kitchen.selectors.common import menu_cells
 from kantyna.logistics.models import KitchenInstitutionMealType
 from kantyna.meals.models import MealIngredient
+from kantyna.menus.selectors import dates_between
 from kantyna.ordering.models import LIVE_STATUSES, OrderItem
+from kantyna.ordering.selectors.clashes import ItemVerdict, day_clashes
 
 # The longest range one request counts: a month and a bit, what a cook plans at most.
 MAX_DAYS = 62
@@ -83,6 +85,8 @@ class MealsToPrepare:
     portions: int
     meal_types: list[MealTypeCount]
     ingredients: list[IngredientNeed]
+    # The receivers whose dish contains one of their allergens (`ordering.selectors.clashes`), when asked for.
+    allergen_clashes: list[ItemVerdict] = field(default_factory=list)
 
 
 def live_items(
@@ -118,20 +122,22 @@ def meals_to_prepare(
     reachable_institution_ids: set[int] | None,
     institution_ids: list[int] | None = None,
     kitchen_id: int | None = None,
+    with_clashes: bool = False,
 ) -> MealsToPrepare:
     """What to cook from `date_from` to `date_to` for the reachable institutions (None: every one), optionally only
     `institution_ids` and what `kitchen_id` prepares: portions per meal type → dish → diet → portion size, and the
     ingredients (six queries: the count, the menu cells, the names of meal types, diets and portion sizes, the
-    recipes; one when nothing was ordered)."""
+    recipes; one when nothing was ordered). `with_clashes`: also the allergen clashes among the same items, two
+    queries more per day of the range (`allergen_clashes`)."""
+    items = live_items(
+        date_from=date_from,
+        date_to=date_to,
+        reachable_institution_ids=reachable_institution_ids,
+        institution_ids=institution_ids,
+        kitchen_id=kitchen_id,
+    )
     counted = (
-        live_items(
-            date_from=date_from,
-            date_to=date_to,
-            reachable_institution_ids=reachable_institution_ids,
-            institution_ids=institution_ids,
-            kitchen_id=kitchen_id,
-        )
-        .values("date", "place_id", "meal_type_id", "diet_id", "portion_size_id")
+        items.values("date", "place_id", "meal_type_id", "diet_id", "portion_size_id")
         .annotate(portions=Count("pk"))
         .order_by()
     )
@@ -186,7 +192,14 @@ def meals_to_prepare(
         portions=total,
         meal_types=sorted(meal_types.values(), key=lambda m: (m.position, name_key(m.name), m.id)),
         ingredients=_ingredients(cooked),
+        allergen_clashes=_clashes(items, date_from, date_to) if with_clashes else [],
     )
+
+
+def _clashes(items: QuerySet[OrderItem], date_from: date, date_to: date) -> list[ItemVerdict]:
+    """The clashes among the counted items, day by day (the rule judges a day; the same items, so the same reach,
+    institutions and kitchen as the counts)."""
+    return [clash for day in dates_between(date_from, date_to) for clash in day_clashes(day=day, items=items)]
 
 
 def _ingredients(cooked: dict[tuple[int, int], int]) -> list[IngredientNeed]:

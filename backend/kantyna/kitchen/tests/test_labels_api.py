@@ -90,6 +90,7 @@ def test_given_tomorrows_orders_then_receivers_in_label_order_with_their_portion
             "dishes": dishes,
             "diet": diet,
             "portionSize": size,
+            "clash": [],
         }
 
     assert response.json() == {
@@ -185,6 +186,34 @@ def test_given_print_then_a_pdf_whose_first_label_names_the_first_child_with_all
     ]
     assert "Pracownik" in pages[0][-4]
     assert sum(run in {"Jan Nowak", "Ola Nowak", "Halina Wójcik"} for run in pages[0]) == 4
+
+
+def test_given_a_dish_with_a_childs_allergen_then_that_childs_label_warns_and_a_safe_childs_does_not(
+    tenant_a, kw, manager
+):
+    """Jan (gluten, milk) and Ola (no allergens) both get lunch: pierogi (gluten) and compote. Jan's soup, żurek,
+    has no allergens recorded. Only Jan's lunch label carries the warning, naming the allergen the dish contains."""
+    with in_tenant(tenant_a):
+        kw.meals["Pierogi ruskie"].allergens.set([Allergen.objects.get(name="Gluten")])
+    i = kw.items
+
+    answer = Api(tenant_a, manager).get(RECEIVERS).json()
+    response = Api(tenant_a, manager, locale="pl").post(PRINT, {"layout": "3x8"})
+
+    clashes = {portion["itemId"]: portion["clash"] for receiver in answer["items"] for portion in receiver["portions"]}
+    assert clashes == {
+        i["jan_soup"].pk: [],
+        i["jan_lunch"].pk: ["Gluten"],
+        i["ola_lunch"].pk: [],
+        i["worker_lunch"].pk: [],
+    }
+    assert response.status_code == 200, response.content
+    runs = _texts(response.content)[0]
+    jan_soup, jan_lunch, ola_lunch = (runs.index("Jan Nowak"), runs.index("Jan Nowak", 1), runs.index("Ola Nowak"))
+    assert runs[jan_lunch : jan_lunch + 2] == ["Jan Nowak", "UWAGA — ZAWIERA: Gluten"]
+    assert runs[jan_soup + 1] == f"{kw.world.institution.name} · {kw.world.classroom.name}"
+    assert runs[ola_lunch + 1] == f"{kw.world.institution.name} · {kw.world.classroom.name}"
+    assert [run for run in runs if "ZAWIERA" in run] == ["UWAGA — ZAWIERA: Gluten"]
 
 
 @pytest.mark.parametrize(("layout", "per_sheet"), [("3x7", 21), ("3x8", 24), ("2x7", 14)])
@@ -285,6 +314,7 @@ def test_given_more_labels_then_the_same_number_of_queries(tenant_a, kw, admin, 
     with in_tenant(tenant_a):
         children = more_children(kw, 15)
         allergen = Allergen.objects.create(name="Seler", number=9)
+        kw.meals["Pierogi ruskie"].allergens.set([allergen])  # every new child's lunch clashes
         for child in children:
             child.allergies.add(allergen)
             meal(kw, child=child, portion=kw.catalog.small)

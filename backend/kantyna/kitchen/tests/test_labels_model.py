@@ -70,6 +70,18 @@ def test_given_a_child_with_allergens_then_every_line_in_polish_with_the_allerge
     ]
 
 
+def test_given_a_dish_containing_the_childs_allergens_then_a_bold_warning_naming_them_right_under_the_name():
+    with translation.override("pl"):
+        lines = label_lines(label(clash=("Gluten", "Mleko")))
+
+    assert lines[:3] == [
+        Line("Zofia Łączyńska", bold=True, size=10.0),
+        Line("UWAGA — ZAWIERA: Gluten, Mleko", bold=True, size=8.5),
+        Line("Szkoła Podstawowa nr 12 · 2B", size=7.5),
+    ]
+    assert len(lines) == len(label_lines(label())) + 1
+
+
 def test_given_a_worker_without_allergens_nor_a_menu_dish_then_worker_and_no_dish_allergen_or_note_line():
     worker = label(receiver_type="institution_worker", classroom=None, dishes=(), allergens=(), allergies_note=" \n ")
 

@@ -9,9 +9,11 @@ from datetime import timedelta
 import pytest
 from openpyxl import load_workbook
 
+from kantyna.catalog import services as catalog
 from kantyna.core.permissions import ROLE_ADMIN, ROLE_COOK, ROLE_INSTITUTIONS_ADMIN
 from kantyna.kitchen.tests.helpers import make_kitchen_world, meal, more_children
 from kantyna.meals.models import Meal
+from kantyna.ordering.models import OrderItem
 from kantyna.tenancy.services import in_tenant
 from kantyna.testing import Api
 from kantyna.testing.factories import make_user
@@ -86,6 +88,7 @@ def test_given_tomorrows_orders_when_asked_without_a_date_then_tomorrow_split_do
             {"id": i["Mleko"].pk, "name": "Mleko", "unit": "ml", "quantity": "150.00"},
             {"id": i["Ser biały"].pk, "name": "Ser biały", "unit": "g", "quantity": "50.50"},
         ],
+        "allergenClashes": [],
     }
 
 
@@ -174,8 +177,9 @@ def test_given_more_orders_then_the_same_number_of_queries(tenant_a, kw, admin, 
             meal(kw, child=child, portion=kw.catalog.small)
     many = _queries(api, path)
 
-    # The session (one statement), the kitchen of the query, then the selector's six (kitchen/selectors/prepare.py).
-    assert few == many == 8, (few, many)
+    # The session (one statement), the kitchen of the query, then the selector's six (kitchen/selectors/prepare.py);
+    # the screen and the PDF two more for the day's clashes (the items with their allergens, the menu cells).
+    assert few == many == (6 if path.endswith("xlsx") else 8) + 2, (few, many)
 
 
 def test_given_the_xlsx_then_two_sheets_with_headers_and_formulas_made_inert(tenant_a, kw, admin):
@@ -235,3 +239,138 @@ def test_given_no_orders_then_an_empty_answer_and_files_that_say_so(tenant_a, ad
 
     assert (body["portions"], body["mealTypes"], body["ingredients"]) == (0, [], [])
     assert "No meals to prepare." in [run for page in pdf_pages(pdf.content) for run in page]
+
+
+# Allergen clashes --------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def clashing(tenant_a, kw):
+    """Pierogi (the world institution's standard lunch) contain gluten, pancakes (the vegetarian lunch) gluten and
+    milk. Ola is allergic to barley (the gluten group: her pierogi clash), Zoe of the other institution to milk (her
+    pancakes clash); Jan has no allergens."""
+    with in_tenant(tenant_a):
+        cereals = catalog.allergen_group_create(actor=None, name="Zboża zawierające gluten")
+        gluten = catalog.allergen_create(actor=None, name="Gluten", group=cereals)
+        barley = catalog.allergen_create(actor=None, name="Jęczmień", group=cereals)
+        milk = catalog.allergen_create(actor=None, name="Mleko")
+        kw.meals["Pierogi ruskie"].allergens.set([gluten])
+        kw.meals["Naleśniki"].allergens.set([gluten, milk])
+        kw.world.child.allergies.set([barley])
+        kw.other_child.allergies.set([milk])
+        kw.barley = barley
+    return kw
+
+
+def _clash_of(kw, child, classroom, dishes, allergens, diet=("standard", "Standardowa")):
+    c = kw.catalog
+    item = OrderItem.objects.get(child=child, status="active")
+    return {
+        "itemId": item.pk,
+        "date": kw.day.isoformat(),
+        "childId": child.pk,
+        "workerId": None,
+        "firstName": child.first_name,
+        "lastName": child.last_name,
+        "institution": {"id": child.institution_id, "name": child.institution.name},
+        "classroom": {"id": classroom.pk, "name": classroom.name},
+        "mealType": {"id": c.lunch.pk, "name": "Obiad"},
+        "diet": {"id": getattr(c, diet[0]).pk, "name": diet[1]},
+        "dishes": dishes,
+        "allergens": allergens,
+    }
+
+
+def test_given_dishes_with_the_childrens_allergens_then_the_clashes_by_institution_with_dish_and_allergen(
+    tenant_a, clashing, admin
+):
+    kw = clashing
+    with in_tenant(tenant_a):
+        ola = _clash_of(kw, kw.world.child, kw.world.classroom, ["Pierogi ruskie"], ["Gluten"])
+        zoe = _clash_of(
+            kw, kw.other_child, kw.other_child.classroom, ["Naleśniki"], ["Mleko"], ("vegetarian", "Wegetariańska")
+        )
+
+    body = Api(tenant_a, admin).get(PATH, {"date": kw.day.isoformat()}).json()
+
+    assert body["allergenClashes"] == [ola, zoe]
+    assert body["portions"] == 3  # the counts as they were
+
+
+def test_given_a_kitchen_or_an_institutions_admin_then_the_clashes_of_the_same_scope_as_the_counts(tenant_a, clashing):
+    kw = clashing
+    manager = make_user(tenant_a, ROLE_INSTITUTIONS_ADMIN)
+    with in_tenant(tenant_a):
+        manager.institutions.set([kw.world.institution])
+    admin = make_user(tenant_a, ROLE_ADMIN)
+    day = kw.day.isoformat()
+
+    by_kitchen = Api(tenant_a, admin).get(PATH, {"date": day, "kitchenId": kw.kitchen.pk}).json()
+    by_institution = Api(tenant_a, admin).get(PATH, {"date": day, "institutionsIds": str(kw.other_institution.pk)})
+    own = Api(tenant_a, manager).get(PATH, {"date": day}).json()
+
+    assert [clash["firstName"] for clash in by_kitchen["allergenClashes"]] == ["Ola"]
+    assert [clash["firstName"] for clash in by_institution.json()["allergenClashes"]] == ["Zoe"]
+    assert [clash["firstName"] for clash in own["allergenClashes"]] == ["Ola"]
+
+
+def test_given_a_range_then_the_clashes_of_each_day_in_date_order(tenant_a, clashing, admin):
+    kw = clashing
+    next_day = kw.day + timedelta(days=1)
+    with in_tenant(tenant_a):
+        meal(kw, child=kw.world.child, day=next_day)  # no menu that day: no dish, so no clash
+
+    body = Api(tenant_a, admin).get(PATH, {"dateFrom": kw.day.isoformat(), "dateTo": next_day.isoformat()}).json()
+
+    assert [(clash["date"], clash["firstName"]) for clash in body["allergenClashes"]] == [
+        (kw.day.isoformat(), "Ola"),
+        (kw.day.isoformat(), "Zoe"),
+    ]
+
+
+def test_given_the_pdf_then_the_clashes_under_a_warning_heading_above_the_counts(tenant_a, clashing, admin):
+    kw = clashing
+    w = kw.world
+
+    response = Api(tenant_a, admin, locale="pl").get(f"{PATH}/pdf", {"date": kw.day.isoformat()})
+
+    assert response.status_code == 200, response.content
+    text = [run for page in pdf_pages(response.content) for run in page]
+    heading = text.index("Uwaga: alergeny w daniach")
+    ola = ["Ola Nowak", w.institution.name, w.classroom.name, "Obiad", "Pierogi ruskie", "Gluten"]
+    zoe = ["Zoe Kowalska", kw.other_institution.name, kw.other_child.classroom.name, "Obiad", "Naleśniki", "Mleko"]
+    header = ["Imię i nazwisko", "Placówka", "Klasa", "Rodzaj posiłku", "Danie", "Alergeny"]
+    assert text[heading + 1 : heading + 19] == [*header, *ola, *zoe]
+    assert text.index("Porcje") > heading + 18  # the counts' table follows
+
+
+def test_given_no_clashes_then_the_pdf_has_no_warning(tenant_a, kw, admin):
+    response = Api(tenant_a, admin, locale="pl").get(f"{PATH}/pdf", {"date": kw.day.isoformat()})
+
+    assert "Uwaga: alergeny w daniach" not in [run for page in pdf_pages(response.content) for run in page]
+
+
+@pytest.mark.parametrize("path", [PATH, f"{PATH}/pdf"])
+def test_given_more_clashing_children_then_the_same_number_of_queries(tenant_a, clashing, admin, path):
+    kw = clashing
+    api = Api(tenant_a, admin)
+    query = {"date": kw.day.isoformat()}
+    api.get(path, query)  # warm the per-process caches (settings, tenant)
+
+    def clashes_and_queries():
+        with capture_queries() as queries:
+            response = api.get(PATH, query)
+        if path != PATH:
+            with capture_queries() as queries:
+                assert api.get(path, query).status_code == 200
+        return len(response.json()["allergenClashes"]), len(queries)
+
+    two = clashes_and_queries()
+    with in_tenant(tenant_a):
+        for child in more_children(kw, 4):
+            child.allergies.set([kw.barley])
+            meal(kw, child=child)
+    six = clashes_and_queries()
+
+    # The session, the selector's six, the day's clashes' two (the items with their allergens, the menu cells).
+    assert (two, six) == ((2, 9), (6, 9))

@@ -29,6 +29,22 @@ const ANSWER: Schemas['MealsToPrepare'] = {
     },
   ],
   ingredients: [{ id: 7, name: 'Flour', unit: 'g', quantity: '1250.50' }],
+  allergenClashes: [],
+};
+
+const CLASH: Schemas['AllergenClash'] = {
+  itemId: 31,
+  date: '2026-12-07',
+  childId: 8,
+  workerId: null,
+  firstName: 'Ola',
+  lastName: 'Nowak',
+  institution: { id: 1, name: 'SP 12' },
+  classroom: { id: 3, name: '2B' },
+  mealType: { id: 2, name: 'Lunch' },
+  diet: { id: 1, name: 'Standard' },
+  dishes: ['Dumplings'],
+  allergens: ['Gluten', 'Milk'],
 };
 
 function serve(answer: Schemas['MealsToPrepare'] = ANSWER) {
@@ -87,6 +103,33 @@ describe('meals to prepare', () => {
 
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(files).toEqual(['?date=2026-12-07&kitchenId=4&institutionsIds=1']));
+  });
+
+  it('given clashes, then a warning table of who gets which allergen above the counts', async () => {
+    signIn();
+    const worker = { ...CLASH, itemId: 32, childId: null, workerId: 5, firstName: 'Halina', lastName: 'Wójcik', classroom: null, allergens: ['Gluten'] };
+    serve({ ...ANSWER, allergenClashes: [CLASH, worker] });
+    renderApp('/mealsToPrepare?date=2026-12-07');
+
+    const clashes = await screen.findByRole('table', { name: 'Allergens in the dishes' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Warning: allergens in the dishes' })).toBeInTheDocument();
+    expect(within(clashes).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'NameInstitutionClassroomMeal typeDishAllergens',
+      'Ola NowakSP 122BLunchDumplingsGluten, Milk',
+      'Halina WójcikSP 12WorkerLunchDumplingsGluten',
+    ]);
+    const tables = screen.getAllByRole('table').map((table) => table.getAttribute('aria-label'));
+    expect(tables).toEqual(['Allergens in the dishes', 'Portions to prepare', 'Ingredients']);
+  });
+
+  it('given no clashes, then no warning', async () => {
+    signIn();
+    serve();
+    renderApp('/mealsToPrepare?date=2026-12-07');
+
+    await screen.findByRole('table', { name: 'Portions to prepare' });
+    expect(screen.queryByRole('table', { name: 'Allergens in the dishes' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Warning: allergens in the dishes')).not.toBeInTheDocument();
   });
 
   it('given no orders on the day, then it says so instead of the tables', async () => {

@@ -13,7 +13,7 @@ const LAYOUTS: Schemas['LabelLayout'][] = [
   { code: '3x7', columns: 3, rows: 7, perSheet: 21, width: 70, height: 42.3, top: 0.45, left: 0, sheets: 'Avery Zweckform 3652 (70 x 42.3 mm)' },
 ];
 
-const portion = (itemId: number, mealType: string, dishes: string[]) => ({
+const portion = (itemId: number, mealType: string, dishes: string[], clash: string[] = []) => ({
   itemId,
   orderId: itemId,
   date: '2026-12-07',
@@ -21,6 +21,7 @@ const portion = (itemId: number, mealType: string, dishes: string[]) => ({
   dishes,
   diet: 'Standard',
   portionSize: 'Normal',
+  clash,
 });
 
 const ANSWER: Schemas['ReceiversForLabels'] = {
@@ -34,7 +35,7 @@ const ANSWER: Schemas['ReceiversForLabels'] = {
       classroom: '1A',
       allergens: ['Gluten', 'Milk'],
       allergiesNote: 'Plant milk only',
-      portions: [portion(11, 'Soup', ['Żurek']), portion(12, 'Lunch', [])],
+      portions: [portion(11, 'Soup', ['Żurek'], ['Gluten']), portion(12, 'Lunch', [])],
     },
     {
       subjectType: 'institution_worker',
@@ -87,7 +88,7 @@ describe('orders labels', () => {
     const table = await screen.findByRole('table', { name: 'Receivers of labels' });
     expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
       'ReceiverInstitutionClassroomAllergensPortions (one label each)',
-      'Nowak JanSP 121AGluten, MilkPlant milk onlySoup · Żurek · Standard · NormalLunch · no dish in the menu · Standard · Normal',
+      'Nowak JanSP 121AGluten, MilkPlant milk onlySoup · Żurek · Standard · Normal · WARNING — CONTAINS: GlutenLunch · no dish in the menu · Standard · Normal',
       'Wójcik HalinaSP 12WorkerLunch · Dumplings · Standard · Normal',
     ]);
     expect(within(table).getByText('Gluten, Milk').tagName).toBe('STRONG');

@@ -5,6 +5,7 @@ import { downloadFile, exportQuery } from '@/lib/files';
 
 export type MealsToPrepare = components['schemas']['MealsToPrepare'];
 export type MealTypeCount = components['schemas']['MealTypeCount'];
+export type AllergenClash = components['schemas']['AllergenClash'];
 
 /** The query of `meals/mealsToPrepare` and its files: one day, optionally a kitchen and an institution. */
 export interface MealsToPrepareFilters {

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Button, Table } from 'react-bootstrap';
+import { Alert, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useSearchParams } from 'react-router';
 import { FilterDate, FilterSelect } from '@/components/data-table';
@@ -13,13 +13,16 @@ import { formatDate, formatDecimal } from '@/lib/format';
 import {
   downloadMealsToPrepare,
   useMealsToPrepare,
+  type AllergenClash,
   type MealsToPrepare,
   type MealsToPrepareFilters,
 } from '../api/meals-to-prepare';
 
 /**
  * `/mealsToPrepare` (admin, institutions admin, cook): what the kitchen cooks on a day (tomorrow unless chosen), per
- * meal type → dish → diet → portion size with totals, the ingredients it needs, and the same as XLSX or PDF.
+ * meal type → dish → diet → portion size with totals, the ingredients it needs, and the same as XLSX or PDF. Above
+ * the counts, the receivers whose dish contains one of their allergens (nothing when there are none: the counts'
+ * "no dish in the menu" rows already say where nobody knows yet).
  * The filters live in the URL.
  */
 export function MealsToPreparePage() {
@@ -88,6 +91,7 @@ function MealsToPrepareTables({ data }: { data: MealsToPrepare }) {
   const { t, i18n } = useTranslation('mealsToPrepare');
   return (
     <>
+      {data.allergenClashes.length > 0 && <AllergenClashes clashes={data.allergenClashes} />}
       <div className="table-responsive mb-4">
         <Table size="sm" bordered aria-label={t('portionsTable')}>
           <thead>
@@ -167,5 +171,42 @@ function MealsToPrepareTables({ data }: { data: MealsToPrepare }) {
         </div>
       )}
     </>
+  );
+}
+
+/** Who must not get the dish they ordered: one row per receiver and meal, the clashing allergens in bold. */
+function AllergenClashes({ clashes }: { clashes: AllergenClash[] }) {
+  const { t } = useTranslation('mealsToPrepare');
+  return (
+    <Alert variant="danger" className="mb-4">
+      <h2 className="h5">{t('clashes.title')}</h2>
+      <p className="mb-2">{t('clashes.intro')}</p>
+      <div className="table-responsive">
+        <Table size="sm" bordered className="mb-0 bg-white" aria-label={t('clashes.table')}>
+          <thead>
+            <tr>
+              <th>{t('clashes.name')}</th>
+              <th>{t('fields.institution')}</th>
+              <th>{t('clashes.classroom')}</th>
+              <th>{t('fields.mealType')}</th>
+              <th>{t('fields.dish')}</th>
+              <th>{t('clashes.allergens')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {clashes.map((clash) => (
+              <tr key={clash.itemId}>
+                <td>{`${clash.firstName} ${clash.lastName}`.trim()}</td>
+                <td>{clash.institution.name}</td>
+                <td>{clash.classroom?.name ?? t('clashes.worker')}</td>
+                <td>{clash.mealType.name}</td>
+                <td>{clash.dishes.join(', ')}</td>
+                <td className="fw-bold text-danger">{clash.allergens.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+    </Alert>
   );
 }

@@ -206,6 +206,10 @@ function ReceiversTable({ receivers }: { receivers: ReceiverLabels[] }) {
                   {receiver.portions.map((portion) => (
                     <li key={portion.itemId}>
                       {[portion.mealType, portion.dishes.join(', ') || t('noDish'), portion.diet, portion.portionSize].join(' · ')}
+                      {/* The dish contains the receiver's allergens: the label prints the same warning. */}
+                      {portion.clash.length > 0 ? (
+                        <strong className="text-danger">{` · ${t('clash', { list: portion.clash.join(', ') })}`}</strong>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
