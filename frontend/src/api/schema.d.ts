@@ -7815,6 +7815,14 @@ export interface components {
             skipped: number;
             errors: components["schemas"]["BulkPresencesError"][];
         };
+        /** @description A meal type of the day whose dish contains one of the subject's allergens (directly or through its group). */
+        CalendarAllergenClash: {
+            mealTypeId: number;
+            /** @description The clashing dishes' names. */
+            dishes: string[];
+            /** @description The clashing allergens' names. */
+            allergens: string[];
+        };
         /** @description A price list item the subject can order that day: the subject's diet only unless allowAnyDiets (or staff). */
         CalendarAvailable: {
             priceListItemId: number;
@@ -7851,6 +7859,8 @@ export interface components {
             items: components["schemas"]["CalendarItem"][];
             available: components["schemas"]["CalendarAvailable"][];
             menu: components["schemas"]["CalendarMenu"][];
+            /** @description Only the meal types that clash: a safe meal and one without a menu yet are both absent (the calendar never claims a meal is safe). */
+            allergenClashes: components["schemas"]["CalendarAllergenClash"][];
         };
         CalendarDayDataRequest: {
             /** Format: date */

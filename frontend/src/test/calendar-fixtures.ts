@@ -56,6 +56,7 @@ export function calendarDay(date: string, overrides: Partial<CalendarDay> = {}):
     items: [],
     available: [offer(SOUP, '4.50'), offer(LUNCH, '12.50'), offer(LUNCH, '15.00', { portionSizeId: LARGE.id, portionSizeName: LARGE.name, isDefaultPortion: false, priceListItemId: 211 })],
     menu: [],
+    allergenClashes: [],
     ...overrides,
   };
 }

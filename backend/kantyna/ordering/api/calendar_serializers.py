@@ -137,6 +137,14 @@ class CalendarMenuSerializer(KantynaSerializer):
     meals = CalendarMenuMealSerializer(many=True)
 
 
+class CalendarAllergenClashSerializer(KantynaSerializer):
+    """A meal type of the day whose dish contains one of the subject's allergens (directly or through its group)."""
+
+    meal_type_id = serializers.IntegerField()
+    dishes = serializers.ListField(child=serializers.CharField(), help_text="The clashing dishes' names.")
+    allergens = serializers.ListField(child=serializers.CharField(), help_text="The clashing allergens' names.")
+
+
 class CalendarDaySerializer(KantynaSerializer):
     date = serializers.DateField()
     is_free_day = serializers.BooleanField()
@@ -147,6 +155,11 @@ class CalendarDaySerializer(KantynaSerializer):
     items = CalendarItemSerializer(many=True)
     available = CalendarAvailableSerializer(many=True)
     menu = CalendarMenuSerializer(many=True)
+    allergen_clashes = CalendarAllergenClashSerializer(
+        many=True,
+        help_text="Only the meal types that clash: a safe meal and one without a menu yet are both absent (the "
+        "calendar never claims a meal is safe).",
+    )
 
 
 _camel_keys = camel_keys
@@ -206,6 +219,7 @@ def day_json(day, options: _Options) -> dict:
         "items": [item_json(item, options.show_prices) for item in day.items],
         "available": [options.option(option, price) for option, price in day.available],
         "menu": day.menu,
+        "allergenClashes": day.allergen_clashes,
     }
 
 

@@ -22,6 +22,7 @@ from kantyna.menus.models import MealsMenuItem
 from kantyna.ordering.cutoff import cutoff_config, tenant_today
 from kantyna.ordering.models import LIVE, Absence, FreeDay, OrderItem
 from kantyna.ordering.pricing import SUBJECT_AUDIENCE, Pricer
+from kantyna.ordering.selectors.clashes import CLASH, subjects_verdicts
 from kantyna.ordering.subjects import (
     CHILD,
     CHILD_RELATIONS,
@@ -100,6 +101,10 @@ class CalendarDay:
     available: list[tuple] = field(default_factory=list)
     # camelCase already: {mealTypeId, mealTypeName, meals: [{id, name}]}
     menu: list[dict] = field(default_factory=list)
+    # camelCase already: {mealTypeId, dishes: [names], allergens: [names]} of each meal type whose dish contains one
+    # of the subject's allergens (clashes.verdict); a safe cell and one without a menu yet are both left out: the
+    # calendar warns, it never claims a meal is safe.
+    allergen_clashes: list[dict] = field(default_factory=list)
 
 
 @dataclass
@@ -226,6 +231,18 @@ def _menu_summaries(pairs: set[tuple[int, int]], first: date, last: date) -> dic
     return {pair: {day: list(by_type.values()) for day, by_type in days.items()} for pair, days in found.items()}
 
 
+def _allergen_clashes(subject_ids: dict, first: date, last: date) -> dict[tuple, list[dict]]:
+    """The subjects' clashes by (child_id, worker_id, date), each `{mealTypeId, dishes, allergens}` in the meal
+    types' order: one read of the clash rule for every subject and day (a constant number of queries)."""
+    found: dict[tuple, list[dict]] = defaultdict(list)
+    verdicts = subjects_verdicts(date_from=first, date_to=last, **subject_ids)
+    for (child_id, worker_id), cells in verdicts.items():
+        for (day, meal_type_id), one in cells.items():
+            if one.state == CLASH:
+                found[(child_id, worker_id, day)].append({"mealTypeId": meal_type_id, **one.as_json()})
+    return found
+
+
 def subjects_days(
     *, actor, subjects: list[Subject], first: date, last: date, now: datetime | None = None
 ) -> list[SubjectMonth]:
@@ -245,6 +262,7 @@ def subjects_days(
     for child_id, worker_id, day, *values in _ITEM_ROWS(first=first, last=last, **subject_ids):
         items_by_day[(child_id, worker_id, day)].append(CalendarItem(*values))
     menus = _menu_summaries({(s.institution.pk, s.diet.pk) for s in subjects}, first, last)
+    clashes = _allergen_clashes(subject_ids, first, last)
     # The subject's diet only, unless the tenant lets customers order any diet (staff always may).
     any_diet = staff or settings_get("presences_marking_config", row=row).get("allow_any_diets")
     dates = dates_between(first, last)
@@ -275,6 +293,7 @@ def subjects_days(
                 absence=(child_id, worker_id, day) in absences,
                 items=items_by_day.get((child_id, worker_id, day), []),
                 menu=menu.get(day, []),
+                allergen_clashes=clashes.get((child_id, worker_id, day), []),
             )
             if free_name is None:
                 discount = subject.discount_on(day)

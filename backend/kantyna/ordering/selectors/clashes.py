@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.contrib.postgres.expressions import ArraySubquery
-from django.db.models import F, OuterRef, QuerySet
+from django.db.models import F, OuterRef, Q, QuerySet
 from django.db.models.functions import Coalesce, Concat, JSONObject
 
 from kantyna.catalog.models import Allergen, MealType, MealTypeInstitutionSetting
@@ -133,42 +133,85 @@ def subject_verdicts(
     Four queries at most, whatever the range; an unknown receiver: {}."""
     if (child_id is None) == (worker_id is None):
         raise ValueError("Give one of child_id and worker_id.")
-    model, key, holders = (
-        (Child, child_id, "children") if child_id is not None else (WorkerProfile, worker_id, "workers")
+    found = subjects_verdicts(
+        child_ids=[child_id] if child_id is not None else (),
+        worker_ids=[worker_id] if worker_id is not None else (),
+        date_from=date_from,
+        date_to=date_to,
+        meal_type_ids=meal_type_ids,
     )
-    row = (
-        model.objects.filter(pk=key)
-        .annotate(subject_allergens=_allergens_of(holders, "pk"))
-        .order_by()
-        .values_list("institution_id", "diet_id", "subject_allergens")
-        .first()
-    )
-    if row is None:
+    return found.get((child_id, worker_id), {})
+
+
+def subjects_verdicts(
+    *,
+    child_ids: Iterable[int] = (),
+    worker_ids: Iterable[int] = (),
+    date_from: date,
+    date_to: date,
+    meal_type_ids: Iterable[int] | None = None,
+) -> dict[tuple[int | None, int | None], dict[tuple[date, int], Verdict]]:
+    """`subject_verdicts` of several receivers at once (a calendar shows a parent's children together), by
+    (child id, worker profile id) as order items name them (`Subject.item_key`). The same number of queries for
+    one receiver or fifty: one per kind of receiver, one for the meal types (None given), the items, the menus.
+    Unknown receivers are left out."""
+    child_ids, worker_ids = list(child_ids), list(worker_ids)
+    receivers: list[tuple[tuple[int | None, int | None], int, int, SubjectAllergens]] = []
+    for model, ids, holders, key_of in (
+        (Child, child_ids, "children", lambda pk: (pk, None)),
+        (WorkerProfile, worker_ids, "workers", lambda pk: (None, pk)),
+    ):
+        if not ids:
+            continue
+        rows = (
+            model.objects.filter(pk__in=ids)
+            .annotate(subject_allergens=_allergens_of(holders, "pk"))
+            .order_by()
+            .values_list("pk", "institution_id", "diet_id", "subject_allergens")
+        )
+        receivers += [(key_of(pk), place, diet, SubjectAllergens.of(refs)) for pk, place, diet, refs in rows]
+    if not receivers:
         return {}
-    institution_id, diet_id, refs = row
-    allergens = SubjectAllergens.of(refs)
+    institution_ids = {place for _key, place, _diet, _allergens in receivers}
     if meal_type_ids is None:
-        # One setting row must say both (an exclude over two conditions of a multi-valued relation would not).
-        switched_off = MealTypeInstitutionSetting.objects.filter(institution_id=institution_id, is_available=False)
-        meal_types = MealType.objects.exclude(pk__in=switched_off.values("meal_type_id")).order_by("position", "name")
-        meal_type_ids = list(meal_types.values_list("pk", flat=True))
-    meal_type_ids = list(meal_type_ids)
-    subject = {"child_id": child_id} if child_id is not None else {"worker_id": worker_id}
+        # Each meal type with the institutions (of these) that switched it off; one setting row must say both (an
+        # exclude over two conditions of a multi-valued relation would not).
+        switched_off = MealTypeInstitutionSetting.objects.filter(
+            meal_type=OuterRef("pk"), institution_id__in=sorted(institution_ids), is_available=False
+        ).values("institution_id")
+        meal_types = list(
+            MealType.objects.annotate(off=ArraySubquery(switched_off))
+            .order_by("position", "name")
+            .values_list("pk", "off")
+        )
+        types_at = {place: [pk for pk, off in meal_types if place not in off] for place in institution_ids}
+    else:
+        types_at = dict.fromkeys(institution_ids, tuple(meal_type_ids))
+    every_type = sorted({pk for ids in types_at.values() for pk in ids})
+    by_receiver = Q(pk__in=[])
+    if child_ids:
+        by_receiver |= Q(child_id__in=child_ids)
+    if worker_ids:
+        by_receiver |= Q(worker_id__in=worker_ids)
     item_diets = {
-        (day, meal_type_id): item_diet
-        for day, meal_type_id, item_diet in OrderItem.objects.filter(
-            LIVE, date__gte=date_from, date__lte=date_to, meal_type_id__in=meal_type_ids, **subject
+        (child_id, worker_id, day, meal_type_id): item_diet
+        for child_id, worker_id, day, meal_type_id, item_diet in OrderItem.objects.filter(
+            LIVE, by_receiver, date__gte=date_from, date__lte=date_to, meal_type_id__in=every_type
         )
         .order_by()
-        .values_list("date", "meal_type_id", "diet_id")
+        .values_list("child_id", "worker_id", "date", "meal_type_id", "diet_id")
     }
-    cells = menu_cells(date_from=date_from, date_to=date_to, institution_ids={institution_id})
+    cells = menu_cells(date_from=date_from, date_to=date_to, institution_ids=institution_ids)
+    days = dates_between(date_from, date_to)
     return {
-        (day, meal_type_id): verdict(
-            allergens, cells.get((day, institution_id, meal_type_id, item_diets.get((day, meal_type_id), diet_id)))
-        )
-        for day in dates_between(date_from, date_to)
-        for meal_type_id in meal_type_ids
+        key: {
+            (day, meal_type_id): verdict(
+                allergens, cells.get((day, place, meal_type_id, item_diets.get((*key, day, meal_type_id), diet_id)))
+            )
+            for day in days
+            for meal_type_id in types_at[place]
+        }
+        for key, place, diet_id, allergens in receivers
     }
 
 
