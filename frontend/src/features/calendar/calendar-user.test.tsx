@@ -420,6 +420,38 @@ describe('the customer calendar (/calendar/user)', () => {
     await waitFor(() => expect(served.monthQueries).toContain('child:5,child:6?2026-12'));
   });
 
+  it('marks the one day whose lunch contains a child’s allergen, on the day and where the sheet lists the meals', async () => {
+    signIn();
+    const glutenLunch = { mealTypeId: LUNCH.id, dishes: ['Goulash with barley'], allergens: ['gluten'] };
+    serveCalendar({ alaDays: { '2026-11-24': { allergenClashes: [glutenLunch] } } });
+    const { user } = renderApp('/calendar/user');
+    await monthLoaded();
+
+    const warnings = screen.getAllByRole('img', { name: 'Warning: allergen' });
+    expect(warnings).toHaveLength(1);
+    expect(day(TUE)).toContainElement(warnings[0] ?? null);
+    expect(within(day(TUE)).getByTestId('day-child/5')).toHaveTextContent('Lunch: contains: gluten');
+    expect(within(day(TUE)).getByTestId('day-child/6')).not.toHaveTextContent('contains');
+    expect(day(WED)).not.toHaveTextContent('contains');
+    expect(day(TUE)).toHaveAccessibleDescription(expect.stringContaining('contains: gluten'));
+
+    await user.click(day(TUE));
+    await user.click(screen.getByRole('button', { name: 'Order meals' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Order meals' });
+    expect(within(sheet).getByRole('img', { name: 'Warning: allergen' })).toBeInTheDocument();
+    expect(within(sheet).getByText('contains: gluten')).toBeInTheDocument();
+    expect(within(sheet).getAllByTestId('allergen-clash')).toHaveLength(1);
+  });
+
+  it('says the clash in Polish', async () => {
+    signIn();
+    serveCalendar({ locale: 'pl', alaDays: { '2026-11-24': { allergenClashes: [{ mealTypeId: LUNCH.id, dishes: ['Gulasz'], allergens: ['gluten'] }] } } });
+    renderApp('/calendar/user');
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Uwaga: alergen' })).toBeInTheDocument());
+
+    expect(screen.getByTestId('allergen-clash')).toHaveTextContent('Lunch: zawiera: gluten');
+  });
+
   it('speaks Polish: week list, selection count and each child’s refusal', async () => {
     window.innerWidth = 375;
     signIn();

@@ -2,6 +2,8 @@ import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { isLive, type CalendarDay } from '@/lib/calendar/types';
+import { dayClashMarks } from '../model/clashes';
+import { AllergenClashMark } from './AllergenClashMark';
 
 export interface DayEntry {
   /** Receiver key. */
@@ -11,7 +13,8 @@ export interface DayEntry {
 }
 
 /**
- * One day of the calendar for the receivers on screen: menu, prices, ordered meals, absence, closed state.
+ * One day of the calendar for the receivers on screen: menu, prices, ordered meals, absence, closed state, and
+ * each receiver's meals whose dish contains one of their allergens.
  * `wrapMenu` (the phone's week list, which has the width for it) gives the whole menu, one meal type a line;
  * the month grid's narrow cells cut it to one line, the rest in a tooltip.
  */
@@ -70,6 +73,9 @@ export function DayContent({
         return (
           <div key={key} data-testid={`day-${key}`}>
             {showNames && <div className="fw-semibold text-truncate">{name}</div>}
+            {dayClashMarks(day).map((mark) => (
+              <AllergenClashMark key={mark.mealTypeId} allergens={mark.allergens} mealTypeName={mark.mealTypeName} />
+            ))}
             {day.absence && live.length === 0 && <Badge bg="secondary">{t('absent')}</Badge>}
             {live.map((item) => (
               <Badge key={item.id} bg={item.status === 'served' ? 'primary' : 'success'} className="me-1 text-wrap text-start">

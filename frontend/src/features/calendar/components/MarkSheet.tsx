@@ -18,6 +18,8 @@ import {
   type ReceiverDays,
 } from '../model/plan';
 import type { AbsencesRequest, PresencesRequest } from '@/lib/calendar/types';
+import { mealTypeClashAllergens } from '../model/clashes';
+import { AllergenClashMark } from './AllergenClashMark';
 
 export type SheetMode = 'order' | 'cancel';
 
@@ -105,6 +107,7 @@ export function MarkSheet(props: MarkSheetProps) {
             {offered.length === 0 && <Alert variant="info">{t('sheet.nothingOffered')}</Alert>}
             {offered.map((mealType) => {
               const choice = choices.find((candidate) => candidate.mealTypeId === mealType.id);
+              const clashing = mealTypeClashAllergens(receivers, dates, mealType.id);
               return (
                 <div key={mealType.id} className="d-flex flex-wrap align-items-center gap-2 mb-2">
                   <Form.Check
@@ -129,6 +132,11 @@ export function MarkSheet(props: MarkSheetProps) {
                         </option>
                       ))}
                     </Form.Select>
+                  )}
+                  {clashing.length > 0 && (
+                    <div className="w-100">
+                      <AllergenClashMark allergens={clashing} />
+                    </div>
                   )}
                 </div>
               );
