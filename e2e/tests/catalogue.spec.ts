@@ -62,6 +62,8 @@ test('an admin builds a week of a new institution in the catalogue, prints the m
   // The institution…
   await page.goto('/institutions');
   await page.getByRole('link', { name: 'Dodaj placówkę' }).click();
+  // The list stays on screen while the form's page loads (its filters share the form's field names): the form first.
+  await expect(page.getByRole('heading', { name: 'Nowa placówka', level: 1 })).toBeVisible();
   await textbox(page, 'Nazwa').fill(INSTITUTION);
   await textbox(page, 'Nazwa skrócona').fill('SP 7');
   await textbox(page, 'Identyfikator rejestracji').fill('sp7-warszawa');
@@ -131,6 +133,7 @@ test('an admin builds a week of a new institution in the catalogue, prints the m
   // parent can read the new menu without enrolling a child in the new institution.
   await page.goto('/mealsMenus');
   await page.getByRole('link', { name: 'Dodaj jadłospis' }).click();
+  await expect(page.getByRole('heading', { name: 'Nowy jadłospis', level: 1 })).toBeVisible();
   await textbox(page, 'Nazwa').fill(MENU);
   await page.getByRole('textbox', { name: 'Od', exact: true }).fill(iso(monday));
   await page.getByRole('textbox', { name: 'Do', exact: true }).fill(iso(friday));
@@ -201,7 +204,9 @@ test('an admin builds a week of a new institution in the catalogue, prints the m
   await saved(page);
   await page.goto('/priceLists');
   await page.getByRole('link', { name: 'Dodaj cennik' }).click();
-  await select(page, 'Grupa cenników').selectOption({ label: PRICE_LISTS_GROUP });
+  // The list's own Grupa cenników filter stays on screen while the form's page loads: the form's select, once shown.
+  await expect(page.getByRole('heading', { name: 'Nowy cennik', level: 1 })).toBeVisible();
+  await select(page.getByRole('form', { name: 'Nowy cennik' }), 'Grupa cenników').selectOption({ label: PRICE_LISTS_GROUP });
   await textbox(page, 'Nazwa').fill(PRICE_LIST);
   await page.getByLabel('Obowiązuje od').fill(iso(monday));
   await page.getByRole('textbox', { name: `Cena: ${MEAL_TYPE}, ${DIET}, Normalna` }).fill('6,50');
