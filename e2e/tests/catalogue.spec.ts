@@ -55,6 +55,9 @@ async function saved(page: Page): Promise<void> {
 }
 
 test('an admin builds a week of a new institution in the catalogue, prints the menu, and a parent reads it', async ({ page, browser }) => {
+  // A long journey (a dozen forms, a PDF, a second browser): ~35 s on a quiet machine, over the default minute on a
+  // busy one.
+  test.setTimeout(180_000);
   const week = comingWeek();
   const [monday, , , , friday] = week as [Date, Date, Date, Date, Date];
   await signedIn(page, ADMIN);
