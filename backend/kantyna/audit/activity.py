@@ -64,7 +64,7 @@ def _changes(entry: AuditEntry, page: _Page) -> list[dict]:
         return _changes_before_after(data["before"], data["after"])
     if entry.action.startswith(("child.card_number", "worker_profile.card_number")) and "new" in data:
         return [{"field": "cardNumber", "before": data.get("old") or None, "after": data.get("new") or None}]
-    if entry.action == "child.allergies_change":
+    if entry.action in ("child.allergies_change", "worker_profile.allergies_change"):
         before, after = data.get("note_before") or None, data.get("note_after") or None
         return [{"field": "allergiesNote", "before": before, "after": after}] if before != after else []
     if entry.action == "child.update":
@@ -194,7 +194,7 @@ def _automark_run(entry: AuditEntry, _page: _Page) -> dict:
 
 
 def _allergies_change(entry: AuditEntry, _page: _Page) -> dict:
-    """Which allergens a child gained and lost (names, as called then); the variant says what changed, or that a diet
+    """Which allergens a child or a worker gained and lost (names, as called then); the variant says what changed, or that a diet
     forbidding allergen changes removed them with the writer's confirmation (the note's change is in `changes`)."""
     data = entry.data or {}
     added, removed = data.get("added") or [], data.get("removed") or []
@@ -277,6 +277,7 @@ PARAMS: dict[str, Callable[[AuditEntry, _Page], dict]] = {
     "order.cancel": _count_of("items"),
     "child.import": _count_of("created"),
     "child.allergies_change": _allergies_change,
+    "worker_profile.allergies_change": _allergies_change,
     "refund.create": _amount,
     "refund.accept": _amount,
     "refund.cancel": _amount,

@@ -27,8 +27,9 @@ from kantyna.core.errors import Problem
 from kantyna.core.spreadsheets import RowError, guard_cell, import_rejected, open_xlsx
 from kantyna.core.validators import MULTILINE_TEXT, SINGLE_LINE_TEXT
 from kantyna.institutions.models import Classroom, Institution
+from kantyna.people.services.allergies import allergies_cleared_problems
 from kantyna.people.services.cards import CARD_NUMBER_RE, card_numbers_taken
-from kantyna.people.services.children import IMPORT_COLUMNS, ImportedChild, allergies_cleared_problems
+from kantyna.people.services.children import IMPORT_COLUMNS, ImportedChild
 from kantyna.tenant_settings.selectors import upload_max_file_size
 from kantyna.users.models import User
 

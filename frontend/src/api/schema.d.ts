@@ -9544,6 +9544,8 @@ export interface components {
             allergies?: number[];
             /** @default  */
             allergiesNote: string;
+            /** @description Confirms removing the worker's allergies and note when the diet does not allow allergen changes; without it such a write is refused (409) with the allergies named. */
+            confirmClearAllergies?: boolean;
             /** @default  */
             generalNote: string;
             groupId?: number | null;

@@ -57,7 +57,7 @@ NOTES_NOT_ALLOWED = "Notes are not allowed."
 ALREADY_SERVED = "This meal was already served."
 LAST_MONTH_UNPAID = "Last month is not paid."
 IMPORT_ERRORS_MESSAGE = "The file has errors; nothing was imported."
-ALLERGIES_WOULD_BE_CLEARED = "The diet does not allow allergen changes: confirm removing the child's allergies."
+ALLERGIES_WOULD_BE_CLEARED = "The diet does not allow allergen changes: confirm removing the allergies."
 
 
 @dataclass(frozen=True)
@@ -380,13 +380,14 @@ ERRORS: dict[str, Refusal] = {
     "child.institution_out_of_reach": _invalid(_("You cannot manage children of this institution.")),
     "child.diet_not_served": _invalid(_("This diet is not served in the chosen institution.")),
     "child.not_a_parent": _invalid(_("Choose a parent account.")),
-    # A diet forbidding allergen changes would clear what is recorded, unconfirmed: its problems (also an import
-    # row's, a registrant's) name what would go.
-    "child.allergies_would_be_cleared": _conflict(ALLERGIES_WOULD_BE_CLEARED),
-    "child.allergens_would_be_cleared": _invalid(
+    # A diet forbidding allergen changes would clear what is recorded, unconfirmed (people/services/allergies.py,
+    # one rule for a child and a worker: the path says whose, the problems name what would go; also an import
+    # row's, a registrant's).
+    "allergies.would_be_cleared": _conflict(ALLERGIES_WOULD_BE_CLEARED),
+    "allergies.allergens_would_be_cleared": _invalid(
         _("Diet %(diet)s does not allow allergen changes: confirm removing the allergies %(allergies)s.")
     ),
-    "child.allergies_note_would_be_cleared": _invalid(
+    "allergies.note_would_be_cleared": _invalid(
         _("Diet %(diet)s does not allow allergen changes: confirm removing the allergy note.")
     ),
     "child.has_history": _conflict(

@@ -66,6 +66,12 @@ class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, KantynaModelSerializ
         queryset=Allergen.objects.all(), many=True, required=False, default=list
     )
     allergies_note = MultilineCharField(allow_blank=True, required=False, default="", max_length=1000)
+    confirm_clear_allergies = serializers.BooleanField(
+        required=False,
+        write_only=True,
+        help_text="Confirms removing the worker's allergies and note when the diet does not allow allergen changes; "
+        "without it such a write is refused (409) with the allergies named.",
+    )
     general_note = MultilineCharField(allow_blank=True, required=False, default="", max_length=1000)
     group_id = serializers.PrimaryKeyRelatedField(
         source="group",
@@ -115,6 +121,7 @@ class InstitutionWorkerSerializer(KeepOmittedOnUpdateMixin, KantynaModelSerializ
             "card_number",
             "allergies",
             "allergies_note",
+            "confirm_clear_allergies",
             "general_note",
             "group_id",
             "group_name",

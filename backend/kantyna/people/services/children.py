@@ -9,7 +9,7 @@ Who may change what (spec §6; `actor=None` is the system: seed, registration, i
 - allergies, allergiesNote: staff always; parents with allowChangingAllergens / allowChangingAllergensNote
   (also on create). When the diet does not allow changing allergens both are cleared, for everyone, but never
   silently: a write that would drop recorded allergies or a note (the child's or the request's) is refused
-  (`child.allergies_would_be_cleared`, its problems naming them) unless it confirms the removal (`confirm_clear_allergies`).
+  (`allergies.would_be_cleared`, its problems naming them; people/services/allergies.py) unless it confirms the removal (`confirm_clear_allergies`).
   Every change of a child's allergies or note is audited in words (`child.allergies_change`).
 - cardNumber: ordersConfig.diningCardsEnabled; to change it customers also need allowChangingCardNumbers,
   institutions admins children_edit; admins (and cooks, through changeCardNumber) may. A new child's first
@@ -33,7 +33,7 @@ from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 
 from kantyna.audit.models import AuditEntry
-from kantyna.audit.services import audit_entry, audit_record
+from kantyna.audit.services import audit_record
 from kantyna.catalog.models import Allergen, Diet
 from kantyna.catalog.selectors import diet_serves
 from kantyna.core.errors import DomainError, Problem
@@ -44,6 +44,13 @@ from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, CalendarSubjectSettingsLog, Child
 from kantyna.people.reach import Reach
 from kantyna.people.selectors.history import child_has_history
+from kantyna.people.services.allergies import (
+    allergen_names,
+    allergies_change_audit,
+    allergies_change_entry,
+    allergies_cleared_problems,
+    clear_allergies_if_diet_forbids,
+)
 from kantyna.people.services.cards import (
     card_number_free,
     card_number_normalize,
@@ -230,66 +237,7 @@ def _rights_checked(values: dict, diet: Diet) -> dict:
     return {field: value for field, value in values.items() if field not in ("allergies", "allergies_note")}
 
 
-def _allergen_names(allergies: Iterable[Allergen]) -> list[str]:
-    """Names in the catalogue's order (EU number, then name), each once."""
-    unique = {allergen.pk: allergen for allergen in allergies}.values()
-    return [allergen.name for allergen in sorted(unique, key=lambda a: (a.number is None, a.number or 0, a.name))]
-
-
-def allergies_cleared_problems(*, diet: Diet, allergies: Iterable[Allergen], note: str) -> list[Problem]:
-    """What a child would lose to `diet` if it forbids allergen changes: a problem naming the allergens, one for a
-    note; none when the diet allows changes or there is nothing to lose. The one wording of the rule for the form,
-    the import's rows and registration."""
-    if diet.allow_changing_allergens:
-        return []
-    problems = []
-    names = _allergen_names(allergies)
-    if names:
-        problems.append(
-            Problem("child.allergens_would_be_cleared", "allergies", {"diet": diet.name, "allergies": ", ".join(names)})
-        )
-    if (note or "").strip():
-        problems.append(Problem("child.allergies_note_would_be_cleared", "allergies_note", {"diet": diet.name}))
-    return problems
-
-
-def _clear_allergies_if_diet_forbids(
-    values: dict, *, diet: Diet, allergies: Iterable[Allergen], note: str, confirmed: bool
-) -> Diet | None:
-    """A diet that forbids allergen changes clears both fields (spec §4), only once the writer confirmed the loss of
-    what `allergies` and `note` hold (nothing is changed when refused). The diet when it cleared them."""
-    if diet.allow_changing_allergens:
-        return None
-    problems = allergies_cleared_problems(diet=diet, allergies=allergies, note=note)
-    if problems and not confirmed:
-        raise DomainError("child.allergies_would_be_cleared", params={"diet": diet.name}, problems=problems)
-    values["allergies"] = []
-    values["allergies_note"] = ""
-    return diet
-
-
-def allergies_change_entry(
-    *, actor, child: Child, before: tuple[list[str], str], after: tuple[list[str], str], cleared_for: Diet | None
-):
-    """The audit entry (unsaved) saying in words how a child's allergies and note changed: the allergens added and
-    removed (names, as they were called then), the note before and after, and the diet that cleared them with the
-    writer's confirmation. None when nothing changed."""
-    (names_before, note_before), (names_after, note_after) = before, after
-    added = [name for name in names_after if name not in names_before]
-    removed = [name for name in names_before if name not in names_after]
-    if not added and not removed and note_before == note_after:
-        return None
-    data: dict = {"added": added, "removed": removed, "note_before": note_before, "note_after": note_after}
-    if cleared_for is not None:
-        data.update(cleared_for_diet=cleared_for.name, confirmed=True)
-    return audit_entry(actor=actor, action="child.allergies_change", target=child, data=data)
-
-
-def _audit_allergies(*, actor, child: Child, before: tuple[list[str], str], cleared_for: Diet | None) -> None:
-    after = (_allergen_names(child.allergies.all()), child.allergies_note)
-    entry = allergies_change_entry(actor=actor, child=child, before=before, after=after, cleared_for=cleared_for)
-    if entry is not None:
-        entry.save(force_insert=True)
+ALLERGIES_CHANGE = "child.allergies_change"
 
 
 def _audit_changes(child: Child, before: dict, after: dict) -> dict:
@@ -338,9 +286,13 @@ def child_create(
     _check_rights(actor=actor, child=None, values=_rights_checked(values, diet))
     if "ROLE_PARENT" not in (parent.roles or []):
         raise DomainError("child.not_a_parent", field="parent_id")
-    requested = (_allergen_names(values["allergies"]), values.get("allergies_note", ""))
-    cleared_for = _clear_allergies_if_diet_forbids(
-        values, diet=diet, allergies=values["allergies"], note=requested[1], confirmed=confirm_clear_allergies
+    requested = (allergen_names(values["allergies"]), values.get("allergies_note", ""))
+    cleared_for = clear_allergies_if_diet_forbids(
+        values,
+        diet=diet,
+        allergies=values["allergies"],
+        note=requested[1],
+        confirmed=confirm_clear_allergies,
     )
     card_number_free(values["card_number"])
     if values.get("price_lists_group") is None:
@@ -357,7 +309,13 @@ def child_create(
     )
     audit_record(actor=actor, action="child.create", target=child, data={"cardNumber": child.card_number})
     # A new child's allergies read as added; ones the request gave and the diet cleared as removed.
-    _audit_allergies(actor=actor, child=child, before=requested if cleared_for else ([], ""), cleared_for=cleared_for)
+    allergies_change_audit(
+        actor=actor,
+        action=ALLERGIES_CHANGE,
+        target=child,
+        before=requested if cleared_for else ([], ""),
+        cleared_for=cleared_for,
+    )
     return child
 
 
@@ -394,8 +352,8 @@ def child_update(
     cleared_for = None
     if allergies_touched:
         stored_allergies = list(child.allergies.all())
-        allergies_before = (_allergen_names(stored_allergies), child.allergies_note)
-        cleared_for = _clear_allergies_if_diet_forbids(
+        allergies_before = (allergen_names(stored_allergies), child.allergies_note)
+        cleared_for = clear_allergies_if_diet_forbids(
             values,
             diet=diet,
             allergies=[*stored_allergies, *values.get("allergies", [])],
@@ -431,7 +389,9 @@ def child_update(
     changes = _audit_changes(child, before, values)
     audit_record(actor=actor, action="child.update", target=child, data=changes)
     if allergies_touched:
-        _audit_allergies(actor=actor, child=child, before=allergies_before, cleared_for=cleared_for)
+        allergies_change_audit(
+            actor=actor, action=ALLERGIES_CHANGE, target=child, before=allergies_before, cleared_for=cleared_for
+        )
     if "cardNumber" in changes:
         audit_record(
             actor=actor,
@@ -593,9 +553,10 @@ def children_import(*, actor, rows: list[ImportedChild], file_name: str = "") ->
         if (
             entry := allergies_change_entry(
                 actor=actor,
-                child=child,
+                action=ALLERGIES_CHANGE,
+                target=child,
                 before=([], ""),
-                after=(_allergen_names(child._imported_allergies), child.allergies_note),
+                after=(allergen_names(child._imported_allergies), child.allergies_note),
                 cleared_for=None,
             )
         )

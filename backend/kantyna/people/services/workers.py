@@ -5,7 +5,11 @@ Status: active (user active, profile not archived), inactive (user deactivated: 
 revoked), archived (kept for history, deactivated too; `activate` brings an archived worker back). The
 commands (activate, deactivate, archive, password reset/set) are the users' lifecycle services acting on the
 worker's user (`users.api.people_common.PersonCommandsMixin`); `worker_profile_follow_user` mirrors the
-archive flag on the profile."""
+archive flag on the profile.
+
+Allergies: a diet that forbids allergen changes clears the allergies and their note, never silently, as for a
+child (people/services/allergies.py): a write that would drop recorded or requested ones is refused unless it
+confirms (`confirm_clear_allergies`), and every change of them is audited in words (`worker_profile.allergies_change`)."""
 
 from __future__ import annotations
 
@@ -23,6 +27,11 @@ from kantyna.core.services import model_update
 from kantyna.identity.services import password_reset_request
 from kantyna.institutions.models import Institution
 from kantyna.people.models import InstitutionWorkersGroup, WorkerProfile
+from kantyna.people.services.allergies import (
+    allergen_names,
+    allergies_change_audit,
+    clear_allergies_if_diet_forbids,
+)
 from kantyna.people.services.cards import card_number_free, card_number_normalize
 from kantyna.people.services.subject_settings import autoselections_prune
 from kantyna.people.signals import subject_institution_leaving
@@ -45,13 +54,15 @@ PROFILE_FIELDS = frozenset(
     }
 )
 USER_FIELDS = frozenset({"first_name", "last_name", "phone_number", "phone_number2"})
+ALLERGIES_CHANGE = "worker_profile.allergies_change"
 
 
-def _apply_worker_rules(*, instance: WorkerProfile | None, values: dict) -> None:
+def _apply_worker_rules(*, instance: WorkerProfile | None, values: dict, confirm_clear_allergies: bool) -> Diet | None:
     """The rules of a worker's profile (as `children` has a child's), on the fields given in `values` (model
     names; a field left out keeps the profile's value): the diet is served in the institution, the group is of
-    that institution (or of none), a discount has its percent. Then the diet decides the allergies (none when
-    it does not allow changing them) and without a discount its percent and expiry are cleared in `values`."""
+    that institution (or of none), a discount has its percent. Then the diet decides the allergies (a write setting
+    the diet, allergies or note with a diet that forbids changing them clears both, once confirmed: the diet that
+    cleared them is returned) and without a discount its percent and expiry are cleared in `values`."""
     institution = values.get("institution", getattr(instance, "institution", None))
     diet = values.get("diet", getattr(instance, "diet", None))
     group = values["group"] if "group" in values else getattr(instance, "group", None)
@@ -66,11 +77,24 @@ def _apply_worker_rules(*, instance: WorkerProfile | None, values: dict) -> None
         problems.append(Problem("discount.percent_required", "discount_percent"))
     if problems:
         raise DomainError("invalid", problems=problems)
-    if not diet.allow_changing_allergens:
-        values["allergies"] = []
+    cleared_for = None
+    if instance is None or {"diet", "allergies", "allergies_note"} & set(values):
+        # What would go: the stored allergies and note and the requested ones.
+        stored = list(instance.allergies.all()) if instance is not None else []
+        stored_note = instance.allergies_note if instance is not None else ""
+        if "allergies" in values:
+            values["allergies"] = list(values["allergies"])
+        cleared_for = clear_allergies_if_diet_forbids(
+            values,
+            diet=diet,
+            allergies=[*stored, *values.get("allergies", [])],
+            note=stored_note.strip() or values.get("allergies_note", ""),
+            confirmed=confirm_clear_allergies,
+        )
     if not has_discount:
         values["discount_percent"] = 0
         values["discount_expiration_date"] = None
+    return cleared_for
 
 
 @transaction.atomic
@@ -86,7 +110,8 @@ def worker_profile_create(
     **fields,
 ) -> WorkerProfile:
     """Make `user` a meal receiver. `fields`: allergies_note, general_note, internal_note, price_lists_group,
-    has_discount, discount_percent, discount_expiration_date."""
+    has_discount, discount_percent, discount_expiration_date. The allergies given are stored as they are (callers
+    apply the diet's rule: `institution_worker_create`, registration's check) and audited as added."""
     unknown = set(fields) - PROFILE_FIELDS
     if unknown:
         raise TypeError(f"Unknown worker profile fields: {sorted(unknown)}")
@@ -100,6 +125,7 @@ def worker_profile_create(
         profile.allergies.set(allergies)
     user.institutions.add(institution)
     audit_record(actor=actor, action="worker_profile.create", target=profile)
+    allergies_change_audit(actor=actor, action=ALLERGIES_CHANGE, target=profile, before=([], ""), cleared_for=None)
     return profile
 
 
@@ -119,12 +145,18 @@ def institution_worker_create(
     is_active: bool = True,
     send_password_link: bool = True,
     locale: str = "pl",
+    confirm_clear_allergies: bool = False,
     **profile_fields,
 ) -> WorkerProfile:
     """A new tenant user (reusing the global account of the same e-mail: one login across tenants; the same
-    e-mail twice in this tenant is a field error) and its profile. A new account gets a password set-up link."""
+    e-mail twice in this tenant is a field error) and its profile. A new account gets a password set-up link.
+    Allergies given with a diet that forbids them are refused unless `confirm_clear_allergies`."""
     profile_fields = {"institution": institution, "diet": diet, "allergies": allergies, **profile_fields}
-    _apply_worker_rules(instance=None, values=profile_fields)
+    profile_fields["allergies"] = list(allergies)
+    requested = (allergen_names(profile_fields["allergies"]), profile_fields.get("allergies_note", ""))
+    cleared_for = _apply_worker_rules(
+        instance=None, values=profile_fields, confirm_clear_allergies=confirm_clear_allergies
+    )
     user = user_create(
         actor=actor,
         email=email,
@@ -139,6 +171,10 @@ def institution_worker_create(
     )
     profile = worker_profile_create(actor=actor, user=user, card_number=card_number, **profile_fields)
     audit_record(actor=actor, action="institution_worker.create", target=profile, data={"user_id": user.pk})
+    if cleared_for is not None:  # the requested allergies read as removed by the diet
+        allergies_change_audit(
+            actor=actor, action=ALLERGIES_CHANGE, target=profile, before=requested, cleared_for=cleared_for
+        )
     if send_password_link and is_active and not user.account.has_usable_password():
         password_reset_request(email=user.account.email, tenant_slug=_tenant_slug(), locale=locale)
     return profile
@@ -157,13 +193,20 @@ def institution_worker_update(
     allergies: Iterable[Allergen] | None = None,
     is_active: bool | None = None,
     email: str | None = None,
+    confirm_clear_allergies: bool = False,
     **fields,
 ) -> WorkerProfile:
     """Replace the worker's fields. The e-mail is the global account's login and is not changed here
-    (`email` is accepted and ignored); `is_active` goes through activate / deactivate."""
+    (`email` is accepted and ignored); `is_active` goes through activate / deactivate. A write setting the diet,
+    allergies or note with a diet that forbids allergen changes clears both; stored or requested ones are dropped
+    only with `confirm_clear_allergies`. A write setting none of them leaves them as they are."""
     if allergies is not None:
         fields["allergies"] = allergies
-    _apply_worker_rules(instance=instance, values=fields)
+    allergies_touched = bool({"diet", "allergies", "allergies_note"} & set(fields))
+    allergies_before = (
+        (allergen_names(instance.allergies.all()), instance.allergies_note) if allergies_touched else None
+    )
+    cleared_for = _apply_worker_rules(instance=instance, values=fields, confirm_clear_allergies=confirm_clear_allergies)
     allergies = fields.pop("allergies", None)
     user = instance.user
     user_fields = {name: value for name, value in fields.items() if name in USER_FIELDS}
@@ -204,6 +247,10 @@ def institution_worker_update(
         instance.allergies.set(allergies)
     model_update(instance=user, fields=user_fields, data=user_fields)
     audit_record(actor=actor, action="institution_worker.update", target=instance, data={"fields": changes})
+    if allergies_touched:
+        allergies_change_audit(
+            actor=actor, action=ALLERGIES_CHANGE, target=instance, before=allergies_before, cleared_for=cleared_for
+        )
     if is_active is not None and is_active != (user.is_active and instance.archived_at is None):
         if is_active:
             lifecycle.user_activate(actor=actor, user=user)

@@ -19,7 +19,7 @@ from kantyna.testing.world import make_children_world
 from .helpers import make_child, payload, tenant_flags
 
 _numbers = itertools.count(1)
-REFUSED = "The diet does not allow allergen changes: confirm removing the child's allergies."
+REFUSED = "The diet does not allow allergen changes: confirm removing the allergies."
 
 
 def _world_with_two_allergens(tenant):

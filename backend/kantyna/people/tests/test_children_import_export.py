@@ -362,7 +362,7 @@ def test_given_a_row_whose_diet_came_to_forbid_allergies_when_the_import_stores_
         assert Child.objects.count() == count
     assert refused.value.code == "import.rejected"
     assert refused.value.extra["rows"] == [
-        {"row": 2, "column": "H", "message": Problem("child.allergens_would_be_cleared", "allergies", mock.ANY)}
+        {"row": 2, "column": "H", "message": Problem("allergies.allergens_would_be_cleared", "allergies", mock.ANY)}
     ]
 
 

@@ -21,7 +21,7 @@ from kantyna.identity.models import Account
 from kantyna.institutions.api.serializers import ClassroomOptionSerializer, DistrictOptionSerializer
 from kantyna.institutions.models import Classroom, Institution
 from kantyna.people.models import CalendarSubjectSettings, Child, InstitutionWorkersGroup, WorkerProfile
-from kantyna.people.services.children import allergies_cleared_problems
+from kantyna.people.services.allergies import allergies_cleared_problems
 from kantyna.pricing.models import PriceListItem
 from kantyna.pricing.selectors import members_price_lists_group
 from kantyna.registration.selectors import meal_types_ids_by_institution
@@ -451,7 +451,15 @@ class RegisterSerializer(AllergyRulesMixin, KantynaSerializer):
             if institution is not None and group is not None and group.institution_id not in (None, institution.pk):
                 errors["institution_workers_group_id"] = [GROUP_ELSEWHERE]
             if diet is not None:
-                self.check_allergies(data, diet, errors, context["parents_settings"])
+                # As for a registrant's child: a diet that forbids allergen changes would clear them, refused in
+                # the worker form's words (registration cannot confirm).
+                cleared = allergies_cleared_problems(
+                    diet=diet, allergies=data.get("allergies") or [], note=data.get("allergies_note") or ""
+                )
+                for problem in cleared:
+                    errors[problem.field] = [problem_text(problem)]
+                if not cleared:
+                    self.check_allergies(data, diet, errors, context["parents_settings"])
         if not context["invoices_for_users"]:
             data["invoices_settings"] = None  # the section is not shown, so nothing of it is stored
         if errors:

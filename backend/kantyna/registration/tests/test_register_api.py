@@ -757,10 +757,36 @@ def test_given_worker_group_and_diet_of_other_institution_when_registering_then_
         {
             "dietId": ["This diet is not available at the chosen institution."],
             "institutionWorkersGroupId": ["The group does not belong to the chosen institution."],
-            "allergies": ["Allergens cannot be changed for this diet."],
-            "allergiesNote": ["The allergies note cannot be changed."],
+            "allergies": [
+                f"Diet {world.strict_diet.name} does not allow allergen changes: confirm removing the allergies "
+                f"{world.allergen.name}."
+            ],
+            "allergiesNote": [
+                f"Diet {world.strict_diet.name} does not allow allergen changes: confirm removing the allergy note."
+            ],
         },
     )
+
+
+def test_given_diet_forbidding_allergens_when_worker_has_allergens_then_refused_naming_them(tenant_a, world):
+    """As for a registrant's child: the diet would clear them and a registrant cannot confirm that."""
+    payload = worker_payload(world, dietId=world.strict_diet.pk)
+
+    response = register(tenant_a, "institution_worker", payload, locale="pl")
+
+    diet = world.strict_diet.name
+    assert_error(
+        response,
+        400,
+        INVALID,
+        {
+            "allergies": [
+                f"Dieta {diet} nie pozwala na zmianę alergenów: potwierdź usunięcie alergii {world.allergen.name}."
+            ],
+            "allergiesNote": [f"Dieta {diet} nie pozwala na zmianę alergenów: potwierdź usunięcie uwag o alergiach."],
+        },
+    )
+    assert nothing_created(tenant_a)
 
 
 # Who may register -----------------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/api/client';
+import { allergiesRefusal, useConfirmAllergiesRemoval } from '@/components/allergies-removal/allergies-removal';
+import { AllergiesToRemove } from '@/components/allergies-removal/AllergiesToRemove';
 import { useConfirm } from '@/components/confirm-context';
+import { allergiesToClear } from '@/lib/allergies/allergies-to-clear';
 import { FormActionButton } from '@/components/FormActionButton';
 import {
   CheckboxField,
@@ -36,7 +38,6 @@ import {
 } from '@/lib/children/form-options';
 import { AutomarkSettings, NotificationSettings, SettingsLogs } from './AutomarkSettings';
 import {
-  allergiesToClear,
   CARD_NUMBER_MAX_LENGTH,
   changedCascadeFields,
   childFieldChanged,
@@ -49,7 +50,6 @@ import {
   isCascadeField,
   toChildRequest,
   withOptionDefaults,
-  type AllergiesToClear,
   type ChildFormOptions,
   type ChildFormValues,
 } from '@/lib/child-form/child-form-model';
@@ -129,6 +129,7 @@ export function ChildForm({
   const registration = mode === 'registration';
   const rights = useChildFormRights(mode, { institutionSlug, registrationOptions });
   const confirm = useConfirm();
+  const confirmAllergiesRemoval = useConfirmAllergiesRemoval();
   const queryClient = useQueryClient();
   const save = useSaveChild();
   const schema = useMemo(() => childFormSchema(t), [t]);
@@ -252,7 +253,7 @@ export function ChildForm({
   const onValid = async (values: ChildFormValues) => {
     if (registration) {
       const clearing = allergiesToClear(values, undefined, allergensAllowed);
-      if (clearing && !(await confirmAllergiesRemoval(<AllergiesToRemove clearing={clearing} allergens={allergens} diet={diet?.text ?? ''} />))) return;
+      if (clearing && !(await confirmAllergiesRemoval(<AllergiesToRemove clearing={clearing} allergens={allergens} diet={diet?.text ?? ''} subject="child" />))) return;
       // Kept hidden while the diet forbids them; the local list holds what registration will send.
       onRegistrationSave?.(clearing ? { ...values, allergies: [], allergiesNote: '' } : values);
       form.reset(emptyChildValues());
@@ -282,7 +283,7 @@ export function ChildForm({
     if (!registration) {
       const clearing = allergiesToClear(values, child, allergensAllowed);
       if (clearing) {
-        if (!(await confirmAllergiesRemoval(<AllergiesToRemove clearing={clearing} allergens={allergens} diet={diet?.text ?? ''} />))) return;
+        if (!(await confirmAllergiesRemoval(<AllergiesToRemove clearing={clearing} allergens={allergens} diet={diet?.text ?? ''} subject="child" />))) return;
         confirmClearAllergies = true;
       }
     }
@@ -306,15 +307,6 @@ export function ChildForm({
       notify({ type: 'error', message: t('saveFailed'), title: error instanceof Error ? error.message : undefined });
     }
   };
-
-  const confirmAllergiesRemoval = (body: ReactNode) =>
-    confirm({
-      title: t('clearAllergies.title'),
-      body,
-      confirmLabel: t('clearAllergies.confirm'),
-      cancelLabel: t('common:cancel'),
-      variant: 'danger',
-    });
 
   const submit = form.handleSubmit(onValid, onInvalid);
   const pending = save.isPending || form.formState.isSubmitting;
@@ -468,38 +460,6 @@ export function ChildForm({
         </div>
       </Form>
     </FormProvider>
-  );
-}
-
-/** The confirmation's list: the allergens (named as the form names them) and the note that saving removes. */
-function AllergiesToRemove({ clearing, allergens, diet }: { clearing: AllergiesToClear; allergens: SelectOption[]; diet: string }) {
-  const { t } = useTranslation('children');
-  const names = clearing.allergies.map((id) => allergens.find((option) => option.value === id)?.text ?? `#${id}`);
-  return (
-    <>
-      <p>{t('clearAllergies.body', { diet })}</p>
-      <ul className="mb-0">
-        {names.map((name) => (
-          <li key={name}>{name}</li>
-        ))}
-        {clearing.note && <li>{t('clearAllergies.note', { note: clearing.note })}</li>}
-      </ul>
-    </>
-  );
-}
-
-/** The server's refusal to drop allergies unconfirmed, as the confirmation's body (its texts name them); null for
- * any other error. */
-function allergiesRefusal(error: unknown): ReactNode | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const texts = [...(error.fieldErrors.allergies ?? []), ...(error.fieldErrors.allergiesNote ?? [])];
-  if (texts.length === 0) return null;
-  return (
-    <ul className="mb-0">
-      {texts.map((text) => (
-        <li key={text}>{text}</li>
-      ))}
-    </ul>
   );
 }
 

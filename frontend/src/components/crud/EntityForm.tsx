@@ -47,6 +47,12 @@ function useLateInitialValues(form: UseFormReturn<FieldValues, unknown, FieldVal
   }, [form, content, initial]);
 }
 
+/** No question before saving. */
+function useNothingBeforeSave() {
+  return nothingBeforeSave;
+}
+const nothingBeforeSave = () => Promise.resolve({});
+
 /** The form itself: zod on submit, POST or PUT, server errors next to their inputs, a toast when saved. */
 function EntityFormBody({ def, id, item, source, onSaved, layout, onCancel, label }: BodyProps) {
   const { t } = useTranslation();
@@ -61,13 +67,17 @@ function EntityFormBody({ def, id, item, source, onSaved, layout, onCancel, labe
   const update = def.resource.useUpdate();
   const pending = create.isPending || update.isPending;
   const fieldNames = Object.keys(def.empty) as Path<FieldValues>[];
+  const useBeforeSave = def.useBeforeSave ?? useNothingBeforeSave;
+  const beforeSave = useBeforeSave();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
+      const extra = await beforeSave(values, item);
+      if (extra === null) return;
       const saved =
         id === null
-          ? await create.mutateAsync(def.toCreate(values))
-          : await update.mutateAsync({ id, body: (def.toUpdate ?? def.toCreate)(values, item) });
+          ? await create.mutateAsync({ ...def.toCreate(values), ...extra })
+          : await update.mutateAsync({ id, body: { ...(def.toUpdate ?? def.toCreate)(values, item), ...extra } });
       notify({ type: 'success', message: t('crud.saved') });
       onSaved(saved);
     } catch (error) {

@@ -29,6 +29,11 @@ export interface EntityFormDef<
   toUpdate?: (values: TParsed, item: TItem) => TUpdate;
   /** The inputs, read from the surrounding FormProvider (components/form fields need no `control`). */
   Fields: ComponentType;
+  /**
+   * A question before saving (a hook, called in the form's body): its function resolves the fields to add to the
+   * body (`{}`: none), or null when the user declined and nothing is sent (a worker's allergies a diet removes).
+   */
+  useBeforeSave?: () => (values: TParsed, item: TItem | undefined) => Promise<Record<string, unknown> | null>;
   /** Server error keys that differ from form field names (`{ 'address.city': 'city' }`). */
   fieldMap?: Readonly<Record<string, string>>;
 }

@@ -551,7 +551,7 @@ describe('child form (create and edit)', () => {
         bodies.push(body);
         if (!body.confirmClearAllergies) {
           return HttpResponse.json(
-            { message: "The diet does not allow allergen changes: confirm removing the child's allergies.", errors: { allergies: [refusal] } },
+            { message: "The diet does not allow allergen changes: confirm removing the allergies.", errors: { allergies: [refusal] } },
             { status: 409 },
           );
         }

@@ -184,6 +184,87 @@ describe('institution workers', () => {
     });
   });
 
+  describe('given a diet that forbids allergen changes', () => {
+    const allergic = { ...ewa, allergies: [7, 8], allergiesNote: 'bez orzechów laskowych' };
+
+    function serveStrictDiet(worker: Schemas['InstitutionWorker']) {
+      serveWorkers([worker]);
+      const bodies: Schemas['InstitutionWorkerRequest'][] = [];
+      server.use(
+        http.get(apiUrl('diets/options'), () =>
+          HttpResponse.json(
+            page(
+              [
+                { value: 2, text: 'Standardowa', institutionsIds: [], allowChangingAllergens: true },
+                { value: 6, text: 'Bezglutenowa', institutionsIds: [], allowChangingAllergens: false },
+              ],
+              9999,
+            ),
+          ),
+        ),
+        http.get(apiUrl('allergens'), () =>
+          HttpResponse.json(
+            page(
+              [
+                { id: 7, number: 7, name: 'Mleko', groupId: null, groupName: null },
+                { id: 8, number: 8, name: 'Orzechy', groupId: null, groupName: null },
+              ],
+              9999,
+            ),
+          ),
+        ),
+        http.put(apiUrl('institutionsWorkers/:id'), async ({ request }) => {
+          bodies.push((await request.json()) as Schemas['InstitutionWorkerRequest']);
+          return HttpResponse.json({ ...worker, dietId: 6, allergies: [], allergiesNote: '' });
+        }),
+      );
+      return bodies;
+    }
+
+    it('when saving a worker with allergies, then the dialog names them and the note, cancelling sends nothing and confirming sends the confirmation', async () => {
+      signIn();
+      const bodies = serveStrictDiet(allergic);
+      const { user, router } = renderApp('/institutionsWorkers/7/edit');
+      const diet = await screen.findByLabelText(/^Diet/);
+      await waitFor(() => expect(diet).toHaveValue('2'));
+      await user.selectOptions(diet, 'Bezglutenowa');
+
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Remove the allergies?' });
+      expect(within(dialog).getByText('Diet Bezglutenowa does not allow allergen changes. Saving removes from the worker:')).toBeInTheDocument();
+      expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        '7. Mleko',
+        '8. Orzechy',
+        'the allergy note: bez orzechów laskowych',
+      ]);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove the allergies?' })).not.toBeInTheDocument());
+      expect(bodies).toHaveLength(0);
+
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      dialog = await screen.findByRole('dialog', { name: 'Remove the allergies?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Remove and save' }));
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies[0]).toMatchObject({ dietId: 6, allergies: [], allergiesNote: '', confirmClearAllergies: true });
+      await waitFor(() => expect(router.state.location.pathname).not.toBe('/institutionsWorkers/7/edit'));
+    });
+
+    it('when saving a worker without allergies, then it saves without asking nor confirming', async () => {
+      signIn();
+      const bodies = serveStrictDiet(ewa);
+      const { user } = renderApp('/institutionsWorkers/7/edit');
+      const diet = await screen.findByLabelText(/^Diet/);
+      await waitFor(() => expect(diet).toHaveValue('2'));
+      await user.selectOptions(diet, 'Bezglutenowa');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies[0]).toMatchObject({ dietId: 6, allergies: [] });
+      expect(bodies[0]).not.toHaveProperty('confirmClearAllergies');
+      expect(screen.queryByRole('dialog', { name: 'Remove the allergies?' })).not.toBeInTheDocument();
+    });
+  });
+
   it('shows the details and deactivates after confirmation', async () => {
     signIn();
     serveWorkers();

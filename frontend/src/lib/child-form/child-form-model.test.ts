@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '@/lib/i18n';
 import type { ClassroomOption, DietOption, GroupedCategory, GroupedMealType, InstitutionOption } from '@/lib/children/form-options';
+import { allergiesToClear } from '@/lib/allergies/allergies-to-clear';
 import {
-  allergiesToClear,
   changedCascadeFields,
   childFieldChanged,
   childFormAccess,

@@ -475,28 +475,6 @@ export function dietAllowsAllergens(diet: Pick<DietOption, 'allowChangingAllerge
   return diet?.allowChangingAllergens !== false;
 }
 
-/** The allergies and note saving would remove because the diet forbids allergen changes. */
-export interface AllergiesToClear {
-  allergies: number[];
-  note: string;
-}
-
-/**
- * What saving removes when the diet forbids allergen changes (spec §5: they are cleared; issue 30: never unasked):
- * the allergies and note the form holds and those the child has stored (the server drops both). Null when the diet
- * allows allergens or there is nothing to remove.
- */
-export function allergiesToClear(
-  values: Pick<ChildFormValues, 'allergies' | 'allergiesNote'>,
-  stored: Pick<LoadedChild, 'allergies' | 'allergiesNote'> | undefined,
-  dietAllows: boolean,
-): AllergiesToClear | null {
-  if (dietAllows) return null;
-  const allergies = [...new Set([...(stored?.allergies ?? []), ...values.allergies])];
-  const note = values.allergiesNote.trim() || (stored?.allergiesNote ?? '').trim();
-  return allergies.length > 0 || note ? { allergies, note } : null;
-}
-
 /** A diet is offered at an institution when it lists no institution or lists that one (or none is chosen yet). */
 export function dietServes(diet: DietOption, institutionId: number | null): boolean {
   return institutionId === null || diet.institutionsIds.length === 0 || diet.institutionsIds.includes(institutionId);

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { Col, Row } from 'react-bootstrap';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, DateField, MultiSelectField, SelectField, TextAreaField, TextField } from '@/components/form';
@@ -19,12 +18,12 @@ import {
 
 /**
  * The worker form (admin only). Diets and groups follow the chosen institution; a diet that does not allow
- * changing allergens clears and locks them. The e-mail is the account's login: set on create, shown on edit.
+ * changing allergens locks them (kept: saving asks before removing them, `useWorkerBeforeSave`). The e-mail is the
+ * account's login: set on create, shown on edit.
  */
 export function WorkerFields() {
   const { t } = useTranslation('institutionsWorkers');
   const editing = useParams().institutionWorkerId !== undefined;
-  const { setValue, getValues } = useFormContext<WorkerValues>();
   const [institutionId, dietId, hasDiscount] = useWatch<WorkerValues, ['institutionId', 'dietId', 'hasDiscount']>({
     name: ['institutionId', 'dietId', 'hasDiscount'],
   });
@@ -42,11 +41,6 @@ export function WorkerFields() {
     .map((group) => ({ value: group.value, text: group.text }));
   const diet = diets.data?.find((option) => option.value === dietId);
   const allergensLocked = diet !== undefined && diet.allowChangingAllergens === false;
-
-  // A diet that decides the allergens empties the worker's own choice (the server does the same).
-  useEffect(() => {
-    if (allergensLocked && getValues('allergies').length > 0) setValue('allergies', [], { shouldDirty: true });
-  }, [allergensLocked, getValues, setValue]);
 
   return (
     <>

@@ -4,6 +4,7 @@ import { defineEntityForm } from '@/components/crud';
 import { optionalId, optionalText, requiredChoice, requiredText } from '@/components/form';
 import { PHONE_MAX_LENGTH, PHONE_PATTERN, stripSpaces } from '@/lib/validation';
 import { institutionsWorkers, type InstitutionWorkerRequest } from '../api/institutions-workers';
+import { useWorkerBeforeSave } from './use-worker-before-save';
 import { WorkerFields } from './WorkerFields';
 
 /** The server's limits (InstitutionWorkerSerializer). */
@@ -137,4 +138,5 @@ export const workerForm = defineEntityForm({
   }),
   toCreate: (values: z.output<ReturnType<typeof schema>>): InstitutionWorkerRequest => values,
   Fields: WorkerFields,
+  useBeforeSave: useWorkerBeforeSave,
 });
