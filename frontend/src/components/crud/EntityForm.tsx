@@ -74,10 +74,13 @@ function EntityFormBody({ def, id, item, source, onSaved, layout, onCancel, labe
     try {
       const extra = await beforeSave(values, item);
       if (extra === null) return;
+      // Only a question's answer is added to the body, and only when there is one: a body may be FormData (a
+      // file's upload), which spreading into an object would empty.
+      const withExtra = <Body,>(body: Body): Body => (Object.keys(extra).length === 0 ? body : { ...body, ...extra });
       const saved =
         id === null
-          ? await create.mutateAsync({ ...def.toCreate(values), ...extra })
-          : await update.mutateAsync({ id, body: { ...(def.toUpdate ?? def.toCreate)(values, item), ...extra } });
+          ? await create.mutateAsync(withExtra(def.toCreate(values)))
+          : await update.mutateAsync({ id, body: withExtra((def.toUpdate ?? def.toCreate)(values, item)) });
       notify({ type: 'success', message: t('crud.saved') });
       onSaved(saved);
     } catch (error) {
