@@ -38,6 +38,9 @@ set_clock() {
   # started on the real clock, nor one given by DATABASE_URL.
   unset DATABASE_URL
   export KANTYNA_PGDATA="$ROOT/var/postgres-clock" KANTYNA_PG_PORT=54339
+  # And the browser suite's own database and files (the dev mail page shows the newest e-mail: one sent on a day
+  # to come would outlive this run in the usual folder and be taken by the next real-clock run).
+  export E2E_DB="${E2E_DB:-kantyna_e2e_clock}"
   echo "clock: every process below believes it is $(TZ=Europe/Warsaw date -d "@$target" '+%A %Y-%m-%d %H:%M %Z') (real: $real)"
 }
 
